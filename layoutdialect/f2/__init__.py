@@ -1,0 +1,1 @@
+"""Pure F2 linear algebra for layouts; imports nothing from xDSL."""

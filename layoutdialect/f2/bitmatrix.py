@@ -1,0 +1,202 @@
+"""Linear algebra over F2 on bit-packed vectors.
+
+A vector of F2^n is a Python ``int`` whose bit ``i`` is coordinate ``i``.  A
+matrix is a sequence of such ints: its *columns* when we speak of spans and
+solutions (``A x`` is the XOR of the columns selected by the bits of ``x``), its
+*rows* where a function says so (``rref``).
+
+Nothing here knows about layouts; ``LinearLayout`` packs its bases into these
+vectors and asks the questions below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+__all__ = [
+    "ColumnEchelon",
+    "combine",
+    "complement_basis",
+    "lstsq",
+    "null_space",
+    "pivot_columns",
+    "rank",
+    "rref",
+    "solve",
+    "span_intersection",
+]
+
+
+class ColumnEchelon:
+    """The span of a list of columns, kept fully reduced for fast membership tests.
+
+    Each kept row is ``(lead, vector, combination)``: ``vector`` is the XOR of the
+    original columns selected by ``combination``, its highest set bit is ``lead``,
+    and no other row has that bit set.  So one pass over the rows reduces any
+    vector, and expressing a vector in the columns costs ``rank`` steps.
+
+    Only *pivot* columns (those independent of the columns before them) ever
+    enter a combination, which makes every solution the one Triton's RREF-based
+    ``lstsq`` returns: free variables are zero.
+
+    >>> e = ColumnEchelon([0b011, 0b110, 0b101])
+    >>> e.rank, bin(e.pivots)
+    (2, '0b11')
+    >>> bin(e.express(0b101))  # 0b101 = col0 ^ col1
+    '0b11'
+    """
+
+    __slots__ = ("_rows", "num_columns", "pivots")
+
+    def __init__(self, columns: Iterable[int] = ()) -> None:
+        self._rows: list[tuple[int, int, int]] = []
+        self.num_columns = 0
+        self.pivots = 0
+        for column in columns:
+            self.add(column)
+
+    @property
+    def rank(self) -> int:
+        return len(self._rows)
+
+    @property
+    def basis(self) -> list[int]:
+        """Independent vectors spanning the same space as the columns."""
+        return [vector for _, vector, _ in self._rows]
+
+    def add(self, column: int) -> bool:
+        """Append a column; return whether it enlarged the span (is a pivot)."""
+        index = self.num_columns
+        self.num_columns += 1
+        vector, combination = self._reduce(column, 1 << index)
+        if not vector:
+            return False
+        lead = 1 << (vector.bit_length() - 1)
+        rows = self._rows
+        for i, (row_lead, row_vector, row_combination) in enumerate(rows):
+            if row_vector & lead:
+                rows[i] = (row_lead, row_vector ^ vector, row_combination ^ combination)
+        rows.append((lead, vector, combination))
+        self.pivots |= 1 << index
+        return True
+
+    def _reduce(self, vector: int, combination: int) -> tuple[int, int]:
+        for lead, row_vector, row_combination in self._rows:
+            if vector & lead:
+                vector ^= row_vector
+                combination ^= row_combination
+        return vector, combination
+
+    def contains(self, vector: int) -> bool:
+        """Whether ``vector`` lies in the span of the columns."""
+        return self._reduce(vector, 0)[0] == 0
+
+    def express(self, vector: int) -> int | None:
+        """The pivot columns whose XOR is ``vector``, as a bit mask; ``None`` if none."""
+        remainder, combination = self._reduce(vector, 0)
+        return combination if remainder == 0 else None
+
+
+def rank(vectors: Iterable[int]) -> int:
+    """The dimension of the span of ``vectors``."""
+    return ColumnEchelon(vectors).rank
+
+
+def pivot_columns(columns: Sequence[int]) -> int:
+    """Bit mask of the columns that are independent of all columns before them.
+
+    These are exactly the pivot columns of the reduced row echelon form; the other
+    columns are the free variables of ``A x = b``.
+    """
+    return ColumnEchelon(columns).pivots
+
+
+def solve(columns: Sequence[int], target: int) -> int | None:
+    """The solution ``x`` of ``A x = target`` with every free variable zero.
+
+    ``A`` has the given columns; ``x`` is a bit mask over them.  Returns ``None``
+    when ``target`` is outside the column space.
+    """
+    return ColumnEchelon(columns).express(target)
+
+
+def lstsq(columns: Sequence[int], targets: Sequence[int]) -> list[int] | None:
+    """Solve ``A X = B`` column by column, as ``solve`` does, or ``None`` if any fails."""
+    echelon = ColumnEchelon(columns)
+    solution: list[int] = []
+    for target in targets:
+        x = echelon.express(target)
+        if x is None:
+            return None
+        solution.append(x)
+    return solution
+
+
+def null_space(columns: Sequence[int]) -> list[int]:
+    """A basis of ``{x : A x = 0}``, one vector per free column, as masks over columns.
+
+    The vector for free column ``j`` is ``j`` plus the pivot columns that sum to it,
+    so the basis is in echelon form by its highest bit.
+    """
+    echelon = ColumnEchelon()
+    basis: list[int] = []
+    for index, column in enumerate(columns):
+        combination = echelon.express(column)
+        echelon.add(column)
+        if combination is not None:
+            basis.append(combination | (1 << index))
+    return basis
+
+
+def complement_basis(vectors: Iterable[int], num_bits: int) -> list[int]:
+    """Unit vectors, lowest coordinate first, that extend ``span(vectors)`` to F2^num_bits."""
+    echelon = ColumnEchelon(vectors)
+    return [1 << bit for bit in range(num_bits) if echelon.add(1 << bit)]
+
+
+def span_intersection(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """A basis of ``span(a) ∩ span(b)``.
+
+    Every ``x`` in the null space of ``[a | b]`` gives a vector ``a x_a = b x_b``
+    that lies in both spans, and these vectors span the intersection.
+    """
+    columns = [*a, *b]
+    a_mask = (1 << len(a)) - 1
+    shared = ColumnEchelon(combine(a, x & a_mask) for x in null_space(columns))
+    return shared.basis
+
+
+def combine(columns: Sequence[int], mask: int) -> int:
+    """``A x``: the XOR of the columns selected by the bits of ``mask``."""
+    result = 0
+    while mask:
+        low = mask & -mask
+        result ^= columns[low.bit_length() - 1]
+        mask ^= low
+    return result
+
+
+def rref(rows: Sequence[int], num_cols: int) -> list[int]:
+    """Reduced row echelon form of a matrix given by its rows, as f2reduce computes it.
+
+    Column ``c`` is bit ``c`` of each row.  Each nonzero row of the result has its
+    pivot at its lowest set bit, pivots increase down the rows, every pivot column
+    is zero in all other rows, and zero rows come last.
+
+    >>> [bin(r) for r in rref([0b110, 0b011], 3)]
+    ['0b101', '0b110']
+    """
+    if any(row < 0 or row >> num_cols for row in rows):
+        raise ValueError(f"rref: every row must be a non-negative int below 2**{num_cols}")
+    remaining = list(rows)
+    reduced: list[int] = []
+    for column in range(num_cols):
+        bit = 1 << column
+        pivot_index = next((i for i, row in enumerate(remaining) if row & bit), None)
+        if pivot_index is None:
+            continue
+        pivot = remaining.pop(pivot_index)
+        remaining = [row ^ pivot if row & bit else row for row in remaining]
+        reduced = [row ^ pivot if row & bit else row for row in reduced]
+        reduced.append(pivot)
+    return reduced + [0] * (len(rows) - len(reduced))

@@ -1,0 +1,114 @@
+"""Helpers that build and fit layouts to tensor shapes (Triton's ``LayoutUtils``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from layoutdialect.f2.linear_layout import LinearLayout, LinearLayoutError
+
+__all__ = [
+    "ensure_layout_not_larger_than",
+    "ensure_layout_not_smaller_than",
+    "identity_standard_nd",
+    "standard_out_dim_names",
+]
+
+
+def standard_out_dim_names(rank: int) -> list[str]:
+    """``["dim0", ..., "dim{rank-1}"]``: the out-dims of every tensor layout."""
+    return [f"dim{i}" for i in range(rank)]
+
+
+def identity_standard_nd(in_dim: str, shape: Sequence[int], order: Sequence[int]) -> LinearLayout:
+    """A 1-D index laid row by row over ``shape``, ``order[0]`` the fastest dim.
+
+    The out-dims come in ``order`` order, not ``dim0..``; that order decides where
+    ``ensure_layout_not_smaller_than`` later adds bases.
+
+    >>> identity_standard_nd("offset", [2, 4], [1, 0]).bases
+    [('offset', [[1, 0], [2, 0], [0, 1]])]
+    >>> identity_standard_nd("offset", [2, 4], [1, 0]).get_out_dim_names()
+    ['dim1', 'dim0']
+    """
+    if len(shape) != len(order) or sorted(order) != list(range(len(shape))):
+        raise LinearLayoutError(f"order {list(order)} must be a permutation of the dims of shape {list(shape)}")
+    names = standard_out_dim_names(len(shape))
+    layout = LinearLayout.empty()
+    for dim in order:
+        layout *= LinearLayout.identity_1d(shape[dim], in_dim, names[dim])
+    return layout
+
+
+def _check_shape(layout: LinearLayout, shape: Mapping[str, int], what: str) -> None:
+    if sorted(shape) != sorted(layout.get_out_dim_names()):
+        raise LinearLayoutError(
+            f"{what}: the shape names {sorted(shape)} must be the layout's out-dims {layout.get_out_dim_names()}"
+        )
+    for name, size in shape.items():
+        if size <= 0 or size & (size - 1):
+            raise LinearLayoutError(f"{what}: the size of {name!r} must be a power of two, got {size}")
+
+
+def ensure_layout_not_smaller_than(layout: LinearLayout, shape: Mapping[str, int]) -> LinearLayout:
+    """Grow every out-dim to at least ``shape`` by repeating along the first in-dim.
+
+    New bases go on top of the first in-dim (``register`` or ``offset``), out-dim
+    by out-dim in the layout's out-dim order: the tile wraps around the tensor.
+    """
+    _check_shape(layout, shape, "ensure_layout_not_smaller_than")
+    if not layout.num_in_dims:
+        raise LinearLayoutError("ensure_layout_not_smaller_than: the layout has no in-dim to repeat along")
+    repeat_dim = layout.get_in_dim_names()[0]
+    result = layout
+    for name, size in layout.out_dims:
+        if size < shape[name]:
+            result *= LinearLayout.identity_1d(shape[name] // size, repeat_dim, name)
+    return result
+
+
+def ensure_layout_not_larger_than(
+    layout: LinearLayout, shape: Mapping[str, int], broadcast_registers: bool = True
+) -> LinearLayout:
+    """Shrink every out-dim to at most ``shape``, keeping the in-dims' sizes.
+
+    Per out-dim, the bases reaching past the shape (largest component first, all
+    bases with one value together) lose that component: those hardware bits now
+    hold copies, i.e. broadcast.  With ``broadcast_registers=False`` such
+    ``register`` bases are removed instead, so there are fewer registers.
+
+    >>> tile = LinearLayout.from_bases([("register", [[1], [2]]), ("lane", [[4]])], ["dim0"])
+    >>> ensure_layout_not_larger_than(tile, {"dim0": 2}).bases
+    [('register', [[1], [0]]), ('lane', [[0]])]
+    """
+    _check_shape(layout, shape, "ensure_layout_not_larger_than")
+    bases = layout.bases
+    bases_by_dim = dict(bases)
+    out_names = layout.get_out_dim_names()
+    sizes = dict(layout.out_dims)
+    removed_registers: set[int] = set()
+    for d, name in enumerate(out_names):
+        actual, desired = sizes[name], shape[name]
+        if actual <= desired:
+            continue
+        candidates = sorted(
+            ((basis[d], in_dim, i) for in_dim, dim_bases in bases for i, basis in enumerate(dim_bases) if basis[d]),
+            key=lambda candidate: candidate[0],
+            reverse=True,
+        )
+        k = 0
+        while k < len(candidates) and actual > desired:
+            value = candidates[k][0]
+            while k < len(candidates) and candidates[k][0] == value:
+                _, in_dim, i = candidates[k]
+                if broadcast_registers or in_dim != "register":
+                    bases_by_dim[in_dim][i][d] = 0
+                else:
+                    removed_registers.add(i)
+                k += 1
+            actual //= 2
+        sizes[name] = desired
+    bases = [
+        (in_dim, [b for i, b in enumerate(dim_bases) if in_dim != "register" or i not in removed_registers])
+        for in_dim, dim_bases in bases
+    ]
+    return LinearLayout.from_bases(bases, out_names, [sizes[n] for n in out_names], require_surjective=False)
