@@ -46,6 +46,13 @@ def _log2_of_size(size: int, what: str) -> int:
     return size.bit_length() - 1
 
 
+def _integers(values: Sequence[object], what: str) -> list[int]:
+    try:
+        return [operator.index(v) for v in values]  # type: ignore[call-overload]
+    except TypeError:
+        raise LinearLayoutError(f"{what} must hold integers, got {list(values)}") from None
+
+
 def _check_unique(names: Sequence[str], what: str) -> None:
     if len(set(names)) != len(names):
         raise LinearLayoutError(f"{what} must be distinct, got {list(names)}")
@@ -180,7 +187,7 @@ class LinearLayout:
         for name, dim_bases in pairs:
             converted = []
             for basis in dim_bases:
-                values = [operator.index(v) for v in basis]
+                values = _integers(basis, f"basis {list(basis)} of in-dim {name!r}")
                 if len(values) != len(out_names):
                     raise LinearLayoutError(
                         f"basis {values} of in-dim {name!r} has {len(values)} components, "
@@ -200,7 +207,7 @@ class LinearLayout:
                     for i, v in enumerate(basis):
                         sizes[i] = max(sizes[i], 1 << v.bit_length())
         else:
-            sizes = [operator.index(s) for s in out_dim_sizes]
+            sizes = _integers(out_dim_sizes, "out_dim_sizes")
             if len(sizes) != len(out_names):
                 raise LinearLayoutError("out_dim_names and out_dim_sizes must have the same length")
         outs = tuple(
@@ -392,7 +399,7 @@ class LinearLayout:
         _check_permutation(list(inputs), self.get_in_dim_names(), "apply: the input dims")
         packed = 0
         for name, columns in self._ins:
-            value = operator.index(inputs[name])
+            (value,) = _integers([inputs[name]], f"apply: the value of {name!r}")
             if not 0 <= value < 1 << len(columns):
                 raise LinearLayoutError(f"apply: {name}={value} is outside [0, {1 << len(columns)})")
             packed ^= combine(columns, value)
