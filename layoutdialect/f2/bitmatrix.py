@@ -27,16 +27,21 @@ __all__ = [
 ]
 
 
-class ColumnEchelon:
-    """The span of a list of columns, kept fully reduced for fast membership tests.
+_INITIAL_WIDTH = 64
+"""Rows of ``ColumnEchelon`` allocated up front: every layout Triton accepts fits."""
 
-    Each kept row is ``(lead, vector, combination)``: ``vector`` is the XOR of the
-    original columns selected by ``combination``, its highest set bit is ``lead``,
-    and no other row has that bit set.  So one pass over the rows reduces any
-    vector, and expressing a vector in the columns costs ``rank`` steps.
+
+class ColumnEchelon:
+    """The span of a list of columns in echelon form, for fast membership tests and solves.
+
+    Each kept row is stored under its highest set bit (its *lead*, unique among the
+    rows): ``vectors[lead]`` is the XOR of the original columns selected by
+    ``combinations[lead]``.  Reducing a vector only visits the rows whose leads it
+    hits, so sparse vectors, the common case for layout bases, cost a few steps.
 
     Only *pivot* columns (those independent of the columns before them) ever
-    enter a combination, which makes every solution the one Triton's RREF-based
+    enter a combination.  Since the pivot columns are independent, a vector has
+    one way to be written in them, and that is the solution Triton's RREF-based
     ``lstsq`` returns: free variables are zero.
 
     >>> e = ColumnEchelon([0b011, 0b110, 0b101])
@@ -46,55 +51,75 @@ class ColumnEchelon:
     '0b11'
     """
 
-    __slots__ = ("_rows", "num_columns", "pivots")
+    __slots__ = ("_combinations", "_vectors", "num_columns", "pivots", "rank")
 
     def __init__(self, columns: Iterable[int] = ()) -> None:
-        self._rows: list[tuple[int, int, int]] = []
+        self._vectors: list[int] = [0] * _INITIAL_WIDTH
+        self._combinations: list[int] = [0] * _INITIAL_WIDTH
         self.num_columns = 0
         self.pivots = 0
-        for column in columns:
-            self.add(column)
-
-    @property
-    def rank(self) -> int:
-        return len(self._rows)
+        self.rank = 0
+        self.extend(columns)
 
     @property
     def basis(self) -> list[int]:
         """Independent vectors spanning the same space as the columns."""
-        return [vector for _, vector, _ in self._rows]
+        return [vector for vector in self._vectors if vector]
+
+    def extend(self, columns: Iterable[int]) -> None:
+        """Append columns in order, keeping those that enlarge the span as pivots."""
+        vectors, combinations = self._vectors, self._combinations
+        index, pivots, rank = self.num_columns, self.pivots, self.rank
+        for column in columns:
+            vector, combination = column, 1 << index
+            while vector:
+                lead = vector.bit_length() - 1
+                if lead >= len(vectors):
+                    grow = lead + 1
+                    vectors.extend([0] * grow)
+                    combinations.extend([0] * grow)
+                row = vectors[lead]
+                if not row:
+                    vectors[lead] = vector
+                    combinations[lead] = combination
+                    pivots |= 1 << index
+                    rank += 1
+                    break
+                vector ^= row
+                combination ^= combinations[lead]
+            index += 1
+        self.num_columns, self.pivots, self.rank = index, pivots, rank
 
     def add(self, column: int) -> bool:
-        """Append a column; return whether it enlarged the span (is a pivot)."""
-        index = self.num_columns
-        self.num_columns += 1
-        vector, combination = self._reduce(column, 1 << index)
-        if not vector:
-            return False
-        lead = 1 << (vector.bit_length() - 1)
-        rows = self._rows
-        for i, (row_lead, row_vector, row_combination) in enumerate(rows):
-            if row_vector & lead:
-                rows[i] = (row_lead, row_vector ^ vector, row_combination ^ combination)
-        rows.append((lead, vector, combination))
-        self.pivots |= 1 << index
-        return True
+        """Append one column; return whether it enlarged the span (is a pivot)."""
+        rank = self.rank
+        self.extend((column,))
+        return self.rank > rank
 
-    def _reduce(self, vector: int, combination: int) -> tuple[int, int]:
-        for lead, row_vector, row_combination in self._rows:
-            if vector & lead:
-                vector ^= row_vector
-                combination ^= row_combination
-        return vector, combination
-
-    def contains(self, vector: int) -> bool:
-        """Whether ``vector`` lies in the span of the columns."""
-        return self._reduce(vector, 0)[0] == 0
+    def express_all(self, vectors: Iterable[int]) -> list[int] | None:
+        """For each vector, the pivot columns whose XOR it is; ``None`` if any has none."""
+        rows, combinations = self._vectors, self._combinations
+        width = len(rows)
+        solutions = []
+        for vector in vectors:
+            combination = 0
+            while vector:
+                lead = vector.bit_length() - 1
+                if lead >= width or not rows[lead]:
+                    return None
+                vector ^= rows[lead]
+                combination ^= combinations[lead]
+            solutions.append(combination)
+        return solutions
 
     def express(self, vector: int) -> int | None:
         """The pivot columns whose XOR is ``vector``, as a bit mask; ``None`` if none."""
-        remainder, combination = self._reduce(vector, 0)
-        return combination if remainder == 0 else None
+        solution = self.express_all((vector,))
+        return None if solution is None else solution[0]
+
+    def contains(self, vector: int) -> bool:
+        """Whether ``vector`` lies in the span of the columns."""
+        return self.express(vector) is not None
 
 
 def rank(vectors: Iterable[int]) -> int:
@@ -122,14 +147,7 @@ def solve(columns: Sequence[int], target: int) -> int | None:
 
 def lstsq(columns: Sequence[int], targets: Sequence[int]) -> list[int] | None:
     """Solve ``A X = B`` column by column, as ``solve`` does, or ``None`` if any fails."""
-    echelon = ColumnEchelon(columns)
-    solution: list[int] = []
-    for target in targets:
-        x = echelon.express(target)
-        if x is None:
-            return None
-        solution.append(x)
-    return solution
+    return ColumnEchelon(columns).express_all(targets)
 
 
 def null_space(columns: Sequence[int]) -> list[int]:

@@ -96,6 +96,10 @@ def supremum(x: Sequence[str], y: Sequence[str]) -> list[str]:
     >>> supremum(["a", "b"], ["a", "c"])
     ['a', 'b', 'c']
     """
+    if list(x) == list(y) or not y:
+        return list(x)
+    if not x:
+        return list(y)
     in_x, in_y = set(x), set(y)
     result: list[str] = []
     seen: set[str] = set()
@@ -476,14 +480,16 @@ class LinearLayout:
         out_text = "[" + ", ".join(f"{name} (size {1 << log2})" for name, log2 in self._outs) + "]"
         if not self._ins:
             return "\n(empty layout)" if not self._outs else f"\n(empty layout with out-dims {out_text})"
+        fields = [(offset, (1 << log2) - 1) for offset, (_, log2) in zip(_prefix_sums(l for _, l in self._outs), self._outs)]
         lines = ["\n"]
         for name, columns in self._ins:
             if not columns:
                 lines.append(f" - {name} is a size 1 dimension\n")
                 continue
-            entries = (
-                f"{name}={1 << i} -> ({', '.join(map(str, self._unpack(c)))})" for i, c in enumerate(columns)
-            )
+            entries = [
+                f"{name}={1 << i} -> ({', '.join([str(c >> offset & mask) for offset, mask in fields])})"
+                for i, c in enumerate(columns)
+            ]
             lines.append(" - " + "\n   ".join(entries) + "\n")
         lines.append(f"where out dims are: {out_text}")
         return "".join(lines)
@@ -517,15 +523,9 @@ class LinearLayout:
         outer_moves = [
             (outer._out_offsets()[n], (1 << l) - 1, offsets[n] + inner_log2.get(n, 0)) for n, l in outer._outs
         ]
-        inner_ins = dict(self._ins)
-        outer_ins = dict(outer._ins)
-        ins = tuple(
-            (
-                name,
-                _repack(inner_ins.get(name, ()), inner_moves) + _repack(outer_ins.get(name, ()), outer_moves),
-            )
-            for name in in_names
-        )
+        inner_ins = dict(self._repack_ins(inner_moves))
+        outer_ins = dict(outer._repack_ins(outer_moves))
+        ins = tuple((name, inner_ins.get(name, ()) + outer_ins.get(name, ())) for name in in_names)
         return LinearLayout._make(ins, outs)
 
     def compose(self, outer: LinearLayout) -> LinearLayout:
@@ -549,16 +549,29 @@ class LinearLayout:
 
     def _columns_packed_like(self, other: LinearLayout, what: str) -> _Ins:
         """This layout's bases re-packed into ``other``'s out-dim order and sizes."""
+        if self._outs == other._outs:
+            return self._ins
         _check_permutation(self.get_out_dim_names(), other.get_out_dim_names(), f"{what}: the out-dims")
-        target = other._out_offsets()
+        source, target, other_log2 = self._out_offsets(), other._out_offsets(), dict(other._outs)
         moves = []
         for name, log2 in self._outs:
-            if log2 > other._out_log2(name):
+            if log2 > other_log2[name]:
                 raise LinearLayoutError(
                     f"{what}: out-dim {name!r} has size {1 << log2} here but only "
-                    f"{other.get_out_dim_size(name)} in the layout it is solved against"
+                    f"{1 << other_log2[name]} in the layout it is solved against"
                 )
-            moves.append((self._out_offsets()[name], (1 << log2) - 1, target[name]))
+            moves.append((source[name], (1 << log2) - 1, target[name]))
+        return self._repack_ins(moves)
+
+    def _repack_ins(self, moves: Sequence[_Move]) -> _Ins:
+        """Every in-dim's bases with their out-dim fields moved (see ``_repack``)."""
+        kept = 0
+        in_place = True
+        for source, mask, target in moves:
+            kept |= mask << source
+            in_place = in_place and source == target
+        if in_place and kept == (1 << self.get_total_out_dim_size_log2()) - 1:
+            return self._ins
         return tuple((name, _repack(columns, moves)) for name, columns in self._ins)
 
     def invert_and_compose(self, outer: LinearLayout) -> LinearLayout:
@@ -578,27 +591,30 @@ class LinearLayout:
         identity-mapped in-dims carry bases the others need), the other in-dims are
         solved against all of ``outer``'s bases instead.
         """
-        packed = self._columns_packed_like(outer, "invert_and_compose")
-        if not outer.is_surjective():
-            raise LinearLayoutError(f"invert_and_compose: the layout to invert must be surjective:{outer}")
-        outer_ins = dict(outer._ins)
-        identity = frozenset(name for name, columns in packed if outer_ins.get(name) == columns)
-        result = _solve(outer, packed, identity, exclude_identity_columns=True)
+        return outer._invert_and_compose_packed(self._columns_packed_like(outer, "invert_and_compose"))
+
+    def _invert_and_compose_packed(self, b_ins: _Ins) -> LinearLayout:
+        """``invert_and_compose`` with ``self`` as the layout to invert and the other
+        layout's bases already packed like ``self``'s outputs."""
+        if not self.is_surjective():
+            raise LinearLayoutError(f"invert_and_compose: the layout to invert must be surjective:{self}")
+        own = dict(self._ins)
+        identity = frozenset(name for name, columns in b_ins if own.get(name) == columns)
+        result = _solve(self, b_ins, identity, exclude_identity_columns=True) if identity else None
         if result is None:
-            result = _solve(outer, packed, identity, exclude_identity_columns=False)
+            result = _solve(self, b_ins, identity, exclude_identity_columns=False)
         assert result is not None, "a surjective layout's image contains every vector"
         return result
 
     def pseudoinvert(self) -> LinearLayout:
-        """A right inverse ``P`` of a surjective layout: ``self(P(y)) == y`` for every ``y``."""
-        identity = LinearLayout._make(
-            tuple(
-                (name, tuple(1 << (offset + i) for i in range(log2)))
-                for (name, log2), offset in zip(self._outs, _prefix_sums(log2 for _, log2 in self._outs))
-            ),
-            self._outs,
-        )
-        return identity.invert_and_compose(self)
+        """A right inverse ``P`` of a surjective layout: ``self(P(y)) == y`` for every ``y``.
+
+        This is ``identity.invert_and_compose(self)`` over ``self``'s out-dims.
+        """
+        units = [1 << bit for bit in range(self.get_total_out_dim_size_log2())]
+        offsets = self._out_offsets()
+        identity = tuple((name, tuple(units[offsets[name] : offsets[name] + log2])) for name, log2 in self._outs)
+        return self._invert_and_compose_packed(identity)
 
     def invert(self) -> LinearLayout:
         """The inverse of an invertible (surjective and square) layout."""
@@ -629,7 +645,7 @@ class LinearLayout:
         for name, log2 in outs:
             moves.append((offsets[name], (1 << log2) - 1, target))
             target += log2
-        return LinearLayout._make(tuple((n, _repack(c, moves)) for n, c in self._ins), outs)
+        return LinearLayout._make(self._repack_ins(moves), outs)
 
     def reshape_ins(self, new_in_dims: Sequence[tuple[str, int]]) -> LinearLayout:
         """Lay all input bits end to end, in-dim after in-dim, and split them anew.
@@ -824,28 +840,26 @@ def _solve(a: LinearLayout, b_ins: _Ins, identity: frozenset[str], exclude_ident
     map to themselves; with ``exclude_identity_columns`` their bases in ``a`` are
     also left out of the solve, as Triton's ``invertAndCompose`` does.
     """
-    offsets: dict[str, int] = {}
-    columns: list[int] = []
-    for name, a_columns in a._ins:
-        offsets[name] = len(columns)
-        if exclude_identity_columns and name in identity:
-            columns.extend((0,) * len(a_columns))
-        else:
-            columns.extend(a_columns)
-    echelon = ColumnEchelon(columns)
+    counts = [len(columns) for _, columns in a._ins]
+    if exclude_identity_columns:
+        echelon = ColumnEchelon(
+            column
+            for name, columns in a._ins
+            for column in ((0,) * len(columns) if name in identity else columns)
+        )
+    else:
+        echelon = ColumnEchelon(a._flat_columns())
+    offsets = dict(zip(a.get_in_dim_names(), _prefix_sums(counts))) if identity else {}
     ins = []
     for name, b_columns in b_ins:
         if name in identity:
             ins.append((name, tuple(1 << (offsets[name] + i) for i in range(len(b_columns)))))
             continue
-        solved = []
-        for column in b_columns:
-            x = echelon.express(column)
-            if x is None:
-                return None
-            solved.append(x)
+        solved = echelon.express_all(b_columns)
+        if solved is None:
+            return None
         ins.append((name, tuple(solved)))
-    return LinearLayout._make(tuple(ins), tuple((name, len(cs)) for name, cs in a._ins))
+    return LinearLayout._make(tuple(ins), tuple(zip(a.get_in_dim_names(), counts)))
 
 
 def lstsq(a: LinearLayout, b: LinearLayout) -> LinearLayout | None:
