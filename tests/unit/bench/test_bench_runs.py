@@ -1,0 +1,23 @@
+"""The benchmarks still run and report every operation (no timing is asserted)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[3] / "bench"
+ROW = re.compile(r"^(?P<operation>.+?)\s+(?P<bits>\d+)\s+(?P<us>\d+\.\d+)\s+(ok|SLOW)\b")
+
+
+def test_linear_layout_benchmark_reports_every_operation() -> None:
+    result = subprocess.run(
+        [sys.executable, str(BENCH / "bench_linear_layout.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rows = {(m["operation"], m["bits"]) for m in map(ROW.match, result.stdout.splitlines()) if m}
+    operations = ["invert_and_compose", "compose", "pseudoinvert", "* (direct sum)", "free_variable_masks", "str"]
+    assert rows == {(operation, bits) for operation in operations for bits in ("12", "16")}
