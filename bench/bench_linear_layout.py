@@ -78,7 +78,11 @@ def main() -> None:
             us = microseconds(call, repeat, number)
             verdict = "ok" if us < TARGET_US else "SLOW"
             reference = TRITON_US.get(name)
-            versus = f"{reference[0]:.0f}-{reference[1]:.0f} us: {reference[0] / us:.1f}x-{reference[1] / us:.1f}x faster" if reference else ""
+            versus = (
+                f"{reference[0]:.0f}-{reference[1]:.0f} us: {reference[0] / us:.1f}x-{reference[1] / us:.1f}x faster"
+                if reference
+                else ""
+            )
             print(f"{name:<22}{bits:>5}{us:>10.2f}{verdict:>9}  {versus}")
 
 

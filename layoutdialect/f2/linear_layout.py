@@ -48,7 +48,7 @@ def _log2_of_size(size: int, what: str) -> int:
 
 def _integers(values: Sequence[object], what: str) -> list[int]:
     try:
-        return [operator.index(v) for v in values]  # type: ignore[call-overload]
+        return [operator.index(v) for v in values]  # type: ignore[arg-type]
     except TypeError:
         raise LinearLayoutError(f"{what} must hold integers, got {list(values)}") from None
 
@@ -214,15 +214,9 @@ class LinearLayout:
             sizes = _integers(out_dim_sizes, "out_dim_sizes")
             if len(sizes) != len(out_names):
                 raise LinearLayoutError("out_dim_names and out_dim_sizes must have the same length")
-        outs = tuple(
-            (name, _log2_of_size(size, f"size of out-dim {name!r}")) for name, size in zip(out_names, sizes)
-        )
+        outs = tuple((name, _log2_of_size(size, f"size of out-dim {name!r}")) for name, size in zip(out_names, sizes))
 
-        offsets = []
-        offset = 0
-        for name, log2 in outs:
-            offsets.append(offset)
-            offset += log2
+        offsets = _prefix_sums(log2 for _, log2 in outs)
         ins = []
         for name, dim_bases in rows:
             columns = []
@@ -480,7 +474,10 @@ class LinearLayout:
         out_text = "[" + ", ".join(f"{name} (size {1 << log2})" for name, log2 in self._outs) + "]"
         if not self._ins:
             return "\n(empty layout)" if not self._outs else f"\n(empty layout with out-dims {out_text})"
-        fields = [(offset, (1 << log2) - 1) for offset, (_, log2) in zip(_prefix_sums(l for _, l in self._outs), self._outs)]
+        fields = [
+            (offset, (1 << log2) - 1)
+            for offset, (_, log2) in zip(_prefix_sums(log2 for _, log2 in self._outs), self._outs)
+        ]
         lines = ["\n"]
         for name, columns in self._ins:
             if not columns:
@@ -519,9 +516,10 @@ class LinearLayout:
         outer_log2 = dict(outer._outs)
         outs = tuple((name, inner_log2.get(name, 0) + outer_log2.get(name, 0)) for name in out_names)
         offsets = dict(zip(out_names, _prefix_sums(log2 for _, log2 in outs)))
-        inner_moves = [(self._out_offsets()[n], (1 << l) - 1, offsets[n]) for n, l in self._outs]
+        inner_offsets, outer_offsets = self._out_offsets(), outer._out_offsets()
+        inner_moves = [(inner_offsets[n], (1 << log2) - 1, offsets[n]) for n, log2 in self._outs]
         outer_moves = [
-            (outer._out_offsets()[n], (1 << l) - 1, offsets[n] + inner_log2.get(n, 0)) for n, l in outer._outs
+            (outer_offsets[n], (1 << log2) - 1, offsets[n] + inner_log2.get(n, 0)) for n, log2 in outer._outs
         ]
         inner_ins = dict(self._repack_ins(inner_moves))
         outer_ins = dict(outer._repack_ins(outer_moves))
@@ -674,7 +672,7 @@ class LinearLayout:
         _check_unique([name for name, _ in outs], "reshape_outs: out-dim names")
         if sum(log2 for _, log2 in outs) != self.get_total_out_dim_size_log2():
             raise LinearLayoutError(
-                f"reshape_outs: total size {1 << sum(l for _, l in outs)} differs from the "
+                f"reshape_outs: total size {1 << sum(log2 for _, log2 in outs)} differs from the "
                 f"layout's {self.get_total_out_dim_size()}"
             )
         return LinearLayout._make(self._ins, outs)
@@ -708,9 +706,7 @@ class LinearLayout:
     def concat_ins(self, other: LinearLayout) -> LinearLayout:
         """Both layouts' in-dims side by side (``self``'s first) over the same out-dims."""
         if self._outs != other._outs:
-            raise LinearLayoutError(
-                f"concat_ins: out-dims differ: {self.out_dims} and {other.out_dims}"
-            )
+            raise LinearLayoutError(f"concat_ins: out-dims differ: {self.out_dims} and {other.out_dims}")
         shared = set(self.get_in_dim_names()) & set(other.get_in_dim_names())
         if shared:
             raise LinearLayoutError(f"concat_ins: in-dims {sorted(shared)} appear in both layouts")
@@ -800,15 +796,13 @@ class LinearLayout:
             raise LinearLayoutError(
                 f"resize_out_dim: {out_dim!r} has size {1 << old_log2}; it can only shrink, not grow to {new_size}"
             )
-        outs = tuple((n, log2 if n == out_dim else l) for n, l in self._outs)
-        offset = self._out_offsets()[out_dim]
-        field = ((1 << old_log2) - 1) << offset
-        moves = [(self._out_offsets()[n], (1 << l) - 1, o) for (n, l), o in zip(outs, _prefix_sums(l for _, l in outs))]
-        ins = tuple(
-            (name, _repack((c & ~field if (c & field) >> offset >= new_size else c for c in columns), moves))
-            for name, columns in self._ins
-        )
-        return LinearLayout._make(ins, outs)
+        index = self.get_out_dim_index(out_dim)
+        bases = [
+            (name, [[0 if d == index and v >= new_size else v for d, v in enumerate(b)] for b in dim_bases])
+            for name, dim_bases in self.bases
+        ]
+        sizes = [new_size if name == out_dim else size for name, size in self.out_dims]
+        return LinearLayout.from_bases(bases, self.get_out_dim_names(), sizes, require_surjective=False)
 
     def remove_zero_bases_along_dim(self, in_dim: str) -> LinearLayout:
         """Drop the zero bases of one in-dim: remove its broadcasting."""
@@ -833,7 +827,9 @@ def _prefix_sums(values: Iterable[int]) -> list[int]:
     return sums
 
 
-def _solve(a: LinearLayout, b_ins: _Ins, identity: frozenset[str], exclude_identity_columns: bool) -> LinearLayout | None:
+def _solve(
+    a: LinearLayout, b_ins: _Ins, identity: frozenset[str], exclude_identity_columns: bool
+) -> LinearLayout | None:
     """The smallest ``X`` with ``a(X(x)) == b(x)``, or ``None`` if ``b`` leaves ``a``'s image.
 
     ``b_ins`` are ``b``'s bases packed like ``a``'s outputs.  In-dims in ``identity``
@@ -843,9 +839,7 @@ def _solve(a: LinearLayout, b_ins: _Ins, identity: frozenset[str], exclude_ident
     counts = [len(columns) for _, columns in a._ins]
     if exclude_identity_columns:
         echelon = ColumnEchelon(
-            column
-            for name, columns in a._ins
-            for column in ((0,) * len(columns) if name in identity else columns)
+            column for name, columns in a._ins for column in ((0,) * len(columns) if name in identity else columns)
         )
     else:
         echelon = ColumnEchelon(a._flat_columns())
@@ -915,7 +909,9 @@ def _divide(a: LinearLayout, b: LinearLayout, left: bool) -> LinearLayout | None
             c_dim_bases.append(basis)
         c_bases.append((name, c_dim_bases))
     try:
-        c = LinearLayout.from_bases(c_bases, list(c_log2), [1 << l for l in c_log2.values()], require_surjective=False)
+        c = LinearLayout.from_bases(
+            c_bases, list(c_log2), [1 << log2 for log2 in c_log2.values()], require_surjective=False
+        )
         product = b * c if left else c * b
     except LinearLayoutError:
         return None

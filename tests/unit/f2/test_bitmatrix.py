@@ -119,4 +119,3 @@ def test_echelon_membership_and_basis() -> None:
     assert span(echelon.basis) == span([0b011, 0b110])
     assert not echelon.add(0b000)
     assert echelon.add(0b001) and echelon.pivots == 0b10011
-

@@ -31,7 +31,7 @@ CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: L.from_bases([("in", [[4]])], ["out"], [4]), "component 4 for out-dim 'out'.*less than its size 4"),
     (lambda: L.from_bases([("in", [[-1]])], ["out"], [4]), "negative component"),
     (lambda: L.from_bases([("in", [[1, 0]])], ["out"]), r"has 2 components, expected one per out-dim \['out'\]"),
-    (lambda: L.from_bases([("in", [[1.5]])], ["out"]), "must hold integers"),
+    (lambda: L.from_bases([("in", [[1.5]])], ["out"]), "must hold integers"),  # type: ignore[list-item]
     (lambda: L.from_bases([("in", [[1]])], ["out"], [3], False), "size of out-dim 'out' must be a power of two, got 3"),
     (lambda: L.from_bases([("in", [[1]])], ["out"], [0], False), "must be a power of two, got 0"),
     (lambda: L.from_bases([("in", [[1]]), ("in", [])], ["out"]), "in-dim names must be distinct"),
@@ -46,13 +46,16 @@ CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: TILE.apply({"register": 0}), r"input dims must be a permutation of \['register', 'lane'\]"),
     (lambda: TILE.apply({"register": 0, "lane": 4}), r"lane=4 is outside \[0, 4\)"),
     (lambda: TILE.apply({"register": -1, "lane": 0}), r"register=-1 is outside"),
-    (lambda: TILE.apply({"register": "0", "lane": 0}), "must hold integers"),
+    (lambda: TILE.apply({"register": "0", "lane": 0}), "must hold integers"),  # type: ignore[dict-item]
     (lambda: TILE.compose(identity(4, "dim0", "x")), "compose: this layout's out-dims must be a permutation"),
     (
         lambda: TILE.compose(identity(2, "dim0", "x") * identity(2, "dim1", "y")),
         "out-dim 'dim0' has size 4, larger than the outer layout's in-dim size 2",
     ),
-    (lambda: TILE.invert_and_compose(identity(4, "r", "dim0")), "invert_and_compose: the out-dims must be a permutation"),
+    (
+        lambda: TILE.invert_and_compose(identity(4, "r", "dim0")),
+        "invert_and_compose: the out-dims must be a permutation",
+    ),
     (
         lambda: TILE.invert_and_compose(L.from_bases([("r", [[1, 0], [0, 1]])], ["dim0", "dim1"], [4, 2], False)),
         "must be surjective",
@@ -81,7 +84,10 @@ CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: TILE.get_out_dim_size("dim7"), "'dim7' is not an out-dim"),
     (lambda: TILE.rename_in_dim("lane", "register"), "'register' is already an in-dim"),
     (lambda: TILE.remove_zero_bases_along_dim("warp"), "'warp' is not an in-dim"),
-    (lambda: identity(2, "a", "o") * identity(2, "b", "o") * (identity(2, "b", "o") * identity(2, "a", "o")), "different orders"),
+    (
+        lambda: identity(2, "a", "o") * identity(2, "b", "o") * (identity(2, "b", "o") * identity(2, "a", "o")),
+        "different orders",
+    ),
     (lambda: ColumnAction([0, 3], "register", 3), r"every entry must be in \[0, 3\)"),
     (lambda: ColumnAction([1, 1], "register", 3), "selected only once"),
     (lambda: ColumnAction([1, 0], "register", 3).inverse(), "drops bases, so it has no inverse"),

@@ -85,9 +85,7 @@ def test_bases_with_one_value_are_broadcast_together() -> None:
 
 def test_without_register_broadcast_registers_are_removed() -> None:
     """What ``#ttg.linear`` does when the tensor is smaller: fewer registers, not copies."""
-    layout = LinearLayout.from_bases(
-        [("register", [[1], [8]]), ("lane", [[2], [4]]), ("warp", [[16]])], ["dim0"]
-    )
+    layout = LinearLayout.from_bases([("register", [[1], [8]]), ("lane", [[2], [4]]), ("warp", [[16]])], ["dim0"])
     shrunk = ensure_layout_not_larger_than(layout, {"dim0": 4}, broadcast_registers=False)
     assert shrunk.bases == [("register", [[1]]), ("lane", [[2], [0]]), ("warp", [[0]])]
     assert shrunk.out_dims == [("dim0", 4)]

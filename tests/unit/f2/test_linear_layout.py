@@ -91,9 +91,7 @@ def test_multiply_by_empty() -> None:
 
 
 def test_multiply_by_zeros() -> None:
-    assert identity(8, "in", "out") * zeros(16, "in", "out") == ll(
-        {"in": [[1], [2], [4], [0], [0], [0], [0]]}, ["out"]
-    )
+    assert identity(8, "in", "out") * zeros(16, "in", "out") == ll({"in": [[1], [2], [4], [0], [0], [0], [0]]}, ["out"])
 
 
 def test_multiply_zeros_by_degenerate() -> None:
@@ -553,9 +551,7 @@ def test_quotient_multiple_trivial_dimensions() -> None:
         {"dim1": [[1, 0, 2], [2, 0, 1]], "dim2": [[0, 1, 0], [0, 2, 0], [0, 4, 0]], "dim3": [[0, 0, 1], [0, 0, 2]]},
         ["dim1", "dim2", "dim3"],
     )
-    assert layout.quotient(["dim2"]) == ll(
-        {"dim1": [[1, 2], [2, 1]], "dim3": [[0, 1], [0, 2]]}, ["dim1", "dim3"]
-    )
+    assert layout.quotient(["dim2"]) == ll({"dim1": [[1, 2], [2, 1]], "dim3": [[0, 1], [0, 2]]}, ["dim1", "dim3"])
     coupled = ll(
         {"dim1": [[1, 0, 2], [2, 0, 1]], "dim2": [[0, 1, 0], [0, 2, 0], [0, 4, 0]], "dim3": [[0, 1, 1], [0, 0, 2]]},
         ["dim1", "dim2", "dim3"],
@@ -615,7 +611,11 @@ def test_divide_left_2d() -> None:
         ),
         ({"in1": [[0, 1], [0, 2]], "in2": []}, {"in1": [[0, 1], [0, 2]]}, {"in1": [], "in2": []}),
         ({"in1": [], "in2": [[0, 1]], "in3": []}, {"in2": [[0, 1]]}, {"in1": [], "in2": [], "in3": []}),
-        ({"in2": [[1, 0], [1, 0]], "in1": [[2, 0], [0, 1]]}, {"in2": [[1, 0], [1, 0]]}, {"in2": [], "in1": [[1, 0], [0, 1]]}),
+        (
+            {"in2": [[1, 0], [1, 0]], "in1": [[2, 0], [0, 1]]},
+            {"in2": [[1, 0], [1, 0]]},
+            {"in2": [], "in1": [[1, 0], [0, 1]]},
+        ),
     ],
     ids=["eliminate-in-dim", "eliminate-in-dim-2", "eliminate-in-dim-3", "eliminate-out-dim"],
 )

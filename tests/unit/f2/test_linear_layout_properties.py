@@ -65,7 +65,7 @@ def layouts(
         bases.append((name, [unpack(c, log2s) for c in flat[start : start + count]]))
         start += count
     return LinearLayout.from_bases(
-        bases, [n for n, _ in outs], [1 << l for l in log2s], require_surjective=surjective
+        bases, [n for n, _ in outs], [1 << log2 for log2 in log2s], require_surjective=surjective
     )
 
 
@@ -122,25 +122,22 @@ def test_empty_is_the_unit_of_the_direct_sum(a: LinearLayout) -> None:
 def test_compose_is_associative(a: LinearLayout, data: st.DataObject) -> None:
     """a: ins -> dims, b: dims -> mids, c: mids -> tops."""
     log2s = lambda layout: [(name, size.bit_length() - 1) for name, size in layout.out_dims]  # noqa: E731
-    mids = [(f"m{i}", l) for i, l in enumerate(data.draw(st.lists(st.integers(0, 3), max_size=3), label="mids"))]
+    mids = [(f"m{i}", log2) for i, log2 in enumerate(data.draw(st.lists(st.integers(0, 3), max_size=3), label="mids"))]
     b = data.draw(layouts_with_in_sizes(log2s(a), mids), label="b")
-    tops = [(f"t{i}", l) for i, l in enumerate(data.draw(st.lists(st.integers(0, 3), max_size=3), label="tops"))]
+    tops = [(f"t{i}", log2) for i, log2 in enumerate(data.draw(st.lists(st.integers(0, 3), max_size=3), label="tops"))]
     c = data.draw(layouts_with_in_sizes(log2s(b), tops), label="c")
     assert a.compose(b).compose(c) == a.compose(b.compose(c))
 
 
 @st.composite
-def layouts_with_in_sizes(
-    draw: st.DrawFn, ins: list[tuple[str, int]], outs: list[tuple[str, int]]
-) -> LinearLayout:
+def layouts_with_in_sizes(draw: st.DrawFn, ins: list[tuple[str, int]], outs: list[tuple[str, int]]) -> LinearLayout:
     """A random layout whose in-dims have exactly the given log2 sizes."""
-    log2s = [l for _, l in outs]
+    log2s = [log2 for _, log2 in outs]
     total = sum(log2s)
     bases = [
-        (name, [unpack(draw(st.integers(0, (1 << total) - 1)), log2s) for _ in range(count)])
-        for name, count in ins
+        (name, [unpack(draw(st.integers(0, (1 << total) - 1)), log2s) for _ in range(count)]) for name, count in ins
     ]
-    return LinearLayout.from_bases(bases, [n for n, _ in outs], [1 << l for l in log2s], require_surjective=False)
+    return LinearLayout.from_bases(bases, [n for n, _ in outs], [1 << log2 for log2 in log2s], require_surjective=False)
 
 
 @given(layouts(surjective=True))
@@ -163,7 +160,7 @@ def conversions(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout]:
     some in-dims of ``src`` copied from ``dst`` so that Triton's identity rule applies."""
     outs = draw(out_dims(min_size=1))
     dst = draw(layouts(outs=outs, surjective=True))
-    src_outs = [(n, draw(st.integers(0, l))) for n, l in outs]
+    src_outs = [(n, draw(st.integers(0, log2))) for n, log2 in outs]
     src_outs = draw(st.permutations(src_outs))
     random_src = draw(layouts(outs=src_outs))
     fits = all(
@@ -179,7 +176,7 @@ def conversions(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout]:
         elif random_src.has_in_dim(name):
             bases.append((name, dict(random_src.bases)[name]))
     src = LinearLayout.from_bases(
-        bases, [n for n, _ in src_outs], [1 << l for _, l in src_outs], require_surjective=False
+        bases, [n for n, _ in src_outs], [1 << log2 for _, log2 in src_outs], require_surjective=False
     )
     return src, dst
 
@@ -210,7 +207,10 @@ def test_identical_in_dims_map_to_themselves(pair: tuple[LinearLayout, LinearLay
     c = a.invert_and_compose(b)
     outs = b.get_out_dim_names()
     for name in a.get_in_dim_names():
-        if b.has_in_dim(name) and a.sublayout([name], outs).transpose_outs(outs).bases == b.sublayout([name], outs).bases:
+        if (
+            b.has_in_dim(name)
+            and a.sublayout([name], outs).transpose_outs(outs).bases == b.sublayout([name], outs).bases
+        ):
             expected = LinearLayout.identity_1d(a.get_in_dim_size(name), name, name)
             assert c.sublayout([name], [name]) == expected
 
@@ -222,7 +222,9 @@ def triton_invert_and_compose(layout: LinearLayout, outer: LinearLayout) -> Line
     a = outer.transpose_outs(outs)
     b = LinearLayout.from_bases(layout.bases, outs, [s for _, s in a.out_dims], require_surjective=False)
     identity = [
-        d for d in a.get_in_dim_names() if b.has_in_dim(d) and a.sublayout([d], outs).bases == b.sublayout([d], outs).bases
+        d
+        for d in a.get_in_dim_names()
+        if b.has_in_dim(d) and a.sublayout([d], outs).bases == b.sublayout([d], outs).bases
     ]
     a_red = a.sublayout([d for d in a.get_in_dim_names() if d not in identity], outs)
     b_red = b.sublayout([d for d in b.get_in_dim_names() if d not in identity], outs)

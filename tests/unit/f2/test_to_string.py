@@ -13,7 +13,12 @@ from layoutdialect import LinearLayout, standard_out_dim_names
 
 CORE_CASES = [
     pytest.param(
-        [("register", [[0, 1], [1, 0]]), ("lane", [[0, 2], [0, 0], [2, 0], [4, 0], [0, 0]]), ("warp", [[0, 0]]), ("block", [])],
+        [
+            ("register", [[0, 1], [1, 0]]),
+            ("lane", [[0, 2], [0, 0], [2, 0], [4, 0], [0, 0]]),
+            ("warp", [[0, 0]]),
+            ("block", []),
+        ],
         [8, 4],
         (
             "\n"
@@ -31,7 +36,12 @@ CORE_CASES = [
         id="V1",
     ),
     pytest.param(
-        [("register", [[0, 1], [8, 0], [0, 16]]), ("lane", [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]), ("warp", [[0, 8], [16, 0]]), ("block", [])],
+        [
+            ("register", [[0, 1], [8, 0], [0, 16]]),
+            ("lane", [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]),
+            ("warp", [[0, 8], [16, 0]]),
+            ("block", []),
+        ],
         [32, 32],
         (
             "\n"
@@ -51,7 +61,12 @@ CORE_CASES = [
         id="V2",
     ),
     pytest.param(
-        [("register", [[0, 1], [8, 0], [0, 8], [0, 16]]), ("lane", [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]), ("warp", [[16, 0], [32, 0]]), ("block", [])],
+        [
+            ("register", [[0, 1], [8, 0], [0, 8], [0, 16]]),
+            ("lane", [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]),
+            ("warp", [[16, 0], [32, 0]]),
+            ("block", []),
+        ],
         [64, 32],
         (
             "\n"
@@ -72,7 +87,12 @@ CORE_CASES = [
         id="V3",
     ),
     pytest.param(
-        [("register", [[0, 1], [8, 0], [0, 8]]), ("lane", [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]), ("warp", [[0, 0], [16, 0]]), ("block", [])],
+        [
+            ("register", [[0, 1], [8, 0], [0, 8]]),
+            ("lane", [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]),
+            ("warp", [[0, 0], [16, 0]]),
+            ("block", []),
+        ],
         [32, 16],
         (
             "\n"
@@ -92,7 +112,12 @@ CORE_CASES = [
         id="V4",
     ),
     pytest.param(
-        [("register", [[1, 0], [2, 0], [8, 0], [16, 0]]), ("lane", [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]]), ("warp", [[0, 32], [32, 0]]), ("block", [])],
+        [
+            ("register", [[1, 0], [2, 0], [8, 0], [16, 0]]),
+            ("lane", [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]]),
+            ("warp", [[0, 32], [32, 0]]),
+            ("block", []),
+        ],
         [64, 64],
         (
             "\n"
@@ -147,7 +172,10 @@ CORE_CASES = [
         id="V7",
     ),
     pytest.param(
-        [("offset", [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32], [8, 0]]), ("block", [])],
+        [
+            ("offset", [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32], [8, 0]]),
+            ("block", []),
+        ],
         [16, 64],
         (
             "\n"
@@ -192,6 +220,4 @@ def test_empty_layouts() -> None:
 
 def test_dims_without_bases_print_as_size_one() -> None:
     layout = LinearLayout.from_bases([("warp", []), ("register", [[1]])], ["dim0"])
-    assert str(layout) == (
-        "\n - warp is a size 1 dimension\n - register=1 -> (1)\nwhere out dims are: [dim0 (size 2)]"
-    )
+    assert str(layout) == ("\n - warp is a size 1 dimension\n - register=1 -> (1)\nwhere out dims are: [dim0 (size 2)]")
