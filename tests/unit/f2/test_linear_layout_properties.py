@@ -118,14 +118,18 @@ def test_empty_is_the_unit_of_the_direct_sum(a: LinearLayout) -> None:
     assert a * LinearLayout.empty() == a == LinearLayout.empty() * a
 
 
+def out_log2s(layout: LinearLayout) -> list[tuple[str, int]]:
+    return [(name, size.bit_length() - 1) for name, size in layout.out_dims]
+
+
 @given(layouts(), st.data())
 def test_compose_is_associative(a: LinearLayout, data: st.DataObject) -> None:
     """a: ins -> dims, b: dims -> mids, c: mids -> tops."""
-    log2s = lambda layout: [(name, size.bit_length() - 1) for name, size in layout.out_dims]  # noqa: E731
-    mids = [(f"m{i}", log2) for i, log2 in enumerate(data.draw(st.lists(st.integers(0, 3), max_size=3), label="mids"))]
-    b = data.draw(layouts_with_in_sizes(log2s(a), mids), label="b")
-    tops = [(f"t{i}", log2) for i, log2 in enumerate(data.draw(st.lists(st.integers(0, 3), max_size=3), label="tops"))]
-    c = data.draw(layouts_with_in_sizes(log2s(b), tops), label="c")
+    sizes = st.lists(st.integers(0, 3), max_size=3)
+    mids = [(f"m{i}", log2) for i, log2 in enumerate(data.draw(sizes, label="mids"))]
+    b = data.draw(layouts_with_in_sizes(out_log2s(a), mids), label="b")
+    tops = [(f"t{i}", log2) for i, log2 in enumerate(data.draw(sizes, label="tops"))]
+    c = data.draw(layouts_with_in_sizes(out_log2s(b), tops), label="c")
     assert a.compose(b).compose(c) == a.compose(b.compose(c))
 
 
