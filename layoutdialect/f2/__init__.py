@@ -1,1 +1,33 @@
 """Pure F2 linear algebra for layouts; imports nothing from xDSL."""
+
+from layoutdialect.f2.column_action import ColumnAction
+from layoutdialect.f2.layout_utils import (
+    ensure_layout_not_larger_than,
+    ensure_layout_not_smaller_than,
+    identity_standard_nd,
+    standard_out_dim_names,
+)
+from layoutdialect.f2.linear_layout import (
+    Bases,
+    LinearLayout,
+    LinearLayoutError,
+    divide_left,
+    divide_right,
+    lstsq,
+    supremum,
+)
+
+__all__ = [
+    "Bases",
+    "ColumnAction",
+    "LinearLayout",
+    "LinearLayoutError",
+    "divide_left",
+    "divide_right",
+    "ensure_layout_not_larger_than",
+    "ensure_layout_not_smaller_than",
+    "identity_standard_nd",
+    "lstsq",
+    "standard_out_dim_names",
+    "supremum",
+]

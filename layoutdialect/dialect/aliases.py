@@ -1,0 +1,128 @@
+"""Print IR with TTGIR's attribute aliases: ``#blocked``, ``#blocked1``, ``#mma``, ``#shared``, ...
+
+xDSL parses alias definitions but always prints attributes inline.  This printer
+names each layout the way Triton's ``getAlias`` does, defines the names above
+the module in first-use order (a parent before the layouts built on it), and
+prints the names in place of the attributes.  ``#ttg.slice`` and ``#ttg.dot_op``
+stay inline, with their parents aliased.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp
+from xdsl.ir import Attribute, ParametrizedAttribute
+from xdsl.printer import Printer
+
+from layoutdialect.dialect.attributes import (
+    AmdMfmaEncodingAttr,
+    AmdWmmaEncodingAttr,
+    BlockedEncodingAttr,
+    DotOperandEncodingAttr,
+    EncodingAttr,
+    GenericLinearEncodingAttr,
+    LinearEncodingAttr,
+    NvidiaMmaEncodingAttr,
+    PartitionedSharedEncodingAttr,
+    SharedEncodingAttr,
+    SharedMemorySpaceAttr,
+    SliceEncodingAttr,
+    encoding_attr,
+)
+
+__all__ = ["AliasPrinter", "alias_stem", "collect_aliases", "print_with_aliases"]
+
+
+def alias_stem(attribute: Attribute) -> str | None:
+    """The alias Triton gives this kind of attribute, or ``None`` to print it inline."""
+    if isinstance(attribute, BlockedEncodingAttr):
+        return "blocked"
+    if isinstance(attribute, NvidiaMmaEncodingAttr | AmdMfmaEncodingAttr | AmdWmmaEncodingAttr):
+        return "mma"
+    if isinstance(attribute, SharedEncodingAttr):
+        return "shared"
+    if isinstance(attribute, LinearEncodingAttr):
+        return "linear"
+    if isinstance(attribute, GenericLinearEncodingAttr):
+        return "generic_linear"
+    if isinstance(attribute, SharedMemorySpaceAttr):
+        return "smem"
+    return None
+
+
+def _nested(attribute: Attribute) -> list[Attribute]:
+    """The attributes printed inside ``attribute``, which must be named before it."""
+    if isinstance(attribute, DotOperandEncodingAttr | SliceEncodingAttr):
+        return [encoding_attr(attribute.data.parent)]
+    if isinstance(attribute, PartitionedSharedEncodingAttr):
+        return [encoding_attr(attribute.data.partition_layout)]
+    if isinstance(attribute, EncodingAttr):
+        return []
+    if isinstance(attribute, ParametrizedAttribute):
+        return list(attribute.parameters)
+    if isinstance(attribute, ArrayAttr):
+        return list(attribute.data)
+    if isinstance(attribute, DictionaryAttr):
+        return list(attribute.data.values())
+    return []
+
+
+def collect_aliases(module: ModuleOp) -> dict[Attribute, str]:
+    """Alias names for the layouts in ``module``, in first-use order, parents first.
+
+    Each op contributes its properties and attributes, then its blocks' argument
+    types, then its result and operand types; a stem's first use is ``#stem``,
+    the next ``#stem1``, and so on.
+    """
+    aliases: dict[Attribute, str] = {}
+    counts: dict[str, int] = {}
+    seen: set[Attribute] = set()
+
+    def visit(attribute: Attribute) -> None:
+        if attribute in seen:
+            return
+        seen.add(attribute)
+        for inner in _nested(attribute):
+            visit(inner)
+        if (stem := alias_stem(attribute)) is not None:
+            count = counts.get(stem, 0)
+            aliases[attribute] = f"#{stem}{count or ''}"
+            counts[stem] = count + 1
+
+    for op in module.walk():
+        for attribute in (*op.properties.values(), *op.attributes.values()):
+            visit(attribute)
+        for region in op.regions:
+            for block in region.blocks:
+                for argument in block.args:
+                    visit(argument.type)
+        for value in (*op.results, *op.operands):
+            visit(value.type)
+    return aliases
+
+
+@dataclass(eq=False, repr=False)
+class AliasPrinter(Printer):
+    """A ``Printer`` that writes the alias of each aliased attribute instead of its body."""
+
+    aliases: dict[Attribute, str] = field(default_factory=dict[Attribute, str])
+
+    def print_attribute(self, attribute: Attribute) -> None:
+        if (alias := self.aliases.get(attribute)) is not None:
+            self.print_string(alias)
+            return
+        super().print_attribute(attribute)
+
+
+def print_with_aliases(module: ModuleOp, stream: IO[str], **printer_options: Any) -> None:
+    """Write the alias definitions, then ``module`` using them, then a newline."""
+    printer = AliasPrinter(stream=stream, **printer_options)
+    for attribute, alias in collect_aliases(module).items():
+        stream.write(f"{alias} = ")
+        printer.print_attribute(attribute)
+        printer.aliases[attribute] = alias
+        stream.write("\n")
+    printer.print_op(module)
+    stream.write("\n")

@@ -1,0 +1,560 @@
+"""The ``ttg`` encoding attributes, read and printed exactly as Triton 3.9's TTGIR.
+
+Each attribute is a thin ``Data`` wrapper around the encoding value of
+``layoutdialect.encodings`` that gives it meaning: parsing builds (and so
+validates) that value, printing writes Triton's keys in Triton's order with its
+defaults left out.  Invalid parameters are reported at the attribute's text.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from xdsl.ir import Data, ParametrizedAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+
+from layoutdialect.dialect.syntax import (
+    build,
+    format_bases,
+    format_bool,
+    format_ints,
+    format_layout_bases,
+    get_all_bases,
+    get_bases,
+    get_bool,
+    get_dict,
+    get_int,
+    get_ints,
+    parse_attribute,
+    parse_bases,
+    parse_bool,
+    parse_dict,
+    parse_int,
+    parse_ints,
+    require,
+)
+from layoutdialect.encodings import (
+    AmdMfmaEncoding,
+    AMDRotatingSharedEncoding,
+    AmdWmmaEncoding,
+    BlockedEncoding,
+    CGALayout,
+    DistributedEncoding,
+    DotOperandEncoding,
+    GenericLinearEncoding,
+    LinearEncoding,
+    NvidiaMmaEncoding,
+    NVMMASharedEncoding,
+    PaddedSharedEncoding,
+    PartitionedSharedEncoding,
+    SharedEncoding,
+    SharedLinearEncoding,
+    SliceEncoding,
+    SwizzledSharedEncoding,
+)
+from layoutdialect.encodings.amd_wmma import DEFAULT_INSTR_SHAPE
+from layoutdialect.encodings.base import layout_from_bases
+from layoutdialect.encodings.linear import DISTRIBUTED_IN_DIMS
+from layoutdialect.encodings.shared import SHARED_IN_DIMS
+
+__all__ = [
+    "AMDRotatingSharedEncodingAttr",
+    "AmdMfmaEncodingAttr",
+    "AmdWmmaEncodingAttr",
+    "BlockedEncodingAttr",
+    "DistributedEncodingAttr",
+    "DotOperandEncodingAttr",
+    "EncodingAttr",
+    "GenericLinearEncodingAttr",
+    "LinearEncodingAttr",
+    "NVMMASharedEncodingAttr",
+    "NvidiaMmaEncodingAttr",
+    "PaddedSharedEncodingAttr",
+    "PartitionedSharedEncodingAttr",
+    "SharedEncodingAttr",
+    "SharedLinearEncodingAttr",
+    "SharedMemorySpaceAttr",
+    "SliceEncodingAttr",
+    "SwizzledSharedEncodingAttr",
+    "encoding_attr",
+]
+
+E = TypeVar("E", bound=DistributedEncoding | SharedEncoding)
+
+
+class EncodingAttr(Data[E], Generic[E]):
+    """A ``ttg`` layout encoding; ``data`` is its ``layoutdialect.encodings`` value.
+
+    Subclasses read the body after the mnemonic in ``read`` and write it in ``write``.
+    """
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> E:
+        start = parser.pos
+        parser.parse_punctuation("<")
+        encoding = cls.read(parser, start)
+        parser.parse_punctuation(">")
+        return encoding
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> E:
+        raise NotImplementedError
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string("<")
+        self.write(printer)
+        printer.print_string(">")
+
+    def write(self, printer: Printer) -> None:
+        raise NotImplementedError
+
+
+class DistributedEncodingAttr(EncodingAttr[E], Generic[E]):
+    """An encoding of tensors in registers; may be the parent of a slice or dot operand."""
+
+
+class SharedEncodingAttr(EncodingAttr[E], Generic[E]):
+    """An encoding of tiles in shared memory, used by ``!ttg.memdesc``."""
+
+
+def encoding_attr(encoding: DistributedEncoding | SharedEncoding) -> EncodingAttr[Any]:
+    """The attribute that prints ``encoding``."""
+    return _ATTRIBUTE_OF[type(encoding)](encoding)
+
+
+def _read_cga(parser: AttrParser, values: dict[str, object], rank: int, start: int) -> CGALayout:
+    return build(parser, start, lambda: CGALayout(get_bases(values, "CGALayout"), rank))
+
+
+def _write_cga(cga: CGALayout) -> str:
+    return "" if cga.is_single else f", CGALayout = {format_bases(cga.bases)}"
+
+
+def _read_parent(parser: AttrParser, values: dict[str, object], start: int) -> DistributedEncoding:
+    parent = require(parser, values, "parent", start)
+    if not isinstance(parent, DistributedEncodingAttr):
+        parser.raise_error("expected a distributed encoding trait", start, parser.pos)
+    encoding: DistributedEncoding = parent.data
+    return encoding
+
+
+@irdl_attr_definition
+class BlockedEncodingAttr(DistributedEncodingAttr[BlockedEncoding]):
+    """``#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>``"""
+
+    name = "ttg.blocked"
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> BlockedEncoding:
+        keys = ("sizePerThread", "threadsPerWarp", "warpsPerCTA", "order")
+        values = parse_dict(parser, {**dict.fromkeys(keys, parse_ints), "CGALayout": parse_bases})
+        spt, tpw, wpc, order = (get_ints(values, k) for k in keys)
+        cga = _read_cga(parser, values, len(spt), start)
+        return build(parser, start, lambda: BlockedEncoding(spt, tpw, wpc, order, cga))
+
+    def write(self, printer: Printer) -> None:
+        e = self.data
+        printer.print_string(
+            f"{{sizePerThread = {format_ints(e.size_per_thread)}, threadsPerWarp = {format_ints(e.threads_per_warp)}, "
+            f"warpsPerCTA = {format_ints(e.warps_per_cta)}, order = {format_ints(e.order)}{_write_cga(e.cga)}}}"
+        )
+
+
+@irdl_attr_definition
+class NvidiaMmaEncodingAttr(DistributedEncodingAttr[NvidiaMmaEncoding]):
+    """``#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>``
+
+    Unknown keys, such as the legacy ``CTAsPerCGA``, are ignored as Triton does.
+    """
+
+    name = "ttg.nvidia_mma"
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> NvidiaMmaEncoding:
+        fields = {"versionMajor": parse_int, "versionMinor": parse_int, "warpsPerCTA": parse_ints}
+        values = parse_dict(parser, {**fields, "instrShape": parse_ints, "CGALayout": parse_bases}, unknown="skip")
+        major, minor = get_int(values, "versionMajor"), get_int(values, "versionMinor")
+        warps, instr = get_ints(values, "warpsPerCTA"), get_ints(values, "instrShape")
+        cga = _read_cga(parser, values, len(warps), start)
+        return build(parser, start, lambda: NvidiaMmaEncoding(major, minor, warps, cga, instr))
+
+    def write(self, printer: Printer) -> None:
+        e = self.data
+        printer.print_string(
+            f"{{versionMajor = {e.version_major}, versionMinor = {e.version_minor}, "
+            f"warpsPerCTA = {format_ints(e.warps_per_cta)}{_write_cga(e.cga)}, "
+            f"instrShape = {format_ints(e.instr_shape)}}}"
+        )
+
+
+@irdl_attr_definition
+class AmdMfmaEncodingAttr(DistributedEncodingAttr[AmdMfmaEncoding]):
+    """``#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = false}>``"""
+
+    name = "ttg.amd_mfma"
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> AmdMfmaEncoding:
+        fields = {
+            "version": parse_int,
+            "warpsPerCTA": parse_ints,
+            "instrShape": parse_ints,
+            "isTransposed": parse_bool,
+            "CGALayout": parse_bases,
+            "tilesPerWarp": parse_ints,
+            "elementBitWidth": parse_int,
+        }
+        values = parse_dict(parser, fields, unknown="skip")
+        version, warps, instr = (
+            get_int(values, "version"),
+            get_ints(values, "warpsPerCTA"),
+            get_ints(values, "instrShape"),
+        )
+        transposed, tiles = get_bool(values, "isTransposed"), get_ints(values, "tilesPerWarp")
+        width = get_int(values, "elementBitWidth", 32)
+        cga = _read_cga(parser, values, len(warps), start)
+        return build(parser, start, lambda: AmdMfmaEncoding(version, warps, instr, transposed, cga, tiles, width))
+
+    def write(self, printer: Printer) -> None:
+        e = self.data
+        tiles = "" if e.has_unit_tiles_per_warp else f", tilesPerWarp = {format_ints(e.tiles_per_warp)}"
+        width = "" if e.element_bit_width == 32 else f", elementBitWidth = {e.element_bit_width}"
+        printer.print_string(
+            f"{{version = {e.version}, warpsPerCTA = {format_ints(e.warps_per_cta)}, "
+            f"instrShape = {format_ints(e.instr_shape)}, isTransposed = {format_bool(e.is_transposed)}"
+            f"{_write_cga(e.cga)}{tiles}{width}}}"
+        )
+
+
+@irdl_attr_definition
+class AmdWmmaEncodingAttr(DistributedEncodingAttr[AmdWmmaEncoding]):
+    """``#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], [1, 0]]}}>``
+
+    ``rank`` is needed only when ``ctaLayout`` and ``CGALayout`` are empty (default 2).
+    """
+
+    name = "ttg.amd_wmma"
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> AmdWmmaEncoding:
+        fields = {
+            "version": parse_int,
+            "isTranspose": parse_bool,
+            "ctaLayout": lambda p: parse_dict(p, {"register": parse_bases, "warp": parse_bases}),
+            "CGALayout": parse_bases,
+            "instrShape": parse_ints,
+            "rank": parse_int,
+        }
+        values = parse_dict(parser, fields, unknown="skip")
+        require(parser, values, "ctaLayout", start)
+        cta = get_all_bases(get_dict(values, "ctaLayout"))
+        register, warp = cta.get("register", ()), cta.get("warp", ())
+        version, transpose = get_int(values, "version"), get_bool(values, "isTranspose")
+        instr = get_ints(values, "instrShape", DEFAULT_INSTR_SHAPE)
+        given = [len(b) for b in register + warp + get_bases(values, "CGALayout")]
+        rank = get_int(values, "rank", given[0] if given else 2)
+        cga = _read_cga(parser, values, rank, start)
+        return build(parser, start, lambda: AmdWmmaEncoding(version, transpose, register, warp, cga, instr))
+
+    def write(self, printer: Printer) -> None:
+        e = self.data
+        cta = ", ".join(
+            f"{name} = {format_bases(bases)}"
+            for name, bases in (("register", e.cta_register), ("warp", e.cta_warp))
+            if bases
+        )
+        instr = "" if e.instr_shape == DEFAULT_INSTR_SHAPE else f", instrShape = {format_ints(e.instr_shape)}"
+        implicit_rank = e.cta_register or e.cta_warp or not e.cga.is_single or e.rank == 2
+        rank = "" if implicit_rank else f", rank = {e.rank}"
+        printer.print_string(
+            f"{{version = {e.version}, isTranspose = {format_bool(e.is_transpose)}, ctaLayout = {{{cta}}}"
+            f"{_write_cga(e.cga)}{instr}{rank}}}"
+        )
+
+
+@irdl_attr_definition
+class DotOperandEncodingAttr(DistributedEncodingAttr[DotOperandEncoding]):
+    """``#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>``; ``kWidth = 0`` is not printed."""
+
+    name = "ttg.dot_op"
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> DotOperandEncoding:
+        values = parse_dict(parser, {"opIdx": parse_int, "parent": parse_attribute, "kWidth": parse_int})
+        require(parser, values, "opIdx", start)
+        op_idx, k_width = get_int(values, "opIdx"), get_int(values, "kWidth")
+        parent = _read_parent(parser, values, start)
+        return build(parser, start, lambda: DotOperandEncoding(op_idx, parent, k_width))
+
+    def write(self, printer: Printer) -> None:
+        e = self.data
+        printer.print_string(f"{{opIdx = {e.op_idx}, parent = ")
+        printer.print_attribute(encoding_attr(e.parent))
+        printer.print_string(f", kWidth = {e.k_width}}}" if e.k_width else "}")
+
+
+@irdl_attr_definition
+class SliceEncodingAttr(DistributedEncodingAttr[SliceEncoding]):
+    """``#ttg.slice<{dim = 1, parent = #blocked}>``"""
+
+    name = "ttg.slice"
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> SliceEncoding:
+        values = parse_dict(parser, {"dim": parse_int, "parent": parse_attribute}, unknown="skip")
+        require(parser, values, "dim", start)
+        dim = get_int(values, "dim")
+        parent = _read_parent(parser, values, start)
+        return build(parser, start, lambda: SliceEncoding(dim, parent))
+
+    def write(self, printer: Printer) -> None:
+        printer.print_string(f"{{dim = {self.data.dim}, parent = ")
+        printer.print_attribute(encoding_attr(self.data.parent))
+        printer.print_string("}")
+
+
+def _read_distributed_bases(parser: AttrParser) -> dict[str, tuple[tuple[int, ...], ...]]:
+    """The four in-dims of a ``#ttg.linear`` body; other keys are ignored as Triton does."""
+    return get_all_bases(parse_dict(parser, dict.fromkeys(DISTRIBUTED_IN_DIMS, parse_bases), unknown="skip"))
+
+
+@irdl_attr_definition
+class LinearEncodingAttr(DistributedEncodingAttr[LinearEncoding]):
+    """``#ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], warp = [], block = []}>``"""
+
+    name = "ttg.linear"
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> LinearEncoding:
+        bases = _read_distributed_bases(parser)
+        return build(parser, start, lambda: LinearEncoding(layout_from_bases(DISTRIBUTED_IN_DIMS, bases)))
+
+    def write(self, printer: Printer) -> None:
+        printer.print_string(f"{{{format_layout_bases(self.data.layout)}}}")
+
+
+@irdl_attr_definition
+class GenericLinearEncodingAttr(DistributedEncodingAttr[GenericLinearEncoding]):
+    """``#ttg.generic_linear<{...}>``: as ``#ttg.linear``, with swizzled warps allowed."""
+
+    name = "ttg.generic_linear"
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> GenericLinearEncoding:
+        bases = _read_distributed_bases(parser)
+        return build(parser, start, lambda: GenericLinearEncoding(layout_from_bases(DISTRIBUTED_IN_DIMS, bases)))
+
+    def write(self, printer: Printer) -> None:
+        printer.print_string(f"{{{format_layout_bases(self.data.layout)}}}")
+
+
+_PHASED_FIELDS = {"vec": parse_int, "perPhase": parse_int, "maxPhase": parse_int, "order": parse_ints}
+
+
+def _read_phased(parser: AttrParser, start: int) -> tuple[int, int, int, tuple[int, ...], CGALayout]:
+    values = parse_dict(parser, {**_PHASED_FIELDS, "CGALayout": parse_bases})
+    vec, per_phase, max_phase = (get_int(values, k) for k in ("vec", "perPhase", "maxPhase"))
+    order = get_ints(values, "order")
+    return vec, per_phase, max_phase, order, _read_cga(parser, values, len(order), start)
+
+
+def _write_phased(e: SwizzledSharedEncoding | AMDRotatingSharedEncoding) -> str:
+    return (
+        f"{{vec = {e.vec}, perPhase = {e.per_phase}, maxPhase = {e.max_phase}, "
+        f"order = {format_ints(e.order)}{_write_cga(e.cga)}}}"
+    )
+
+
+@irdl_attr_definition
+class SwizzledSharedEncodingAttr(SharedEncodingAttr[SwizzledSharedEncoding]):
+    """``#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>``"""
+
+    name = "ttg.swizzled_shared"
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> SwizzledSharedEncoding:
+        params = _read_phased(parser, start)
+        return build(parser, start, lambda: SwizzledSharedEncoding(*params))
+
+    def write(self, printer: Printer) -> None:
+        printer.print_string(_write_phased(self.data))
+
+
+@irdl_attr_definition
+class AMDRotatingSharedEncodingAttr(SharedEncodingAttr[AMDRotatingSharedEncoding]):
+    """``#ttg.amd_rotating_shared<{vec = 4, perPhase = 2, maxPhase = 8, order = [1, 0]}>``"""
+
+    name = "ttg.amd_rotating_shared"
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> AMDRotatingSharedEncoding:
+        params = _read_phased(parser, start)
+        return build(parser, start, lambda: AMDRotatingSharedEncoding(*params))
+
+    def write(self, printer: Printer) -> None:
+        printer.print_string(_write_phased(self.data))
+
+
+@irdl_attr_definition
+class NVMMASharedEncodingAttr(SharedEncodingAttr[NVMMASharedEncoding]):
+    """``#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>``
+
+    The rank is 2 unless ``rank = R`` or the ``CGALayout`` entries say otherwise.
+    """
+
+    name = "ttg.nvmma_shared"
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> NVMMASharedEncoding:
+        fields = {
+            "swizzlingByteWidth": parse_int,
+            "transposed": parse_bool,
+            "elementBitWidth": parse_int,
+            "fp4Padded": parse_bool,
+            "CGALayout": parse_bases,
+            "rank": parse_int,
+        }
+        values = parse_dict(parser, fields)
+        swizzle, transposed = get_int(values, "swizzlingByteWidth"), get_bool(values, "transposed")
+        width, fp4 = get_int(values, "elementBitWidth"), get_bool(values, "fp4Padded")
+        entries = get_bases(values, "CGALayout")
+        rank = get_int(values, "rank", len(entries[0]) if entries else 2)
+        cga = _read_cga(parser, values, rank, start)
+        return build(parser, start, lambda: NVMMASharedEncoding(swizzle, transposed, width, cga, fp4))
+
+    def write(self, printer: Printer) -> None:
+        e = self.data
+        fp4 = ", fp4Padded = true" if e.fp4_padded else ""
+        shape = f", rank = {e.rank}" if e.cga.is_single and e.rank != 2 else _write_cga(e.cga)
+        printer.print_string(
+            f"{{swizzlingByteWidth = {e.swizzling_byte_width}, transposed = {format_bool(e.transposed)}, "
+            f"elementBitWidth = {e.element_bit_width}{fp4}{shape}}}"
+        )
+
+
+@irdl_attr_definition
+class SharedLinearEncodingAttr(SharedEncodingAttr[SharedLinearEncoding]):
+    """``#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 2], [2, 1]]}, alignment = 16>``"""
+
+    name = "ttg.shared_linear"
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> SharedLinearEncoding:
+        fields = {"offset": parse_bases, "block": parse_bases, "alignment": parse_int}
+        values = parse_dict(parser, fields)
+        if "alignment" in values:
+            parser.raise_error("alignment must be specified outside of the linear layout braces", start, parser.pos)
+        bases = {"block": (), **get_all_bases(values)}
+        parser.parse_punctuation(",")
+        parser.parse_keyword("alignment")
+        parser.parse_punctuation("=")
+        alignment = parse_int(parser)
+        return build(parser, start, lambda: SharedLinearEncoding(layout_from_bases(SHARED_IN_DIMS, bases), alignment))
+
+    def write(self, printer: Printer) -> None:
+        e = self.data
+        printer.print_string(f"{{{format_layout_bases(e.layout, skip_empty=('block',))}}}, alignment = {e.alignment}")
+
+
+@irdl_attr_definition
+class PaddedSharedEncodingAttr(SharedEncodingAttr[PaddedSharedEncoding]):
+    """``#ttg.padded_shared<[16:+4] {order = [1, 0], shape = [16, 256]}>``, or with an explicit
+    linear component ``{offset = [[..]], block = []}``."""
+
+    name = "ttg.padded_shared"
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> PaddedSharedEncoding:
+        pairs = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: _parse_interval(parser))
+        intervals, paddings = tuple(i for i, _ in pairs), tuple(p for _, p in pairs)
+        body = parser.pos
+        values = parse_dict(
+            parser, {"offset": parse_bases, "block": parse_bases, "order": parse_ints, "shape": parse_ints}
+        )
+        if "offset" in values or "block" in values:
+            extra = [k for k in values if k not in SHARED_IN_DIMS]
+            if extra:
+                parser.raise_error(f"Unexpected attribute {extra[0]} found", body, parser.pos)
+            component = get_all_bases(values)
+            return build(
+                parser,
+                start,
+                lambda: PaddedSharedEncoding(intervals, paddings, layout_from_bases(SHARED_IN_DIMS, component)),
+            )
+        require(parser, values, "order", body)
+        require(parser, values, "shape", body)
+        order, shape = get_ints(values, "order"), get_ints(values, "shape")
+        return build(parser, start, lambda: PaddedSharedEncoding.from_order(intervals, paddings, order, shape))
+
+    def write(self, printer: Printer) -> None:
+        e = self.data
+        pairs = ", ".join(f"{i}:+{p}" for i, p in zip(e.intervals, e.paddings))
+        if e.is_order_form:
+            shape = [size for _, size in e.linear_component.out_dims]
+            body = f"order = {format_ints(e.order)}, shape = {format_ints(shape)}"
+        else:
+            body = format_layout_bases(e.linear_component)
+        printer.print_string(f"[{pairs}] {{{body}}}")
+
+
+def _parse_interval(parser: AttrParser) -> tuple[int, int]:
+    """``512:+8``: every 512 elements, 8 elements of padding."""
+    interval = parse_int(parser)
+    parser.parse_punctuation(":")
+    parser.parse_punctuation("+")
+    return interval, parse_int(parser)
+
+
+@irdl_attr_definition
+class PartitionedSharedEncodingAttr(SharedEncodingAttr[PartitionedSharedEncoding]):
+    """``#ttg.partitioned_shared<{numPartitions = 2, numGroups = 4, partitionDim = 0, partitionLayout = #shared}>``"""
+
+    name = "ttg.partitioned_shared"
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> PartitionedSharedEncoding:
+        fields = {"numPartitions": parse_int, "numGroups": parse_int, "partitionDim": parse_int}
+        values = parse_dict(parser, {**fields, "partitionLayout": parse_attribute})
+        for key in (*fields, "partitionLayout"):
+            require(parser, values, key, start)
+        partitions, groups, dim = (get_int(values, k) for k in fields)
+        inner = values["partitionLayout"]
+        if not isinstance(inner, SharedEncodingAttr):
+            parser.raise_error("partitionLayout must be a shared encoding", start, parser.pos)
+        return build(parser, start, lambda: PartitionedSharedEncoding(partitions, groups, dim, inner.data))
+
+    def write(self, printer: Printer) -> None:
+        e = self.data
+        printer.print_string(
+            f"{{numPartitions = {e.num_partitions}, numGroups = {e.num_groups}, "
+            f"partitionDim = {e.partition_dim}, partitionLayout = "
+        )
+        printer.print_attribute(encoding_attr(e.partition_layout))
+        printer.print_string("}")
+
+
+@irdl_attr_definition
+class SharedMemorySpaceAttr(ParametrizedAttribute):
+    """``#ttg.shared_memory``: the memory space of shared-memory descriptors."""
+
+    name = "ttg.shared_memory"
+
+
+_ATTRIBUTE_OF: dict[type, type[EncodingAttr[Any]]] = {
+    BlockedEncoding: BlockedEncodingAttr,
+    NvidiaMmaEncoding: NvidiaMmaEncodingAttr,
+    AmdMfmaEncoding: AmdMfmaEncodingAttr,
+    AmdWmmaEncoding: AmdWmmaEncodingAttr,
+    DotOperandEncoding: DotOperandEncodingAttr,
+    SliceEncoding: SliceEncodingAttr,
+    LinearEncoding: LinearEncodingAttr,
+    GenericLinearEncoding: GenericLinearEncodingAttr,
+    SwizzledSharedEncoding: SwizzledSharedEncodingAttr,
+    AMDRotatingSharedEncoding: AMDRotatingSharedEncodingAttr,
+    NVMMASharedEncoding: NVMMASharedEncodingAttr,
+    SharedLinearEncoding: SharedLinearEncodingAttr,
+    PaddedSharedEncoding: PaddedSharedEncodingAttr,
+    PartitionedSharedEncoding: PartitionedSharedEncodingAttr,
+}

@@ -1,0 +1,34 @@
+"""Errors in IR text, reported as ``file:line:col: error: message`` with the line and a caret."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["IRError", "SourceLocation"]
+
+
+@dataclass(frozen=True)
+class SourceLocation:
+    """A place in a source text; ``length`` is how many characters the caret underlines."""
+
+    filename: str
+    line: int
+    column: int
+    length: int = 1
+
+    def render(self, message: str, source_line: str | None = None) -> str:
+        """``file:line:col: error: message``, then the source line and a caret under the place."""
+        text = f"{self.filename}:{self.line}:{self.column}: error: {message}"
+        if source_line is not None:
+            width = max(1, min(self.length, len(source_line) - self.column + 1))
+            text += f"\n{source_line}\n{' ' * (self.column - 1)}{'^' * width}"
+        return text
+
+
+class IRError(ValueError):
+    """IR that does not parse or verify; ``str()`` is the located, rendered diagnostic."""
+
+    def __init__(self, location: SourceLocation, message: str, source_line: str | None = None) -> None:
+        super().__init__(location.render(message, source_line))
+        self.location = location
+        self.message = message

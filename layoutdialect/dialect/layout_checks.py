@@ -1,0 +1,83 @@
+"""Check each tensor's encoding against the module's ``ttg.*`` attributes, as Triton's
+``verifyTensorLayouts`` does for every op.
+
+A layout is written for a number of lanes, warps and CTAs; the module (or an
+enclosing function) says how many the kernel runs with.  A mismatch is an error
+with Triton's message, for example ``Layout has 16 threads per warp, but the
+module specifies 32 threads per warp.``
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import IntegerAttr, TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.utils.exceptions import VerifyException
+
+from layoutdialect.dialect.attributes import DistributedEncodingAttr, EncodingAttr
+
+__all__ = [
+    "NUM_CTAS",
+    "NUM_WARPS",
+    "THREADS_PER_WARP",
+    "context_attribute",
+    "layout_problem",
+    "verify_tensor_layouts",
+]
+
+NUM_WARPS = "ttg.num-warps"
+THREADS_PER_WARP = "ttg.threads-per-warp"
+NUM_CTAS = "ttg.num-ctas"
+
+
+def context_attribute(op: Operation, key: str) -> int | None:
+    """The integer ``key`` on the nearest enclosing op (a function or the module) that has it."""
+    current: Operation | None = op
+    while current is not None:
+        value = current.attributes.get(key)
+        if isinstance(value, IntegerAttr):
+            return value.value.data
+        current = current.parent_op()
+    return None
+
+
+def layout_problem(tensor: TensorType[Attribute], op: Operation) -> str | None:
+    """Why ``tensor``'s encoding does not fit the kernel around ``op``, or ``None``."""
+    encoding = tensor.encoding
+    if not isinstance(encoding, EncodingAttr):
+        return None
+    if not isinstance(encoding, DistributedEncodingAttr):
+        return "A tensor encoding must be a distributed layout, not a shared-memory one."
+    layout = encoding.data
+    shape = tensor.get_shape()
+    if layout.rank != len(shape):
+        return f"Layout has rank {layout.rank}, but the tensor it's attached to has rank {len(shape)}."
+    if any(d <= 0 or d & (d - 1) for d in shape):
+        return f"Layout requires a tensor shape of powers of two, got [{', '.join(map(str, shape))}]."
+    threads = context_attribute(op, THREADS_PER_WARP) or 32
+    if layout.num_lanes != threads:
+        return f"Layout has {layout.num_lanes} threads per warp, but the module specifies {threads} threads per warp."
+    warps = context_attribute(op, NUM_WARPS)
+    if warps is not None and layout.num_warps != warps:
+        return f"Layout has {layout.num_warps} warps per CTA, but the context requires {warps} warps per CTA."
+    ctas = context_attribute(op, NUM_CTAS) or 1
+    if layout.num_ctas != ctas:
+        return f"Layout has {layout.num_ctas} CTAs per CGA, but the context requires {ctas} CTAs per CGA."
+    return None
+
+
+def _describe(value: SSAValue) -> str:
+    return f"%{value.name_hint}" if value.name_hint else "a value"
+
+
+def verify_tensor_layouts(op: Operation) -> None:
+    """Raise ``VerifyException`` if an operand or result tensor of ``op`` has a layout
+    that does not fit the kernel's lanes, warps or CTAs."""
+    for index, operand in enumerate(op.operands):
+        if isinstance(operand.type, TensorType) and (problem := layout_problem(operand.type, op)):
+            raise VerifyException(
+                f"Operand {index} ({_describe(operand)}) has an invalid layout: {operand.type.encoding}. {problem}"
+            )
+    for index, result in enumerate(op.results):
+        if isinstance(result.type, TensorType) and (problem := layout_problem(result.type, op)):
+            which = "Result" if len(op.results) == 1 else f"Result {index}"
+            raise VerifyException(f"{which} has an invalid layout: {result.type.encoding}. {problem}")

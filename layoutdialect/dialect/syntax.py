@@ -1,0 +1,156 @@
+"""Reading and writing the ``{key = value, ...}`` bodies of TTGIR attributes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Literal, TypeVar, cast
+
+from xdsl.ir import Attribute
+from xdsl.parser import AttrParser
+
+from layoutdialect.encodings import EncodingError
+from layoutdialect.f2 import LinearLayout, LinearLayoutError
+
+__all__ = [
+    "build",
+    "format_bases",
+    "format_layout_bases",
+    "format_bool",
+    "format_ints",
+    "get_all_bases",
+    "get_bases",
+    "get_bool",
+    "get_dict",
+    "get_int",
+    "get_ints",
+    "parse_attribute",
+    "parse_bases",
+    "parse_bool",
+    "parse_dict",
+    "parse_int",
+    "parse_ints",
+    "require",
+]
+
+T = TypeVar("T")
+ValueParser = Callable[[AttrParser], object]
+
+
+def parse_int(parser: AttrParser) -> int:
+    """A non-negative integer, as Triton reads its unsigned parameters."""
+    start = parser.pos
+    value = parser.parse_integer(allow_boolean=False)
+    if value < 0:
+        parser.raise_error("expected an unsigned integer value", start, parser.pos)
+    return value
+
+
+def parse_bool(parser: AttrParser) -> bool:
+    return parser.parse_boolean()
+
+
+def parse_ints(parser: AttrParser) -> tuple[int, ...]:
+    """``[1, 2, 4]``."""
+    return tuple(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parse_int(parser)))
+
+
+def parse_bases(parser: AttrParser) -> tuple[tuple[int, ...], ...]:
+    """``[[0, 1], [8, 0]]``, one basis per input bit; ``[]`` for none."""
+    return tuple(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parse_ints(parser)))
+
+
+def parse_attribute(parser: AttrParser) -> Attribute:
+    return parser.parse_attribute()
+
+
+def parse_dict(
+    parser: AttrParser,
+    fields: Mapping[str, ValueParser],
+    unknown: Literal["error", "skip"] = "error",
+) -> dict[str, object]:
+    """``{key = value, ...}`` with each known key read by its parser, in any order.
+
+    Unknown keys are an error (``unexpected key: k``) or, where Triton ignores them,
+    read as any attribute and dropped.  Missing keys are left to the caller.
+    """
+    values: dict[str, object] = {}
+
+    def parse_entry() -> None:
+        start = parser.pos
+        key = parser.parse_optional_identifier_or_str_literal()
+        end = parser.pos
+        if key is None:
+            parser.raise_error("expected a key of the form `name = value`", start, end + 1)
+        if key in values:
+            parser.raise_error(f"duplicate key '{key}' in dictionary attribute", start, end)
+        parser.parse_punctuation("=")
+        if key in fields:
+            values[key] = fields[key](parser)
+        elif unknown == "skip":
+            parser.parse_attribute()
+        else:
+            parser.raise_error(f"unexpected key: {key}", start, end)
+
+    parser.parse_comma_separated_list(parser.Delimiter.BRACES, parse_entry)
+    return values
+
+
+def require(parser: AttrParser, values: Mapping[str, object], key: str, start: int) -> object:
+    """``values[key]``, or an error at ``start`` naming the missing key."""
+    if key not in values:
+        parser.raise_error(f"expected key '{key}'", start, parser.pos)
+    return values[key]
+
+
+def get_int(values: Mapping[str, object], key: str, default: int = 0) -> int:
+    """A value read by ``parse_int``, or ``default`` when the key is absent."""
+    return cast(int, values.get(key, default))
+
+
+def get_bool(values: Mapping[str, object], key: str, default: bool = False) -> bool:
+    return cast(bool, values.get(key, default))
+
+
+def get_ints(values: Mapping[str, object], key: str, default: tuple[int, ...] = ()) -> tuple[int, ...]:
+    return cast(tuple[int, ...], values.get(key, default))
+
+
+def get_bases(values: Mapping[str, object], key: str) -> tuple[tuple[int, ...], ...]:
+    return cast(tuple[tuple[int, ...], ...], values.get(key, ()))
+
+
+def get_dict(values: Mapping[str, object], key: str) -> dict[str, object]:
+    """A nested body read with ``parse_dict``."""
+    return cast(dict[str, object], values.get(key, {}))
+
+
+def get_all_bases(values: Mapping[str, object]) -> dict[str, tuple[tuple[int, ...], ...]]:
+    """Every entry of a body read with ``parse_bases`` values only."""
+    return {key: cast(tuple[tuple[int, ...], ...], value) for key, value in values.items()}
+
+
+def build(parser: AttrParser, start: int, make: Callable[[], T]) -> T:
+    """``make()``, with an invalid encoding reported at the text it was read from."""
+    try:
+        return make()
+    except (EncodingError, LinearLayoutError) as error:
+        parser.raise_error(str(error), start, parser.pos)
+
+
+def format_ints(values: Sequence[int]) -> str:
+    return "[" + ", ".join(map(str, values)) + "]"
+
+
+def format_bases(bases: Sequence[Sequence[int]]) -> str:
+    return "[" + ", ".join(format_ints(b) for b in bases) + "]"
+
+
+def format_bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def format_layout_bases(layout: LinearLayout, skip_empty: Sequence[str] = ()) -> str:
+    """``register = [[0, 1]], lane = [...], ...`` in in-dim order, as Triton prints layouts."""
+    return ", ".join(
+        f"{name} = {format_bases(bases)}" for name, bases in layout.bases if bases or name not in skip_empty
+    )

@@ -1,0 +1,99 @@
+"""Text in, text out: parse and verify TTGIR modules, and print them with Triton's aliases."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+from xdsl.universe import Universe
+from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+
+from layoutdialect.dialect.aliases import print_with_aliases
+from layoutdialect.dialect.diagnostics import IRError, SourceLocation
+from layoutdialect.dialect.layout_checks import verify_tensor_layouts
+from layoutdialect.dialect.ops import TTGOperation
+from layoutdialect.dialect.ttg import load_dialects
+
+__all__ = ["LocatingParser", "make_context", "parse_module", "print_module", "verify_module"]
+
+
+class LocatingParser(Parser):
+    """A parser that records where each op's text starts as its ``FileLineColLoc``,
+    as MLIR does, so that later errors can point at the op."""
+
+    def __init__(self, ctx: Context, text: str, filename: str, line_offset: int = 0) -> None:
+        super().__init__(ctx, text, filename)
+        self.line_offset = line_offset
+
+    def parse_operation(self) -> Operation:
+        start = self._current_token.span.get_location()
+        op = super().parse_operation()
+        if not isinstance(op.location, FileLineColLoc):
+            op.location = FileLineColLoc(
+                StringAttr(start.file), IntAttr(start.line + self.line_offset), IntAttr(start.col)
+            )
+        return op
+
+
+def make_context() -> Context:
+    """A context with every dialect xDSL knows (its own and its plugins') and ``ttg``."""
+    ctx = Context()
+    for name, factory in Universe.get_multiverse().all_dialects.items():
+        ctx.register_dialect(name, factory)
+    load_dialects(ctx)
+    return ctx
+
+
+def _line(text: str, line: int) -> str | None:
+    lines = text.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+def parse_module(
+    text: str, filename: str = "<string>", ctx: Context | None = None, *, verify: bool = True, line_offset: int = 0
+) -> ModuleOp:
+    """Parse (and verify) a module; errors raise ``IRError`` located in ``filename``.
+
+    ``line_offset`` shifts reported lines, for a chunk cut from a larger file.
+    """
+    parser = LocatingParser(make_context() if ctx is None else ctx, text, filename, line_offset)
+    try:
+        module = parser.parse_module()
+    except ParseError as error:
+        where = error.span.get_location()
+        location = SourceLocation(filename, where.line + line_offset, where.col, max(1, len(error.span)))
+        raise IRError(location, error.msg, _line(text, where.line)) from None
+    if verify:
+        verify_module(module, text, line_offset)
+    return module
+
+
+def verify_module(module: ModuleOp, source: str | None = None, line_offset: int = 0) -> None:
+    """Verify every op, including that each tensor's layout fits the kernel's lanes,
+    warps and CTAs; raise ``IRError`` at the first op that does not verify."""
+    for op in module.walk():
+        try:
+            op.verify(verify_nested_ops=False)
+            if not isinstance(op, TTGOperation):
+                verify_tensor_layouts(op)
+        except (VerifyException, DiagnosticException) as error:
+            raise _located(op, str(error), source, line_offset) from None
+
+
+def _located(op: Operation, message: str, source: str | None, line_offset: int) -> IRError:
+    location = op.location
+    if isinstance(location, FileLineColLoc):
+        line, column = location.line.data, location.column.data
+        where = SourceLocation(location.filename.data, line, column)
+        return IRError(where, message, _line(source, line - line_offset) if source is not None else None)
+    return IRError(SourceLocation("<unknown>", 0, 0), f"'{op.name}' op {message}")
+
+
+def print_module(module: ModuleOp) -> str:
+    """The module as text, with TTGIR's ``#blocked``/``#mma``/``#shared`` aliases."""
+    stream = StringIO()
+    print_with_aliases(module, stream)
+    return stream.getvalue()

@@ -1,0 +1,117 @@
+"""``!ttg.memdesc``: a descriptor of a tile in shared memory, and ``!ttg.async.token``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, NoneAttr, UnitAttr
+from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from layoutdialect.dialect.syntax import format_ints
+
+__all__ = ["AsyncTokenType", "MemDescType"]
+
+
+def _ints(values: Sequence[int]) -> ArrayAttr[IntAttr]:
+    return ArrayAttr(IntAttr(v) for v in values)
+
+
+@irdl_attr_definition
+class MemDescType(ParametrizedAttribute, TypeAttribute):
+    """``!ttg.memdesc<64x64xf16, #shared, #smem, mutable>``
+
+    A trailing ``AxB`` gives the allocation's shape when it differs from the
+    descriptor's (a subview, or a leading buffer dim); it is printed only then.
+    """
+
+    name = "ttg.memdesc"
+
+    shape_attr: ArrayAttr[IntAttr]
+    element_type: Attribute
+    encoding: Attribute
+    memory_space: Attribute
+    mutable_attr: UnitAttr | NoneAttr
+    alloc_shape_attr: ArrayAttr[IntAttr]
+
+    def __init__(
+        self,
+        shape: Sequence[int],
+        element_type: Attribute,
+        encoding: Attribute,
+        memory_space: Attribute,
+        mutable: bool = False,
+        alloc_shape: Sequence[int] | None = None,
+    ) -> None:
+        super().__init__(
+            _ints(shape),
+            element_type,
+            encoding,
+            memory_space,
+            UnitAttr() if mutable else NoneAttr(),
+            _ints(shape if alloc_shape is None else alloc_shape),
+        )
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(d.data for d in self.shape_attr.data)
+
+    @property
+    def alloc_shape(self) -> tuple[int, ...]:
+        return tuple(d.data for d in self.alloc_shape_attr.data)
+
+    @property
+    def mutable(self) -> bool:
+        return isinstance(self.mutable_attr, UnitAttr)
+
+    def get_shape(self) -> tuple[int, ...]:
+        return self.shape
+
+    def verify(self) -> None:
+        shape, alloc = self.shape, self.alloc_shape
+        if any(d & (d - 1) or d <= 0 for d in shape[1:]):
+            raise VerifyException(f"memdesc dims after the first must be powers of two, got {format_ints(shape)}")
+        if len(alloc) < len(shape) or any(s > a for s, a in zip(shape, alloc[len(alloc) - len(shape) :])):
+            raise VerifyException(
+                f"memdesc shape {format_ints(shape)} must fit inside its allocation shape {format_ints(alloc)}"
+            )
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            shape, element_type = parser.parse_ranked_shape()
+            parser.parse_punctuation(",")
+            encoding = parser.parse_attribute()
+            parser.parse_punctuation(",")
+            memory_space = parser.parse_attribute()
+            mutable = False
+            alloc_shape = shape
+            while parser.parse_optional_punctuation(",") is not None:
+                if parser.parse_optional_keyword("mutable") is not None:
+                    mutable = True
+                else:
+                    alloc_shape = parser.parse_dimension_list()
+        return MemDescType(shape, element_type, encoding, memory_space, mutable, alloc_shape).parameters
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<" + "".join(f"{d}x" for d in self.shape))
+        printer.print_attribute(self.element_type)
+        printer.print_string(", ")
+        printer.print_attribute(self.encoding)
+        printer.print_string(", ")
+        printer.print_attribute(self.memory_space)
+        if self.mutable:
+            printer.print_string(", mutable")
+        if self.alloc_shape != self.shape:
+            printer.print_string(", " + "x".join(map(str, self.alloc_shape)))
+        printer.print_string(">")
+
+
+@irdl_attr_definition
+class AsyncTokenType(ParametrizedAttribute, TypeAttribute):
+    """``!ttg.async.token``: completion of an asynchronous copy, consumed by ``local_load``."""
+
+    name = "ttg.async.token"

@@ -1,0 +1,67 @@
+"""``#ttg.dot_op``: an operand (A or B) of a ``tt.dot`` whose accumulator has the parent layout."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from layoutdialect.encodings.amd_mfma import AmdMfmaEncoding
+from layoutdialect.encodings.amd_wmma import AmdWmmaEncoding
+from layoutdialect.encodings.base import DistributedEncoding, EncodingError, check
+from layoutdialect.encodings.blocked import BlockedEncoding
+from layoutdialect.encodings.nvidia_mma import NvidiaMmaEncoding
+
+__all__ = ["DotOperandEncoding"]
+
+WMMA_K_WIDTHS = {1: (8, 16), 2: (4, 8, 16)}
+
+
+@dataclass(frozen=True)
+class DotOperandEncoding(DistributedEncoding):
+    """Operand ``op_idx`` (0 = A ``[M, K]``, 1 = B ``[K, N]``) of a dot with accumulator
+    ``parent``; ``k_width`` consecutive K elements sit in one thread (0 = unset)."""
+
+    op_idx: int
+    parent: DistributedEncoding
+    k_width: int = 0
+
+    def __post_init__(self) -> None:
+        check(self.op_idx in (0, 1), f"ttg.dot_op opIdx parameter can be 0 or 1, got: {self.op_idx}")
+        parent = self.parent
+        if isinstance(parent, BlockedEncoding):
+            check(self.k_width == 0, "ttg.dot_op kWidth parameter is not supported when the parent is a blocked layout")
+        elif isinstance(parent, NvidiaMmaEncoding):
+            check(self.k_width != 0, "ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent")
+            check(
+                not parent.is_hopper or self.op_idx == 0,
+                "ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, since Hopper WGMMA only allows "
+                "first operand to be in registers",
+            )
+        elif isinstance(parent, AmdMfmaEncoding):
+            check(self.k_width != 0, "ttg.dot_op kWidth parameter is mandatory for MFMA parent")
+        elif isinstance(parent, AmdWmmaEncoding):
+            if parent.version in WMMA_K_WIDTHS:
+                check(
+                    self.k_width in WMMA_K_WIDTHS[parent.version],
+                    "ttg.dot_op kWidth parameter must be 8/16 for gfx11 and 4/8/16 for gfx12 "
+                    "(including packed cases for `scaled_dot`)",
+                )
+            else:
+                check(self.k_width != 0, "ttg.dot_op kWidth parameter is mandatory for gfx1250")
+        else:
+            raise EncodingError(f"ttg.dot_op unexpected parent layout: {type(parent).__name__}")
+
+    @property
+    def rank(self) -> int:
+        return self.parent.rank
+
+    @property
+    def num_lanes(self) -> int:
+        return self.parent.num_lanes
+
+    @property
+    def num_warps(self) -> int:
+        return self.parent.num_warps
+
+    @property
+    def num_ctas(self) -> int:
+        return self.parent.num_ctas
