@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from io import StringIO
+from typing import IO
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
@@ -10,6 +12,7 @@ from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.utils.target import Target
 
 from layoutdialect.dialect.aliases import print_with_aliases
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
@@ -17,7 +20,7 @@ from layoutdialect.dialect.layout_checks import verify_tensor_layouts
 from layoutdialect.dialect.ops import TTGOperation
 from layoutdialect.dialect.ttg import load_dialects
 
-__all__ = ["LocatingParser", "make_context", "parse_module", "print_module", "verify_module"]
+__all__ = ["LocatingParser", "TTGIRTarget", "make_context", "parse_module", "print_module", "verify_module"]
 
 
 class LocatingParser(Parser):
@@ -53,7 +56,13 @@ def _line(text: str, line: int) -> str | None:
 
 
 def parse_module(
-    text: str, filename: str = "<string>", ctx: Context | None = None, *, verify: bool = True, line_offset: int = 0
+    text: str,
+    filename: str = "<string>",
+    ctx: Context | None = None,
+    *,
+    verify: bool = True,
+    line_offset: int = 0,
+    implicit_module: bool = True,
 ) -> ModuleOp:
     """Parse (and verify) a module; errors raise ``IRError`` located in ``filename``.
 
@@ -61,11 +70,15 @@ def parse_module(
     """
     parser = LocatingParser(make_context() if ctx is None else ctx, text, filename, line_offset)
     try:
-        module = parser.parse_module()
+        module = parser.parse_module(implicit_module)
     except ParseError as error:
         where = error.span.get_location()
         location = SourceLocation(filename, where.line + line_offset, where.col, max(1, len(error.span)))
         raise IRError(location, error.msg, _line(text, where.line)) from None
+    except VerifyException as error:
+        where = parser._current_token.span.get_location()
+        location = SourceLocation(filename, where.line + line_offset, where.col)
+        raise IRError(location, str(error), _line(text, where.line)) from None
     if verify:
         verify_module(module, text, line_offset)
     return module
@@ -97,3 +110,18 @@ def print_module(module: ModuleOp) -> str:
     stream = StringIO()
     print_with_aliases(module, stream)
     return stream.getvalue()
+
+
+@dataclass(frozen=True)
+class TTGIRTarget(Target):
+    """The ``ttgir`` output target: MLIR text with Triton's layout aliases."""
+
+    name = "ttgir"
+
+    print_generic_format: bool = False
+    print_debuginfo: bool = False
+
+    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        print_with_aliases(
+            module, output, print_generic_format=self.print_generic_format, print_debuginfo=self.print_debuginfo
+        )

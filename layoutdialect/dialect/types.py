@@ -81,6 +81,7 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        start = parser.pos
         with parser.in_angle_brackets():
             shape, element_type = parser.parse_ranked_shape()
             parser.parse_punctuation(",")
@@ -94,7 +95,10 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
                     mutable = True
                 else:
                     alloc_shape = parser.parse_dimension_list()
-        return MemDescType(shape, element_type, encoding, memory_space, mutable, alloc_shape).parameters
+        try:
+            return MemDescType(shape, element_type, encoding, memory_space, mutable, alloc_shape).parameters
+        except VerifyException as error:
+            parser.raise_error(str(error), start, parser.pos)
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string("<" + "".join(f"{d}x" for d in self.shape))

@@ -1,0 +1,5 @@
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  %0 = "test.op"() : () -> tensor<32x32xf16, #blocked>
+  %1 = ttg.convert_layout %0 : tensor<32x32xf16, #blocked> tensor<32x32xf16, #blocked>
+}

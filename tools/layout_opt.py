@@ -1,0 +1,161 @@
+"""``layout-opt``: an opt-style driver for TTGIR, built on xDSL's opt main.
+
+    layout-opt FILE.mlir -p pass1,pass2{opt=v} [-o OUT] [--split-input-file] [--verify-diagnostics]
+
+Reads ``FILE`` (``-`` or nothing for stdin), runs the passes, and prints the
+module with Triton's layout aliases.  Any error is printed as
+``file:line:col: error: message`` with the offending line, the exit status is 1,
+and nothing is written; with ``--verify-diagnostics`` the diagnostics become the
+output instead and the status is 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from io import StringIO
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.utils.arg_spec import parse_spec
+from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, VerifyException
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from layoutdialect.dialect.diagnostics import IRError, SourceLocation
+from layoutdialect.dialect.text import TTGIRTarget, parse_module, verify_module
+from layoutdialect.dialect.ttg import load_dialects
+
+__all__ = ["LayoutOptMain", "main"]
+
+CHUNK_SEPARATOR = "// -----"
+
+
+class CommandLineError(Exception):
+    """A bad command line; the message is already rendered for the terminal."""
+
+
+class LayoutOptMain(xDSLOptMain):
+    """xDSL's opt driver with the ``ttg`` dialect, the ``ttgir`` output target as the
+    default, and located errors instead of tracebacks."""
+
+    version_format = "layout-opt (xdsl {xdsl_version})"
+
+    def register_all_dialects(self) -> None:
+        super().register_all_dialects()
+        load_dialects(self.ctx)
+
+    def register_all_targets(self) -> None:
+        super().register_all_targets()
+        self.available_targets.setdefault("ttgir", lambda: TTGIRTarget)
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        super().register_all_arguments(arg_parser)
+        arg_parser.set_defaults(target="ttgir")
+
+    def setup_pipeline(self) -> None:
+        try:
+            super().setup_pipeline()
+        except (ValueError, ArgSpecParseError) as error:
+            raise CommandLineError(_pipeline_error(self.args.passes, error)) from None
+
+    def output_resulting_program(self, prog: ModuleOp) -> str:
+        if parse_spec(self.args.target).name != "ttgir":
+            return super().output_resulting_program(prog)
+        stream = StringIO()
+        target = TTGIRTarget(print_generic_format=self.args.print_op_generic, print_debuginfo=self.args.print_debuginfo)
+        target.emit(self.ctx, prog, stream)
+        return stream.getvalue()
+
+    def run_checked(self) -> int:
+        """Process every chunk; write the output only if all succeed (or diagnostics are the output)."""
+        filename, source = self._read_input()
+        diagnostics = self.args.verify_diagnostics or self.args.parsing_diagnostics
+        outputs = []
+        for chunk, offset in self._chunks(source):
+            try:
+                outputs.append(self._process(chunk, filename, offset))
+            except IRError as error:
+                if not diagnostics:
+                    print(error, file=sys.stderr)
+                    return 1
+                outputs.append(f"{error}\n")
+        text = f"{CHUNK_SEPARATOR}\n".join(outputs)
+        if self.args.output_file is None:
+            sys.stdout.write(text)
+        else:
+            with open(self.args.output_file, "w") as output:
+                output.write(text)
+        return 0
+
+    def _read_input(self) -> tuple[str, str]:
+        name = self.args.input_file
+        if name in (None, "-"):
+            return "<stdin>", sys.stdin.read()
+        try:
+            with open(name, encoding="utf-8") as stream:
+                return name, stream.read()
+        except OSError as error:
+            raise CommandLineError(f"{name}:1:1: error: cannot read the input: {error.strerror}") from None
+
+    def _chunks(self, source: str) -> list[tuple[str, int]]:
+        """The text to process, split at ``// -----`` lines when asked, with each
+        chunk's line offset in the file."""
+        if not self.args.split_input_file:
+            return [(source, 0)]
+        chunks, offset = [], 0
+        for chunk in source.split(CHUNK_SEPARATOR):
+            chunks.append((chunk, offset))
+            offset += chunk.count("\n")
+        return chunks
+
+    def _process(self, chunk: str, filename: str, offset: int) -> str:
+        verify = not self.args.disable_verify
+        module = parse_module(
+            chunk,
+            filename,
+            self.ctx,
+            verify=verify,
+            line_offset=offset,
+            implicit_module=not self.args.no_implicit_module,
+        )
+        try:
+            self.apply_passes(module)
+        except (VerifyException, DiagnosticException) as error:
+            verify_module(module, chunk, offset)
+            raise IRError(SourceLocation(filename, offset + 1, 1), str(error)) from None
+        if verify:
+            verify_module(module, chunk, offset)
+        return self.output_resulting_program(module)
+
+
+def _pipeline_error(spec: str, error: Exception) -> str:
+    """``<pass-pipeline>:1:COL: error: ...`` pointing into the ``-p`` text."""
+    text = str(error)
+    column = 1
+    if isinstance(error, ArgSpecParseError):
+        lines = text.strip().splitlines()
+        if match := re.search(r":1:(\d+)$", lines[1]):
+            column = int(match.group(1))
+        text = lines[-1].strip()
+    elif names := re.findall(r"'([^']+)'|\"([^\"]+)\"", text):
+        first = next(name for pair in names for name in pair if name)
+        column = spec.find(first) + 1 or 1
+    return SourceLocation("<pass-pipeline>", 1, column).render(text, spec)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``layout-opt`` on ``argv`` (default: the command line); return the exit status."""
+    try:
+        return LayoutOptMain(args=argv).run_checked()
+    except CommandLineError as error:
+        print(error, file=sys.stderr)
+        return 1
+
+
+def cli() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    cli()
