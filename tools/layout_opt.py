@@ -42,11 +42,11 @@ class LayoutOptMain(xDSLOptMain):
     version_format = "layout-opt (xdsl {xdsl_version})"
 
     def register_all_dialects(self) -> None:
-        super().register_all_dialects()
+        super().register_all_dialects()  # type: ignore[no-untyped-call]
         load_dialects(self.ctx)
 
     def register_all_targets(self) -> None:
-        super().register_all_targets()
+        super().register_all_targets()  # type: ignore[no-untyped-call]
         self.available_targets.setdefault("ttgir", lambda: TTGIRTarget)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
@@ -55,7 +55,7 @@ class LayoutOptMain(xDSLOptMain):
 
     def setup_pipeline(self) -> None:
         try:
-            super().setup_pipeline()
+            super().setup_pipeline()  # type: ignore[no-untyped-call]
         except (ValueError, ArgSpecParseError) as error:
             raise CommandLineError(_pipeline_error(self.args.passes, error)) from None
 
@@ -129,7 +129,7 @@ class LayoutOptMain(xDSLOptMain):
         return self.output_resulting_program(module)
 
 
-def _pipeline_error(spec: str, error: Exception) -> str:
+def _pipeline_error(spec: str, error: BaseException) -> str:
     """``<pass-pipeline>:1:COL: error: ...`` pointing into the ``-p`` text."""
     text = str(error)
     column = 1
