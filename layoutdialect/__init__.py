@@ -2,32 +2,118 @@
 
 The public API, re-exported from the layers below it:
 
-- ``LinearLayout`` and friends (``layoutdialect.f2``): the F2 core, with the
-  semantics of Triton's ``LinearLayout``.
+- the F2 core (``layoutdialect.f2``): ``LinearLayout`` with the semantics of
+  Triton's, and its helpers;
+- the encodings (``layoutdialect.encodings``): each TTGIR layout's parameters
+  as a validated value;
+- the ``ttg`` dialect on xDSL (``layoutdialect.dialect``): the ``TTG`` dialect
+  object, its attribute, type and op classes, ``load_dialects(ctx)``,
+  ``parse_module`` / ``verify_module`` / ``print_module`` and ``IRError``.
+
+The dialect names load xDSL on first use, so the F2 core stays quick to import.
 """
 
-from layoutdialect.f2.column_action import ColumnAction
-from layoutdialect.f2.layout_utils import (
-    ensure_layout_not_larger_than,
-    ensure_layout_not_smaller_than,
-    identity_standard_nd,
-    standard_out_dim_names,
+from importlib import import_module
+from typing import Any
+
+from layoutdialect.encodings import (
+    AmdMfmaEncoding,
+    AMDRotatingSharedEncoding,
+    AmdWmmaEncoding,
+    BlockedEncoding,
+    CGALayout,
+    DistributedEncoding,
+    DotOperandEncoding,
+    EncodingError,
+    GenericLinearEncoding,
+    LinearEncoding,
+    NvidiaMmaEncoding,
+    NVMMASharedEncoding,
+    PaddedSharedEncoding,
+    PartitionedSharedEncoding,
+    SharedEncoding,
+    SharedLinearEncoding,
+    SliceEncoding,
+    SwizzledSharedEncoding,
 )
-from layoutdialect.f2.linear_layout import (
+from layoutdialect.f2 import (
     Bases,
+    ColumnAction,
     LinearLayout,
     LinearLayoutError,
     divide_left,
     divide_right,
+    ensure_layout_not_larger_than,
+    ensure_layout_not_smaller_than,
+    identity_standard_nd,
     lstsq,
+    standard_out_dim_names,
     supremum,
 )
 
+_DIALECT_MODULES = {
+    "layoutdialect.dialect.attributes": (
+        "AMDRotatingSharedEncodingAttr",
+        "AmdMfmaEncodingAttr",
+        "AmdWmmaEncodingAttr",
+        "BlockedEncodingAttr",
+        "DistributedEncodingAttr",
+        "DotOperandEncodingAttr",
+        "EncodingAttr",
+        "GenericLinearEncodingAttr",
+        "LinearEncodingAttr",
+        "NVMMASharedEncodingAttr",
+        "NvidiaMmaEncodingAttr",
+        "PaddedSharedEncodingAttr",
+        "PartitionedSharedEncodingAttr",
+        "SharedEncodingAttr",
+        "SharedLinearEncodingAttr",
+        "SharedMemorySpaceAttr",
+        "SliceEncodingAttr",
+        "SwizzledSharedEncodingAttr",
+        "encoding_attr",
+    ),
+    "layoutdialect.dialect.types": ("AsyncTokenType", "MemDescType"),
+    "layoutdialect.dialect.ops": ("ConvertLayoutOp", "LocalAllocOp", "LocalDeallocOp", "LocalLoadOp", "LocalStoreOp"),
+    "layoutdialect.dialect.ttg": ("TTG", "load_dialects"),
+    "layoutdialect.dialect.text": ("make_context", "parse_module", "print_module", "verify_module"),
+    "layoutdialect.dialect.diagnostics": ("IRError",),
+}
+_DIALECT_NAMES = {name: module for module, names in _DIALECT_MODULES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a dialect name (and with it xDSL) the first time it is asked for."""
+    if name in _DIALECT_NAMES:
+        value = getattr(import_module(_DIALECT_NAMES[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'layoutdialect' has no attribute {name!r}")
+
+
 __all__ = [
+    "AMDRotatingSharedEncoding",
+    "AmdMfmaEncoding",
+    "AmdWmmaEncoding",
     "Bases",
+    "BlockedEncoding",
+    "CGALayout",
     "ColumnAction",
+    "DistributedEncoding",
+    "DotOperandEncoding",
+    "EncodingError",
+    "GenericLinearEncoding",
+    "LinearEncoding",
     "LinearLayout",
     "LinearLayoutError",
+    "NVMMASharedEncoding",
+    "NvidiaMmaEncoding",
+    "PaddedSharedEncoding",
+    "PartitionedSharedEncoding",
+    "SharedEncoding",
+    "SharedLinearEncoding",
+    "SliceEncoding",
+    "SwizzledSharedEncoding",
     "divide_left",
     "divide_right",
     "ensure_layout_not_larger_than",
@@ -36,4 +122,5 @@ __all__ = [
     "lstsq",
     "standard_out_dim_names",
     "supremum",
+    *_DIALECT_NAMES,
 ]
