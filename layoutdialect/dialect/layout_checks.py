@@ -9,35 +9,58 @@ module specifies 32 threads per warp.``
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerAttr, TensorType
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.attributes import DistributedEncodingAttr, EncodingAttr
 
-__all__ = [
-    "NUM_CTAS",
-    "NUM_WARPS",
-    "THREADS_PER_WARP",
-    "context_attribute",
-    "layout_problem",
-    "verify_tensor_layouts",
-]
+__all__ = ["KernelAttributes", "kernel_attributes", "layout_problem", "verify_tensor_layouts"]
 
 NUM_WARPS = "ttg.num-warps"
 THREADS_PER_WARP = "ttg.threads-per-warp"
 NUM_CTAS = "ttg.num-ctas"
+TARGET = "ttg.target"
 
 
-def context_attribute(op: Operation, key: str) -> int | None:
-    """The integer ``key`` on the nearest enclosing op (a function or the module) that has it."""
+@dataclass(frozen=True)
+class KernelAttributes:
+    """What the kernel around an op runs with; ``None`` where the IR does not say."""
+
+    num_warps: int | None
+    threads_per_warp: int
+    num_ctas: int
+    target: str | None
+
+
+def _nearest(op: Operation, key: str) -> IntegerAttr | StringAttr | None:
+    """``key`` on the nearest enclosing op (the op, a function, the module) that has it."""
     current: Operation | None = op
     while current is not None:
         value = current.attributes.get(key)
-        if isinstance(value, IntegerAttr):
-            return value.value.data
+        if isinstance(value, IntegerAttr | StringAttr):
+            return value
         current = current.parent_op()
     return None
+
+
+def _integer(op: Operation, key: str) -> int | None:
+    value = _nearest(op, key)
+    return value.value.data if isinstance(value, IntegerAttr) else None
+
+
+def kernel_attributes(op: Operation) -> KernelAttributes:
+    """``"ttg.num-warps"``, ``"ttg.threads-per-warp"`` (default 32), ``"ttg.num-ctas"``
+    (default 1) and ``ttg.target`` (e.g. ``"cuda:80"``) as seen from ``op``."""
+    target = _nearest(op, TARGET)
+    return KernelAttributes(
+        num_warps=_integer(op, NUM_WARPS),
+        threads_per_warp=_integer(op, THREADS_PER_WARP) or 32,
+        num_ctas=_integer(op, NUM_CTAS) or 1,
+        target=target.data if isinstance(target, StringAttr) else None,
+    )
 
 
 def layout_problem(tensor: TensorType[Attribute], op: Operation) -> str | None:
@@ -53,15 +76,18 @@ def layout_problem(tensor: TensorType[Attribute], op: Operation) -> str | None:
         return f"Layout has rank {layout.rank}, but the tensor it's attached to has rank {len(shape)}."
     if any(d <= 0 or d & (d - 1) for d in shape):
         return f"Layout requires a tensor shape of powers of two, got [{', '.join(map(str, shape))}]."
-    threads = context_attribute(op, THREADS_PER_WARP) or 32
-    if layout.num_lanes != threads:
-        return f"Layout has {layout.num_lanes} threads per warp, but the module specifies {threads} threads per warp."
-    warps = context_attribute(op, NUM_WARPS)
-    if warps is not None and layout.num_warps != warps:
-        return f"Layout has {layout.num_warps} warps per CTA, but the context requires {warps} warps per CTA."
-    ctas = context_attribute(op, NUM_CTAS) or 1
-    if layout.num_ctas != ctas:
-        return f"Layout has {layout.num_ctas} CTAs per CGA, but the context requires {ctas} CTAs per CGA."
+    kernel = kernel_attributes(op)
+    if layout.num_lanes != kernel.threads_per_warp:
+        return (
+            f"Layout has {layout.num_lanes} threads per warp, "
+            f"but the module specifies {kernel.threads_per_warp} threads per warp."
+        )
+    if kernel.num_warps is not None and layout.num_warps != kernel.num_warps:
+        return (
+            f"Layout has {layout.num_warps} warps per CTA, but the context requires {kernel.num_warps} warps per CTA."
+        )
+    if layout.num_ctas != kernel.num_ctas:
+        return f"Layout has {layout.num_ctas} CTAs per CGA, but the context requires {kernel.num_ctas} CTAs per CGA."
     return None
 
 

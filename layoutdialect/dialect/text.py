@@ -12,6 +12,7 @@ from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.utils.target import Target
 
 from layoutdialect.dialect.aliases import print_with_aliases
@@ -30,6 +31,10 @@ class LocatingParser(Parser):
     def __init__(self, ctx: Context, text: str, filename: str, line_offset: int = 0) -> None:
         super().__init__(ctx, text, filename)
         self.line_offset = line_offset
+
+    def at_end(self) -> bool:
+        """Whether only whitespace and comments are left, as in an empty file (MLIR reads it as an empty module)."""
+        return self._current_token.kind == MLIRTokenKind.EOF
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.get_location()
@@ -69,6 +74,8 @@ def parse_module(
     ``line_offset`` shifts reported lines, for a chunk cut from a larger file.
     """
     parser = LocatingParser(make_context() if ctx is None else ctx, text, filename, line_offset)
+    if parser.at_end():
+        return ModuleOp([])
     try:
         module = parser.parse_module(implicit_module)
     except ParseError as error:

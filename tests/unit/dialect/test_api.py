@@ -128,3 +128,21 @@ def test_the_package_exports_the_dialect_lazily() -> None:
     }
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         layoutdialect.nothing  # noqa: B018
+
+
+def test_kernel_attributes_are_read_from_the_nearest_function_or_module() -> None:
+    from layoutdialect.dialect.layout_checks import KernelAttributes, kernel_attributes
+
+    module = parse_module(
+        """\
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  func.func @f() attributes {"ttg.num-warps" = 8 : i32} {
+    func.return
+  }
+}
+"""
+    )
+    func_op = next(op for op in module.walk() if op.name == "func.func")
+    assert kernel_attributes(module) == KernelAttributes(4, 64, 1, "hip:gfx942")
+    assert kernel_attributes(func_op) == KernelAttributes(8, 64, 1, "hip:gfx942")
+    assert kernel_attributes(parse_module("")) == KernelAttributes(None, 32, 1, None)
