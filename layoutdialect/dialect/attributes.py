@@ -8,7 +8,8 @@ defaults left out.  Invalid parameters are reported at the attribute's text.
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, TypeVar
 
 from xdsl.ir import Data, ParametrizedAttribute
 from xdsl.irdl import irdl_attr_definition
@@ -82,6 +83,8 @@ __all__ = [
 ]
 
 E = TypeVar("E", bound=DistributedEncoding | SharedEncoding)
+Linear = TypeVar("Linear", bound=LinearEncoding | GenericLinearEncoding)
+Phased = TypeVar("Phased", bound=SwizzledSharedEncoding | AMDRotatingSharedEncoding)
 
 
 class EncodingAttr(Data[E], Generic[E]):
@@ -315,86 +318,80 @@ class SliceEncodingAttr(DistributedEncodingAttr[SliceEncoding]):
         printer.print_string("}")
 
 
-def _read_distributed_bases(parser: AttrParser) -> dict[str, tuple[tuple[int, ...], ...]]:
-    """The four in-dims of a ``#ttg.linear`` body; other keys are ignored as Triton does."""
-    return get_all_bases(parse_dict(parser, dict.fromkeys(DISTRIBUTED_IN_DIMS, parse_bases), unknown="skip"))
+class _LinearLayoutEncodingAttr(DistributedEncodingAttr[Linear], Generic[Linear]):
+    """The body ``{register = [..], lane = [..], warp = [..], block = [..]}``; other keys
+    are ignored as Triton does."""
+
+    encoding_class: ClassVar[Callable[..., Any]]
+
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> Linear:
+        values = parse_dict(parser, dict.fromkeys(DISTRIBUTED_IN_DIMS, parse_bases), unknown="skip")
+        bases = get_all_bases(values)
+        encoding: Linear = build(
+            parser, start, lambda: cls.encoding_class(layout_from_bases(DISTRIBUTED_IN_DIMS, bases))
+        )
+        return encoding
+
+    def write(self, printer: Printer) -> None:
+        printer.print_string(f"{{{format_layout_bases(self.data.layout)}}}")
 
 
 @irdl_attr_definition
-class LinearEncodingAttr(DistributedEncodingAttr[LinearEncoding]):
+class LinearEncodingAttr(_LinearLayoutEncodingAttr[LinearEncoding]):
     """``#ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], warp = [], block = []}>``"""
 
     name = "ttg.linear"
-
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> LinearEncoding:
-        bases = _read_distributed_bases(parser)
-        return build(parser, start, lambda: LinearEncoding(layout_from_bases(DISTRIBUTED_IN_DIMS, bases)))
-
-    def write(self, printer: Printer) -> None:
-        printer.print_string(f"{{{format_layout_bases(self.data.layout)}}}")
+    encoding_class = LinearEncoding
 
 
 @irdl_attr_definition
-class GenericLinearEncodingAttr(DistributedEncodingAttr[GenericLinearEncoding]):
+class GenericLinearEncodingAttr(_LinearLayoutEncodingAttr[GenericLinearEncoding]):
     """``#ttg.generic_linear<{...}>``: as ``#ttg.linear``, with swizzled warps allowed."""
 
     name = "ttg.generic_linear"
-
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> GenericLinearEncoding:
-        bases = _read_distributed_bases(parser)
-        return build(parser, start, lambda: GenericLinearEncoding(layout_from_bases(DISTRIBUTED_IN_DIMS, bases)))
-
-    def write(self, printer: Printer) -> None:
-        printer.print_string(f"{{{format_layout_bases(self.data.layout)}}}")
+    encoding_class = GenericLinearEncoding
 
 
 _PHASED_FIELDS = {"vec": parse_int, "perPhase": parse_int, "maxPhase": parse_int, "order": parse_ints}
 
 
-def _read_phased(parser: AttrParser, start: int) -> tuple[int, int, int, tuple[int, ...], CGALayout]:
-    values = parse_dict(parser, {**_PHASED_FIELDS, "CGALayout": parse_bases})
-    vec, per_phase, max_phase = (get_int(values, k) for k in ("vec", "perPhase", "maxPhase"))
-    order = get_ints(values, "order")
-    return vec, per_phase, max_phase, order, _read_cga(parser, values, len(order), start)
+class _PhasedSharedEncodingAttr(SharedEncodingAttr[Phased], Generic[Phased]):
+    """The body ``{vec = V, perPhase = P, maxPhase = M, order = [..](, CGALayout = [[..]])?}``."""
 
+    encoding_class: ClassVar[Callable[..., Any]]
 
-def _write_phased(e: SwizzledSharedEncoding | AMDRotatingSharedEncoding) -> str:
-    return (
-        f"{{vec = {e.vec}, perPhase = {e.per_phase}, maxPhase = {e.max_phase}, "
-        f"order = {format_ints(e.order)}{_write_cga(e.cga)}}}"
-    )
+    @classmethod
+    def read(cls, parser: AttrParser, start: int) -> Phased:
+        values = parse_dict(parser, {**_PHASED_FIELDS, "CGALayout": parse_bases})
+        vec, per_phase, max_phase = (get_int(values, k) for k in ("vec", "perPhase", "maxPhase"))
+        order = get_ints(values, "order")
+        cga = _read_cga(parser, values, len(order), start)
+        encoding: Phased = build(parser, start, lambda: cls.encoding_class(vec, per_phase, max_phase, order, cga))
+        return encoding
+
+    def write(self, printer: Printer) -> None:
+        e = self.data
+        printer.print_string(
+            f"{{vec = {e.vec}, perPhase = {e.per_phase}, maxPhase = {e.max_phase}, "
+            f"order = {format_ints(e.order)}{_write_cga(e.cga)}}}"
+        )
 
 
 @irdl_attr_definition
-class SwizzledSharedEncodingAttr(SharedEncodingAttr[SwizzledSharedEncoding]):
+class SwizzledSharedEncodingAttr(_PhasedSharedEncodingAttr[SwizzledSharedEncoding]):
     """``#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>``"""
 
     name = "ttg.swizzled_shared"
-
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> SwizzledSharedEncoding:
-        params = _read_phased(parser, start)
-        return build(parser, start, lambda: SwizzledSharedEncoding(*params))
-
-    def write(self, printer: Printer) -> None:
-        printer.print_string(_write_phased(self.data))
+    encoding_class = SwizzledSharedEncoding
 
 
 @irdl_attr_definition
-class AMDRotatingSharedEncodingAttr(SharedEncodingAttr[AMDRotatingSharedEncoding]):
+class AMDRotatingSharedEncodingAttr(_PhasedSharedEncodingAttr[AMDRotatingSharedEncoding]):
     """``#ttg.amd_rotating_shared<{vec = 4, perPhase = 2, maxPhase = 8, order = [1, 0]}>``"""
 
     name = "ttg.amd_rotating_shared"
-
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> AMDRotatingSharedEncoding:
-        params = _read_phased(parser, start)
-        return build(parser, start, lambda: AMDRotatingSharedEncoding(*params))
-
-    def write(self, printer: Printer) -> None:
-        printer.print_string(_write_phased(self.data))
+    encoding_class = AMDRotatingSharedEncoding
 
 
 @irdl_attr_definition

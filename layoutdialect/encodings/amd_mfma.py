@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from math import prod
 
-from layoutdialect.encodings.base import DistributedEncoding, check, is_power_of_two
+from layoutdialect.encodings.base import WarpGridEncoding, check, check_powers_of_two, is_power_of_two
 from layoutdialect.encodings.cga import CGALayout
 
 __all__ = ["AmdMfmaEncoding"]
@@ -14,7 +13,7 @@ VALID_MN = ((32, 32), (16, 16), (64, 4), (4, 64))
 
 
 @dataclass(frozen=True)
-class AmdMfmaEncoding(DistributedEncoding):
+class AmdMfmaEncoding(WarpGridEncoding):
     """``version`` 1-4 (gfx908 .. gfx950), ``instrShape = [M, N, K]``; ``tilesPerWarp``
     defaults to all ones and ``elementBitWidth`` to 32."""
 
@@ -35,9 +34,7 @@ class AmdMfmaEncoding(DistributedEncoding):
         check((m, n) in VALID_MN, f"invalid (mDim, nDim) combination: ({m}, {n})")
         check(self.element_bit_width in (32, 64), "elementBitWidth must be 32 or 64")
         check((m, n) != (64, 4) or self.is_transposed, "an MFMA 64x4 layout must be transposed")
-        check(
-            all(is_power_of_two(v) for v in self.warps_per_cta), "Every element in warpsPerCTA must be a power of two."
-        )
+        check_powers_of_two(self.warps_per_cta, "warpsPerCTA")
         check(self.cga.rank == self.rank, "warpsPerCTA and CGALayout must have the same rank.")
         check(
             len(self.tiles_per_warp) == self.rank and all(is_power_of_two(v) for v in self.tiles_per_warp),
@@ -49,17 +46,5 @@ class AmdMfmaEncoding(DistributedEncoding):
         return all(v == 1 for v in self.tiles_per_warp)
 
     @property
-    def rank(self) -> int:
-        return len(self.warps_per_cta)
-
-    @property
     def num_lanes(self) -> int:
         return 64
-
-    @property
-    def num_warps(self) -> int:
-        return prod(self.warps_per_cta)
-
-    @property
-    def num_ctas(self) -> int:
-        return self.cga.num_ctas

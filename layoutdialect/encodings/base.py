@@ -4,15 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from math import prod
+from typing import TYPE_CHECKING
 
 from layoutdialect.f2 import LinearLayout, standard_out_dim_names
 
+if TYPE_CHECKING:
+    from layoutdialect.encodings.cga import CGALayout
+
 __all__ = [
+    "DerivedEncoding",
     "DistributedEncoding",
     "EncodingError",
     "SharedEncoding",
+    "WarpGridEncoding",
     "check",
     "check_order",
+    "check_powers_of_two",
     "is_power_of_two",
     "layout_from_bases",
 ]
@@ -29,6 +37,10 @@ def check(condition: bool, message: str) -> None:
 
 def is_power_of_two(value: int) -> bool:
     return value > 0 and value & (value - 1) == 0
+
+
+def check_powers_of_two(values: Sequence[int], key: str) -> None:
+    check(all(is_power_of_two(v) for v in values), f"Every element in {key} must be a power of two.")
 
 
 def check_order(order: Sequence[int]) -> None:
@@ -74,6 +86,44 @@ class DistributedEncoding:
     def num_ctas(self) -> int:
         """CTAs per CGA (cluster) the layout is written for."""
         raise NotImplementedError
+
+
+class WarpGridEncoding(DistributedEncoding):
+    """A layout whose warps form a ``warps_per_cta`` grid, one entry per dim, spread
+    over CTAs by ``cga``."""
+
+    warps_per_cta: tuple[int, ...]
+    cga: CGALayout
+
+    @property
+    def rank(self) -> int:
+        return len(self.warps_per_cta)
+
+    @property
+    def num_warps(self) -> int:
+        return prod(self.warps_per_cta)
+
+    @property
+    def num_ctas(self) -> int:
+        return self.cga.num_ctas
+
+
+class DerivedEncoding(DistributedEncoding):
+    """A layout derived from ``parent``'s: it runs on the parent's lanes, warps and CTAs."""
+
+    parent: DistributedEncoding
+
+    @property
+    def num_lanes(self) -> int:
+        return self.parent.num_lanes
+
+    @property
+    def num_warps(self) -> int:
+        return self.parent.num_warps
+
+    @property
+    def num_ctas(self) -> int:
+        return self.parent.num_ctas
 
 
 @dataclass(frozen=True)

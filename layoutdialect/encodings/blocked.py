@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import prod
 
-from layoutdialect.encodings.base import DistributedEncoding, check, check_order, is_power_of_two
+from layoutdialect.encodings.base import WarpGridEncoding, check, check_order, check_powers_of_two
 from layoutdialect.encodings.cga import CGALayout
 
 __all__ = ["BlockedEncoding"]
 
 
 @dataclass(frozen=True)
-class BlockedEncoding(DistributedEncoding):
+class BlockedEncoding(WarpGridEncoding):
     """``sizePerThread`` elements per thread, ``threadsPerWarp`` and ``warpsPerCTA`` per
     dim, ``order`` listing the dims fastest first; all arrays have the tensor's rank."""
 
@@ -28,27 +28,12 @@ class BlockedEncoding(DistributedEncoding):
             len({len(a) for a in arrays}) == 1,
             "sizePerThread, threadsPerWarp, warpsPerCTA, and order must all have the same rank.",
         )
-        for key, values in (
-            ("sizePerThread", self.size_per_thread),
-            ("threadsPerWarp", self.threads_per_warp),
-            ("warpsPerCTA", self.warps_per_cta),
-        ):
-            check(all(is_power_of_two(v) for v in values), f"Every element in {key} must be a power of two.")
+        check_powers_of_two(self.size_per_thread, "sizePerThread")
+        check_powers_of_two(self.threads_per_warp, "threadsPerWarp")
+        check_powers_of_two(self.warps_per_cta, "warpsPerCTA")
         check(self.cga.rank == len(self.order), "BlockedEncodingAttr and CGALayout's fields must have the same rank.")
         check_order(self.order)
 
     @property
-    def rank(self) -> int:
-        return len(self.order)
-
-    @property
     def num_lanes(self) -> int:
         return prod(self.threads_per_warp)
-
-    @property
-    def num_warps(self) -> int:
-        return prod(self.warps_per_cta)
-
-    @property
-    def num_ctas(self) -> int:
-        return self.cga.num_ctas

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from layoutdialect.encodings.amd_mfma import AmdMfmaEncoding
 from layoutdialect.encodings.amd_wmma import AmdWmmaEncoding
-from layoutdialect.encodings.base import DistributedEncoding, EncodingError, check
+from layoutdialect.encodings.base import DerivedEncoding, DistributedEncoding, EncodingError, check
 from layoutdialect.encodings.blocked import BlockedEncoding
 from layoutdialect.encodings.nvidia_mma import NvidiaMmaEncoding
 
@@ -16,7 +16,7 @@ WMMA_K_WIDTHS = {1: (8, 16), 2: (4, 8, 16)}
 
 
 @dataclass(frozen=True)
-class DotOperandEncoding(DistributedEncoding):
+class DotOperandEncoding(DerivedEncoding):
     """Operand ``op_idx`` (0 = A ``[M, K]``, 1 = B ``[K, N]``) of a dot with accumulator
     ``parent``; ``k_width`` consecutive K elements sit in one thread (0 = unset)."""
 
@@ -53,15 +53,3 @@ class DotOperandEncoding(DistributedEncoding):
     @property
     def rank(self) -> int:
         return self.parent.rank
-
-    @property
-    def num_lanes(self) -> int:
-        return self.parent.num_lanes
-
-    @property
-    def num_warps(self) -> int:
-        return self.parent.num_warps
-
-    @property
-    def num_ctas(self) -> int:
-        return self.parent.num_ctas

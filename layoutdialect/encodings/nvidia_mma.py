@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import prod
 
-from layoutdialect.encodings.base import DistributedEncoding, check, is_power_of_two
+from layoutdialect.encodings.base import WarpGridEncoding, check, check_powers_of_two
 from layoutdialect.encodings.cga import CGALayout
 
 __all__ = ["NvidiaMmaEncoding"]
 
 
 @dataclass(frozen=True)
-class NvidiaMmaEncoding(DistributedEncoding):
+class NvidiaMmaEncoding(WarpGridEncoding):
     """``versionMajor`` 2 or 3; ``instrShape`` is ``[16, 8]`` (or ``[1, 16, 8]``, fp64 ``[8, 8]``)
     for v2 and ``[16, N, K]`` for v3."""
 
@@ -25,9 +24,7 @@ class NvidiaMmaEncoding(DistributedEncoding):
     def __post_init__(self) -> None:
         check(self.version_major != 1, "Volta (versionMajor = 1) is deprecated and no longer supported")
         check(self.version_major in (2, 3), f"versionMajor must be 2 or 3, got {self.version_major}")
-        check(
-            all(is_power_of_two(v) for v in self.warps_per_cta), "Every element in warpsPerCTA must be a power of two."
-        )
+        check_powers_of_two(self.warps_per_cta, "warpsPerCTA")
         check(self.cga.rank == self.rank, "warpsPerCTA and CGALayout must have the same rank.")
         expected = self.rank if self.version_major == 2 else 3
         check(
@@ -45,17 +42,5 @@ class NvidiaMmaEncoding(DistributedEncoding):
         return self.version_major == 3
 
     @property
-    def rank(self) -> int:
-        return len(self.warps_per_cta)
-
-    @property
     def num_lanes(self) -> int:
         return 32
-
-    @property
-    def num_warps(self) -> int:
-        return prod(self.warps_per_cta)
-
-    @property
-    def num_ctas(self) -> int:
-        return self.cga.num_ctas

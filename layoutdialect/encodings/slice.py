@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from layoutdialect.encodings.base import DistributedEncoding, check
+from layoutdialect.encodings.base import DerivedEncoding, DistributedEncoding, check
 
 __all__ = ["SliceEncoding"]
 
 
 @dataclass(frozen=True)
-class SliceEncoding(DistributedEncoding):
+class SliceEncoding(DerivedEncoding):
     """``parent`` with dim ``dim`` squeezed out; the threads that held it now hold copies."""
 
     dim: int
@@ -24,15 +24,3 @@ class SliceEncoding(DistributedEncoding):
     @property
     def rank(self) -> int:
         return self.parent.rank - 1
-
-    @property
-    def num_lanes(self) -> int:
-        return self.parent.num_lanes
-
-    @property
-    def num_warps(self) -> int:
-        return self.parent.num_warps
-
-    @property
-    def num_ctas(self) -> int:
-        return self.parent.num_ctas
