@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 
 from layoutdialect.encodings.base import WarpGridEncoding, check, check_order, check_powers_of_two
-from layoutdialect.encodings.cga import CGALayout
+from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
+from layoutdialect.f2 import LinearLayout, identity_standard_nd
 
 __all__ = ["BlockedEncoding"]
 
@@ -37,3 +39,13 @@ class BlockedEncoding(WarpGridEncoding):
     @property
     def num_lanes(self) -> int:
         return prod(self.threads_per_warp)
+
+    def to_linear_layout(self, shape: Sequence[int]) -> LinearLayout:
+        """Registers, then lanes, then warps tile the CTA, each ``order`` first; the
+        tile then wraps or broadcasts to ``shape`` and the CGA adds ``block`` bases."""
+        cta = (
+            identity_standard_nd("register", self.size_per_thread, self.order)
+            * identity_standard_nd("lane", self.threads_per_warp, self.order)
+            * identity_standard_nd("warp", self.warps_per_cta, self.order)
+        )
+        return combine_cta_cga_with_shape(cta, self.cga, shape)
