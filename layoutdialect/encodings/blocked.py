@@ -8,7 +8,7 @@ from math import prod
 
 from layoutdialect.encodings.base import WarpGridEncoding, check, check_order, check_powers_of_two
 from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
-from layoutdialect.f2 import LinearLayout, identity_standard_nd
+from layoutdialect.f2 import LayoutBuilder, LinearLayout
 
 __all__ = ["BlockedEncoding"]
 
@@ -44,8 +44,9 @@ class BlockedEncoding(WarpGridEncoding):
         """Registers, then lanes, then warps tile the CTA, each ``order`` first; the
         tile then wraps or broadcasts to ``shape`` and the CGA adds ``block`` bases."""
         cta = (
-            identity_standard_nd("register", self.size_per_thread, self.order)
-            * identity_standard_nd("lane", self.threads_per_warp, self.order)
-            * identity_standard_nd("warp", self.warps_per_cta, self.order)
+            LayoutBuilder()
+            .times_identity_nd("register", self.size_per_thread, self.order)
+            .times_identity_nd("lane", self.threads_per_warp, self.order)
+            .times_identity_nd("warp", self.warps_per_cta, self.order)
         )
         return combine_cta_cga_with_shape(cta, self.cga, shape)

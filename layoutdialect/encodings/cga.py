@@ -4,14 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from layoutdialect.encodings.base import check, is_power_of_two
-from layoutdialect.f2 import (
-    LinearLayout,
-    ensure_layout_not_larger_than,
-    ensure_layout_not_smaller_than,
-    standard_out_dim_names,
-)
+from layoutdialect.f2 import LayoutBuilder, LinearLayout, standard_out_dim_names
 
 __all__ = ["CGALayout", "combine_cta_cga_with_shape"]
 
@@ -61,7 +57,8 @@ class CGALayout:
     def is_single(self) -> bool:
         return not self.bases
 
-    def to_linear_layout(self) -> LinearLayout:
+    @cached_property
+    def linear_layout(self) -> LinearLayout:
         """``block -> dim0..``; each out size is the smallest that holds the bases."""
         sizes = [max([1] + [1 << b[d].bit_length() for b in self.bases]) for d in range(self.rank)]
         return LinearLayout.from_bases(
@@ -72,26 +69,26 @@ class CGALayout:
         )
 
 
-def combine_cta_cga_with_shape(cta: LinearLayout, cga: CGALayout, shape: Sequence[int]) -> LinearLayout:
+def combine_cta_cga_with_shape(cta: LayoutBuilder, cga: CGALayout, shape: Sequence[int]) -> LinearLayout:
     """One CTA's layout fitted to its share of ``shape``, times the CGA's ``block`` bases.
 
     The CGA splits the tensor first (its bases past the shape are zeroed); the CTA
     layout then wraps (extra ``register``/``offset`` bases, in its out-dim order) or
-    broadcasts (largest bases zeroed) to fit each CTA's share.
+    broadcasts (largest bases zeroed) to fit each CTA's share.  ``cta`` is consumed.
 
-    >>> from layoutdialect.f2 import identity_standard_nd
-    >>> warps = LinearLayout.zeros_1d(1, "register", "dim0") * identity_standard_nd("warp", [4], [0])
+    >>> warps = LayoutBuilder().times_identity(1, "register", "dim0").times_identity(4, "warp", "dim0")
     >>> combine_cta_cga_with_shape(warps, CGALayout(((1,),), 1), [4]).bases
     [('register', []), ('warp', [[1], [0]]), ('block', [[2]])]
     """
     names = standard_out_dim_names(len(shape))
     labeled = dict(zip(names, shape))
-    cga_layout = ensure_layout_not_larger_than(cga.to_linear_layout(), labeled).transpose_outs(cta.get_out_dim_names())
+    cga_layout = LayoutBuilder.of(cga.linear_layout).ensure_not_larger_than(labeled)
+    cga_layout.transpose_outs(cta.get_out_dim_names())
     cta_shape = {d: max(1, labeled[d] // cga_layout.get_out_dim_size(d)) for d in names}
-    cta = ensure_layout_not_larger_than(ensure_layout_not_smaller_than(cta, cta_shape), cta_shape)
-    result = (cta * cga_layout).transpose_outs(names)
+    cta.ensure_not_smaller_than(cta_shape).ensure_not_larger_than(cta_shape)
+    result = cta.times(cga_layout).transpose_outs(names)
     check(
         [size for _, size in result.out_dims] == list(shape),
         f"the layout covers {[size for _, size in result.out_dims]}, not the shape {list(shape)}",
     )
-    return result
+    return result.build()

@@ -1,6 +1,7 @@
 """Pure F2 linear algebra for layouts; imports nothing from xDSL."""
 
 from layoutdialect.f2.column_action import ColumnAction
+from layoutdialect.f2.layout_builder import LayoutBuilder
 from layoutdialect.f2.layout_utils import (
     ensure_layout_not_larger_than,
     ensure_layout_not_smaller_than,
@@ -20,6 +21,7 @@ from layoutdialect.f2.linear_layout import (
 __all__ = [
     "Bases",
     "ColumnAction",
+    "LayoutBuilder",
     "LinearLayout",
     "LinearLayoutError",
     "divide_left",

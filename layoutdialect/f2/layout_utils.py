@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from layoutdialect.f2.layout_builder import LayoutBuilder
 from layoutdialect.f2.linear_layout import LinearLayout, LinearLayoutError
 
 __all__ = [
@@ -56,14 +57,7 @@ def ensure_layout_not_smaller_than(layout: LinearLayout, shape: Mapping[str, int
     by out-dim in the layout's out-dim order: the tile wraps around the tensor.
     """
     _check_shape(layout, shape, "ensure_layout_not_smaller_than")
-    if not layout.num_in_dims:
-        raise LinearLayoutError("ensure_layout_not_smaller_than: the layout has no in-dim to repeat along")
-    repeat_dim = layout.get_in_dim_names()[0]
-    result = layout
-    for name, size in layout.out_dims:
-        if size < shape[name]:
-            result *= LinearLayout.identity_1d(shape[name] // size, repeat_dim, name)
-    return result
+    return LayoutBuilder.of(layout).ensure_not_smaller_than(shape).build()
 
 
 def ensure_layout_not_larger_than(
@@ -81,34 +75,4 @@ def ensure_layout_not_larger_than(
     [('register', [[1], [0]]), ('lane', [[0]])]
     """
     _check_shape(layout, shape, "ensure_layout_not_larger_than")
-    bases = layout.bases
-    bases_by_dim = dict(bases)
-    out_names = layout.get_out_dim_names()
-    sizes = dict(layout.out_dims)
-    removed_registers: set[int] = set()
-    for d, name in enumerate(out_names):
-        actual, desired = sizes[name], shape[name]
-        if actual <= desired:
-            continue
-        candidates = sorted(
-            ((basis[d], in_dim, i) for in_dim, dim_bases in bases for i, basis in enumerate(dim_bases) if basis[d]),
-            key=lambda candidate: candidate[0],
-            reverse=True,
-        )
-        k = 0
-        while k < len(candidates) and actual > desired:
-            value = candidates[k][0]
-            while k < len(candidates) and candidates[k][0] == value:
-                _, in_dim, i = candidates[k]
-                if broadcast_registers or in_dim != "register":
-                    bases_by_dim[in_dim][i][d] = 0
-                else:
-                    removed_registers.add(i)
-                k += 1
-            actual //= 2
-        sizes[name] = desired
-    bases = [
-        (in_dim, [b for i, b in enumerate(dim_bases) if in_dim != "register" or i not in removed_registers])
-        for in_dim, dim_bases in bases
-    ]
-    return LinearLayout.from_bases(bases, out_names, [sizes[n] for n in out_names], require_surjective=False)
+    return LayoutBuilder.of(layout).ensure_not_larger_than(shape, broadcast_registers).build()

@@ -86,21 +86,26 @@ def _repack(columns: Iterable[int], moves: Sequence[_Move]) -> _Columns:
 
 
 def supremum(x: Sequence[str], y: Sequence[str]) -> list[str]:
-    """The shortest list containing both ``x`` and ``y`` as subsequences.
+    """A shortest list holding ``x`` and ``y`` as subsequences, merged as Triton merges dims.
 
-    Where both orders allow either name next, ``x``'s comes first; names that
-    the two lists order differently have no supremum and raise.
+    Walking both lists, a name only one list has goes next; of two names both
+    lists have, the one the other list reaches sooner goes first, ties to ``x``.
+    Where the lists order names differently no true supremum exists, and this
+    (like Triton) keeps ``x``'s order rather than fail.
 
     >>> supremum(["a", "b"], ["b", "c"])
     ['a', 'b', 'c']
     >>> supremum(["a", "b"], ["a", "c"])
     ['a', 'b', 'c']
+    >>> supremum(["dim0", "dim1"], ["dim1", "dim0"])
+    ['dim0', 'dim1']
     """
     if list(x) == list(y) or not y:
         return list(x)
     if not x:
         return list(y)
-    in_x, in_y = set(x), set(y)
+    pos_x = {name: k for k, name in enumerate(x)}
+    pos_y = {name: k for k, name in enumerate(y)}
     result: list[str] = []
     seen: set[str] = set()
     i = j = 0
@@ -111,14 +116,18 @@ def supremum(x: Sequence[str], y: Sequence[str]) -> list[str]:
             j += 1
         if i == len(x) and j == len(y):
             return result
-        if i < len(x) and (j == len(y) or x[i] == y[j] or x[i] not in in_y):
+        if i < len(x) and j < len(y) and x[i] == y[j]:
             name = x[i]
-        elif j < len(y) and (i == len(x) or y[j] not in in_x):
-            name = y[j]
         else:
-            raise LinearLayoutError(
-                f"dimensions {x[i]!r} and {y[j]!r} appear in different orders in {list(x)} and {list(y)}"
-            )
+            reach_x = pos_y.get(x[i]) if i < len(x) else None
+            reach_y = pos_x.get(y[j]) if j < len(y) else None
+            if i < len(x) and reach_x is None:
+                name = x[i]
+            elif j < len(y) and reach_y is None:
+                name = y[j]
+            else:
+                assert reach_x is not None and reach_y is not None
+                name = x[i] if reach_x <= reach_y else y[j]
         result.append(name)
         seen.add(name)
 
@@ -238,6 +247,25 @@ class LinearLayout:
                 f"reached by some in coordinate, but was not:{layout}"
             )
         return layout
+
+    @classmethod
+    def _from_valid_bases(
+        cls, bases: Iterable[tuple[str, Sequence[Sequence[int]]]], out_dims: Sequence[tuple[str, int]]
+    ) -> LinearLayout:
+        """``from_bases`` without the checks, for callers in this package whose bases
+        are non-negative, fit their out-dims and whose sizes are powers of two."""
+        outs = tuple((name, size.bit_length() - 1) for name, size in out_dims)
+        shifts = _prefix_sums(log2 for _, log2 in outs)
+        ins = []
+        for name, dim_bases in bases:
+            columns = []
+            for basis in dim_bases:
+                packed = 0
+                for value, shift in zip(basis, shifts):
+                    packed |= value << shift
+                columns.append(packed)
+            ins.append((name, tuple(columns)))
+        return cls._make(tuple(ins), outs)
 
     @classmethod
     def identity_1d(cls, size: int, in_dim: str, out_dim: str) -> LinearLayout:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from layoutdialect import LinearLayout, LinearLayoutError, divide_left, divide_right, lstsq, supremum
+from layoutdialect import LinearLayout, divide_left, divide_right, lstsq, supremum
 
 L = LinearLayout
 identity = LinearLayout.identity_1d
@@ -655,15 +655,24 @@ def test_divide_fails_when_not_a_factor() -> None:
         (["a", "b"], [], ["a", "b"]),
         ([], ["a", "b"], ["a", "b"]),
         (["register", "warp"], ["lane", "warp"], ["register", "lane", "warp"]),
+        (["a", "b"], ["b", "a"], ["a", "b"]),
+        (["a", "b", "c"], ["c", "d", "a"], ["a", "b", "c", "d"]),
+        (["a", "c"], ["b", "c", "a"], ["b", "c", "a"]),
     ],
 )
 def test_supremum(x: list[str], y: list[str], expected: list[str]) -> None:
     assert supremum(x, y) == expected
 
 
-def test_supremum_of_conflicting_orders_raises() -> None:
-    with pytest.raises(LinearLayoutError, match="different orders"):
-        supremum(["a", "b"], ["b", "a"])
+def test_supremum_of_conflicting_orders_keeps_the_first() -> None:
+    """Triton's merge does not fail on conflicting orders: the first list's wins,
+    which the AMD MFMA operand B layout relies on (tile ``[dim0, dim1]`` times
+    warps ``[dim1, dim0]``)."""
+    tile = LinearLayout.identity_1d(2, "register", "dim0") * LinearLayout.identity_1d(2, "register", "dim1")
+    warps = LinearLayout.identity_1d(2, "warp", "dim1") * LinearLayout.identity_1d(2, "warp", "dim0")
+    product = tile * warps
+    assert product.get_out_dim_names() == ["dim0", "dim1"]
+    assert product.bases == [("register", [[1, 0], [0, 1]]), ("warp", [[0, 2], [2, 0]])]
 
 
 # --------------------------------------------------------------------- restructuring
