@@ -5,7 +5,8 @@ The public API, re-exported from the layers below it:
 - the F2 core (``layoutdialect.f2``): ``LinearLayout`` with the semantics of
   Triton's, and its helpers;
 - the encodings (``layoutdialect.encodings``): each TTGIR layout's parameters
-  as a validated value;
+  as a validated value, and ``to_linear_layout(encoding, shape)``, its exact
+  F2 layout;
 - the ``ttg`` dialect on xDSL (``layoutdialect.dialect``): the ``TTG`` dialect
   object, its attribute, type and op classes, ``load_dialects(ctx)``,
   ``parse_module`` / ``verify_module`` / ``print_module`` and ``IRError``.
@@ -24,6 +25,7 @@ from layoutdialect.encodings import (
     CGALayout,
     DistributedEncoding,
     DotOperandEncoding,
+    Encoding,
     EncodingError,
     GenericLinearEncoding,
     LinearEncoding,
@@ -35,10 +37,12 @@ from layoutdialect.encodings import (
     SharedLinearEncoding,
     SliceEncoding,
     SwizzledSharedEncoding,
+    to_linear_layout,
 )
 from layoutdialect.f2 import (
     Bases,
     ColumnAction,
+    LayoutBuilder,
     LinearLayout,
     LinearLayoutError,
     divide_left,
@@ -101,8 +105,10 @@ __all__ = [
     "ColumnAction",
     "DistributedEncoding",
     "DotOperandEncoding",
+    "Encoding",
     "EncodingError",
     "GenericLinearEncoding",
+    "LayoutBuilder",
     "LinearEncoding",
     "LinearLayout",
     "LinearLayoutError",
@@ -122,5 +128,6 @@ __all__ = [
     "lstsq",
     "standard_out_dim_names",
     "supremum",
+    "to_linear_layout",
     *_DIALECT_NAMES,
 ]

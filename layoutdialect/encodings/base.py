@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 __all__ = [
     "DerivedEncoding",
     "DistributedEncoding",
+    "DotParentEncoding",
+    "Encoding",
     "EncodingError",
     "SharedEncoding",
     "WarpGridEncoding",
@@ -65,12 +67,38 @@ def layout_from_bases(in_dims: Sequence[str], bases: Mapping[str, Sequence[Seque
 
 
 @dataclass(frozen=True)
-class DistributedEncoding:
-    """An encoding that spreads a tensor over the registers, lanes, warps and CTAs."""
+class Encoding:
+    """A layout encoding: the meaning of a tensor's elements' placement, per shape."""
 
     @property
     def rank(self) -> int:
         raise NotImplementedError
+
+    def accepts_rank(self, rank: int) -> bool:
+        """Whether tensors of this rank can have this encoding."""
+        return rank == self.rank
+
+    def to_linear_layout(self, shape: Sequence[int]) -> LinearLayout:
+        """The F2 layout of a tensor of ``shape`` with this encoding, exactly as Triton 3.9
+        computes it; in-dims ``register, lane, warp, block`` (distributed) or ``offset,
+        block`` (shared), out-dims ``dim0..``.  Uncached: prefer the module function
+        ``layoutdialect.to_linear_layout``."""
+        dims = [int(size) for size in shape]
+        check(
+            self.accepts_rank(len(dims)),
+            f"a tensor of shape {dims} has rank {len(dims)}, but the encoding has rank {self.rank}",
+        )
+        check(all(is_power_of_two(size) for size in dims), f"every dim of the shape {dims} must be a power of two")
+        return self._linear_layout(dims)
+
+    def _linear_layout(self, shape: list[int]) -> LinearLayout:
+        """``to_linear_layout`` once ``shape`` is known to fit: the encoding's semantics."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class DistributedEncoding(Encoding):
+    """An encoding that spreads a tensor over the registers, lanes, warps and CTAs."""
 
     @property
     def num_lanes(self) -> int:
@@ -85,6 +113,14 @@ class DistributedEncoding:
     @property
     def num_ctas(self) -> int:
         """CTAs per CGA (cluster) the layout is written for."""
+        raise NotImplementedError
+
+
+class DotParentEncoding(DistributedEncoding):
+    """An accumulator layout of a ``tt.dot``; its operands A and B get layouts of their own."""
+
+    def operand_layout(self, op_idx: int, k_width: int, shape: list[int]) -> LinearLayout:
+        """The layout of operand ``op_idx`` (0 = A ``[M, K]``, 1 = B ``[K, N]``) at ``shape``."""
         raise NotImplementedError
 
 
@@ -127,9 +163,5 @@ class DerivedEncoding(DistributedEncoding):
 
 
 @dataclass(frozen=True)
-class SharedEncoding:
+class SharedEncoding(Encoding):
     """An encoding that places a tensor at offsets of shared memory."""
-
-    @property
-    def rank(self) -> int:
-        raise NotImplementedError

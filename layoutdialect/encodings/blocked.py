@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 
-from layoutdialect.encodings.base import WarpGridEncoding, check, check_order, check_powers_of_two
+from layoutdialect.encodings.base import DotParentEncoding, WarpGridEncoding, check, check_order, check_powers_of_two
 from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
+from layoutdialect.encodings.construction import times_broadcast_along
 from layoutdialect.f2 import LayoutBuilder, LinearLayout
 
 __all__ = ["BlockedEncoding"]
 
 
 @dataclass(frozen=True)
-class BlockedEncoding(WarpGridEncoding):
+class BlockedEncoding(WarpGridEncoding, DotParentEncoding):
     """``sizePerThread`` elements per thread, ``threadsPerWarp`` and ``warpsPerCTA`` per
     dim, ``order`` listing the dims fastest first; all arrays have the tensor's rank."""
 
@@ -40,7 +40,7 @@ class BlockedEncoding(WarpGridEncoding):
     def num_lanes(self) -> int:
         return prod(self.threads_per_warp)
 
-    def to_linear_layout(self, shape: Sequence[int]) -> LinearLayout:
+    def _linear_layout(self, shape: list[int]) -> LinearLayout:
         """Registers, then lanes, then warps tile the CTA, each ``order`` first; the
         tile then wraps or broadcasts to ``shape`` and the CGA adds ``block`` bases."""
         cta = (
@@ -50,3 +50,14 @@ class BlockedEncoding(WarpGridEncoding):
             .times_identity_nd("warp", self.warps_per_cta, self.order)
         )
         return combine_cta_cga_with_shape(cta, self.cga, shape)
+
+    def operand_layout(self, op_idx: int, k_width: int, shape: list[int]) -> LinearLayout:
+        """The FMA dot's operand: each thread holds the whole K extent of its rows
+        (columns for B), and the lanes and warps along K hold copies."""
+        k_dim = len(shape) - 1 if op_idx == 0 else len(shape) - 2
+        thread_size = list(self.size_per_thread)
+        thread_size[k_dim] = shape[k_dim]
+        cta = LayoutBuilder().times_identity_nd("register", thread_size, self.order)
+        times_broadcast_along(cta, "lane", self.threads_per_warp, self.order, k_dim)
+        times_broadcast_along(cta, "warp", self.warps_per_cta, self.order, k_dim)
+        return combine_cta_cga_with_shape(cta, self.cga.without_dim(k_dim), shape)

@@ -57,6 +57,27 @@ class CGALayout:
     def is_single(self) -> bool:
         return not self.bases
 
+    @property
+    def split_num(self) -> list[int]:
+        """Triton's ``CTASplitNum``: per dim, how many ways the CTAs split it (copies aside)."""
+        split = [1] * self.rank
+        for basis in self.bases:
+            dim = next((d for d, v in enumerate(basis) if v), None)
+            if dim is not None:
+                split[dim] *= 2
+        return split
+
+    def without_dim(self, dim: int) -> CGALayout:
+        """The CGA with dim ``dim`` never split: its CTAs along it hold copies (a dot
+        operand's CGA is its accumulator's without the K dim)."""
+        return CGALayout(tuple(tuple(0 if d == dim else v for d, v in enumerate(b)) for b in self.bases), self.rank)
+
+    def with_rank(self, rank: int) -> CGALayout:
+        """The CGA of a tensor with ``rank - self.rank`` more leading dims, never split."""
+        check(rank >= self.rank, f"a CGA layout of rank {self.rank} cannot serve a rank {rank} tensor")
+        padding = (0,) * (rank - self.rank)
+        return CGALayout(tuple(padding + b for b in self.bases), rank)
+
     @cached_property
     def linear_layout(self) -> LinearLayout:
         """``block -> dim0..``; each out size is the smallest that holds the bases."""

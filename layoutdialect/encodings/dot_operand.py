@@ -6,9 +6,10 @@ from dataclasses import dataclass
 
 from layoutdialect.encodings.amd_mfma import AmdMfmaEncoding
 from layoutdialect.encodings.amd_wmma import AmdWmmaEncoding
-from layoutdialect.encodings.base import DerivedEncoding, DistributedEncoding, EncodingError, check
+from layoutdialect.encodings.base import DerivedEncoding, DistributedEncoding, DotParentEncoding, EncodingError, check
 from layoutdialect.encodings.blocked import BlockedEncoding
 from layoutdialect.encodings.nvidia_mma import NvidiaMmaEncoding
+from layoutdialect.f2 import LinearLayout
 
 __all__ = ["DotOperandEncoding"]
 
@@ -53,3 +54,8 @@ class DotOperandEncoding(DerivedEncoding):
     @property
     def rank(self) -> int:
         return self.parent.rank
+
+    def _linear_layout(self, shape: list[int]) -> LinearLayout:
+        """The parent accumulator's operand layout (see each parent's ``operand_layout``)."""
+        assert isinstance(self.parent, DotParentEncoding)
+        return self.parent.operand_layout(self.op_idx, self.k_width, shape)

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from layoutdialect.encodings.base import DistributedEncoding, check, is_power_of_two
-from layoutdialect.f2 import LinearLayout
+from layoutdialect.encodings.layout_properties import order_per_dim
+from layoutdialect.f2 import LayoutBuilder, LinearLayout, standard_out_dim_names
 
 __all__ = ["DISTRIBUTED_IN_DIMS", "GenericLinearEncoding", "LinearEncoding"]
 
@@ -38,6 +39,20 @@ class _LinearLayoutEncoding(DistributedEncoding):
     @property
     def num_ctas(self) -> int:
         return self.layout.get_in_dim_size("block")
+
+    @property
+    def order(self) -> list[int]:
+        """Dims in the order the register bases first move them, then the rest from the last."""
+        return order_per_dim(self.layout, "register", list(reversed(range(self.rank))))
+
+    def _linear_layout(self, shape: list[int]) -> LinearLayout:
+        """The stored layout fitted to ``shape`` in register order: it wraps with more
+        registers, and shrinks by dropping registers (lanes, warps and CTAs broadcast)."""
+        names = standard_out_dim_names(self.rank)
+        fitted = dict(zip(names, shape))
+        layout = LayoutBuilder.of(self.layout).transpose_outs([names[d] for d in self.order])
+        layout.ensure_not_smaller_than(fitted).ensure_not_larger_than(fitted, broadcast_registers=False)
+        return layout.transpose_outs(names).build()
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import prod
 
-from layoutdialect.encodings.base import SharedEncoding, check, check_order, is_power_of_two
-from layoutdialect.encodings.cga import CGALayout
-from layoutdialect.f2 import LinearLayout, identity_standard_nd, standard_out_dim_names
+from layoutdialect.encodings.base import EncodingError, SharedEncoding, check, check_order, is_power_of_two
+from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
+from layoutdialect.encodings.construction import (
+    powers_of_two_below,
+    reshape_row_major,
+    shape_per_cta,
+    transpose_components,
+)
+from layoutdialect.encodings.conversion import to_linear_layout
+from layoutdialect.f2 import LayoutBuilder, LinearLayout, identity_standard_nd, standard_out_dim_names
 
 __all__ = [
     "SHARED_IN_DIMS",
@@ -51,17 +59,65 @@ class _PhasedSharedEncoding(SharedEncoding):
     def rank(self) -> int:
         return len(self.order)
 
+    @property
+    def alignment(self) -> int:
+        return 16
+
+    def phase(self, row: int) -> int:
+        """The XOR applied to the ``vec``-chunk index of row ``row``."""
+        raise NotImplementedError
+
+    def swizzled_extent(self, shape: list[int], per_cta: list[int]) -> list[int]:
+        """The extent the swizzle pattern is laid over."""
+        raise NotImplementedError
+
+    def _linear_layout(self, shape: list[int]) -> LinearLayout:
+        """Offsets run along the row ``order[0]`` first; row ``r``'s offsets are XOR-ed by
+        ``vec * phase(r)``; further dims follow in ``order``.
+
+        >>> shared = SwizzledSharedEncoding(2, 1, 4, (1, 0), CGALayout.single(2))
+        >>> shared.to_linear_layout([8, 8]).bases
+        [('offset', [[0, 1], [0, 2], [0, 4], [1, 2], [2, 4], [4, 0]]), ('block', [])]
+        """
+        per_cta = shape_per_cta(self.cga.split_num, shape)
+        if len(shape) == 1:
+            tile = LayoutBuilder().times_identity(per_cta[0], "offset", "dim0")
+            return combine_cta_cga_with_shape(tile, self.cga, shape)
+        extent = self.swizzled_extent(shape, per_cta)
+        col, row = self.order[0], self.order[1]
+        cols, rows = extent[col], extent[row]
+        bases = [[0, c] for c in powers_of_two_below(cols)]
+        bases += [[r, self.vec * self.phase(r) % cols] for r in powers_of_two_below(rows)]
+        tile = LayoutBuilder.from_bases([("offset", bases)], [f"dim{row}", f"dim{col}"])
+        for d in self.order[2:]:
+            tile.times_identity(extent[d], "offset", f"dim{d}")
+        return combine_cta_cga_with_shape(tile, self.cga, shape)
+
 
 @dataclass(frozen=True)
 class SwizzledSharedEncoding(_PhasedSharedEncoding):
     """``#ttg.swizzled_shared``: in 2-D, element ``(r, c)`` sits at column
     ``((c / vec) ^ ((r / perPhase) % maxPhase)) * vec + c % vec`` of row ``r``."""
 
+    def phase(self, row: int) -> int:
+        return (row // self.per_phase) % self.max_phase
+
+    def swizzled_extent(self, shape: list[int], per_cta: list[int]) -> list[int]:
+        return per_cta
+
 
 @dataclass(frozen=True)
 class AMDRotatingSharedEncoding(_PhasedSharedEncoding):
     """``#ttg.amd_rotating_shared``: as swizzled, with the phase of row ``r`` rotated by
     ``(r / (perPhase * maxPhase)) % maxPhase``."""
+
+    def phase(self, row: int) -> int:
+        block = (row // self.max_phase // self.per_phase) % self.max_phase
+        return ((row // self.per_phase) % self.max_phase) ^ block
+
+    def swizzled_extent(self, shape: list[int], per_cta: list[int]) -> list[int]:
+        """The whole tensor, not one CTA's share: Triton's rotating layout ignores the split."""
+        return shape
 
 
 @dataclass(frozen=True)
@@ -83,6 +139,99 @@ class NVMMASharedEncoding(SharedEncoding):
     def rank(self) -> int:
         return self.cga.rank
 
+    def accepts_rank(self, rank: int) -> bool:
+        """Leading dims beyond the encoding's rank (buffers of a pipeline) are allowed."""
+        return rank >= self.rank
+
+    @property
+    def vec(self) -> int:
+        """Elements per 16-byte chunk, the unit the swizzle moves."""
+        return 128 // self.element_bit_width
+
+    @property
+    def per_phase(self) -> int:
+        """Rows that share one phase."""
+        return 128 // self.swizzling_byte_width if self.swizzling_byte_width else 1
+
+    @property
+    def max_phase(self) -> int:
+        """Distinct phases: 16-byte chunks per swizzled row."""
+        return self.swizzling_byte_width // 16 if self.swizzling_byte_width else 1
+
+    @property
+    def alignment(self) -> int:
+        return 128 * self.max_phase
+
+    def core_matrix(self) -> LayoutBuilder:
+        """One swizzle atom over ``(row, col)``: 8 rows of ``max(16, swizzle)`` bytes, row ``r``
+        XOR-ed by ``vec * ((r / perPhase) % maxPhase)``.  With ``fp4Padded`` each 16 byte
+        columns hold 8 real bytes and 8 of padding, which map onto the real ones."""
+        cols = 8 * max(16, self.swizzling_byte_width) // self.element_bit_width
+
+        def packed(col: int) -> int:
+            return col // 16 * 8 + col % 8 if self.fp4_padded else col
+
+        bases = [[0, packed(c)] for c in powers_of_two_below(cols)]
+        bases += [[r, packed(self.vec * ((r // self.per_phase) % self.max_phase))] for r in (1, 2, 4)]
+        return LayoutBuilder.from_bases([("offset", bases)], ["dim0", "dim1"])
+
+    def tma_block_shape(self, per_cta: list[int]) -> list[int]:
+        """The TMA box (in packed elements): at most 256 per dim, and along the contiguous
+        dim exactly one swizzle row."""
+        box = list(per_cta)
+        contiguous = 0 if self.transposed else len(box) - 1
+        if self.fp4_padded:
+            box[contiguous] *= 2
+        box = [min(size, 256) for size in box]
+        if self.swizzling_byte_width:
+            row = 8 * self.swizzling_byte_width // self.element_bit_width
+            check(
+                box[contiguous] >= row,
+                f"block shape along the contiguous dimension {contiguous} is too small for the swizzle byte "
+                f"size {self.swizzling_byte_width} in NVMMA Shared Layout",
+            )
+            box[contiguous] = row
+        if self.fp4_padded:
+            box[contiguous] //= 2
+        return box
+
+    def _linear_layout(self, shape: list[int]) -> LinearLayout:
+        """Swizzle atoms fill one TMA box, rows first; boxes then repeat dim0 first.
+
+        >>> shared = NVMMASharedEncoding(128, False, 16, CGALayout.single(2))
+        >>> shared.to_linear_layout([16, 64]).bases[0][1][6:]
+        [[1, 8], [2, 16], [4, 32], [8, 0]]
+        """
+        rank = len(shape)
+        cga = self.cga.with_rank(rank)
+        per_cta = shape_per_cta(cga.split_num, shape)
+        box = self.tma_block_shape(per_cta)
+        names = standard_out_dim_names(rank)
+        if not self.swizzling_byte_width:
+            tile = LayoutBuilder()
+            for d in reversed(range(rank)):
+                tile.times_identity(box[d], "offset", names[d])
+            tile.ensure_not_smaller_than(dict(zip(names, per_cta)), names)
+            return combine_cta_cga_with_shape(tile, cga, shape)
+        check(rank >= 2, "a swizzled nvmma_shared layout needs at least 2 dims")
+        collapsed = {"dim0": prod(box[:-1]), "dim1": box[-1]}
+        if self.transposed:
+            collapsed = {"dim0": box[-1], "dim1": prod(box[:-1])}
+        atom = self.core_matrix()
+        check(
+            collapsed["dim1"] * (2 if self.fp4_padded else 1) >= atom.get_out_dim_size("dim1")
+            and collapsed["dim0"] >= atom.get_out_dim_size("dim0"),
+            f"Illegal shared layout; expected collapsed shapePerCTA to be at least "
+            f"[{atom.get_out_dim_size('dim0')}, {atom.get_out_dim_size('dim1') // (2 if self.fp4_padded else 1)}]"
+            f", collapsedTmaShape: [{collapsed['dim0']}, {collapsed['dim1']}]",
+        )
+        boxes = atom.ensure_not_smaller_than(collapsed, ["dim0", "dim1"]).build()
+        layout = reshape_row_major(boxes, box[1:] + box[:1] if self.transposed else box)
+        if self.transposed:
+            layout = transpose_components(layout, [rank - 1, *range(rank - 1)])
+        tile = LayoutBuilder.of(layout).ensure_not_smaller_than(dict(zip(names, per_cta)), names)
+        return combine_cta_cga_with_shape(tile, cga, shape)
+
 
 @dataclass(frozen=True)
 class SharedLinearEncoding(SharedEncoding):
@@ -102,6 +251,15 @@ class SharedLinearEncoding(SharedEncoding):
     @property
     def rank(self) -> int:
         return self.layout.num_out_dims
+
+    def _linear_layout(self, shape: list[int]) -> LinearLayout:
+        """The stored layout; a smaller shape (a subslice) keeps only the bases inside it."""
+        layout = self.layout
+        for (name, size), wanted in zip(self.layout.out_dims, shape):
+            check(wanted <= size, f"the shared_linear layout covers {size} along {name}, not {wanted}")
+            if wanted < size:
+                layout = layout.resize_out_dim(name, wanted)
+        return layout
 
 
 @dataclass(frozen=True)
@@ -164,6 +322,23 @@ class PaddedSharedEncoding(SharedEncoding):
     def rank(self) -> int:
         return self.linear_component.num_out_dims
 
+    def padded_offset(self, offset: int) -> int:
+        """Where linear offset ``offset`` really sits: ``padding[k]`` more elements for
+        every whole ``interval[k]`` before it.
+
+        >>> PaddedSharedEncoding.from_order([16], [4], [1, 0], [4, 16]).padded_offset(35)
+        43
+        """
+        return offset + sum(
+            (offset >> (interval.bit_length() - 1)) << (padding.bit_length() - 1)
+            for interval, padding in zip(self.intervals, self.paddings)
+        )
+
+    def _linear_layout(self, shape: list[int]) -> LinearLayout:
+        raise EncodingError(
+            "padded_shared has no linear layout: its padding is not linear; use its linear_component and padded_offset"
+        )
+
 
 @dataclass(frozen=True)
 class PartitionedSharedEncoding(SharedEncoding):
@@ -193,3 +368,22 @@ class PartitionedSharedEncoding(SharedEncoding):
     @property
     def rank(self) -> int:
         return self.partition_layout.rank
+
+    def _linear_layout(self, shape: list[int]) -> LinearLayout:
+        """Each of the ``numPartitions * numGroups`` pieces along ``partitionDim`` has the
+        inner layout; ``partition`` picks the buffer, higher ``offset`` bits the group.
+        The in-dims are ``offset, block, partition``."""
+        pieces = self.num_partitions * self.num_groups
+        dim = self.partition_dim
+        check(
+            shape[dim] >= pieces,
+            f"dim {dim} of size {shape[dim]} cannot be split into {pieces} partitioned pieces",
+        )
+        check(
+            not isinstance(self.partition_layout, PaddedSharedEncoding),
+            "a partitioned padded layout has no linear layout; use the padded linear component",
+        )
+        piece_shape = shape[:dim] + [shape[dim] // pieces] + shape[dim + 1 :]
+        piece = LayoutBuilder.of(to_linear_layout(self.partition_layout, piece_shape))
+        piece.times_identity(self.num_partitions, "partition", f"dim{dim}")
+        return piece.times_identity(self.num_groups, "offset", f"dim{dim}").build()

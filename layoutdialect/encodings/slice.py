@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from layoutdialect.encodings.base import DerivedEncoding, DistributedEncoding, check
+from layoutdialect.encodings.conversion import to_linear_layout
+from layoutdialect.f2 import LayoutBuilder, LinearLayout
 
 __all__ = ["SliceEncoding"]
 
@@ -24,3 +26,10 @@ class SliceEncoding(DerivedEncoding):
     @property
     def rank(self) -> int:
         return self.parent.rank - 1
+
+    def _linear_layout(self, shape: list[int]) -> LinearLayout:
+        """The parent's layout with dim ``dim`` of size 1, that dim removed; registers
+        that only moved along it go away, lanes, warps and CTAs along it stay as copies."""
+        parent_shape = shape[: self.dim] + [1] + shape[self.dim :]
+        parent = LayoutBuilder.of(to_linear_layout(self.parent, parent_shape))
+        return parent.remove_standard_dim(self.dim).remove_zero_bases("register").build()

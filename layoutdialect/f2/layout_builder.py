@@ -10,7 +10,7 @@ that grow cheaply and packs them once in ``build``.  Each method is the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from layoutdialect.f2.linear_layout import LinearLayout, LinearLayoutError, supremum
 
@@ -47,6 +47,26 @@ class LayoutBuilder:
         for name, size in layout.out_dims:
             builder._out_names.append(name)
             builder._out_sizes.append(size)
+        return builder
+
+    @classmethod
+    def from_bases(
+        cls, bases: Iterable[tuple[str, Sequence[Sequence[int]]]], out_dim_names: Sequence[str]
+    ) -> LayoutBuilder:
+        """A builder over explicit bases; each out-dim is the smallest power of two that
+        holds every component (as Triton's ``LinearLayout(bases, outDimNames)``)."""
+        builder = cls()
+        builder._bases = {name: [list(b) for b in dim_bases] for name, dim_bases in bases}
+        builder._out_names = list(out_dim_names)
+        builder._out_sizes = [1] * len(builder._out_names)
+        for dim_bases in builder._bases.values():
+            for basis in dim_bases:
+                if len(basis) != len(builder._out_names):
+                    raise LinearLayoutError(f"basis {basis} needs one component per out-dim {builder._out_names}")
+                for d, value in enumerate(basis):
+                    if value < 0:
+                        raise LinearLayoutError(f"basis {basis} has a negative component")
+                    builder._out_sizes[d] = max(builder._out_sizes[d], 1 << value.bit_length())
         return builder
 
     # ---------------------------------------------------------------- queries
@@ -169,15 +189,38 @@ class LayoutBuilder:
             self._reorder_outs(order)
         return self
 
+    def remove_standard_dim(self, dim: int) -> LayoutBuilder:
+        """Drop out-dim ``dim{dim}``; ``dim{k}`` for ``k > dim`` becomes ``dim{k-1}``
+        (Triton's ``removeStandardDim``)."""
+        index = self._out_index(f"dim{dim}")
+        for dim_bases in self._bases.values():
+            for basis in dim_bases:
+                del basis[index]
+        del self._out_names[index]
+        del self._out_sizes[index]
+        renamed = []
+        for name in self._out_names:
+            k = int(name[3:])
+            renamed.append(f"dim{k - 1}" if k > dim else name)
+        self._out_names = renamed
+        return self
+
+    def remove_zero_bases(self, in_dim: str) -> LayoutBuilder:
+        """Drop the all-zero bases of ``in_dim``: its broadcast bits."""
+        self._bases[in_dim] = [basis for basis in self._bases[in_dim] if any(basis)]
+        return self
+
     # ------------------------------------------------------------ fit to shape
 
-    def ensure_not_smaller_than(self, shape: Mapping[str, int]) -> LayoutBuilder:
+    def ensure_not_smaller_than(self, shape: Mapping[str, int], dims: Sequence[str] | None = None) -> LayoutBuilder:
         """Grow each out-dim to ``shape`` with new bases on the first in-dim, out-dim by
-        out-dim in out-dim order (Triton's ``ensureLayoutNotSmallerThan``)."""
+        out-dim in ``dims`` order, by default the out-dim order (Triton's
+        ``ensureLayoutNotSmallerThan``)."""
         if not self._bases:
             raise LinearLayoutError("ensure_layout_not_smaller_than: the layout has no in-dim to repeat along")
         repeat_dim = next(iter(self._bases))
-        for name, size in list(zip(self._out_names, self._out_sizes)):
+        for name in list(self._out_names) if dims is None else dims:
+            size = self.get_out_dim_size(name)
             if size < shape[name]:
                 self.times_identity(shape[name] // size, repeat_dim, name)
         return self

@@ -14,7 +14,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.parser import Parser
 
 from layoutdialect import CGALayout, EncodingAttr, MemDescType, make_context
-from layoutdialect.encodings import BlockedEncoding
+from layoutdialect.encodings import BlockedEncoding, Encoding, to_linear_layout
 
 _spec = importlib.util.spec_from_file_location("reference_layouts", Path(__file__).with_name("reference_layouts.py"))
 assert _spec is not None and _spec.loader is not None
@@ -25,23 +25,74 @@ REFERENCE_LAYOUTS = _references.REFERENCE_LAYOUTS
 CTX = make_context()
 
 
-def encoding_and_shape(type_text: str) -> tuple[object, list[int]]:
+def encoding_and_shape(type_text: str) -> tuple[Encoding, list[int]]:
     parsed = Parser(CTX, type_text).parse_type()
     if isinstance(parsed, MemDescType):
-        return parsed.encoding.data, list(parsed.alloc_shape[-len(parsed.shape) :])  # type: ignore[attr-defined]
+        return parsed.encoding.data, list(parsed.alloc_shape[-len(parsed.shape) :])
     assert isinstance(parsed, TensorType) and isinstance(parsed.encoding, EncodingAttr)
     return parsed.encoding.data, list(parsed.get_shape())
 
 
-CONVERTED = [case for case in REFERENCE_LAYOUTS if hasattr(encoding_and_shape(case[1])[0], "to_linear_layout")]
-
-
-@pytest.mark.parametrize(("name", "type_text", "bases"), CONVERTED, ids=[case[0] for case in CONVERTED])
+@pytest.mark.parametrize(("name", "type_text", "bases"), REFERENCE_LAYOUTS, ids=[case[0] for case in REFERENCE_LAYOUTS])
 def test_reference_layout(name: str, type_text: str, bases: dict[str, list[list[int]]]) -> None:
     encoding, shape = encoding_and_shape(type_text)
-    layout = encoding.to_linear_layout(shape)  # type: ignore[attr-defined]
+    layout = to_linear_layout(encoding, shape)
     assert layout.bases == list(bases.items())
     assert layout.out_dims == [(f"dim{d}", size) for d, size in enumerate(shape)]
+    assert encoding.to_linear_layout(shape) == layout
+
+
+UNIT_TEST_CASES = [
+    (
+        "MMAv2_16x16",
+        "tensor<16x16xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>>",
+        {"register": [[0, 1], [8, 0], [0, 8]], "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]},
+    ),
+    (
+        "DotMMAv2_tile_kwidth8_A",
+        "tensor<16x64xf16, #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>, kWidth = 8}>>",
+        {"register": [[0, 1], [0, 2], [0, 4], [8, 0], [0, 32]], "lane": [[0, 8], [0, 16], [1, 0], [2, 0], [4, 0]]},
+    ),
+    (
+        "DotMMAv2_tile_kwidth8_B",
+        "tensor<64x8xf16, #ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>, kWidth = 8}>>",
+        {"register": [[1, 0], [2, 0], [4, 0], [32, 0]], "lane": [[8, 0], [16, 0], [0, 1], [0, 2], [0, 4]]},
+    ),
+    (
+        "DotMMAv3_warp4_kwidth2",
+        "tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>, kWidth = 2}>>",
+        {"register": [[0, 1], [8, 0], [0, 8], [0, 16], [64, 0]], "warp": [[16, 0], [32, 0]]},
+    ),
+    (
+        "MFMA32_2x4Warps",
+        "tensor<128x128xf32, #ttg.amd_mfma<{version = 2, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = false}>>",
+        {"register": [[1, 0], [2, 0], [8, 0], [16, 0], [64, 0]], "warp": [[0, 32], [0, 64], [32, 0]]},
+    ),
+    (
+        "SliceOfMmaV2",
+        "tensor<128xf16, #ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>}>>",
+        {"register": [[8], [32], [64]], "lane": [[0], [0], [1], [2], [4]], "warp": [[0], [16]]},
+    ),
+    (
+        "LeadingOffset_8x64_1_8",
+        "!ttg.memdesc<8x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>, #ttg.shared_memory>",
+        {"offset": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32]], "block": []},
+    ),
+    (
+        "SharedSwizzled2D_PerPhaseMaxPhaseVec",
+        "!ttg.memdesc<32x32xf16, #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [1, 0]}>, #ttg.shared_memory>",
+        {"offset": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 2], [4, 4], [8, 0], [16, 0]]},
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "type_text", "bases"), UNIT_TEST_CASES, ids=[case[0] for case in UNIT_TEST_CASES])
+def test_triton_unit_test_expectations(name: str, type_text: str, bases: dict[str, list[list[int]]]) -> None:
+    """Expectations of Triton's ``LinearLayoutConversionsTest`` (spec §4), in-dim by in-dim."""
+    encoding, shape = encoding_and_shape(type_text)
+    layout = dict(to_linear_layout(encoding, shape).bases)
+    for in_dim, expected in bases.items():
+        assert layout[in_dim] == expected, in_dim
 
 
 def test_blocked_cga_broadcast() -> None:

@@ -1,0 +1,33 @@
+"""``to_linear_layout(encoding, shape)``: the cached entry point to every encoding's meaning."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from layoutdialect.encodings.base import Encoding
+from layoutdialect.f2 import LinearLayout
+
+__all__ = ["to_linear_layout"]
+
+CACHE_SIZE = 1 << 16
+
+
+def to_linear_layout(encoding: Encoding, shape: Sequence[int]) -> LinearLayout:
+    """The F2 layout of a tensor of ``shape`` with ``encoding``, bit for bit Triton 3.9's.
+
+    Distributed encodings map ``register, lane, warp, block`` to ``dim0..``; shared
+    encodings map ``offset, block``.  Results are cached by (encoding, shape), as
+    Triton's dialect does; ``Encoding.to_linear_layout`` is the uncached function.
+
+    >>> from layoutdialect.encodings import BlockedEncoding, CGALayout
+    >>> blocked = BlockedEncoding((2, 2), (8, 4), (1, 2), (1, 0), CGALayout.single(2))
+    >>> to_linear_layout(blocked, [32, 16]).bases[0]
+    ('register', [[0, 1], [1, 0], [16, 0]])
+    """
+    return _cached_layout(encoding, tuple(int(size) for size in shape))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _cached_layout(encoding: Encoding, shape: tuple[int, ...]) -> LinearLayout:
+    return encoding.to_linear_layout(shape)
