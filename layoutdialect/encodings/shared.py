@@ -226,7 +226,13 @@ class NVMMASharedEncoding(SharedEncoding):
             f", collapsedTmaShape: [{collapsed['dim0']}, {collapsed['dim1']}]",
         )
         boxes = atom.ensure_not_smaller_than(collapsed, ["dim0", "dim1"]).build()
-        layout = reshape_row_major(boxes, box[1:] + box[:1] if self.transposed else box)
+        box_shape = box[1:] + box[:1] if self.transposed else box
+        check(
+            boxes.get_total_out_dim_size() == prod(box_shape),
+            f"Illegal shared layout; the swizzle atoms cover {boxes.get_total_out_dim_size()} elements, "
+            f"not the TMA box {box_shape}",
+        )
+        layout = reshape_row_major(boxes, box_shape)
         if self.transposed:
             layout = transpose_components(layout, [rank - 1, *range(rank - 1)])
         tile = LayoutBuilder.of(layout).ensure_not_smaller_than(dict(zip(names, per_cta)), names)
@@ -375,6 +381,7 @@ class PartitionedSharedEncoding(SharedEncoding):
         The in-dims are ``offset, block, partition``."""
         pieces = self.num_partitions * self.num_groups
         dim = self.partition_dim
+        check(is_power_of_two(self.num_groups), f"numGroups = {self.num_groups} is not a power of two: not linear")
         check(
             shape[dim] >= pieces,
             f"dim {dim} of size {shape[dim]} cannot be split into {pieces} partitioned pieces",

@@ -13,8 +13,20 @@ import pytest
 from xdsl.dialects.builtin import TensorType
 from xdsl.parser import Parser
 
-from layoutdialect import CGALayout, EncodingAttr, MemDescType, make_context
-from layoutdialect.encodings import BlockedEncoding, Encoding, to_linear_layout
+from layoutdialect import CGALayout, EncodingAttr, LinearLayout, MemDescType, make_context
+from layoutdialect.encodings import (
+    BlockedEncoding,
+    DistributedEncoding,
+    Encoding,
+    EncodingError,
+    PaddedSharedEncoding,
+    contiguity_per_thread,
+    elements_per_thread,
+    order,
+    threads_per_warp,
+    to_linear_layout,
+    warps_per_cta,
+)
 
 _spec = importlib.util.spec_from_file_location("reference_layouts", Path(__file__).with_name("reference_layouts.py"))
 assert _spec is not None and _spec.loader is not None
@@ -126,3 +138,106 @@ def test_cga_splits_before_ctas_broadcast() -> None:
         ("warp", [[1], [0]]),
         ("block", [[2]]),
     ]
+
+
+def layout_of(type_text: str) -> LinearLayout:
+    encoding, shape = encoding_and_shape(type_text)
+    return to_linear_layout(encoding, shape)
+
+
+LINEAR_16X8 = (
+    "#ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>"
+)
+
+
+@pytest.mark.parametrize(
+    ("shape", "registers", "lanes"),
+    [
+        ("8x8", [[0, 1]], [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]),
+        ("16x4", [[0, 1], [8, 0]], [[0, 2], [0, 0], [1, 0], [2, 0], [4, 0]]),
+        ("16x16", [[0, 1], [8, 0], [0, 8]], [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]),
+    ],
+)
+def test_linear_layouts_drop_registers_rather_than_zero_them(
+    shape: str, registers: list[list[int]], lanes: list[list[int]]
+) -> None:
+    """Spec §2.10: at a smaller shape the registers past it are removed, not broadcast."""
+    bases = dict(layout_of(f"tensor<{shape}xf16, {LINEAR_16X8}>").bases)
+    assert bases["register"] == registers
+    assert bases["lane"] == lanes
+
+
+def test_nested_slices_remove_one_dim_each() -> None:
+    blocked = "#ttg.blocked<{sizePerThread = [1, 2, 4], threadsPerWarp = [2, 4, 4], warpsPerCTA = [2, 1, 2], order = [2, 1, 0]}>"
+    inner = f"#ttg.slice<{{dim = 2, parent = {blocked}}}>"
+    layout = layout_of(f"tensor<16xf16, #ttg.slice<{{dim = 1, parent = {inner}}}>>")
+    assert layout.bases == [
+        ("register", [[4], [8]]),
+        ("lane", [[0], [0], [0], [0], [1]]),
+        ("warp", [[0], [2]]),
+        ("block", []),
+    ]
+
+
+def test_shared_linear_keeps_only_the_bases_inside_a_smaller_shape() -> None:
+    encoding = "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 2], [2, 1]]}, alignment = 16>"
+    layout = layout_of(f"!ttg.memdesc<4x2xf16, {encoding}, #ttg.shared_memory>")
+    assert layout.bases == [("offset", [[0, 1], [0, 0], [1, 0], [2, 1]]), ("block", [])]
+    with pytest.raises(EncodingError, match="covers 4 along dim1, not 8"):
+        layout_of(f"!ttg.memdesc<4x8xf16, {encoding}, #ttg.shared_memory>")
+
+
+def test_padded_shared_has_no_linear_layout_but_a_linear_component() -> None:
+    encoding, shape = encoding_and_shape(
+        "!ttg.memdesc<16x32xf16, #ttg.padded_shared<[16:+4, 64:+8] {order = [1, 0], shape = [16, 32]}>, #ttg.shared_memory>"
+    )
+    with pytest.raises(EncodingError, match="padded_shared has no linear layout"):
+        to_linear_layout(encoding, shape)
+    assert isinstance(encoding, PaddedSharedEncoding)
+    assert dict(encoding.linear_component.bases)["offset"][:6] == [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0]]
+    assert [encoding.padded_offset(i) for i in (0, 15, 16, 63, 64, 100)] == [0, 15, 20, 75, 88, 132]
+
+
+def test_partitioned_shared_picks_a_buffer_per_piece() -> None:
+    inner = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"
+    encoding = (
+        f"#ttg.partitioned_shared<{{numPartitions = 2, numGroups = 2, partitionDim = 0, partitionLayout = {inner}}}>"
+    )
+    layout = layout_of(f"!ttg.memdesc<16x4xf16, {encoding}, #ttg.shared_memory>")
+    assert layout.bases == [
+        ("offset", [[0, 1], [0, 2], [1, 0], [2, 0], [8, 0]]),
+        ("block", []),
+        ("partition", [[4, 0]]),
+    ]
+
+
+def test_nvmma_shared_serves_the_buffers_of_a_pipeline() -> None:
+    """A rank-2 nvmma layout on a 3-D buffer: the leading dim is never split and comes last."""
+    encoding = "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>"
+    layout = layout_of(f"!ttg.memdesc<2x8x64xf16, {encoding}, #ttg.shared_memory, mutable>")
+    reference = dict(REFERENCE_LAYOUTS_BY_NAME["X40"][1])
+    assert layout.bases == [("offset", reference["offset"]), ("block", [])]
+
+
+REFERENCE_LAYOUTS_BY_NAME = {name: (text, bases.items()) for name, text, bases in REFERENCE_LAYOUTS}
+
+
+@pytest.mark.parametrize(
+    ("encoding", "shape", "per_thread", "lanes", "warps", "contiguity"),
+    [
+        ("V2", [32, 32], [2, 4], [8, 4], [2, 2], [1, 2]),
+        ("X4", [32, 32], [2, 8], [8, 4], [2, 1], [1, 4]),
+        ("X23", [32, 16], [2, 16], [8, 1], [2, 1], [2, 16]),
+        ("V1", [8, 4], [2, 2], [4, 2], [1, 1], [2, 2]),
+    ],
+)
+def test_getters_read_the_layout(
+    encoding: str, shape: list[int], per_thread: list[int], lanes: list[int], warps: list[int], contiguity: list[int]
+) -> None:
+    parsed, _ = encoding_and_shape(REFERENCE_LAYOUTS_BY_NAME[encoding][0])
+    assert isinstance(parsed, DistributedEncoding)
+    assert elements_per_thread(parsed, shape) == per_thread
+    assert threads_per_warp(parsed, shape) == lanes
+    assert warps_per_cta(parsed, shape) == warps
+    assert contiguity_per_thread(parsed, shape) == contiguity
+    assert order(parsed, shape) == [1, 0]
