@@ -1,9 +1,12 @@
-"""The ``xdsl.universe`` plugin: stock ``xdsl-opt`` learns the ``ttg`` dialect and the
-``ttgir`` output target once layoutdialect is installed."""
+"""The ``xdsl.universe`` plugin: stock ``xdsl-opt`` (and ``layout-opt``) learn the ``ttg``
+dialect, the ``ttgir`` output target and the layout passes once layoutdialect is installed."""
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from xdsl.ir import Dialect
+from xdsl.passes import ModulePass
 from xdsl.universe import Universe
 from xdsl.utils.target import Target
 
@@ -22,4 +25,14 @@ def _ttgir_target() -> type[Target]:
     return TTGIRTarget
 
 
-LAYOUTDIALECT_UNIVERSE = Universe(all_dialects={"ttg": _ttg}, all_targets={"ttgir": _ttgir_target})
+def _lower_to_linear() -> type[ModulePass]:
+    # passes/ installs as layoutdialect.passes, a mapping static checkers cannot follow.
+    lowering: type[ModulePass] = import_module("layoutdialect.passes.lower_to_linear").LowerToLinearPass
+    return lowering
+
+
+LAYOUTDIALECT_UNIVERSE = Universe(
+    all_dialects={"ttg": _ttg},
+    all_passes={"lower-to-linear": _lower_to_linear},
+    all_targets={"ttgir": _ttgir_target},
+)

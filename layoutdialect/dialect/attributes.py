@@ -8,7 +8,7 @@ defaults left out.  Invalid parameters are reported at the attribute's text.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from xdsl.ir import Data, ParametrizedAttribute
@@ -44,6 +44,7 @@ from layoutdialect.encodings import (
     CGALayout,
     DistributedEncoding,
     DotOperandEncoding,
+    Encoding,
     GenericLinearEncoding,
     LinearEncoding,
     NvidiaMmaEncoding,
@@ -54,11 +55,13 @@ from layoutdialect.encodings import (
     SharedLinearEncoding,
     SliceEncoding,
     SwizzledSharedEncoding,
+    to_linear_layout,
 )
 from layoutdialect.encodings.amd_wmma import DEFAULT_INSTR_SHAPE
 from layoutdialect.encodings.base import layout_from_bases
 from layoutdialect.encodings.linear import DISTRIBUTED_IN_DIMS
 from layoutdialect.encodings.shared import SHARED_IN_DIMS
+from layoutdialect.f2 import LinearLayout
 
 __all__ = [
     "AMDRotatingSharedEncodingAttr",
@@ -82,7 +85,7 @@ __all__ = [
     "encoding_attr",
 ]
 
-E = TypeVar("E", bound=DistributedEncoding | SharedEncoding)
+E = TypeVar("E", bound=Encoding)
 Linear = TypeVar("Linear", bound=LinearEncoding | GenericLinearEncoding)
 Phased = TypeVar("Phased", bound=SwizzledSharedEncoding | AMDRotatingSharedEncoding)
 
@@ -112,6 +115,10 @@ class EncodingAttr(Data[E], Generic[E]):
 
     def write(self, printer: Printer) -> None:
         raise NotImplementedError
+
+    def to_linear_layout(self, shape: Sequence[int]) -> LinearLayout:
+        """The encoding's exact layout at ``shape`` (see ``layoutdialect.to_linear_layout``)."""
+        return to_linear_layout(self.data, shape)
 
 
 class DistributedEncodingAttr(EncodingAttr[E], Generic[E]):

@@ -1,4 +1,4 @@
-"""Errors in IR text, reported as ``file:line:col: error: message`` with the line and a caret."""
+"""Diagnostics on IR text, reported as ``file:line:col: error: message`` with the line and a caret."""
 
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ class SourceLocation:
     column: int
     length: int = 1
 
-    def render(self, message: str, source_line: str | None = None) -> str:
-        """``file:line:col: error: message``, then the source line and a caret under the place."""
-        text = f"{self.filename}:{self.line}:{self.column}: error: {message}"
+    def render(self, message: str, source_line: str | None = None, severity: str = "error") -> str:
+        """``file:line:col: error: message`` (or ``remark``, ``warning``), then the source
+        line and a caret under the place."""
+        text = f"{self.filename}:{self.line}:{self.column}: {severity}: {message}"
         if source_line is not None:
             width = max(1, min(self.length, len(source_line) - self.column + 1))
             text += f"\n{source_line}\n{' ' * (self.column - 1)}{'^' * width}"
