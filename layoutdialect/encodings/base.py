@@ -84,11 +84,10 @@ class Encoding:
         block`` (shared), out-dims ``dim0..``.  Uncached: prefer the module function
         ``layoutdialect.to_linear_layout``."""
         dims = [int(size) for size in shape]
-        check(
-            self.accepts_rank(len(dims)),
-            f"a tensor of shape {dims} has rank {len(dims)}, but the encoding has rank {self.rank}",
-        )
-        check(all(is_power_of_two(size) for size in dims), f"every dim of the shape {dims} must be a power of two")
+        if not self.accepts_rank(len(dims)):
+            raise EncodingError(f"a tensor of shape {dims} has rank {len(dims)}, but the encoding has rank {self.rank}")
+        if not all(size > 0 and size & (size - 1) == 0 for size in dims):
+            raise EncodingError(f"every dim of the shape {dims} must be a power of two")
         return self._linear_layout(dims)
 
     def _linear_layout(self, shape: list[int]) -> LinearLayout:

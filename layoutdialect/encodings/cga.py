@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from layoutdialect.encodings.base import check, is_power_of_two
+from layoutdialect.encodings.base import EncodingError, check, is_power_of_two
 from layoutdialect.f2 import LayoutBuilder, LinearLayout, standard_out_dim_names
 
 __all__ = ["CGALayout", "combine_cta_cga_with_shape"]
@@ -103,13 +103,16 @@ def combine_cta_cga_with_shape(cta: LayoutBuilder, cga: CGALayout, shape: Sequen
     """
     names = standard_out_dim_names(len(shape))
     labeled = dict(zip(names, shape))
-    cga_layout = LayoutBuilder.of(cga.linear_layout).ensure_not_larger_than(labeled)
-    cga_layout.transpose_outs(cta.get_out_dim_names())
-    cta_shape = {d: max(1, labeled[d] // cga_layout.get_out_dim_size(d)) for d in names}
-    cta.ensure_not_smaller_than(cta_shape).ensure_not_larger_than(cta_shape)
-    result = cta.times(cga_layout).transpose_outs(names)
-    check(
-        [size for _, size in result.out_dims] == list(shape),
-        f"the layout covers {[size for _, size in result.out_dims]}, not the shape {list(shape)}",
-    )
+    if cga.is_single:
+        cta.ensure_not_smaller_than(labeled).ensure_not_larger_than(labeled).times_zeros(1, "block", names[0])
+        result = cta.transpose_outs(names)
+    else:
+        cga_layout = LayoutBuilder.of(cga.linear_layout).ensure_not_larger_than(labeled)
+        cga_layout.transpose_outs(cta.get_out_dim_names())
+        cta_shape = {d: max(1, labeled[d] // cga_layout.get_out_dim_size(d)) for d in names}
+        cta.ensure_not_smaller_than(cta_shape).ensure_not_larger_than(cta_shape)
+        result = cta.times(cga_layout).transpose_outs(names)
+    covered = [size for _, size in result.out_dims]
+    if covered != list(shape):
+        raise EncodingError(f"the layout covers {covered}, not the shape {list(shape)}")
     return result.build()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from layoutdialect.f2 import LayoutBuilder, LinearLayout, standard_out_dim_names
+from layoutdialect.f2 import LayoutBuilder, standard_out_dim_names
 
 __all__ = [
     "dot_operand_order",
@@ -61,16 +61,18 @@ def powers_of_two_below(size: int) -> list[int]:
     return [1 << bit for bit in range(size.bit_length() - 1)]
 
 
-def reshape_row_major(layout: LinearLayout, shape: Sequence[int]) -> LinearLayout:
+def reshape_row_major(layout: LayoutBuilder, shape: Sequence[int]) -> LayoutBuilder:
     """``layout`` over ``dim0..`` re-read as a tensor of ``shape``, the last dim fastest
     (Triton's ``reshapeLayout``)."""
-    names = list(reversed(layout.get_out_dim_names()))
-    new_dims = list(reversed(list(zip(standard_out_dim_names(len(shape)), shape))))
-    return layout.transpose_outs(names).reshape_outs(new_dims).transpose_outs(standard_out_dim_names(len(shape)))
+    layout.transpose_outs(list(reversed(layout.get_out_dim_names())))
+    names = standard_out_dim_names(len(shape))
+    layout.reshape_outs(list(reversed(list(zip(names, shape)))))
+    return layout.transpose_outs(names)
 
 
-def transpose_components(layout: LinearLayout, order: Sequence[int]) -> LinearLayout:
-    """Component ``j`` of every basis becomes the old component ``order[j]``; out-dims
-    keep their names, with sizes that fit (Triton's ``transposeLinearLayout``)."""
-    bases = [(name, [[basis[d] for d in order] for basis in dim_bases]) for name, dim_bases in layout.bases]
-    return LayoutBuilder.from_bases(bases, layout.get_out_dim_names()).build()
+def transpose_components(layout: LayoutBuilder, order: Sequence[int]) -> LayoutBuilder:
+    """Component ``j`` of every basis becomes the old component ``order[j]``; the out-dims
+    keep their names and order (Triton's ``transposeLinearLayout``)."""
+    names = layout.get_out_dim_names()
+    layout.rename_outs({names[source]: names[j] for j, source in enumerate(order)})
+    return layout.transpose_outs(names)

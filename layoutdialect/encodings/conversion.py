@@ -8,7 +8,7 @@ from functools import lru_cache
 from layoutdialect.encodings.base import Encoding
 from layoutdialect.f2 import LinearLayout
 
-__all__ = ["to_linear_layout"]
+__all__ = ["clear_cache", "to_linear_layout"]
 
 CACHE_SIZE = 1 << 16
 
@@ -31,3 +31,8 @@ def to_linear_layout(encoding: Encoding, shape: Sequence[int]) -> LinearLayout:
 @lru_cache(maxsize=CACHE_SIZE)
 def _cached_layout(encoding: Encoding, shape: tuple[int, ...]) -> LinearLayout:
     return encoding.to_linear_layout(shape)
+
+
+def clear_cache() -> None:
+    """Forget every cached layout (for benchmarks that time the computation itself)."""
+    _cached_layout.cache_clear()

@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from layoutdialect.encodings.base import DotParentEncoding, WarpGridEncoding, check, check_powers_of_two
+from layoutdialect.encodings.base import (
+    DotParentEncoding,
+    EncodingError,
+    WarpGridEncoding,
+    check,
+    check_powers_of_two,
+)
 from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
 from layoutdialect.encodings.construction import dot_operand_order, matrix_order, times_broadcast_along
 from layoutdialect.f2 import LayoutBuilder, LinearLayout
@@ -28,10 +34,8 @@ def nvidia_mma_tile(
     """
     inner, outer = order[0], order[1]
     rows, cols = tile_shape[outer], tile_shape[inner]
-    check(
-        rows % 8 == 0 and cols % (4 * k_width) == 0,
-        f"an MMA tile of {rows}x{cols} does not hold 8 rows and 4 lanes of {k_width} elements",
-    )
+    if rows % 8 or cols % (4 * k_width):
+        raise EncodingError(f"an MMA tile of {rows}x{cols} does not hold 8 rows and 4 lanes of {k_width} elements")
     fast, slow = f"dim{inner}", f"dim{outer}"
     return (
         LayoutBuilder()

@@ -185,11 +185,11 @@ class NVMMASharedEncoding(SharedEncoding):
         box = [min(size, 256) for size in box]
         if self.swizzling_byte_width:
             row = 8 * self.swizzling_byte_width // self.element_bit_width
-            check(
-                box[contiguous] >= row,
-                f"block shape along the contiguous dimension {contiguous} is too small for the swizzle byte "
-                f"size {self.swizzling_byte_width} in NVMMA Shared Layout",
-            )
+            if box[contiguous] < row:
+                raise EncodingError(
+                    f"block shape along the contiguous dimension {contiguous} is too small for the swizzle byte "
+                    f"size {self.swizzling_byte_width} in NVMMA Shared Layout"
+                )
             box[contiguous] = row
         if self.fp4_padded:
             box[contiguous] //= 2
@@ -218,24 +218,24 @@ class NVMMASharedEncoding(SharedEncoding):
         if self.transposed:
             collapsed = {"dim0": box[-1], "dim1": prod(box[:-1])}
         atom = self.core_matrix()
-        check(
-            collapsed["dim1"] * (2 if self.fp4_padded else 1) >= atom.get_out_dim_size("dim1")
-            and collapsed["dim0"] >= atom.get_out_dim_size("dim0"),
-            f"Illegal shared layout; expected collapsed shapePerCTA to be at least "
-            f"[{atom.get_out_dim_size('dim0')}, {atom.get_out_dim_size('dim1') // (2 if self.fp4_padded else 1)}]"
-            f", collapsedTmaShape: [{collapsed['dim0']}, {collapsed['dim1']}]",
-        )
-        boxes = atom.ensure_not_smaller_than(collapsed, ["dim0", "dim1"]).build()
+        packing = 2 if self.fp4_padded else 1
+        rows, cols = atom.get_out_dim_size("dim0"), atom.get_out_dim_size("dim1")
+        if collapsed["dim1"] * packing < cols or collapsed["dim0"] < rows:
+            raise EncodingError(
+                f"Illegal shared layout; expected collapsed shapePerCTA to be at least [{rows}, {cols // packing}], "
+                f"collapsedTmaShape: [{collapsed['dim0']}, {collapsed['dim1']}]"
+            )
+        boxes = atom.ensure_not_smaller_than(collapsed, ["dim0", "dim1"])
         box_shape = box[1:] + box[:1] if self.transposed else box
-        check(
-            boxes.get_total_out_dim_size() == prod(box_shape),
-            f"Illegal shared layout; the swizzle atoms cover {boxes.get_total_out_dim_size()} elements, "
-            f"not the TMA box {box_shape}",
-        )
-        layout = reshape_row_major(boxes, box_shape)
+        covered = boxes.get_out_dim_size("dim0") * boxes.get_out_dim_size("dim1")
+        if covered != prod(box_shape):
+            raise EncodingError(
+                f"Illegal shared layout; the swizzle atoms cover {covered} elements, not the TMA box {box_shape}"
+            )
+        tile = reshape_row_major(boxes, box_shape)
         if self.transposed:
-            layout = transpose_components(layout, [rank - 1, *range(rank - 1)])
-        tile = LayoutBuilder.of(layout).ensure_not_smaller_than(dict(zip(names, per_cta)), names)
+            transpose_components(tile, [rank - 1, *range(rank - 1)])
+        tile.ensure_not_smaller_than(dict(zip(names, per_cta)), names)
         return combine_cta_cga_with_shape(tile, cga, shape)
 
 
@@ -381,11 +381,10 @@ class PartitionedSharedEncoding(SharedEncoding):
         The in-dims are ``offset, block, partition``."""
         pieces = self.num_partitions * self.num_groups
         dim = self.partition_dim
-        check(is_power_of_two(self.num_groups), f"numGroups = {self.num_groups} is not a power of two: not linear")
-        check(
-            shape[dim] >= pieces,
-            f"dim {dim} of size {shape[dim]} cannot be split into {pieces} partitioned pieces",
-        )
+        if not is_power_of_two(self.num_groups):
+            raise EncodingError(f"numGroups = {self.num_groups} is not a power of two: not linear")
+        if shape[dim] < pieces:
+            raise EncodingError(f"dim {dim} of size {shape[dim]} cannot be split into {pieces} partitioned pieces")
         check(
             not isinstance(self.partition_layout, PaddedSharedEncoding),
             "a partitioned padded layout has no linear layout; use the padded linear component",

@@ -3,9 +3,10 @@
 Encodings build their layouts as long products such as
 ``id(2, "register", "dim1") * id(4, "lane", "dim1") * ...`` (Triton's
 ``LinearLayoutConversions``).  Doing each ``*`` on immutable ``LinearLayout``
-values repacks every basis each time; the builder keeps plain component lists
-that grow cheaply and packs them once in ``build``.  Each method is the
-``LinearLayout`` operation of the same name, applied in place.
+values repacks every basis each time.  The builder gives each out-dim a fixed
+32-bit slot of one ``int`` per basis, so growing, adding an out-dim and
+reordering the out-dims cost next to nothing, and packs once in ``build``.
+Each method is the ``LinearLayout`` operation of the same name, applied in place.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from layoutdialect.f2.linear_layout import LinearLayout, LinearLayoutError, supremum
 
 __all__ = ["LayoutBuilder"]
+
+SLOT_BITS = 32
+SLOT_MASK = (1 << SLOT_BITS) - 1
 
 
 def _log2(size: int, what: str) -> int:
@@ -31,101 +35,127 @@ class LayoutBuilder:
     [('register', [[1, 0]]), ('lane', [[2, 0], [4, 0], [0, 0]])]
     """
 
-    __slots__ = ("_bases", "_out_names", "_out_sizes")
+    __slots__ = ("_bases", "_sizes", "_slots")
 
     def __init__(self) -> None:
         """The empty layout."""
-        self._bases: dict[str, list[list[int]]] = {}
-        self._out_names: list[str] = []
-        self._out_sizes: list[int] = []
+        self._bases: dict[str, list[int]] = {}  # in-dim -> bases, each component in its out-dim's slot
+        self._sizes: dict[str, int] = {}  # out-dims in order -> size
+        self._slots: dict[str, int] = {}  # out-dim -> bit offset of its slot
+
+    def _slot(self, out_dim: str) -> int:
+        """The slot of ``out_dim``, appending it (size 1) if new."""
+        slot = self._slots.get(out_dim)
+        if slot is None:
+            slot = self._slots[out_dim] = max(self._slots.values(), default=-SLOT_BITS) + SLOT_BITS
+            self._sizes[out_dim] = 1
+        return slot
 
     @classmethod
     def of(cls, layout: LinearLayout) -> LayoutBuilder:
         """A builder that starts from ``layout``."""
         builder = cls()
-        builder._bases = dict(layout.bases)
-        for name, size in layout.out_dims:
-            builder._out_names.append(name)
-            builder._out_sizes.append(size)
+        moves = []
+        offset = 0
+        for name, log2 in layout._outs:
+            moves.append((offset, (1 << log2) - 1, builder._slot(name)))
+            builder._sizes[name] = 1 << log2
+            offset += log2
+        for in_dim, columns in layout._ins:
+            if len(moves) == 1:
+                builder._bases[in_dim] = list(columns)
+                continue
+            converted = []
+            for column in columns:
+                basis = 0
+                for source, mask, slot in moves:
+                    basis |= ((column >> source) & mask) << slot
+                converted.append(basis)
+            builder._bases[in_dim] = converted
         return builder
 
     @classmethod
     def from_bases(
-        cls, bases: Iterable[tuple[str, Sequence[Sequence[int]]]], out_dim_names: Sequence[str]
+        cls,
+        bases: Iterable[tuple[str, Sequence[Sequence[int]]]],
+        out_dim_names: Sequence[str],
+        out_dim_sizes: Sequence[int] | None = None,
     ) -> LayoutBuilder:
-        """A builder over explicit bases; each out-dim is the smallest power of two that
-        holds every component (as Triton's ``LinearLayout(bases, outDimNames)``)."""
+        """A builder over explicit bases.  Without ``out_dim_sizes`` each out-dim is the
+        smallest power of two that holds every component (as Triton's
+        ``LinearLayout(bases, outDimNames)``)."""
         builder = cls()
-        builder._bases = {name: [list(b) for b in dim_bases] for name, dim_bases in bases}
-        builder._out_names = list(out_dim_names)
-        builder._out_sizes = [1] * len(builder._out_names)
-        for dim_bases in builder._bases.values():
+        names = list(out_dim_names)
+        slots = [builder._slot(name) for name in names]
+        reach = [0] * len(names)
+        for in_dim, dim_bases in bases:
+            converted = []
             for basis in dim_bases:
-                if len(basis) != len(builder._out_names):
-                    raise LinearLayoutError(f"basis {basis} needs one component per out-dim {builder._out_names}")
+                if len(basis) != len(names):
+                    raise LinearLayoutError(f"basis {list(basis)} needs one component per out-dim {names}")
+                packed = 0
                 for d, value in enumerate(basis):
-                    if value < 0:
-                        raise LinearLayoutError(f"basis {basis} has a negative component")
-                    builder._out_sizes[d] = max(builder._out_sizes[d], 1 << value.bit_length())
+                    if value:
+                        if value < 0 or value > SLOT_MASK:
+                            raise LinearLayoutError(f"basis {list(basis)} has a component out of range")
+                        packed |= value << slots[d]
+                        reach[d] |= value
+                converted.append(packed)
+            builder._bases[in_dim] = converted
+        sizes = [1 << bits.bit_length() for bits in reach] if out_dim_sizes is None else out_dim_sizes
+        builder._sizes = dict(zip(names, sizes))
         return builder
 
     # ---------------------------------------------------------------- queries
 
     @property
     def out_dims(self) -> list[tuple[str, int]]:
-        return list(zip(self._out_names, self._out_sizes))
+        return list(self._sizes.items())
 
     def get_out_dim_names(self) -> list[str]:
-        return list(self._out_names)
+        return list(self._sizes)
 
     def get_in_dim_names(self) -> list[str]:
         return list(self._bases)
 
     def get_out_dim_size(self, out_dim: str) -> int:
-        return self._out_sizes[self._out_index(out_dim)]
+        try:
+            return self._sizes[out_dim]
+        except KeyError:
+            raise LinearLayoutError(f"{out_dim!r} is not an out-dim; out-dims are {list(self._sizes)}") from None
 
     def get_in_dim_size(self, in_dim: str) -> int:
         return 1 << len(self._bases.get(in_dim, ()))
 
-    def bases_of(self, in_dim: str) -> list[list[int]]:
-        """The bases of ``in_dim``, one component per out-dim; the builder's own lists."""
-        return self._bases[in_dim]
-
-    def _out_index(self, out_dim: str) -> int:
-        try:
-            return self._out_names.index(out_dim)
-        except ValueError:
-            raise LinearLayoutError(f"{out_dim!r} is not an out-dim; out-dims are {self._out_names}") from None
+    def _components(self, out_dim: str) -> list[tuple[str, int, int]]:
+        """``(in_dim, index, component)`` of every basis along ``out_dim``."""
+        slot = self._slots[out_dim]
+        return [
+            (in_dim, i, (basis >> slot) & SLOT_MASK)
+            for in_dim, dim_bases in self._bases.items()
+            for i, basis in enumerate(dim_bases)
+        ]
 
     # ---------------------------------------------------------------- growth
-
-    def _ensure_dims(self, in_dim: str, out_dim: str) -> int:
-        """Append ``in_dim`` and ``out_dim`` (size 1) if missing; the out-dim's index."""
-        if in_dim not in self._bases:
-            self._bases[in_dim] = []
-        if out_dim in self._out_names:
-            return self._out_names.index(out_dim)
-        self._out_names.append(out_dim)
-        self._out_sizes.append(1)
-        for dim_bases in self._bases.values():
-            for basis in dim_bases:
-                basis.append(0)
-        return len(self._out_names) - 1
 
     def times_identity(self, size: int, in_dim: str, out_dim: str) -> LayoutBuilder:
         """``self *= LinearLayout.identity_1d(size, in_dim, out_dim)``; size 0 changes nothing."""
         if size == 0:
             return self
-        bits = _log2(size, "times_identity size")
-        index = self._ensure_dims(in_dim, out_dim)
-        scale = self._out_sizes[index]
-        width = len(self._out_names)
-        dim_bases = self._bases[in_dim]
-        for bit in range(bits):
-            basis = [0] * width
-            basis[index] = scale << bit
-            dim_bases.append(basis)
-        self._out_sizes[index] = scale << bits
+        bits = size.bit_length() - 1
+        if size != 1 << bits:
+            raise LinearLayoutError(f"times_identity size must be a power of two, got {size}")
+        slot = self._slots.get(out_dim)
+        if slot is None:
+            slot = self._slot(out_dim)
+        scale = self._sizes[out_dim]
+        if (scale << bits) > SLOT_MASK:
+            raise LinearLayoutError(f"out-dim {out_dim!r} would exceed {SLOT_MASK + 1} elements")
+        dim_bases = self._bases.get(in_dim)
+        if dim_bases is None:
+            dim_bases = self._bases[in_dim] = []
+        dim_bases.extend([scale << (bit + slot) for bit in range(bits)])
+        self._sizes[out_dim] = scale << bits
         return self
 
     def times_zeros(self, size: int, in_dim: str, out_dim: str) -> LayoutBuilder:
@@ -134,9 +164,8 @@ class LayoutBuilder:
         if size == 0:
             return self
         bits = _log2(size, "times_zeros size")
-        self._ensure_dims(in_dim, out_dim)
-        width = len(self._out_names)
-        self._bases[in_dim].extend([0] * width for _ in range(bits))
+        self._slot(out_dim)
+        self._bases.setdefault(in_dim, []).extend([0] * bits)
         return self
 
     def times_identity_nd(self, in_dim: str, shape: Sequence[int], order: Sequence[int]) -> LayoutBuilder:
@@ -148,66 +177,81 @@ class LayoutBuilder:
 
     def times(self, outer: LinearLayout | LayoutBuilder) -> LayoutBuilder:
         """``self *= outer``: ``outer``'s bases go above this layout's, scaled by its sizes."""
-        outer_names = outer.get_out_dim_names()
-        outer_sizes = [size for _, size in outer.out_dims]
-        outer_bases = outer.bases if isinstance(outer, LinearLayout) else list(outer._bases.items())
-        names = supremum(self._out_names, outer_names)
-        if names != self._out_names:
-            self._reorder_outs(names)
-        positions = [self._out_names.index(name) for name in outer_names]
-        scales = [self._out_sizes[p] for p in positions]
-        width = len(self._out_names)
-        in_names = supremum(list(self._bases), [name for name, _ in outer_bases])
-        self._bases = {name: self._bases.get(name, []) for name in in_names}
-        for in_name, dim_bases in outer_bases:
-            target = self._bases[in_name]
+        if isinstance(outer, LinearLayout):
+            outer = LayoutBuilder.of(outer)
+        names = supremum(list(self._sizes), list(outer._sizes))
+        for name in names:
+            self._slot(name)
+        self._sizes = {name: self._sizes[name] for name in names}
+        self._bases = {name: self._bases.get(name, []) for name in supremum(list(self._bases), list(outer._bases))}
+        moves = [(outer._slots[n], self._slots[n], self._sizes[n].bit_length() - 1) for n in outer._sizes]
+        for in_dim, dim_bases in outer._bases.items():
+            target = self._bases[in_dim]
             for basis in dim_bases:
-                scaled = [0] * width
-                for position, scale, value in zip(positions, scales, basis):
-                    scaled[position] = value * scale
-                target.append(scaled)
-        for position, scale, size in zip(positions, scales, outer_sizes):
-            self._out_sizes[position] = scale * size
+                moved = 0
+                for source, slot, scale_bits in moves:
+                    moved |= ((basis >> source) & SLOT_MASK) << (slot + scale_bits)
+                target.append(moved)
+        for name, size in outer._sizes.items():
+            self._sizes[name] *= size
         return self
-
-    def _reorder_outs(self, names: Sequence[str]) -> None:
-        """Put the out-dims in ``names`` order, adding any new ones with size 1."""
-        old = dict(zip(self._out_names, range(len(self._out_names))))
-        sizes = dict(zip(self._out_names, self._out_sizes))
-        picks = [old.get(name) for name in names]
-        for dim_bases in self._bases.values():
-            for i, basis in enumerate(dim_bases):
-                dim_bases[i] = [0 if p is None else basis[p] for p in picks]
-        self._out_names = list(names)
-        self._out_sizes = [sizes.get(name, 1) for name in names]
 
     def transpose_outs(self, order: Sequence[str]) -> LayoutBuilder:
         """Reorder the out-dims; the map is unchanged."""
-        if sorted(order) != sorted(self._out_names) or len(set(order)) != len(order):
-            raise LinearLayoutError(f"transpose_outs: {list(order)} must be a permutation of {self._out_names}")
-        if list(order) != self._out_names:
-            self._reorder_outs(order)
+        sizes = self._sizes
+        if len(order) != len(sizes) or set(order) != sizes.keys():
+            raise LinearLayoutError(f"transpose_outs: {list(order)} must be a permutation of {list(sizes)}")
+        self._sizes = {name: sizes[name] for name in order}
+        return self
+
+    def rename_outs(self, names: Mapping[str, str]) -> LayoutBuilder:
+        """Rename out-dims (``old -> new``, a permutation of some of them); order and map stay."""
+        renamed = [names.get(n, n) for n in self._slots]
+        if len(set(renamed)) != len(renamed):
+            raise LinearLayoutError(f"rename_outs: {dict(names)} merges two out-dims")
+        self._sizes = {names.get(n, n): size for n, size in self._sizes.items()}
+        self._slots = dict(zip(renamed, self._slots.values()))
+        return self
+
+    def reshape_outs(self, new_out_dims: Sequence[tuple[str, int]]) -> LayoutBuilder:
+        """Flatten the out-dims into one index, first dim fastest, and split it anew."""
+        total = sum(size.bit_length() - 1 for size in self._sizes.values())
+        if sum(_log2(size, "reshape_outs size") for _, size in new_out_dims) != total:
+            raise LinearLayoutError(f"reshape_outs: {list(new_out_dims)} does not hold {1 << total} elements")
+        flat = self.build()
+        self._slots, self._sizes = {}, {}
+        moves = []
+        offset = 0
+        for name, size in new_out_dims:
+            moves.append((offset, size - 1, self._slot(name)))
+            self._sizes[name] = size
+            offset += size.bit_length() - 1
+        for in_dim, columns in flat._ins:
+            self._bases[in_dim] = [
+                sum(((column >> source) & mask) << slot for source, mask, slot in moves) for column in columns
+            ]
         return self
 
     def remove_standard_dim(self, dim: int) -> LayoutBuilder:
         """Drop out-dim ``dim{dim}``; ``dim{k}`` for ``k > dim`` becomes ``dim{k-1}``
         (Triton's ``removeStandardDim``)."""
-        index = self._out_index(f"dim{dim}")
+        removed = f"dim{dim}"
+        self.get_out_dim_size(removed)
+        keep = ~(SLOT_MASK << self._slots.pop(removed))
         for dim_bases in self._bases.values():
-            for basis in dim_bases:
-                del basis[index]
-        del self._out_names[index]
-        del self._out_sizes[index]
-        renamed = []
-        for name in self._out_names:
+            dim_bases[:] = [basis & keep for basis in dim_bases]
+
+        def renamed(name: str) -> str:
             k = int(name[3:])
-            renamed.append(f"dim{k - 1}" if k > dim else name)
-        self._out_names = renamed
+            return f"dim{k - 1}" if k > dim else name
+
+        self._sizes = {renamed(n): size for n, size in self._sizes.items() if n != removed}
+        self._slots = {renamed(n): slot for n, slot in self._slots.items()}
         return self
 
     def remove_zero_bases(self, in_dim: str) -> LayoutBuilder:
         """Drop the all-zero bases of ``in_dim``: its broadcast bits."""
-        self._bases[in_dim] = [basis for basis in self._bases[in_dim] if any(basis)]
+        self._bases[in_dim] = [basis for basis in self._bases[in_dim] if basis]
         return self
 
     # ------------------------------------------------------------ fit to shape
@@ -219,10 +263,11 @@ class LayoutBuilder:
         if not self._bases:
             raise LinearLayoutError("ensure_layout_not_smaller_than: the layout has no in-dim to repeat along")
         repeat_dim = next(iter(self._bases))
-        for name in list(self._out_names) if dims is None else dims:
+        for name in list(self._sizes) if dims is None else dims:
             size = self.get_out_dim_size(name)
-            if size < shape[name]:
-                self.times_identity(shape[name] // size, repeat_dim, name)
+            wanted = shape[name]
+            if size < wanted:
+                self.times_identity(wanted // size, repeat_dim, name)
         return self
 
     def ensure_not_larger_than(self, shape: Mapping[str, int], broadcast_registers: bool = True) -> LayoutBuilder:
@@ -231,28 +276,24 @@ class LayoutBuilder:
         ``ensureLayoutNotLargerThan``); with ``broadcast_registers=False`` such
         ``register`` bases are removed instead."""
         removed: set[int] = set()
-        for d, name in enumerate(self._out_names):
-            actual, desired = self._out_sizes[d], shape[name]
+        for name, actual in self._sizes.items():
+            desired = shape[name]
             if actual <= desired:
                 continue
-            candidates = sorted(
-                (basis[d] for dim_bases in self._bases.values() for basis in dim_bases if basis[d]), reverse=True
-            )
+            components = self._components(name)
+            values = sorted({value for _, _, value in components if value})
             cutoff = actual
-            k = 0
-            while k < len(candidates) and actual > desired:
-                cutoff = candidates[k]
-                while k < len(candidates) and candidates[k] == cutoff:
-                    k += 1
+            while values and actual > desired:
+                cutoff = values.pop()
                 actual //= 2
-            for in_dim, dim_bases in self._bases.items():
-                for i, basis in enumerate(dim_bases):
-                    if basis[d] >= cutoff:
-                        if broadcast_registers or in_dim != "register":
-                            basis[d] = 0
-                        else:
-                            removed.add(i)
-            self._out_sizes[d] = desired
+            clear = ~(SLOT_MASK << self._slots[name])
+            for in_dim, i, value in components:
+                if value >= cutoff > 0:
+                    if broadcast_registers or in_dim != "register":
+                        self._bases[in_dim][i] &= clear
+                    else:
+                        removed.add(i)
+            self._sizes[name] = desired
         if removed:
             registers = self._bases["register"]
             self._bases["register"] = [b for i, b in enumerate(registers) if i not in removed]
@@ -262,4 +303,16 @@ class LayoutBuilder:
 
     def build(self) -> LinearLayout:
         """The layout, with the out-dim sizes as built (not required to be surjective)."""
-        return LinearLayout._from_valid_bases(self._bases.items(), list(zip(self._out_names, self._out_sizes)))
+        flat = [basis for dim_bases in self._bases.values() for basis in dim_bases]
+        packed = [0] * len(flat)
+        shift = 0
+        for name, size in self._sizes.items():
+            slot = self._slots[name]
+            packed = [column | (((basis >> slot) & SLOT_MASK) << shift) for column, basis in zip(packed, flat)]
+            shift += size.bit_length() - 1
+        columns = []
+        start = 0
+        for in_dim, dim_bases in self._bases.items():
+            columns.append((in_dim, packed[start : start + len(dim_bases)]))
+            start += len(dim_bases)
+        return LinearLayout._from_packed(columns, list(self._sizes.items()))

@@ -102,8 +102,8 @@ def supremum(x: Sequence[str], y: Sequence[str]) -> list[str]:
     """
     if list(x) == list(y) or not y:
         return list(x)
-    if not x:
-        return list(y)
+    if not x or set(x).isdisjoint(y):
+        return [*x, *y]
     pos_x = {name: k for k, name in enumerate(x)}
     pos_y = {name: k for k, name in enumerate(y)}
     result: list[str] = []
@@ -249,23 +249,13 @@ class LinearLayout:
         return layout
 
     @classmethod
-    def _from_valid_bases(
-        cls, bases: Iterable[tuple[str, Sequence[Sequence[int]]]], out_dims: Sequence[tuple[str, int]]
+    def _from_packed(
+        cls, columns: Iterable[tuple[str, Sequence[int]]], out_dims: Sequence[tuple[str, int]]
     ) -> LinearLayout:
-        """``from_bases`` without the checks, for callers in this package whose bases
-        are non-negative, fit their out-dims and whose sizes are powers of two."""
-        outs = tuple((name, size.bit_length() - 1) for name, size in out_dims)
-        shifts = _prefix_sums(log2 for _, log2 in outs)
-        ins = []
-        for name, dim_bases in bases:
-            columns = []
-            for basis in dim_bases:
-                packed = 0
-                for value, shift in zip(basis, shifts):
-                    packed |= value << shift
-                columns.append(packed)
-            ins.append((name, tuple(columns)))
-        return cls._make(tuple(ins), outs)
+        """A layout from bases already packed (out-dim fields in order, lowest first), for
+        callers in this package that guarantee power-of-two sizes and fitting fields."""
+        ins = tuple([(name, tuple(dim_columns)) for name, dim_columns in columns])
+        return cls._make(ins, tuple([(name, size.bit_length() - 1) for name, size in out_dims]))
 
     @classmethod
     def identity_1d(cls, size: int, in_dim: str, out_dim: str) -> LinearLayout:

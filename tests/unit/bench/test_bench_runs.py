@@ -21,3 +21,19 @@ def test_linear_layout_benchmark_reports_every_operation() -> None:
     rows = {(m["operation"], m["bits"]) for m in map(ROW.match, result.stdout.splitlines()) if m}
     operations = ["invert_and_compose", "compose", "pseudoinvert", "* (direct sum)", "free_variable_masks", "str"]
     assert rows == {(operation, bits) for operation in operations for bits in ("12", "16")}
+
+
+def test_to_linear_benchmark_reports_every_family_cold_and_warm() -> None:
+    result = subprocess.run(
+        [sys.executable, str(BENCH / "bench_to_linear.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    row = re.compile(r"^(?P<family>\S+)\s+(?P<pairs>\d+)\s+(?P<cold>\d+\.\d+)\s+(?P<warm>\d+\.\d+)$")
+    rows = {m["family"]: int(m["pairs"]) for m in map(row.match, result.stdout.splitlines()) if m}
+    families = ["blocked", "nvidia_mma", "amd_mfma", "amd_wmma", "dot_op", "slice", "linear"]
+    families += ["swizzled_shared", "nvmma_shared", "shared_linear"]
+    assert set(rows) == {*families, "all"}
+    assert rows["all"] == sum(rows[family] for family in families) == 200
+    assert re.search(r"cold: \d+\.\dx faster than Triton; warm: \d+x faster", result.stdout)

@@ -59,6 +59,22 @@ def test_transpose_outs_matches(recipe: Recipe, data: st.DataObject) -> None:
     assert by_builder(recipe).transpose_outs(order).build() == layout.transpose_outs(order)
 
 
+@given(steps(), st.data())
+def test_reshape_outs_matches(recipe: Recipe, data: st.DataObject) -> None:
+    layout = by_products(recipe)
+    total = layout.get_total_out_dim_size_log2()
+    cut = data.draw(st.integers(0, total))
+    new_dims = [("x", 1 << cut), ("y", 1 << (total - cut))]
+    assert by_builder(recipe).reshape_outs(new_dims).build() == layout.reshape_outs(new_dims)
+
+
+def test_renaming_out_dims_keeps_the_map() -> None:
+    builder = LayoutBuilder().times_identity(2, "register", "dim0").times_identity(4, "lane", "dim1")
+    layout = builder.rename_outs({"dim0": "dim1", "dim1": "dim0"}).transpose_outs(["dim0", "dim1"]).build()
+    assert layout.bases == [("register", [[0, 1]]), ("lane", [[1, 0], [2, 0]])]
+    assert layout.out_dims == [("dim0", 4), ("dim1", 2)]
+
+
 def grown_by_products(layout: LinearLayout, shape: dict[str, int]) -> LinearLayout:
     """The spec's ``ensureLayoutNotSmallerThan``, step by step with ``*``."""
     repeat = layout.get_in_dim_names()[0]
@@ -148,6 +164,13 @@ def test_queries_report_the_layout_so_far() -> None:
         (lambda: LayoutBuilder().times_identity(2, "lane", "dim0").transpose_outs(["dim1"]), "permutation"),
         (lambda: LayoutBuilder().get_out_dim_size("dim0"), "'dim0' is not an out-dim"),
         (lambda: LayoutBuilder().ensure_not_smaller_than({}), "no in-dim"),
+        (lambda: LayoutBuilder().times_identity(4, "lane", "dim0").reshape_outs([("x", 8)]), "does not hold 4"),
+        (
+            lambda: (
+                LayoutBuilder().times_identity(2, "lane", "a").times_identity(2, "lane", "b").rename_outs({"a": "b"})
+            ),
+            "merges",
+        ),
     ],
 )
 def test_bad_steps_raise(make: object, message: str) -> None:
