@@ -19,6 +19,7 @@ __all__ = ["LayoutBuilder"]
 
 SLOT_BITS = 32
 SLOT_MASK = (1 << SLOT_BITS) - 1
+_DIM_NAMES = tuple(f"dim{d}" for d in range(8))
 
 
 def _log2(size: int, what: str) -> int:
@@ -171,8 +172,22 @@ class LayoutBuilder:
     def times_identity_nd(self, in_dim: str, shape: Sequence[int], order: Sequence[int]) -> LayoutBuilder:
         """``self *= identity_standard_nd(in_dim, shape, order)``: ``in_dim`` walks
         ``shape`` row by row, ``order[0]`` the fastest of the dims ``dim0..``."""
+        dim_bases = self._bases.get(in_dim)
+        if dim_bases is None:
+            dim_bases = self._bases[in_dim] = []
         for d in order:
-            self.times_identity(shape[d], in_dim, f"dim{d}")
+            size, name = shape[d], _DIM_NAMES[d] if d < len(_DIM_NAMES) else f"dim{d}"
+            bits = size.bit_length() - 1
+            if size != 1 << bits:
+                raise LinearLayoutError(f"times_identity_nd sizes must be powers of two, got {list(shape)}")
+            slot = self._slots.get(name)
+            if slot is None:
+                slot = self._slot(name)
+            scale = self._sizes[name]
+            if (scale << bits) > SLOT_MASK:
+                raise LinearLayoutError(f"out-dim {name!r} would exceed {SLOT_MASK + 1} elements")
+            dim_bases.extend([scale << (bit + slot) for bit in range(bits)])
+            self._sizes[name] = scale << bits
         return self
 
     def times(self, outer: LinearLayout | LayoutBuilder) -> LayoutBuilder:
@@ -303,16 +318,24 @@ class LayoutBuilder:
 
     def build(self) -> LinearLayout:
         """The layout, with the out-dim sizes as built (not required to be surjective)."""
-        flat = [basis for dim_bases in self._bases.values() for basis in dim_bases]
-        packed = [0] * len(flat)
+        moves = []
         shift = 0
         for name, size in self._sizes.items():
-            slot = self._slots[name]
-            packed = [column | (((basis >> slot) & SLOT_MASK) << shift) for column, basis in zip(packed, flat)]
+            moves.append((self._slots[name], shift))
             shift += size.bit_length() - 1
-        columns = []
-        start = 0
-        for in_dim, dim_bases in self._bases.items():
-            columns.append((in_dim, packed[start : start + len(dim_bases)]))
-            start += len(dim_bases)
+        mask = SLOT_MASK
+        if len(moves) == 1:
+            ((slot, _),) = moves
+            columns = [(in_dim, [(b >> slot) & mask for b in dim_bases]) for in_dim, dim_bases in self._bases.items()]
+        elif len(moves) == 2:
+            (slot0, _), (slot1, shift1) = moves
+            columns = [
+                (in_dim, [((b >> slot0) & mask) | (((b >> slot1) & mask) << shift1) for b in dim_bases])
+                for in_dim, dim_bases in self._bases.items()
+            ]
+        else:
+            columns = [
+                (in_dim, [sum(((b >> slot) & mask) << target for slot, target in moves) for b in dim_bases])
+                for in_dim, dim_bases in self._bases.items()
+            ]
         return LinearLayout._from_packed(columns, list(self._sizes.items()))

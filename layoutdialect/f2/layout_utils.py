@@ -15,9 +15,12 @@ __all__ = [
 ]
 
 
+_DIM_NAMES = tuple(f"dim{i}" for i in range(8))
+
+
 def standard_out_dim_names(rank: int) -> list[str]:
     """``["dim0", ..., "dim{rank-1}"]``: the out-dims of every tensor layout."""
-    return [f"dim{i}" for i in range(rank)]
+    return list(_DIM_NAMES[:rank]) if rank <= len(_DIM_NAMES) else [f"dim{i}" for i in range(rank)]
 
 
 def identity_standard_nd(in_dim: str, shape: Sequence[int], order: Sequence[int]) -> LinearLayout:
