@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from layoutdialect.encodings.base import DotParentEncoding, check
 from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
 from layoutdialect.encodings.construction import dot_operand_order, matrix_order
 from layoutdialect.f2 import LayoutBuilder, LinearLayout, standard_out_dim_names
 
-__all__ = ["AmdWmmaEncoding"]
+__all__ = ["AmdWmmaEncoding", "wmma_tile"]
 
 WAVE_SIZE = 32
 TILE_SIZE = 16
@@ -19,6 +20,31 @@ VALID_INSTR_SHAPES = {
     2: ((16, 16, 16), (16, 16, 32)),
     3: ((16, 16, 4), (16, 16, 32), (16, 16, 64), (16, 16, 128), (32, 16, 64), (32, 16, 128)),
 }
+
+
+@cache
+def wmma_tile(version: int, instr_mn: tuple[int, ...], transposed: bool, rank: int) -> LayoutBuilder:
+    """One WMMA instruction's accumulator tile; shared, so copy it before growing it.
+
+    The (fast, slow) coordinates below are (N, M), or (M, N) when transposed: v1
+    spreads rows 2, 4, 8 over registers and row 1 over the lane halves; v2 and v3
+    give lanes 16-31 rows 8-15, and the 32x16 shape stacks two 16x16 tiles in
+    registers.
+    """
+    thread_order = matrix_order(rank, row_major=not transposed)
+    if version == 1:
+        registers, row_half = [[0, 2], [0, 4], [0, 8]], [0, 1]
+    elif instr_mn == (32, 16):
+        registers, row_half = [[0, 1], [0, 2], [0, 4], [0, 16]], [0, 8]
+    else:
+        registers, row_half = [[0, 1], [0, 2], [0, 4]], [0, 8]
+    lanes = [[1, 0], [2, 0], [4, 0], [8, 0], row_half]
+    tile = LayoutBuilder.from_bases(
+        [("register", registers), ("lane", lanes)], [f"dim{thread_order[0]}", f"dim{thread_order[1]}"]
+    )
+    if rank == 3:
+        tile.times_identity(1, "register", "dim0").times_identity(1, "lane", "dim0")
+    return tile.transpose_outs(standard_out_dim_names(rank))
 
 
 @dataclass(frozen=True)
@@ -67,24 +93,8 @@ class AmdWmmaEncoding(DotParentEncoding):
         return LayoutBuilder.from_bases(bases, standard_out_dim_names(self.rank))
 
     def tile_layout(self) -> LayoutBuilder:
-        """One instruction's accumulator tile.  The (fast, slow) coordinates below are
-        (N, M), or (M, N) when transposed: v1 spreads rows 2, 4, 8 over registers and
-        row 1 over the lane halves; v2 and v3 give lanes 16-31 rows 8-15, and the
-        32x16 shape stacks two 16x16 tiles in registers."""
-        thread_order = matrix_order(self.rank, row_major=not self.is_transpose)
-        if self.version == 1:
-            registers, row_half = [[0, 2], [0, 4], [0, 8]], [0, 1]
-        elif tuple(self.instr_shape[:2]) == (32, 16):
-            registers, row_half = [[0, 1], [0, 2], [0, 4], [0, 16]], [0, 8]
-        else:
-            registers, row_half = [[0, 1], [0, 2], [0, 4]], [0, 8]
-        lanes = [[1, 0], [2, 0], [4, 0], [8, 0], row_half]
-        tile = LayoutBuilder.from_bases(
-            [("register", registers), ("lane", lanes)], [f"dim{thread_order[0]}", f"dim{thread_order[1]}"]
-        )
-        if self.rank == 3:
-            tile.times_identity(1, "register", "dim0").times_identity(1, "lane", "dim0")
-        return tile.transpose_outs(standard_out_dim_names(self.rank))
+        """One instruction's accumulator tile (see ``wmma_tile``)."""
+        return wmma_tile(self.version, tuple(self.instr_shape[:2]), self.is_transpose, self.rank).copy()
 
     def _linear_layout(self, shape: list[int]) -> LinearLayout:
         """The instruction tile repeated by ``ctaLayout`` (its bases count whole tiles)."""

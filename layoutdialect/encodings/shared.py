@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from math import prod
 
 from layoutdialect.encodings.base import EncodingError, SharedEncoding, check, check_order, is_power_of_two
@@ -25,6 +26,7 @@ __all__ = [
     "PartitionedSharedEncoding",
     "SharedLinearEncoding",
     "SwizzledSharedEncoding",
+    "nvmma_core_matrix",
 ]
 
 SHARED_IN_DIMS = ("offset", "block")
@@ -120,6 +122,23 @@ class AMDRotatingSharedEncoding(_PhasedSharedEncoding):
         return shape
 
 
+@cache
+def nvmma_core_matrix(cols: int, vec: int, per_phase: int, max_phase: int, fp4_padded: bool) -> LayoutBuilder:
+    """One nvmma swizzle atom over ``(row, col)``, 8 rows of ``cols`` elements; shared, so
+    copy it before growing it.
+
+    Row ``r`` is XOR-ed by ``vec * ((r / perPhase) % maxPhase)``.  With ``fp4Padded``
+    each 16 byte columns hold 8 real bytes and 8 of padding, which map onto the real ones.
+    """
+
+    def packed(col: int) -> int:
+        return col // 16 * 8 + col % 8 if fp4_padded else col
+
+    bases = [[0, packed(c)] for c in powers_of_two_below(cols)]
+    bases += [[r, packed(vec * ((r // per_phase) % max_phase))] for r in (1, 2, 4)]
+    return LayoutBuilder.from_bases([("offset", bases)], ["dim0", "dim1"])
+
+
 @dataclass(frozen=True)
 class NVMMASharedEncoding(SharedEncoding):
     """``#ttg.nvmma_shared``: the TMA / wgmma / tcgen05 layout, 128-byte rows swizzled in
@@ -163,17 +182,9 @@ class NVMMASharedEncoding(SharedEncoding):
         return 128 * self.max_phase
 
     def core_matrix(self) -> LayoutBuilder:
-        """One swizzle atom over ``(row, col)``: 8 rows of ``max(16, swizzle)`` bytes, row ``r``
-        XOR-ed by ``vec * ((r / perPhase) % maxPhase)``.  With ``fp4Padded`` each 16 byte
-        columns hold 8 real bytes and 8 of padding, which map onto the real ones."""
+        """One swizzle atom (see ``nvmma_core_matrix``)."""
         cols = 8 * max(16, self.swizzling_byte_width) // self.element_bit_width
-
-        def packed(col: int) -> int:
-            return col // 16 * 8 + col % 8 if self.fp4_padded else col
-
-        bases = [[0, packed(c)] for c in powers_of_two_below(cols)]
-        bases += [[r, packed(self.vec * ((r // self.per_phase) % self.max_phase))] for r in (1, 2, 4)]
-        return LayoutBuilder.from_bases([("offset", bases)], ["dim0", "dim1"])
+        return nvmma_core_matrix(cols, self.vec, self.per_phase, self.max_phase, self.fp4_padded).copy()
 
     def tma_block_shape(self, per_cta: list[int]) -> list[int]:
         """The TMA box (in packed elements): at most 256 per dim, and along the contiguous

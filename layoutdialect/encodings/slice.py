@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from layoutdialect.encodings.base import DerivedEncoding, DistributedEncoding, check
 from layoutdialect.encodings.conversion import to_linear_layout
-from layoutdialect.f2 import LayoutBuilder, LinearLayout
+from layoutdialect.f2 import LinearLayout, standard_out_dim_names
 
 __all__ = ["SliceEncoding"]
 
@@ -31,5 +31,5 @@ class SliceEncoding(DerivedEncoding):
         """The parent's layout with dim ``dim`` of size 1, that dim removed; registers
         that only moved along it go away, lanes, warps and CTAs along it stay as copies."""
         parent_shape = shape[: self.dim] + [1] + shape[self.dim :]
-        parent = LayoutBuilder.of(to_linear_layout(self.parent, parent_shape))
-        return parent.remove_standard_dim(self.dim).remove_zero_bases("register").build()
+        parent = to_linear_layout(self.parent, parent_shape).squeeze_outs(f"dim{self.dim}")
+        return parent.rename_out_dims(standard_out_dim_names(len(shape))).remove_zero_bases_along_dim("register")

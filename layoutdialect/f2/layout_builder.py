@@ -107,6 +107,14 @@ class LayoutBuilder:
         builder._sizes = dict(zip(names, sizes))
         return builder
 
+    def copy(self) -> LayoutBuilder:
+        """An independent builder with the same layout so far."""
+        builder = LayoutBuilder()
+        builder._bases = {in_dim: list(dim_bases) for in_dim, dim_bases in self._bases.items()}
+        builder._sizes = dict(self._sizes)
+        builder._slots = dict(self._slots)
+        return builder
+
     # ---------------------------------------------------------------- queries
 
     @property
@@ -245,23 +253,6 @@ class LayoutBuilder:
             self._bases[in_dim] = [
                 sum(((column >> source) & mask) << slot for source, mask, slot in moves) for column in columns
             ]
-        return self
-
-    def remove_standard_dim(self, dim: int) -> LayoutBuilder:
-        """Drop out-dim ``dim{dim}``; ``dim{k}`` for ``k > dim`` becomes ``dim{k-1}``
-        (Triton's ``removeStandardDim``)."""
-        removed = f"dim{dim}"
-        self.get_out_dim_size(removed)
-        keep = ~(SLOT_MASK << self._slots.pop(removed))
-        for dim_bases in self._bases.values():
-            dim_bases[:] = [basis & keep for basis in dim_bases]
-
-        def renamed(name: str) -> str:
-            k = int(name[3:])
-            return f"dim{k - 1}" if k > dim else name
-
-        self._sizes = {renamed(n): size for n, size in self._sizes.items() if n != removed}
-        self._slots = {renamed(n): slot for n, slot in self._slots.items()}
         return self
 
     def remove_zero_bases(self, in_dim: str) -> LayoutBuilder:

@@ -828,6 +828,13 @@ class LinearLayout:
         ins = tuple((n, tuple(c for c in cs if c) if n == in_dim else cs) for n, cs in self._ins)
         return LinearLayout._make(ins, self._outs)
 
+    def rename_out_dims(self, names: Sequence[str]) -> LinearLayout:
+        """The same layout with its out-dims, in order, called ``names``."""
+        if len(names) != len(self._outs):
+            raise LinearLayoutError(f"rename_out_dims: {list(names)} does not name the {len(self._outs)} out-dims")
+        _check_unique(names, "rename_out_dims: the new names")
+        return LinearLayout._make(self._ins, tuple((name, log2) for name, (_, log2) in zip(names, self._outs)))
+
     def rename_in_dim(self, old: str, new: str) -> LinearLayout:
         """The same layout with in-dim ``old`` called ``new``."""
         self._columns(old)

@@ -83,6 +83,8 @@ CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: TILE.get_basis("lane", 2), "in-dim 'lane' has 2 bases, no basis 2"),
     (lambda: TILE.get_out_dim_size("dim7"), "'dim7' is not an out-dim"),
     (lambda: TILE.rename_in_dim("lane", "register"), "'register' is already an in-dim"),
+    (lambda: TILE.rename_out_dims(["x"]), "does not name the 2 out-dims"),
+    (lambda: TILE.rename_out_dims(["x", "x"]), "new names must be distinct"),
     (lambda: TILE.remove_zero_bases_along_dim("warp"), "'warp' is not an in-dim"),
     (lambda: ColumnAction([0, 3], "register", 3), r"every entry must be in \[0, 3\)"),
     (lambda: ColumnAction([1, 1], "register", 3), "selected only once"),

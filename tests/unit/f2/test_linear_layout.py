@@ -702,6 +702,8 @@ def test_remove_zero_bases_and_rename() -> None:
     layout = ll({"register": [[1], [0], [2]], "lane": [[0]]}, ["dim0"])
     assert layout.remove_zero_bases_along_dim("register") == ll({"register": [[1], [2]], "lane": [[0]]}, ["dim0"])
     assert layout.rename_in_dim("lane", "thread").get_in_dim_names() == ["register", "thread"]
+    renamed = ll({"in": [[1, 0], [0, 1]]}, ["a", "b"], [2, 4]).rename_out_dims(["dim0", "dim1"])
+    assert renamed == ll({"in": [[1, 0], [0, 1]]}, ["dim0", "dim1"], [2, 4])
 
 
 def test_is_trivial_over() -> None:
