@@ -147,55 +147,48 @@ class LayoutBuilder:
 
     # ---------------------------------------------------------------- growth
 
-    def times_identity(self, size: int, in_dim: str, out_dim: str) -> LayoutBuilder:
-        """``self *= LinearLayout.identity_1d(size, in_dim, out_dim)``; size 0 changes nothing."""
-        if size == 0:
-            return self
+    def _grow(self, dim_bases: list[int], size: int, out_dim: str) -> None:
+        """Append ``in_dim``'s share of ``identity_1d(size, in_dim, out_dim)`` to ``dim_bases``."""
         bits = size.bit_length() - 1
         if size != 1 << bits:
-            raise LinearLayoutError(f"times_identity size must be a power of two, got {size}")
+            raise LinearLayoutError(f"identity size must be a power of two, got {size}")
         slot = self._slots.get(out_dim)
         if slot is None:
             slot = self._slot(out_dim)
         scale = self._sizes[out_dim]
         if (scale << bits) > SLOT_MASK:
             raise LinearLayoutError(f"out-dim {out_dim!r} would exceed {SLOT_MASK + 1} elements")
+        dim_bases.extend([scale << (bit + slot) for bit in range(bits)])
+        self._sizes[out_dim] = scale << bits
+
+    def _in_bases(self, in_dim: str) -> list[int]:
+        """The bases of ``in_dim``, appending it if new."""
         dim_bases = self._bases.get(in_dim)
         if dim_bases is None:
             dim_bases = self._bases[in_dim] = []
-        dim_bases.extend([scale << (bit + slot) for bit in range(bits)])
-        self._sizes[out_dim] = scale << bits
+        return dim_bases
+
+    def times_identity(self, size: int, in_dim: str, out_dim: str) -> LayoutBuilder:
+        """``self *= LinearLayout.identity_1d(size, in_dim, out_dim)``; size 0 changes nothing."""
+        if size:
+            self._grow(self._in_bases(in_dim), size, out_dim)
         return self
 
     def times_zeros(self, size: int, in_dim: str, out_dim: str) -> LayoutBuilder:
         """``self *= LinearLayout.zeros_1d(size, in_dim, out_dim)``: ``in_dim`` grows by
         broadcast bits."""
-        if size == 0:
-            return self
-        bits = _log2(size, "times_zeros size")
-        self._slot(out_dim)
-        self._bases.setdefault(in_dim, []).extend([0] * bits)
+        if size:
+            bits = _log2(size, "times_zeros size")
+            self._slot(out_dim)
+            self._in_bases(in_dim).extend([0] * bits)
         return self
 
     def times_identity_nd(self, in_dim: str, shape: Sequence[int], order: Sequence[int]) -> LayoutBuilder:
         """``self *= identity_standard_nd(in_dim, shape, order)``: ``in_dim`` walks
         ``shape`` row by row, ``order[0]`` the fastest of the dims ``dim0..``."""
-        dim_bases = self._bases.get(in_dim)
-        if dim_bases is None:
-            dim_bases = self._bases[in_dim] = []
+        dim_bases = self._in_bases(in_dim)
         for d in order:
-            size, name = shape[d], _DIM_NAMES[d] if d < len(_DIM_NAMES) else f"dim{d}"
-            bits = size.bit_length() - 1
-            if size != 1 << bits:
-                raise LinearLayoutError(f"times_identity_nd sizes must be powers of two, got {list(shape)}")
-            slot = self._slots.get(name)
-            if slot is None:
-                slot = self._slot(name)
-            scale = self._sizes[name]
-            if (scale << bits) > SLOT_MASK:
-                raise LinearLayoutError(f"out-dim {name!r} would exceed {SLOT_MASK + 1} elements")
-            dim_bases.extend([scale << (bit + slot) for bit in range(bits)])
-            self._sizes[name] = scale << bits
+            self._grow(dim_bases, shape[d], _DIM_NAMES[d] if d < len(_DIM_NAMES) else f"dim{d}")
         return self
 
     def times(self, outer: LinearLayout | LayoutBuilder) -> LayoutBuilder:

@@ -11,29 +11,25 @@ BENCH = Path(__file__).resolve().parents[3] / "bench"
 ROW = re.compile(r"^(?P<operation>.+?)\s+(?P<bits>\d+)\s+(?P<us>\d+\.\d+)\s+(ok|SLOW)\b")
 
 
+def quick_run(script: str) -> str:
+    """The output of ``bench/<script> --quick``."""
+    return subprocess.run(
+        [sys.executable, str(BENCH / script), "--quick"], capture_output=True, text=True, check=True
+    ).stdout
+
+
 def test_linear_layout_benchmark_reports_every_operation() -> None:
-    result = subprocess.run(
-        [sys.executable, str(BENCH / "bench_linear_layout.py"), "--quick"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    rows = {(m["operation"], m["bits"]) for m in map(ROW.match, result.stdout.splitlines()) if m}
+    rows = {(m["operation"], m["bits"]) for m in map(ROW.match, quick_run("bench_linear_layout.py").splitlines()) if m}
     operations = ["invert_and_compose", "compose", "pseudoinvert", "* (direct sum)", "free_variable_masks", "str"]
     assert rows == {(operation, bits) for operation in operations for bits in ("12", "16")}
 
 
 def test_to_linear_benchmark_reports_every_family_cold_and_warm() -> None:
-    result = subprocess.run(
-        [sys.executable, str(BENCH / "bench_to_linear.py"), "--quick"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    output = quick_run("bench_to_linear.py")
     row = re.compile(r"^(?P<family>\S+)\s+(?P<pairs>\d+)\s+(?P<cold>\d+\.\d+)\s+(?P<warm>\d+\.\d+)$")
-    rows = {m["family"]: int(m["pairs"]) for m in map(row.match, result.stdout.splitlines()) if m}
+    rows = {m["family"]: int(m["pairs"]) for m in map(row.match, output.splitlines()) if m}
     families = ["blocked", "nvidia_mma", "amd_mfma", "amd_wmma", "dot_op", "slice", "linear"]
     families += ["swizzled_shared", "nvmma_shared", "shared_linear"]
     assert set(rows) == {*families, "all"}
     assert rows["all"] == sum(rows[family] for family in families) == 200
-    assert re.search(r"cold: \d+\.\dx faster than Triton; warm: \d+x faster", result.stdout)
+    assert re.search(r"cold: \d+\.\dx faster than Triton; warm: \d+x faster", output)
