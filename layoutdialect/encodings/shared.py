@@ -208,6 +208,7 @@ class NVMMASharedEncoding(SharedEncoding):
 
     def _linear_layout(self, shape: list[int]) -> LinearLayout:
         """Swizzle atoms fill one TMA box, rows first; boxes then repeat dim0 first.
+        Unswizzled, a box is row-major (column-major when transposed).
 
         >>> shared = NVMMASharedEncoding(128, False, 16, CGALayout.single(2))
         >>> shared.to_linear_layout([16, 64]).bases[0][1][6:]
@@ -218,10 +219,13 @@ class NVMMASharedEncoding(SharedEncoding):
         per_cta = shape_per_cta(cga.split_num, shape)
         box = self.tma_block_shape(per_cta)
         names = standard_out_dim_names(rank)
+        box_shape = box[1:] + box[:1] if self.transposed else box
         if not self.swizzling_byte_width:
             tile = LayoutBuilder()
             for d in reversed(range(rank)):
-                tile.times_identity(box[d], "offset", names[d])
+                tile.times_identity(box_shape[d], "offset", names[d])
+            if self.transposed:
+                transpose_components(tile, [rank - 1, *range(rank - 1)])
             tile.ensure_not_smaller_than(dict(zip(names, per_cta)), names)
             return combine_cta_cga_with_shape(tile, cga, shape)
         check(rank >= 2, "a swizzled nvmma_shared layout needs at least 2 dims")
@@ -237,7 +241,6 @@ class NVMMASharedEncoding(SharedEncoding):
                 f"collapsedTmaShape: [{collapsed['dim0']}, {collapsed['dim1']}]"
             )
         boxes = atom.ensure_not_smaller_than(collapsed, ["dim0", "dim1"])
-        box_shape = box[1:] + box[:1] if self.transposed else box
         covered = boxes.get_out_dim_size("dim0") * boxes.get_out_dim_size("dim1")
         if covered != prod(box_shape):
             raise EncodingError(

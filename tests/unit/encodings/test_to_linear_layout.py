@@ -241,3 +241,11 @@ def test_getters_read_the_layout(
     assert warps_per_cta(parsed, shape) == warps
     assert contiguity_per_thread(parsed, shape) == contiguity
     assert order(parsed, shape) == [1, 0]
+
+
+def test_unswizzled_transposed_nvmma_runs_down_dim0() -> None:
+    """Spec §2.12 (Triton 3.9, PR 10453): a transposed box without swizzle is column-major."""
+    encoding = "#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = true, elementBitWidth = 16}>"
+    layout = layout_of(f"!ttg.memdesc<16x64xf16, {encoding}, #ttg.shared_memory>")
+    columns = [[1 << i, 0] for i in range(4)] + [[0, 1 << i] for i in range(6)]
+    assert layout.bases == [("offset", columns), ("block", [])]
