@@ -66,3 +66,15 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // CHECK-NEXT: #[[REPS:linear[0-9]*]] = #ttg.linear<{register = [[1, 0], [2, 0], [4, 0], [0, 16], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0]], warp = [[0, 32], [32, 0]], block = []}>
 // CHECK-NEXT: #[[WA:linear[0-9]*]] = #ttg.linear<{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8]], warp = [[0, 0], [16, 0]], block = []}>
 // CHECK:      func.func @wmma(%v1: tensor<32x32xf16, #[[V1]]>, %v2: tensor<32x32xf16, #[[V2]]>, %v3: tensor<32x32xf16, #[[V3]]>, %tall: tensor<64x32xf16, #[[TALL]]>, %reps: tensor<64x64xf16, #[[REPS]]>, %a: tensor<32x16xf16, #[[WA]]>)
+
+// -----
+
+// An MFMA accumulator smaller than its 64x64 CTA tile: the warps hold copies.
+#mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = false}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  func.func @small(%acc: tensor<32x32xf32, #mfma>) {
+    func.return
+  }
+}
+// CHECK: #[[SMALLACC:linear[0-9]*]] = #ttg.linear<{register = [[1, 0], [2, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0]], warp = [[0, 0], [0, 0]], block = []}>
+// CHECK: func.func @small(%acc: tensor<32x32xf32, #[[SMALLACC]]>)

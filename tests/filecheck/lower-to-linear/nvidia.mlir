@@ -48,3 +48,17 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // CHECK-NEXT: #[[W8:linear[0-9]*]] = #ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0], [0, 64]], block = []}>
 // CHECK:      func.func @hopper(%acc: tensor<64x32xf16, #[[WACC]]>, %a: tensor<64x16xf16, #[[WA]]>)
 // CHECK:      func.func @hopper_eight_warps(%acc: tensor<64x128xf16, #[[W8]]>)
+
+// -----
+
+// Smaller than the CTA tile (the warps' bases broadcast), and split over 2 CTAs (the rest wraps along N first).
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#mmaCGA = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], CGALayout = [[1, 0]], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 2 : i32} {
+  func.func @fit(%small: tensor<16x8xf32, #mma>, %split: tensor<64x32xf32, #mmaCGA>) {
+    func.return
+  }
+}
+// CHECK:      #[[SMALL:linear[0-9]*]] = #ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 0], [0, 0]], block = []}>
+// CHECK-NEXT: #[[SPLIT:linear[0-9]*]] = #ttg.linear<{register = [[0, 1], [8, 0], [0, 16]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 8], [16, 0]], block = [[32, 0]]}>
+// CHECK:      func.func @fit(%small: tensor<16x8xf32, #[[SMALL]]>, %split: tensor<64x32xf32, #[[SPLIT]]>)

@@ -55,3 +55,15 @@ module attributes {"ttg.num-warps" = 2 : i32} {
 }
 // CHECK: #[[GENERIC:generic_linear[0-9]*]] = #ttg.generic_linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[8, 1]], block = []}>
 // CHECK: func.func @generic(%x: tensor<16x8xf16, #[[GENERIC]]>)
+
+// -----
+
+// A slice larger than its parent's tile: the parent wraps, and only registers along the kept dim remain.
+#blocked = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 2], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 2 : i32} {
+  func.func @wide(%rows: tensor<64xf16, #ttg.slice<{dim = 1, parent = #blocked}>>) {
+    func.return
+  }
+}
+// CHECK: #[[WIDE:linear[0-9]*]] = #ttg.linear<{register = [[1], [16], [32]], lane = [[0], [0], [2], [4], [8]], warp = [[0]], block = []}>
+// CHECK: func.func @wide(%rows: tensor<64xf16, #[[WIDE]]>)
