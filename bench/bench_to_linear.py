@@ -36,7 +36,7 @@ from layoutdialect.encodings import (
     SwizzledSharedEncoding,
     to_linear_layout,
 )
-from layoutdialect.encodings.conversion import clear_cache
+from layoutdialect.encodings.to_linear import clear_cache
 
 TRITON_US = 80.0
 SEED = 20261121

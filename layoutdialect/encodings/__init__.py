@@ -11,7 +11,6 @@ from layoutdialect.encodings.amd_wmma import AmdWmmaEncoding
 from layoutdialect.encodings.base import DistributedEncoding, DotParentEncoding, Encoding, EncodingError, SharedEncoding
 from layoutdialect.encodings.blocked import BlockedEncoding
 from layoutdialect.encodings.cga import CGALayout
-from layoutdialect.encodings.conversion import to_linear_layout
 from layoutdialect.encodings.dot_operand import DotOperandEncoding
 from layoutdialect.encodings.layout_properties import (
     contiguity_per_thread,
@@ -33,6 +32,7 @@ from layoutdialect.encodings.shared import (
     SwizzledSharedEncoding,
 )
 from layoutdialect.encodings.slice import SliceEncoding
+from layoutdialect.encodings.to_linear import to_linear_layout
 
 __all__ = [
     "AMDRotatingSharedEncoding",

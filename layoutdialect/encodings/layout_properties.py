@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from layoutdialect.encodings.base import DistributedEncoding
-from layoutdialect.encodings.conversion import to_linear_layout
+from layoutdialect.encodings.to_linear import to_linear_layout
 from layoutdialect.f2 import LinearLayout
 
 __all__ = [

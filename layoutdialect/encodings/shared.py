@@ -15,7 +15,7 @@ from layoutdialect.encodings.construction import (
     shape_per_cta,
     transpose_components,
 )
-from layoutdialect.encodings.conversion import to_linear_layout
+from layoutdialect.encodings.to_linear import to_linear_layout
 from layoutdialect.f2 import LayoutBuilder, LinearLayout, identity_standard_nd, standard_out_dim_names
 
 __all__ = [

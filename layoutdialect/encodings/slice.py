@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from layoutdialect.encodings.base import DerivedEncoding, DistributedEncoding, check
-from layoutdialect.encodings.conversion import to_linear_layout
+from layoutdialect.encodings.to_linear import to_linear_layout
 from layoutdialect.f2 import LinearLayout, standard_out_dim_names
 
 __all__ = ["SliceEncoding"]
