@@ -112,7 +112,7 @@ def combine_cta_cga_with_shape(cta: LayoutBuilder, cga: CGALayout, shape: Sequen
         cta_shape = {d: max(1, labeled[d] // cga_layout.get_out_dim_size(d)) for d in names}
         cta.ensure_not_smaller_than(cta_shape).ensure_not_larger_than(cta_shape)
         result = cta.times(cga_layout).transpose_outs(names)
-    covered = [size for _, size in result.out_dims]
+    covered = result.get_out_dim_sizes()
     if covered != list(shape):
         raise EncodingError(f"the layout covers {covered}, not the shape {list(shape)}")
     return result.build()

@@ -136,30 +136,27 @@ class LayoutBuilder:
     def get_in_dim_size(self, in_dim: str) -> int:
         return 1 << len(self._bases.get(in_dim, ()))
 
-    def _components(self, out_dim: str) -> list[tuple[str, int, int]]:
-        """``(in_dim, index, component)`` of every basis along ``out_dim``."""
-        slot = self._slots[out_dim]
-        return [
-            (in_dim, i, (basis >> slot) & SLOT_MASK)
-            for in_dim, dim_bases in self._bases.items()
-            for i, basis in enumerate(dim_bases)
-        ]
-
     # ---------------------------------------------------------------- growth
 
     def _grow(self, dim_bases: list[int], size: int, out_dim: str) -> None:
         """Append ``in_dim``'s share of ``identity_1d(size, in_dim, out_dim)`` to ``dim_bases``."""
-        bits = size.bit_length() - 1
-        if size != 1 << bits:
-            raise LinearLayoutError(f"identity size must be a power of two, got {size}")
         slot = self._slots.get(out_dim)
         if slot is None:
             slot = self._slot(out_dim)
+        if size == 1:
+            return
+        bits = size.bit_length() - 1
+        if size != 1 << bits:
+            raise LinearLayoutError(f"identity size must be a power of two, got {size}")
         scale = self._sizes[out_dim]
-        if (scale << bits) > SLOT_MASK:
+        top = scale << bits
+        if top > SLOT_MASK:
             raise LinearLayoutError(f"out-dim {out_dim!r} would exceed {SLOT_MASK + 1} elements")
-        dim_bases.extend([scale << (bit + slot) for bit in range(bits)])
-        self._sizes[out_dim] = scale << bits
+        basis = scale << slot
+        for _ in range(bits):
+            dim_bases.append(basis)
+            basis <<= 1
+        self._sizes[out_dim] = top
 
     def _in_bases(self, in_dim: str) -> list[int]:
         """The bases of ``in_dim``, appending it if new."""
@@ -173,6 +170,9 @@ class LayoutBuilder:
         if size:
             self._grow(self._in_bases(in_dim), size, out_dim)
         return self
+
+    def get_out_dim_sizes(self) -> list[int]:
+        return list(self._sizes.values())
 
     def times_zeros(self, size: int, in_dim: str, out_dim: str) -> LayoutBuilder:
         """``self *= LinearLayout.zeros_1d(size, in_dim, out_dim)``: ``in_dim`` grows by
@@ -188,7 +188,8 @@ class LayoutBuilder:
         ``shape`` row by row, ``order[0]`` the fastest of the dims ``dim0..``."""
         dim_bases = self._in_bases(in_dim)
         for d in order:
-            self._grow(dim_bases, shape[d], _DIM_NAMES[d] if d < len(_DIM_NAMES) else f"dim{d}")
+            if shape[d]:
+                self._grow(dim_bases, shape[d], _DIM_NAMES[d] if d < len(_DIM_NAMES) else f"dim{d}")
         return self
 
     def times(self, outer: LinearLayout | LayoutBuilder) -> LayoutBuilder:
@@ -215,9 +216,13 @@ class LayoutBuilder:
     def transpose_outs(self, order: Sequence[str]) -> LayoutBuilder:
         """Reorder the out-dims; the map is unchanged."""
         sizes = self._sizes
-        if len(order) != len(sizes) or set(order) != sizes.keys():
+        try:
+            reordered = {name: sizes[name] for name in order}
+        except KeyError:
+            reordered = {}
+        if len(reordered) != len(sizes) or len(order) != len(sizes):
             raise LinearLayoutError(f"transpose_outs: {list(order)} must be a permutation of {list(sizes)}")
-        self._sizes = {name: sizes[name] for name in order}
+        self._sizes = reordered
         return self
 
     def rename_outs(self, names: Mapping[str, str]) -> LayoutBuilder:
@@ -279,20 +284,22 @@ class LayoutBuilder:
             desired = shape[name]
             if actual <= desired:
                 continue
-            components = self._components(name)
-            values = sorted({value for _, _, value in components if value})
-            cutoff = actual
-            while values and actual > desired:
-                cutoff = values.pop()
-                actual //= 2
-            clear = ~(SLOT_MASK << self._slots[name])
-            for in_dim, i, value in components:
-                if value >= cutoff > 0:
-                    if broadcast_registers or in_dim != "register":
-                        self._bases[in_dim][i] &= clear
-                    else:
-                        removed.add(i)
+            slot = self._slots[name]
+            values = {(b >> slot) & SLOT_MASK for dim_bases in self._bases.values() for b in dim_bases}
+            values.discard(0)
+            groups = min(len(values), (actual // desired).bit_length() - 1)
             self._sizes[name] = desired
+            if not groups:
+                continue
+            cutoff = sorted(values)[-groups]
+            clear = ~(SLOT_MASK << slot)
+            for in_dim, dim_bases in self._bases.items():
+                for i, b in enumerate(dim_bases):
+                    if (b >> slot) & SLOT_MASK >= cutoff:
+                        if broadcast_registers or in_dim != "register":
+                            dim_bases[i] = b & clear
+                        else:
+                            removed.add(i)
         if removed:
             registers = self._bases["register"]
             self._bases["register"] = [b for i, b in enumerate(registers) if i not in removed]
@@ -302,24 +309,27 @@ class LayoutBuilder:
 
     def build(self) -> LinearLayout:
         """The layout, with the out-dim sizes as built (not required to be surjective)."""
-        moves = []
+        moves, outs = [], []
         shift = 0
         for name, size in self._sizes.items():
+            log2 = size.bit_length() - 1
             moves.append((self._slots[name], shift))
-            shift += size.bit_length() - 1
+            outs.append((name, log2))
+            shift += log2
         mask = SLOT_MASK
+        ins = []
         if len(moves) == 1:
             ((slot, _),) = moves
-            columns = [(in_dim, [(b >> slot) & mask for b in dim_bases]) for in_dim, dim_bases in self._bases.items()]
+            for in_dim, dim_bases in self._bases.items():
+                ins.append((in_dim, tuple([(b >> slot) & mask for b in dim_bases])))
         elif len(moves) == 2:
             (slot0, _), (slot1, shift1) = moves
-            columns = [
-                (in_dim, [((b >> slot0) & mask) | (((b >> slot1) & mask) << shift1) for b in dim_bases])
-                for in_dim, dim_bases in self._bases.items()
-            ]
+            for in_dim, dim_bases in self._bases.items():
+                ins.append(
+                    (in_dim, tuple([((b >> slot0) & mask) | (((b >> slot1) & mask) << shift1) for b in dim_bases]))
+                )
         else:
-            columns = [
-                (in_dim, [sum(((b >> slot) & mask) << target for slot, target in moves) for b in dim_bases])
-                for in_dim, dim_bases in self._bases.items()
-            ]
-        return LinearLayout._from_packed(columns, list(self._sizes.items()))
+            for in_dim, dim_bases in self._bases.items():
+                packed = [sum(((b >> slot) & mask) << target for slot, target in moves) for b in dim_bases]
+                ins.append((in_dim, tuple(packed)))
+        return LinearLayout._from_packed(tuple(ins), tuple(outs))

@@ -249,13 +249,10 @@ class LinearLayout:
         return layout
 
     @classmethod
-    def _from_packed(
-        cls, columns: Iterable[tuple[str, Sequence[int]]], out_dims: Sequence[tuple[str, int]]
-    ) -> LinearLayout:
-        """A layout from bases already packed (out-dim fields in order, lowest first), for
-        callers in this package that guarantee power-of-two sizes and fitting fields."""
-        ins = tuple([(name, tuple(dim_columns)) for name, dim_columns in columns])
-        return cls._make(ins, tuple([(name, size.bit_length() - 1) for name, size in out_dims]))
+    def _from_packed(cls, ins: _Ins, outs: _Outs) -> LinearLayout:
+        """A layout from bases already packed (out-dim fields in order, lowest first) and
+        ``(out_dim, log2 size)`` pairs, for callers in this package that guarantee them."""
+        return cls._make(ins, outs)
 
     @classmethod
     def identity_1d(cls, size: int, in_dim: str, out_dim: str) -> LinearLayout:
