@@ -83,11 +83,12 @@ class Encoding:
         computes it; in-dims ``register, lane, warp, block`` (distributed) or ``offset,
         block`` (shared), out-dims ``dim0..``.  Uncached: prefer the module function
         ``layoutdialect.to_linear_layout``."""
-        dims = [int(size) for size in shape]
+        dims = list(map(int, shape))
         if not self.accepts_rank(len(dims)):
             raise EncodingError(f"a tensor of shape {dims} has rank {len(dims)}, but the encoding has rank {self.rank}")
-        if not all(size > 0 and size & (size - 1) == 0 for size in dims):
-            raise EncodingError(f"every dim of the shape {dims} must be a power of two")
+        for size in dims:
+            if size <= 0 or size & (size - 1):
+                raise EncodingError(f"every dim of the shape {dims} must be a power of two")
         return self._linear_layout(dims)
 
     def _linear_layout(self, shape: list[int]) -> LinearLayout:

@@ -25,7 +25,7 @@ def to_linear_layout(encoding: Encoding, shape: Sequence[int]) -> LinearLayout:
     >>> to_linear_layout(blocked, [32, 16]).bases[0]
     ('register', [[0, 1], [1, 0], [16, 0]])
     """
-    return _cached_layout(encoding, tuple(int(size) for size in shape))
+    return _cached_layout(encoding, tuple(map(int, shape)))
 
 
 @lru_cache(maxsize=CACHE_SIZE)
