@@ -249,3 +249,28 @@ def test_unswizzled_transposed_nvmma_runs_down_dim0() -> None:
     layout = layout_of(f"!ttg.memdesc<16x64xf16, {encoding}, #ttg.shared_memory>")
     columns = [[1 << i, 0] for i in range(4)] + [[0, 1 << i] for i in range(6)]
     assert layout.bases == [("offset", columns), ("block", [])]
+
+
+@pytest.mark.parametrize(
+    ("memdesc", "offsets"),
+    [
+        (  # rank 1: offsets run straight along the one dim
+            "!ttg.memdesc<16xf16, #ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [0]}>, #ttg.shared_memory>",
+            [[1], [2], [4], [8]],
+        ),
+        (  # rank 3: dims past order[1] are plain identity, outermost last
+            "!ttg.memdesc<2x4x8xf16, #ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [2, 1, 0]}>, #ttg.shared_memory>",
+            [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 1, 2], [0, 2, 4], [1, 0, 0]],
+        ),
+        (  # rotating: row r's phase is XOR-ed with (r / (perPhase * maxPhase)) % maxPhase
+            "!ttg.memdesc<8x4xf16, #ttg.amd_rotating_shared<{vec = 1, perPhase = 1, maxPhase = 2, order = [1, 0]}>, #ttg.shared_memory>",
+            [[0, 1], [0, 2], [1, 1], [2, 1], [4, 0]],
+        ),
+        (  # the same parameters without rotation
+            "!ttg.memdesc<8x4xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 2, order = [1, 0]}>, #ttg.shared_memory>",
+            [[0, 1], [0, 2], [1, 1], [2, 0], [4, 0]],
+        ),
+    ],
+)
+def test_swizzled_and_rotating_offsets(memdesc: str, offsets: list[list[int]]) -> None:
+    assert layout_of(memdesc).bases == [("offset", offsets), ("block", [])]
