@@ -22,6 +22,7 @@ from layoutdialect.dialect.attributes import (
     SliceEncodingAttr,
     SwizzledSharedEncodingAttr,
 )
+from layoutdialect.dialect.gpu_shuffle import GPU_EXT
 from layoutdialect.dialect.ops import ConvertLayoutOp, LocalAllocOp, LocalDeallocOp, LocalLoadOp, LocalStoreOp
 from layoutdialect.dialect.types import AsyncTokenType, MemDescType
 
@@ -53,6 +54,8 @@ TTG = Dialect(
 
 
 def load_dialects(ctx: Context) -> None:
-    """Make ``ctx`` understand the ``ttg`` dialect (a no-op if it already does)."""
+    """Make ``ctx`` understand the ``ttg`` dialect and ``gpu.shuffle`` (a no-op if it already does)."""
     if "ttg" not in ctx.registered_dialect_names:
         ctx.register_dialect("ttg", lambda: TTG)
+    if "gpu_ext" not in ctx.registered_dialect_names:
+        ctx.load_dialect(GPU_EXT)

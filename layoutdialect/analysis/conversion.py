@@ -1,0 +1,149 @@
+"""Which data a layout conversion moves, and the cheapest way to move it.
+
+``plan_conversion(src, dst, element_bits)`` answers for a ``ttg.convert_layout``
+from layout ``src`` to ``dst`` (both at the tensor's shape), as Triton's
+``minimalCvtLayout`` and ``ConvertLayoutOpConversion`` do (spec conversions.md §2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from layoutdialect.analysis.warp_shuffles import WarpDecomposition, decompose_warp_conversion
+from layoutdialect.f2 import LinearLayout
+
+__all__ = [
+    "HARDWARE_DIMS",
+    "ConversionKind",
+    "ConversionPath",
+    "ConversionPlan",
+    "minimal_conversion",
+    "plan_conversion",
+]
+
+HARDWARE_DIMS = ("register", "lane", "warp", "block")
+
+
+class ConversionKind(Enum):
+    """How far the data of a conversion travels."""
+
+    NO_OP = "no-op"
+    REGISTER = "register permutation"
+    INTRA_WARP = "intra-warp"
+    CROSS_WARP = "cross-warp"
+    CROSS_CTA = "cross-CTA"
+
+
+class ConversionPath(Enum):
+    """How a conversion is carried out."""
+
+    NONE = "none"
+    REGISTERS = "register renaming"
+    WARP_SHUFFLES = "warp shuffles"
+    SHARED_MEMORY = "shared memory"
+    DISTRIBUTED_SHARED_MEMORY = "distributed shared memory"
+
+
+def minimal_conversion(src: LinearLayout, dst: LinearLayout) -> LinearLayout:
+    """The map from each destination hardware index to the source index that holds its
+    element, with the hardware dims it leaves alone quotiented out (``block``, then
+    ``warp``, ``lane``, ``register``, stopping at the first that moves data).
+
+    >>> from layoutdialect.f2 import LinearLayout
+    >>> src = LinearLayout.from_bases([("register", [[1], [2]]), ("lane", [[4]])], ["dim0"])
+    >>> dst = LinearLayout.from_bases([("register", [[2], [1]]), ("lane", [[4]])], ["dim0"])
+    >>> minimal_conversion(src, dst).bases
+    [('register', [[2], [1]])]
+    """
+    conversion = dst.invert_and_compose(src)
+    common = [d for d in reversed(HARDWARE_DIMS) if src.has_in_dim(d) and dst.has_in_dim(d)]
+    for dim in common:
+        quotient = conversion.quotient([dim])
+        if quotient is None:
+            break
+        conversion = quotient
+    return conversion
+
+
+def _kind(conversion: LinearLayout) -> ConversionKind:
+    dims = set(conversion.get_in_dim_names())
+    if "block" in dims:
+        return ConversionKind.CROSS_CTA
+    if "warp" in dims:
+        return ConversionKind.CROSS_WARP
+    if "lane" in dims:
+        return ConversionKind.INTRA_WARP
+    if "register" in dims:
+        return ConversionKind.REGISTER
+    return ConversionKind.NO_OP
+
+
+@dataclass(frozen=True)
+class ConversionPlan:
+    """What a conversion needs: its kind, the path chosen, why, and what it costs.
+
+    ``register_map[d]`` (register permutations) is the source register destination
+    register ``d`` copies; ``warp`` (shuffles) is the warp decomposition.
+    """
+
+    kind: ConversionKind
+    path: ConversionPath
+    reason: str
+    minimal_map: LinearLayout
+    source_registers: int
+    destination_registers: int
+    register_map: tuple[int, ...] = ()
+    warp: WarpDecomposition | None = None
+
+    @property
+    def shuffles(self) -> int:
+        return self.warp.shuffles if self.path is ConversionPath.WARP_SHUFFLES and self.warp else 0
+
+    @property
+    def selects(self) -> int:
+        return self.warp.selects if self.path is ConversionPath.WARP_SHUFFLES and self.warp else 0
+
+    @property
+    def mixed_transpositions(self) -> int | None:
+        """Register-lane transpositions of an intra-warp conversion (None if it is no bit permutation)."""
+        return len(self.warp.transpositions) if self.warp else None
+
+
+def plan_conversion(
+    src: LinearLayout, dst: LinearLayout, element_bits: int, max_mixed_transpositions: int = 1
+) -> ConversionPlan:
+    """How to convert a tensor of ``element_bits``-bit elements from layout ``src`` to ``dst``.
+
+    Intra-warp conversions use shuffles when they need at most
+    ``max_mixed_transpositions`` register-lane transpositions (Triton's rule is 1),
+    shared memory otherwise.
+    """
+    conversion = minimal_conversion(src, dst)
+    kind = _kind(conversion)
+    registers = (src.get_in_dim_size("register"), dst.get_in_dim_size("register"))
+
+    def plan(
+        path: ConversionPath, reason: str, register_map: tuple[int, ...] = (), warp: WarpDecomposition | None = None
+    ) -> ConversionPlan:
+        return ConversionPlan(kind, path, reason, conversion, *registers, register_map, warp)
+
+    if kind is ConversionKind.NO_OP:
+        return plan(ConversionPath.NONE, "the layouts are equal at this shape")
+    if kind is ConversionKind.REGISTER:
+        register_map = tuple(conversion.apply({"register": d})["register"] for d in range(registers[1]))
+        return plan(ConversionPath.REGISTERS, "each thread keeps its data", register_map=register_map)
+    if kind is ConversionKind.CROSS_CTA:
+        return plan(ConversionPath.DISTRIBUTED_SHARED_MEMORY, "data crosses CTAs")
+    if kind is ConversionKind.CROSS_WARP:
+        return plan(ConversionPath.SHARED_MEMORY, "data crosses warps")
+    warp = decompose_warp_conversion(src, dst, element_bits) if element_bits <= 32 or element_bits == 64 else None
+    if warp is None:
+        reason = "the warp's data does not move by a permutation of register and lane bits"
+        return plan(ConversionPath.SHARED_MEMORY, reason)
+    mixed = len(warp.transpositions)
+    if mixed > max_mixed_transpositions:
+        reason = f"{mixed} register-lane transpositions, more than {max_mixed_transpositions} for shuffles"
+        return plan(ConversionPath.SHARED_MEMORY, reason, warp=warp)
+    reason = f"{mixed} register-lane transposition(s), {warp.variant.value}"
+    return plan(ConversionPath.WARP_SHUFFLES, reason, warp=warp)

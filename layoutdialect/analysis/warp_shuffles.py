@@ -1,0 +1,282 @@
+"""Intra-warp conversions as register renaming, conditional swaps and one shuffle stage.
+
+The algorithm of Triton PR 7558 (spec conversions.md §3.2, cute-swizzle-shuffle.md
+§3).  Restricted to one warp, both layouts are sub-permutation matrices over the
+hardware bits ``(register, lane)``, so the conversion moves the value at hardware
+index ``h`` to ``P(h)`` for a permutation ``P`` of those bits.  ``P`` factors as
+``P_mixed ∘ P_lane ∘ P_reg``: ``P_reg`` renames registers (free), ``P_lane`` is a
+lane relabelling (one indexed shuffle per register) and ``P_mixed`` is a product
+of disjoint transpositions ``(r_i l_j)``, each a select, a shuffle and a select
+by the XOR-swap identity ``[[0,1],[1,0]] = [[1,1],[0,1]][[1,0],[1,1]][[1,1],[0,1]]``.
+
+Elements narrower than 32 bits are packed into 32-bit words along register bits
+that no transposition touches (so no byte permutes are needed); 64-bit elements
+are split into two words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from layoutdialect.f2 import LinearLayout
+
+__all__ = [
+    "ShuffleVariant",
+    "Transposition",
+    "WarpDecomposition",
+    "bit_permutation",
+    "decompose_warp_conversion",
+    "nonzero_register_bases",
+]
+
+WORD_BITS = 32
+Column = tuple[int, ...]
+
+
+class ShuffleVariant(Enum):
+    """How the mixed transpositions run."""
+
+    SWAP = "swap"  # in place: selects, one shuffle stage for every register, selects
+    SHIP = "ship"  # out of place, one transposition at a time: half the words cross lanes
+
+
+@dataclass(frozen=True)
+class Transposition:
+    """Swap register bit ``register_bit`` of the 32-bit word index with lane bit ``lane_bit``."""
+
+    register_bit: int
+    lane_bit: int
+
+
+@dataclass(frozen=True)
+class WarpDecomposition:
+    """One warp's share of a conversion, ready to emit.
+
+    The work runs on a *working* register file of ``2**register_bits`` elements,
+    packed into ``words`` 32-bit words:
+
+    - ``source_slots[w]`` is the source register that fills working element ``w``
+      (duplicate source registers are dropped, missing ones tiled);
+    - ``lane_permutation[j]`` is where lane bit ``j`` goes (``P_lane``);
+    - ``transpositions`` swap word-index bits with lane bits (``P_mixed``);
+    - ``destination_slots[d]`` is the working element destination register ``d``
+      reads afterwards (duplicates re-created).
+    """
+
+    element_bits: int
+    register_bits: int
+    lane_bits: int
+    elements_per_word: int
+    words_per_element: int
+    source_slots: tuple[int, ...]
+    destination_slots: tuple[int, ...]
+    lane_permutation: tuple[int, ...]
+    transpositions: tuple[Transposition, ...]
+
+    @property
+    def words(self) -> int:
+        """32-bit words the working register file takes."""
+        return (1 << self.register_bits) * self.words_per_element // self.elements_per_word
+
+    @property
+    def moves_lanes(self) -> bool:
+        """Whether ``P_lane`` is not the identity."""
+        return any(j != image for j, image in enumerate(self.lane_permutation))
+
+    @property
+    def variant(self) -> ShuffleVariant:
+        """``ship`` when it takes fewer instructions: only without a lane relabelling."""
+        if not self.transpositions or self.moves_lanes:
+            return ShuffleVariant.SWAP
+        return ShuffleVariant.SHIP
+
+    @property
+    def shuffles(self) -> int:
+        """Shuffle instructions: one per word that crosses lanes."""
+        if self.moves_lanes:
+            return self.words
+        if self.variant is ShuffleVariant.SHIP:
+            return len(self.transpositions) * self.words // 2
+        return self.words - self.words // (1 << len(self.transpositions))
+
+    @property
+    def selects(self) -> int:
+        """Select instructions: 2 per word and transposition (swap), 1.5 (ship)."""
+        per_word = 3 if self.variant is ShuffleVariant.SHIP else 4
+        return len(self.transpositions) * self.words * per_word // 2
+
+    def lane_offset_mask(self, word: int) -> int:
+        """``D(word)``: the lane bits word ``word`` flips in the shuffle stage (swap)."""
+        mask = 0
+        for t in self.transpositions:
+            if word >> t.register_bit & 1:
+                mask |= 1 << t.lane_bit
+        return mask
+
+
+def nonzero_register_bases(layout: LinearLayout) -> list[int]:
+    """Indices of the register bases that are not zero (the rest duplicate data)."""
+    return [i for i, basis in enumerate(dict(layout.bases)["register"]) if any(basis)]
+
+
+def bit_permutation(value: int, permutation: list[int] | tuple[int, ...]) -> int:
+    """``value`` with bit ``k`` moved to bit ``permutation[k]``."""
+    result = 0
+    for k, target in enumerate(permutation):
+        result |= (value >> k & 1) << target
+    return result
+
+
+def _hardware_columns(layout: LinearLayout, registers: list[int], register_bits: int) -> list[Column]:
+    """The register bases ``registers`` (zero-padded to ``register_bits``), then the lane bases."""
+    bases = dict(layout.bases)
+    width = layout.num_out_dims
+    columns = [tuple(bases["register"][k]) for k in registers]
+    columns += [(0,) * width] * (register_bits - len(registers))
+    return columns + [tuple(b) for b in bases["lane"]]
+
+
+def _pair_free_bits(source: list[Column], target: list[Column], register_bits: int) -> list[int] | None:
+    """``sigma[k]``: the destination bit of source bit ``k``, or ``None`` if no bit permutation works.
+
+    Source bits with the same basis as a destination bit go there.  Bits zero on
+    both sides stay; the other zero bits (copies, or padding) pair up, registers
+    with registers and lanes with lanes first, so that no needless mixed
+    transposition appears.
+    """
+    where = {}
+    for t, column in enumerate(target):
+        if any(column):
+            if column in where:
+                return None
+            where[column] = t
+    sigma: list[int | None] = [None] * len(source)
+    for k, column in enumerate(source):
+        if any(column):
+            if column not in where:
+                return None
+            sigma[k] = where.pop(column)
+    if where:
+        return None
+    src_free = [k for k, column in enumerate(source) if not any(column)]
+    dst_free = [t for t, column in enumerate(target) if not any(column)]
+    for k in [k for k in src_free if k in dst_free]:
+        sigma[k] = k
+    src_left = [k for k in src_free if sigma[k] is None]
+    dst_left = [t for t in dst_free if t not in src_free]
+    for registers in (True, False):
+        same_kind_src = [k for k in src_left if (k < register_bits) == registers]
+        same_kind_dst = [t for t in dst_left if (t < register_bits) == registers]
+        for k, t in zip(same_kind_src, same_kind_dst):
+            sigma[k] = t
+    used = {s for s in sigma if s is not None}
+    for k, t in zip([k for k in src_left if sigma[k] is None], [t for t in dst_left if t not in used]):
+        sigma[k] = t
+    return [s for s in sigma if s is not None] if None not in sigma else None
+
+
+def _factor(sigma: list[int], register_bits: int) -> tuple[list[int], list[int], list[tuple[int, int]]]:
+    """Split ``sigma`` into ``P_reg``, ``P_lane`` and transpositions ``(r_i, l_j)``.
+
+    Each cycle is walked from a register bit; a run of lane bits entered from
+    ``r_m`` at ``l_j`` and left from ``l_k`` to ``r_i`` becomes
+    ``(r_i l_j) ∘ (.. r_m r_i ..)(l_j .. l_k)``.
+    """
+    n = len(sigma)
+    p_reg = list(range(register_bits))
+    p_lane = list(range(n - register_bits))
+    mixed: list[tuple[int, int]] = []
+    seen = [False] * n
+    for start in range(n):
+        if seen[start]:
+            continue
+        cycle = [start]
+        seen[start] = True
+        while sigma[cycle[-1]] != start:
+            cycle.append(sigma[cycle[-1]])
+            seen[cycle[-1]] = True
+        entry: tuple[int, int] | None = None
+        for current in cycle:
+            following = sigma[current]
+            if current < register_bits and following < register_bits:
+                p_reg[current] = following
+            elif current >= register_bits and following >= register_bits:
+                p_lane[current - register_bits] = following - register_bits
+            elif current < register_bits:
+                entry = (current, following - register_bits)
+            else:
+                assert entry is not None, "cycles with a register bit start on one"
+                r_m, l_j = entry
+                p_reg[r_m] = following
+                p_lane[current - register_bits] = l_j
+                mixed.append((following, l_j))
+    return p_reg, p_lane, mixed
+
+
+def decompose_warp_conversion(
+    source: LinearLayout, target: LinearLayout, element_bits: int
+) -> WarpDecomposition | None:
+    """The intra-warp conversion from ``source`` to ``target`` layout (same warps and
+    CTAs), or ``None`` when it is not a permutation of hardware bits.
+
+    >>> from layoutdialect.f2 import LinearLayout
+    >>> src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2], [4]])], ["dim0"])
+    >>> dst = LinearLayout.from_bases([("register", [[4]]), ("lane", [[1], [2]])], ["dim0"])
+    >>> plan = decompose_warp_conversion(src, dst, 32)
+    >>> plan.lane_permutation, plan.transpositions, plan.shuffles, plan.selects
+    ((1, 0), (Transposition(register_bit=0, lane_bit=0),), 2, 4)
+    """
+    src_regs, dst_regs = nonzero_register_bases(source), nonzero_register_bases(target)
+    register_bits = max(len(src_regs), len(dst_regs))
+    src_columns = _hardware_columns(source, src_regs, register_bits)
+    dst_columns = _hardware_columns(target, dst_regs, register_bits)
+    if len(src_columns) != len(dst_columns):
+        return None
+    sigma = _pair_free_bits(src_columns, dst_columns, register_bits)
+    if sigma is None:
+        return None
+    p_reg, p_lane, mixed = _factor(sigma, register_bits)
+
+    mixed_registers = {r for r, _ in mixed}
+    if element_bits >= WORD_BITS:
+        pack_bits, words_per_element = 0, element_bits // WORD_BITS
+    else:
+        pack_bits = min((WORD_BITS // element_bits).bit_length() - 1, register_bits - len(mixed_registers))
+        words_per_element = 1
+    free = [r for r in range(register_bits) if r not in mixed_registers]
+    order = free[:pack_bits] + [r for r in range(register_bits) if r not in free[:pack_bits]]
+    rho = [0] * register_bits
+    for position, r in enumerate(order):
+        rho[r] = position
+    to_working = [rho[p_reg[k]] for k in range(register_bits)]
+
+    def word_bit(r: int) -> int:
+        return rho[r] - pack_bits + (words_per_element.bit_length() - 1)
+
+    source_slots = []
+    for w in range(1 << register_bits):
+        stripped = bit_permutation(w, _inverse(to_working))
+        source_slots.append(sum(1 << src_regs[b] for b in range(len(src_regs)) if stripped >> b & 1))
+    destination_slots = []
+    for d in range(1 << len(dict(target.bases)["register"])):
+        stripped = sum(1 << b for b, k in enumerate(dst_regs) if d >> k & 1)
+        destination_slots.append(bit_permutation(stripped, rho))
+    return WarpDecomposition(
+        element_bits=element_bits,
+        register_bits=register_bits,
+        lane_bits=len(p_lane),
+        elements_per_word=1 << pack_bits,
+        words_per_element=words_per_element,
+        source_slots=tuple(source_slots),
+        destination_slots=tuple(destination_slots),
+        lane_permutation=tuple(p_lane),
+        transpositions=tuple(Transposition(word_bit(r), j) for r, j in mixed),
+    )
+
+
+def _inverse(permutation: list[int]) -> list[int]:
+    inverse = [0] * len(permutation)
+    for k, target in enumerate(permutation):
+        inverse[target] = k
+    return inverse

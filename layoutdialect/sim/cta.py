@@ -1,0 +1,239 @@
+"""A simulator of thread-level IR: every thread of a CTA (or cluster) at once, with numpy.
+
+Each SSA value is a numpy array whose leading axes are ``(cta, warp, lane)``; a
+``vector<N x T>`` adds a last axis of ``N``.  Values that every thread shares
+(constants) stay 0-D and broadcast.  Elements are kept as raw bits in ``uint64``
+(a 16-bit float is its 16-bit pattern), so bitcasts, packing and shuffles are
+exact.  ``gpu.shuffle`` has PTX ``shfl.sync`` semantics within each warp.
+
+Straight-line code runs either for all threads together or, to expose races,
+warp by warp in a chosen order (``warp_order``): each warp then runs the whole
+sequence before the next starts, the most adversarial interleaving between
+barriers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+import numpy as np
+from xdsl.dialects import arith, builtin, gpu, vector
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, VectorType
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from layoutdialect.dialect.gpu_shuffle import ShuffleMode, ShuffleOp
+
+__all__ = ["CTASimulator", "SimulationError", "bit_width"]
+
+Array = np.ndarray
+
+
+class SimulationError(ValueError):
+    """The IR uses an op, type or form the simulator does not model."""
+
+
+def bit_width(type: Attribute) -> int:
+    """Bits of a scalar type (``index`` counts 64)."""
+    if isinstance(type, IndexType):
+        return 64
+    width = getattr(type, "bitwidth", None)
+    if isinstance(type, IntegerType):
+        return type.width.data
+    if isinstance(width, int):
+        return width
+    raise SimulationError(f"the simulator has no bit width for type {type}")
+
+
+def _element_type(type: Attribute) -> Attribute:
+    return type.element_type if isinstance(type, VectorType) else type
+
+
+def _mask(type: Attribute) -> np.uint64:
+    bits = bit_width(_element_type(type))
+    return np.uint64((1 << bits) - 1) if bits < 64 else np.uint64(0xFFFF_FFFF_FFFF_FFFF)
+
+
+class CTASimulator:
+    """Runs straight-line thread-level IR for ``ctas x warps x lanes`` threads."""
+
+    def __init__(self, ctas: int, warps: int, lanes: int) -> None:
+        self.shape = (ctas, warps, lanes)
+        self.lanes = lanes
+        grid = np.indices(self.shape, dtype=np.uint64)
+        self._warp_ids = grid[1]
+        self._lane_ids = grid[2]
+        self._current_warps = slice(None)
+        self._handlers: dict[type[Operation], Callable[[Operation, list[Array]], list[Array]]] = {
+            builtin.UnrealizedConversionCastOp: lambda op, args: args,
+            arith.ConstantOp: self._constant,
+            arith.AndIOp: self._binary(np.bitwise_and),
+            arith.OrIOp: self._binary(np.bitwise_or),
+            arith.XOrIOp: self._binary(np.bitwise_xor),
+            arith.AddiOp: self._binary(np.add),
+            arith.SubiOp: self._binary(np.subtract),
+            arith.MuliOp: self._binary(np.multiply),
+            arith.ShLIOp: self._binary(np.left_shift),
+            arith.ShRUIOp: self._binary(np.right_shift),
+            arith.DivUIOp: self._binary(np.floor_divide),
+            arith.RemUIOp: self._binary(np.remainder),
+            arith.CmpiOp: self._compare,
+            arith.SelectOp: lambda op, args: [np.where(args[0].astype(bool), args[1], args[2])],
+            arith.IndexCastOp: self._resize,
+            arith.ExtUIOp: self._resize,
+            arith.TruncIOp: self._resize,
+            gpu.LaneIdOp: lambda op, args: [self._lane_ids[:, self._current_warps]],
+            gpu.ThreadIdOp: self._thread_id,
+            ShuffleOp: self._shuffle,
+            vector.ShuffleOp: self._vector_shuffle,
+            vector.ExtractOp: self._extract,
+            vector.InsertOp: self._insert,
+            vector.BitcastOp: self._bitcast,
+        }
+
+    # ------------------------------------------------------------------ running
+
+    def run(
+        self,
+        ops: Sequence[Operation],
+        inputs: dict[SSAValue, Array],
+        warp_order: Iterable[int] | None = None,
+    ) -> dict[SSAValue, Array]:
+        """Run ``ops`` in order; ``inputs`` gives the values defined outside them.
+
+        With ``warp_order``, each warp runs every op before the next warp starts.
+        Returns every value, each with the full ``(cta, warp, lane)`` axes.
+        """
+        values = {value: self._full(array) for value, array in inputs.items()}
+        if warp_order is None:
+            self._run_on(ops, values, slice(None))
+            return values
+        order = list(warp_order)
+        if sorted(order) != list(range(self.shape[1])):
+            raise SimulationError(f"warp order {order} is not a permutation of the {self.shape[1]} warps")
+        for warp in order:
+            self._run_on(ops, values, slice(warp, warp + 1))
+        return values
+
+    def _full(self, array: Array) -> Array:
+        array = np.asarray(array, dtype=np.uint64)
+        return np.broadcast_to(array, np.broadcast_shapes(array.shape[:3], self.shape) + array.shape[3:]).copy()
+
+    def _run_on(self, ops: Sequence[Operation], values: dict[SSAValue, Array], warps: slice) -> None:
+        for op in ops:
+            handler = self._handlers.get(type(op))
+            if handler is None:
+                raise SimulationError(f"the simulator does not model '{op.name}'")
+            args = [self._operand(values, operand, warps) for operand in op.operands]
+            self._current_warps = warps
+            results = handler(op, args)
+            for value, result in zip(op.results, results):
+                self._store(values, value, np.asarray(result, dtype=np.uint64), warps)
+
+    def _operand(self, values: dict[SSAValue, Array], value: SSAValue, warps: slice) -> Array:
+        if value not in values:
+            raise SimulationError(f"the value {value.name_hint or value} is used before it is defined")
+        array = values[value]
+        return array if array.ndim == 0 else array[:, warps]
+
+    def _store(self, values: dict[SSAValue, Array], value: SSAValue, result: Array, warps: slice) -> None:
+        if result.ndim == 0 and (value not in values or values[value].ndim == 0):
+            values[value] = result
+            return
+        if value not in values or values[value].ndim == 0:
+            trailing = result.shape[3:] if result.ndim > 3 else ()
+            values[value] = np.zeros(self.shape + trailing, dtype=np.uint64)
+        values[value][:, warps] = result
+
+    # ------------------------------------------------------------------ ops
+
+    def _constant(self, op: Operation, args: list[Array]) -> list[Array]:
+        assert isinstance(op, arith.ConstantOp)
+        value = op.value
+        if not isinstance(value, IntegerAttr):
+            raise SimulationError(f"the simulator models integer constants only, not {value}")
+        return [np.uint64(value.value.data & int(_mask(op.result.type)))]
+
+    def _binary(self, function: Callable[[Array, Array], Array]) -> Callable[[Operation, list[Array]], list[Array]]:
+        def run(op: Operation, args: list[Array]) -> list[Array]:
+            with np.errstate(over="ignore"):
+                return [function(args[0], args[1]) & _mask(op.results[0].type)]
+
+        return run
+
+    def _compare(self, op: Operation, args: list[Array]) -> list[Array]:
+        assert isinstance(op, arith.CmpiOp)
+        comparisons = {0: np.equal, 1: np.not_equal, 6: np.less, 7: np.less_equal, 8: np.greater, 9: np.greater_equal}
+        predicate = op.predicate.value.data
+        if predicate not in comparisons:
+            raise SimulationError(f"the simulator models unsigned and equality comparisons only, not {predicate}")
+        return [comparisons[predicate](args[0], args[1]).astype(np.uint64)]
+
+    def _resize(self, op: Operation, args: list[Array]) -> list[Array]:
+        return [args[0] & _mask(op.results[0].type)]
+
+    def _thread_id(self, op: Operation, args: list[Array]) -> list[Array]:
+        assert isinstance(op, gpu.ThreadIdOp)
+        if op.dimension.data != gpu.DimensionEnum.X:
+            raise SimulationError("the simulator lays threads out along x only")
+        ids = self._warp_ids * np.uint64(self.lanes) + self._lane_ids
+        return [ids[:, self._current_warps]]
+
+    def _shuffle(self, op: Operation, args: list[Array]) -> list[Array]:
+        assert isinstance(op, ShuffleOp)
+        value, offset, width = args
+        lanes = self._lane_ids[:, self._current_warps]
+        value = np.broadcast_to(value, lanes.shape)
+        if int(np.max(width)) != self.lanes or int(np.min(width)) != self.lanes:
+            raise SimulationError(f"the simulator models shuffles over the whole warp of {self.lanes} lanes")
+        offset = np.broadcast_to(offset, lanes.shape) & np.uint64(self.lanes - 1)
+        mode = op.mode.data
+        if mode is ShuffleMode.XOR:
+            source = lanes ^ offset
+        elif mode is ShuffleMode.IDX:
+            source = offset
+        elif mode is ShuffleMode.UP:
+            source = np.where(lanes >= offset, lanes - offset, lanes)
+        else:
+            source = np.where(lanes + offset < self.lanes, lanes + offset, lanes)
+        valid = np.ones(lanes.shape, dtype=np.uint64)
+        if mode in (ShuffleMode.UP, ShuffleMode.DOWN):
+            valid = (source != lanes) | (offset == 0)
+        gathered = np.take_along_axis(value, source.astype(np.intp), axis=2)
+        return [gathered, valid.astype(np.uint64)]
+
+    def _vector_shuffle(self, op: Operation, args: list[Array]) -> list[Array]:
+        assert isinstance(op, vector.ShuffleOp)
+        both = np.concatenate(np.broadcast_arrays(args[0], args[1]), axis=-1)
+        return [both[..., list(op.mask.get_values())]]
+
+    def _extract(self, op: Operation, args: list[Array]) -> list[Array]:
+        assert isinstance(op, vector.ExtractOp)
+        positions = list(op.static_position.get_values())
+        if len(positions) != 1 or op.dynamic_position:
+            raise SimulationError("the simulator models vector.extract at one static position")
+        return [args[0][..., positions[0]]]
+
+    def _insert(self, op: Operation, args: list[Array]) -> list[Array]:
+        assert isinstance(op, vector.InsertOp)
+        positions = list(op.static_position.get_values())
+        if len(positions) != 1 or op.dynamic_position:
+            raise SimulationError("the simulator models vector.insert at one static position")
+        value, destination = args
+        result = np.array(np.broadcast_to(destination, np.broadcast_shapes(destination.shape, value.shape + (1,))))
+        result[..., positions[0]] = value
+        return [result]
+
+    def _bitcast(self, op: Operation, args: list[Array]) -> list[Array]:
+        assert isinstance(op, vector.BitcastOp)
+        source_bits = bit_width(_element_type(op.source.type))
+        result_bits = bit_width(_element_type(op.result.type))
+        source = args[0]
+        if result_bits > source_bits:
+            per = result_bits // source_bits
+            grouped = source.reshape(source.shape[:-1] + (source.shape[-1] // per, per))
+            shifts = np.arange(per, dtype=np.uint64) * np.uint64(source_bits)
+            return [np.bitwise_or.reduce(grouped << shifts, axis=-1)]
+        per = source_bits // result_bits
+        shifts = np.arange(per, dtype=np.uint64) * np.uint64(result_bits)
+        split = (source[..., None] >> shifts) & _mask(op.result.type)
+        return [split.reshape(source.shape[:-1] + (source.shape[-1] * per,))]

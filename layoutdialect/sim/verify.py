@@ -1,0 +1,84 @@
+"""Proof by execution: run a lowered conversion and check every destination register.
+
+Each source register is loaded with the id of the logical element the source
+layout places there (its row-major index); after the simulated code runs, every
+destination register, broadcast replicas included, must hold the id of the
+element the destination layout places there.  Ids wider than the element type
+are checked a slice of bits at a time, so even ``i1`` tensors are checked whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+from xdsl.ir import Operation, SSAValue
+
+from layoutdialect.f2 import LinearLayout
+from layoutdialect.sim.cta import CTASimulator
+
+__all__ = ["ConversionMismatch", "element_ids", "verify_conversion"]
+
+HARDWARE_DIMS = ("block", "warp", "lane", "register")
+
+
+class ConversionMismatch(ValueError):
+    """A destination register holds the wrong element."""
+
+
+def element_ids(layout: LinearLayout) -> np.ndarray:
+    """Row-major element index held by each ``(block, warp, lane, register)``."""
+    names = layout.get_out_dim_names()
+    sizes = dict(layout.out_dims)
+    strides = {}
+    stride = 1
+    for name in reversed(names):
+        strides[name] = stride
+        stride *= sizes[name]
+    bases = dict(layout.bases)
+    ids = np.zeros([layout.get_in_dim_size(d) if layout.has_in_dim(d) else 1 for d in HARDWARE_DIMS], np.uint64)
+    for axis, dim in enumerate(HARDWARE_DIMS):
+        for bit, basis in enumerate(bases.get(dim, [])):
+            flat = sum(value * strides[name] for name, value in zip(names, basis))
+            shape = [1] * len(HARDWARE_DIMS)
+            shape[axis] = ids.shape[axis]
+            has_bit = (np.arange(ids.shape[axis], dtype=np.uint64) >> np.uint64(bit)) & np.uint64(1)
+            ids ^= has_bit.reshape(shape) * np.uint64(flat)
+    return ids
+
+
+def verify_conversion(
+    ops: Sequence[Operation],
+    source: SSAValue,
+    result: SSAValue,
+    src: LinearLayout,
+    dst: LinearLayout,
+    element_bits: int,
+    warp_order: Iterable[int] | None = None,
+) -> None:
+    """Run ``ops`` (which turn tensor ``source`` with layout ``src`` into ``result`` with
+    layout ``dst``) on every thread, and raise ``ConversionMismatch`` at the first
+    destination register that does not hold its element."""
+    src_ids, dst_ids = element_ids(src), element_ids(dst)
+    ctas, warps, lanes = src_ids.shape[:3]
+    simulator = CTASimulator(ctas, warps, lanes)
+    total_bits = max(1, int(dst_ids.max()).bit_length(), int(src_ids.max()).bit_length())
+    chunk = min(element_bits, 64)
+    order = None if warp_order is None else list(warp_order)
+    for low in range(0, total_bits, chunk):
+        mask = np.uint64((1 << chunk) - 1) if chunk < 64 else np.uint64(0xFFFF_FFFF_FFFF_FFFF)
+        loaded = (src_ids >> np.uint64(low)) & mask
+        values = simulator.run(ops, {source: loaded}, order)
+        held = values[result]
+        expected = (dst_ids >> np.uint64(low)) & mask
+        if held.shape != expected.shape:
+            raise ConversionMismatch(f"the result has {held.shape[-1]} registers per thread, not {expected.shape[-1]}")
+        wrong = np.argwhere(held != expected)
+        if len(wrong):
+            block, warp, lane, register = (int(i) for i in wrong[0])
+            raise ConversionMismatch(
+                f"block {block}, warp {warp}, lane {lane}, register {register} should hold element "
+                f"{int(dst_ids[block, warp, lane, register])}, but holds bits {int(held[block, warp, lane, register])} "
+                f"where element {int(dst_ids[block, warp, lane, register])} has bits "
+                f"{int(expected[block, warp, lane, register])} (id bits {low} to {low + chunk - 1})"
+            )

@@ -1,0 +1,116 @@
+"""Conversion analysis: the kind and path of each conversion, and its instruction counts."""
+
+from __future__ import annotations
+
+import pytest
+from conversion_corpus import CORPUS, TRITON_COUNTS
+from xdsl.parser import Parser
+
+from layoutdialect import LinearLayout, make_context, to_linear_layout
+from layoutdialect.analysis.conversion import ConversionKind, ConversionPath, minimal_conversion, plan_conversion
+from layoutdialect.analysis.warp_shuffles import ShuffleVariant, Transposition, decompose_warp_conversion
+
+CTX = make_context()
+BITS = {"f16": 16, "f32": 32, "i32": 32, "i8": 8}
+
+
+def layouts(src: str, dst: str, shape: list[int]) -> tuple[LinearLayout, LinearLayout]:
+    parse = lambda text: Parser(CTX, text).parse_attribute().data  # noqa: E731
+    return to_linear_layout(parse(src), shape), to_linear_layout(parse(dst), shape)
+
+
+EXPECTED_PATHS = {
+    "blocked_transpose_128x64_f16": (ConversionKind.CROSS_WARP, ConversionPath.SHARED_MEMORY),
+    "mmav2_to_blocked_128x64_f32": (ConversionKind.CROSS_WARP, ConversionPath.SHARED_MEMORY),
+    "mmav2_to_dotA_4x1_128x64_f16": (ConversionKind.NO_OP, ConversionPath.NONE),
+    "mmav2_to_dotA_2x2_128x64_f16": (ConversionKind.CROSS_WARP, ConversionPath.SHARED_MEMORY),
+    "warp_ship_32x32_i32": (ConversionKind.INTRA_WARP, ConversionPath.WARP_SHUFFLES),
+    "warp_swap_32x32_i32": (ConversionKind.INTRA_WARP, ConversionPath.WARP_SHUFFLES),
+    "warp_ship_4w_128x32_f16": (ConversionKind.INTRA_WARP, ConversionPath.WARP_SHUFFLES),
+    "warp_swap_packed_4w_128x32_f16": (ConversionKind.INTRA_WARP, ConversionPath.WARP_SHUFFLES),
+    "warp_transpose_4w_32x32_f32": (ConversionKind.INTRA_WARP, ConversionPath.SHARED_MEMORY),
+    "reg_only_256x64_f32": (ConversionKind.REGISTER, ConversionPath.REGISTERS),
+    "lane_perm_64x64_f32": (ConversionKind.INTRA_WARP, ConversionPath.WARP_SHUFFLES),
+}
+
+
+@pytest.mark.parametrize("case", CORPUS, ids=[case[0] for case in CORPUS])
+def test_corpus_paths_and_counts_are_no_worse_than_tritons(case: tuple[str, str, str, list[int], str, int]) -> None:
+    name, src_text, dst_text, shape, element, _ = case
+    src, dst = layouts(src_text, dst_text, shape)
+    plan = plan_conversion(src, dst, BITS[element])
+    assert (plan.kind, plan.path) == EXPECTED_PATHS[name]
+    _, shuffles, selects = TRITON_COUNTS[name]
+    assert plan.shuffles <= shuffles and plan.selects <= selects
+
+
+def test_the_ship_and_swap_cases_match_tritons_counts_exactly() -> None:
+    counts = {}
+    for name, src_text, dst_text, shape, element, _ in CORPUS:
+        plan = plan_conversion(*layouts(src_text, dst_text, shape), BITS[element])
+        counts[name] = (plan.shuffles, plan.selects, plan.warp.variant if plan.warp else None)
+    assert counts["warp_ship_32x32_i32"] == (16, 48, ShuffleVariant.SHIP)
+    assert counts["warp_swap_32x32_i32"] == (32, 64, ShuffleVariant.SWAP)
+    assert counts["warp_ship_4w_128x32_f16"] == (8, 24, ShuffleVariant.SHIP)
+    assert counts["lane_perm_64x64_f32"] == (32, 0, ShuffleVariant.SWAP)
+    # Triton: 16 idx shuffles, 32 byte permutes and 4 selects; packing along untouched bits needs no permutes
+    assert counts["warp_swap_packed_4w_128x32_f16"] == (16, 32, ShuffleVariant.SWAP)
+
+
+def layout(registers: list[list[int]], lanes: list[list[int]], size: int) -> LinearLayout:
+    return LinearLayout.from_bases([("register", registers), ("lane", lanes)], ["dim0"], [size])
+
+
+def test_the_worked_example_takes_two_shuffles_and_four_selects() -> None:
+    """cute-swizzle-shuffle.md §3.3: lane t holds {2t, 2t+1} and must hold {t, t+4}."""
+    warp = decompose_warp_conversion(layout([[1]], [[2], [4]], 8), layout([[4]], [[1], [2]], 8), 32)
+    assert warp is not None
+    assert warp.lane_permutation == (1, 0)
+    assert warp.transpositions == (Transposition(register_bit=0, lane_bit=0),)
+    assert (warp.shuffles, warp.selects) == (2, 4)
+
+
+def test_a_trivial_lane_relabelling_ships_half_the_registers() -> None:
+    """The PR 5419 review example: src reg [1,0],[2,0] lane [0,1],[0,2] -> dst reg [0,1],[2,0] lane [1,0],[0,2]."""
+    src = LinearLayout.from_bases([("register", [[1, 0], [2, 0]]), ("lane", [[0, 1], [0, 2]])], ["dim0", "dim1"])
+    dst = LinearLayout.from_bases([("register", [[0, 1], [2, 0]]), ("lane", [[1, 0], [0, 2]])], ["dim0", "dim1"])
+    warp = decompose_warp_conversion(src, dst, 32)
+    assert warp is not None and not warp.moves_lanes
+    assert (warp.variant, warp.shuffles, warp.selects) == (ShuffleVariant.SHIP, 2, 6)
+
+
+@pytest.mark.parametrize(("swapped", "shuffles", "selects"), [(1, 4, 12), (2, 8, 24), (3, 12, 36)])
+def test_pure_register_lane_swaps(swapped: int, shuffles: int, selects: int) -> None:
+    """r_i <-> l_i for i < swapped, 8 registers, 32 lanes: ship each transposition."""
+    src = layout([[1 << i] for i in range(3)], [[1 << (3 + i)] for i in range(5)], 256)
+    dst_registers = [[1 << (3 + i)] if i < swapped else [1 << i] for i in range(3)]
+    dst_lanes = [[1 << i] if i < swapped else [1 << (3 + i)] for i in range(5)]
+    warp = decompose_warp_conversion(src, layout(dst_registers, dst_lanes, 256), 32)
+    assert warp is not None and len(warp.transpositions) == swapped
+    assert (warp.shuffles, warp.selects) == (shuffles, selects)
+
+
+def test_broadcast_registers_are_dropped_and_recreated() -> None:
+    """A copied source register is ignored; a copied destination register is filled twice."""
+    src = layout([[1], [0]], [[2], [4]], 8)
+    dst = layout([[0], [1]], [[2], [4]], 8)
+    plan = plan_conversion(src, dst, 32)
+    assert plan.kind is ConversionKind.REGISTER
+    assert plan.register_map == (0, 0, 1, 1)
+
+
+def test_minimal_conversion_keeps_only_the_dims_that_move() -> None:
+    src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2]]), ("warp", [[4]])], ["dim0"])
+    dst = LinearLayout.from_bases([("register", [[2]]), ("lane", [[1]]), ("warp", [[4]])], ["dim0"])
+    assert minimal_conversion(src, dst).get_in_dim_names() == ["register", "lane"]
+    assert plan_conversion(src, dst, 32).kind is ConversionKind.INTRA_WARP
+    crossing = LinearLayout.from_bases([("register", [[4]]), ("lane", [[2]]), ("warp", [[1]])], ["dim0"])
+    assert plan_conversion(src, crossing, 32).kind is ConversionKind.CROSS_WARP
+
+
+def test_a_conversion_that_is_no_bit_permutation_goes_through_shared_memory() -> None:
+    src = layout([[1]], [[2], [4]], 8)
+    dst = layout([[3]], [[2], [4]], 8)
+    plan = plan_conversion(src, dst, 32)
+    assert plan.path is ConversionPath.SHARED_MEMORY and plan.warp is None
+    assert "permutation" in plan.reason
