@@ -36,9 +36,9 @@ def bit_width(type: Attribute) -> int:
     """Bits of a scalar type (``index`` counts 64)."""
     if isinstance(type, IndexType):
         return 64
-    width = getattr(type, "bitwidth", None)
     if isinstance(type, IntegerType):
-        return type.width.data
+        return int(type.width.data)
+    width: object = getattr(type, "bitwidth", None)
     if isinstance(width, int):
         return width
     raise SimulationError(f"the simulator has no bit width for type {type}")
@@ -151,7 +151,7 @@ class CTASimulator:
         value = op.value
         if not isinstance(value, IntegerAttr):
             raise SimulationError(f"the simulator models integer constants only, not {value}")
-        return [np.uint64(value.value.data & int(_mask(op.result.type)))]
+        return [np.array(value.value.data & int(_mask(op.result.type)), dtype=np.uint64)]
 
     def _binary(self, function: Callable[[Array, Array], Array]) -> Callable[[Operation, list[Array]], list[Array]]:
         def run(op: Operation, args: list[Array]) -> list[Array]:
