@@ -25,14 +25,17 @@ def _ttgir_target() -> type[Target]:
     return TTGIRTarget
 
 
-def _lower_to_linear() -> type[ModulePass]:
+def _pass(module: str, name: str) -> type[ModulePass]:
     # passes/ installs as layoutdialect.passes, a mapping static checkers cannot follow.
-    lowering: type[ModulePass] = import_module("layoutdialect.passes.lower_to_linear").LowerToLinearPass
-    return lowering
+    found: type[ModulePass] = getattr(import_module(f"layoutdialect.passes.{module}"), name)
+    return found
 
 
 LAYOUTDIALECT_UNIVERSE = Universe(
     all_dialects={"ttg": _ttg},
-    all_passes={"lower-to-linear": _lower_to_linear},
+    all_passes={
+        "lower-to-linear": lambda: _pass("lower_to_linear", "LowerToLinearPass"),
+        "lower-convert-layout": lambda: _pass("lower_convert_layout", "LowerConvertLayoutPass"),
+    },
     all_targets={"ttgir": _ttgir_target},
 )

@@ -15,13 +15,12 @@ import sys
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FileLineColLoc, ModuleOp, TensorType
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, TensorType
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
 from layoutdialect.dialect.attributes import EncodingAttr, encoding_attr
-from layoutdialect.dialect.diagnostics import SourceLocation
 from layoutdialect.dialect.types import MemDescType
 from layoutdialect.encodings import (
     AMDRotatingSharedEncoding,
@@ -37,25 +36,11 @@ from layoutdialect.encodings import (
     to_linear_layout,
 )
 from layoutdialect.f2 import LinearLayout
+from layoutdialect.passes.remarks import Remark
 
-__all__ = ["LowerToLinearPass", "Remark", "lower_to_linear"]
+__all__ = ["LowerToLinearPass", "lower_to_linear"]
 
 SharedWithAlignment = SwizzledSharedEncoding | AMDRotatingSharedEncoding | NVMMASharedEncoding | SharedLinearEncoding
-
-
-@dataclass(frozen=True)
-class Remark:
-    """A note on an op that the pass left partly as it was."""
-
-    op: Operation
-    message: str
-
-    def __str__(self) -> str:
-        location = self.op.location
-        if isinstance(location, FileLineColLoc):
-            where = SourceLocation(location.filename.data, location.line.data, location.column.data)
-            return where.render(self.message, severity="remark")
-        return f"<unknown>: remark: '{self.op.name}' op {self.message}"
 
 
 @dataclass

@@ -15,7 +15,8 @@ from enum import auto
 from typing import ClassVar
 
 from xdsl.dialects.builtin import I32, i1
-from xdsl.ir import Attribute, Dialect, EnumAttribute, SpacedOpaqueSyntaxAttribute, SSAValue
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.ir import Attribute, Dialect, SpacedOpaqueSyntaxAttribute, SSAValue
 from xdsl.irdl import (
     AnyAttr,
     IRDLOperation,
@@ -43,7 +44,7 @@ class ShuffleMode(StrEnum):
 
 
 @irdl_attr_definition
-class ShuffleModeAttr(EnumAttribute[ShuffleMode], SpacedOpaqueSyntaxAttribute):  # type: ignore[misc]
+class ShuffleModeAttr(EnumAttribute[ShuffleMode], SpacedOpaqueSyntaxAttribute):
     """``#gpu<shuffle_mode xor>``."""
 
     name = "gpu.shuffle_mode"

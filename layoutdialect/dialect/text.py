@@ -21,7 +21,15 @@ from layoutdialect.dialect.layout_checks import verify_tensor_layouts
 from layoutdialect.dialect.ops import TTGOperation
 from layoutdialect.dialect.ttg import load_dialects
 
-__all__ = ["LocatingParser", "TTGIRTarget", "make_context", "parse_module", "print_module", "verify_module"]
+__all__ = [
+    "LocatingParser",
+    "TTGIRTarget",
+    "located_error",
+    "make_context",
+    "parse_module",
+    "print_module",
+    "verify_module",
+]
 
 
 class LocatingParser(Parser):
@@ -100,10 +108,11 @@ def verify_module(module: ModuleOp, source: str | None = None, line_offset: int 
             if not isinstance(op, TTGOperation):
                 verify_tensor_layouts(op)
         except (VerifyException, DiagnosticException) as error:
-            raise _located(op, str(error), source, line_offset) from None
+            raise located_error(op, str(error), source, line_offset) from None
 
 
-def _located(op: Operation, message: str, source: str | None, line_offset: int) -> IRError:
+def located_error(op: Operation, message: str, source: str | None = None, line_offset: int = 0) -> IRError:
+    """``IRError`` at ``op``'s location (with its source line when ``source`` is given)."""
     location = op.location
     if isinstance(location, FileLineColLoc):
         line, column = location.line.data, location.column.data
