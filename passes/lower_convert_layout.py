@@ -85,6 +85,10 @@ class LowerConvertLayoutPass(ModulePass):
     verify: bool = False
     max_mixed_transpositions: int = 1
 
+    def __post_init__(self) -> None:
+        if self.max_mixed_transpositions < 0:
+            raise ValueError(f"'max-mixed-transpositions' must be at least 0, got {self.max_mixed_transpositions}")
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         remarks = lower_convert_layouts(op, verify=self.verify, max_mixed_transpositions=self.max_mixed_transpositions)
         for remark in remarks:

@@ -36,6 +36,7 @@ class ThreadIR:
         self.lanes = lanes
         self._constants: dict[tuple[int, Attribute], SSAValue] = {}
         self._lane: SSAValue | None = None
+        self._masked_lane: dict[int, SSAValue] = {}
         self._lane_bit_set: dict[int, SSAValue] = {}
 
     def add(self, op: Operation) -> SSAValue:
@@ -55,10 +56,16 @@ class ThreadIR:
             self._lane = self.add(arith.IndexCastOp(lane, i32))
         return self._lane
 
+    def masked_lane(self, mask: int) -> SSAValue:
+        """``lane & mask``, computed once per mask."""
+        if mask not in self._masked_lane:
+            self._masked_lane[mask] = self.add(arith.AndIOp(self.lane(), self.constant(mask)))
+        return self._masked_lane[mask]
+
     def lane_bit_set(self, bit: int) -> SSAValue:
         """``i1``: whether bit ``bit`` of the lane id is 1."""
         if bit not in self._lane_bit_set:
-            masked = self.add(arith.AndIOp(self.lane(), self.constant(1 << bit)))
+            masked = self.masked_lane(1 << bit)
             self._lane_bit_set[bit] = self.add(arith.CmpiOp(masked, self.constant(0), "ne"))
         return self._lane_bit_set[bit]
 
@@ -75,7 +82,7 @@ class ThreadIR:
             by_shift[target - k] = by_shift.get(target - k, 0) | 1 << k
         result: SSAValue | None = None
         for shift, mask in sorted(by_shift.items()):
-            part = self.add(arith.AndIOp(self.lane(), self.constant(mask)))
+            part = self.masked_lane(mask)
             if shift > 0:
                 part = self.add(arith.ShLIOp(part, self.constant(shift)))
             elif shift < 0:
@@ -138,11 +145,13 @@ def _swap(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[
     for t in warp.transpositions:
         words = _conditional_swaps(ir, words, t.register_bit, inverse[t.lane_bit])
     source_lane = ir.permuted_lane(inverse) if warp.moves_lanes else None
+    offsets: dict[int, SSAValue] = {}
     for p, word in enumerate(words):
         mask = bit_permutation(warp.lane_offset_mask(p), inverse)
         if source_lane is not None:
-            offset = ir.add(arith.XOrIOp(source_lane, ir.constant(mask))) if mask else source_lane
-            words[p] = ir.shuffle(ShuffleMode.IDX, word, offset)
+            if mask not in offsets:
+                offsets[mask] = ir.add(arith.XOrIOp(source_lane, ir.constant(mask))) if mask else source_lane
+            words[p] = ir.shuffle(ShuffleMode.IDX, word, offsets[mask])
         elif mask:
             words[p] = ir.shuffle(ShuffleMode.XOR, word, ir.constant(mask))
     for t in warp.transpositions:

@@ -140,7 +140,9 @@ def _pipeline_error(spec: str, error: BaseException) -> str:
         text = lines[-1].strip()
     elif names := re.findall(r"'([^']+)'|\"([^\"]+)\"", text):
         first = next(name for pair in names for name in pair if name)
-        column = spec.find(first) + 1 or 1
+        # xDSL reports option names with underscores; the spec may spell them with hyphens.
+        found = max(spec.find(first), spec.find(first.replace("_", "-")))
+        column = found + 1 or 1
     return SourceLocation("<pass-pipeline>", 1, column).render(text, spec)
 
 

@@ -119,6 +119,10 @@ def plan_conversion(
     ``max_mixed_transpositions`` register-lane transpositions (Triton's rule is 1),
     shared memory otherwise.
     """
+    if element_bits < 1:
+        raise ValueError(f"element_bits must be positive, got {element_bits}")
+    if max_mixed_transpositions < 0:
+        raise ValueError(f"max_mixed_transpositions must be at least 0, got {max_mixed_transpositions}")
     conversion = minimal_conversion(src, dst)
     kind = _kind(conversion)
     registers = (src.get_in_dim_size("register"), dst.get_in_dim_size("register"))

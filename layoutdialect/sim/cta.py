@@ -41,7 +41,7 @@ def bit_width(type: Attribute) -> int:
     width: object = getattr(type, "bitwidth", None)
     if isinstance(width, int):
         return width
-    raise SimulationError(f"the simulator has no bit width for type {type}")
+    raise SimulationError(f"type {type} has no fixed bit width")
 
 
 def _element_type(type: Attribute) -> Attribute:

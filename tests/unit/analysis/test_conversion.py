@@ -114,3 +114,13 @@ def test_a_conversion_that_is_no_bit_permutation_goes_through_shared_memory() ->
     plan = plan_conversion(src, dst, 32)
     assert plan.path is ConversionPath.SHARED_MEMORY and plan.warp is None
     assert "permutation" in plan.reason
+
+
+@pytest.mark.parametrize(
+    ("element_bits", "budget", "message"),
+    [(0, 1, "element_bits must be positive, got 0"), (32, -1, "max_mixed_transpositions must be at least 0, got -1")],
+)
+def test_bad_plan_parameters_are_named(element_bits: int, budget: int, message: str) -> None:
+    src = layout([[1]], [[2], [4]], 8)
+    with pytest.raises(ValueError, match=message):
+        plan_conversion(src, src, element_bits, budget)
