@@ -58,14 +58,13 @@ def lower_convert_layouts(module: ModuleOp, *, verify: bool = False, max_mixed_t
         if plan.path not in LOWERED_PATHS:
             remarks.append(Remark(op, _why_kept(plan)))
             continue
-        lowering = emit_conversion(op.src, result_type, plan, src.get_in_dim_size("lane"))
-        converted = lowering.ops[-1].results[0]
+        code = emit_conversion(op.src, result_type, plan, src.get_in_dim_size("lane"))
         if verify:
             try:
-                verify_conversion(lowering.ops, op.src, converted, src, dst, element_bits)
+                verify_conversion(code.ops, op.src, code.result, src, dst, element_bits)
             except ConversionMismatch as error:
                 raise located_error(op, f"the lowered conversion is wrong: {error}") from None
-        Rewriter.replace_op(op, lowering.ops, [converted])
+        Rewriter.replace_op(op, code.ops, [code.result])
     return remarks
 
 

@@ -9,6 +9,8 @@ registers (``builtin.unrealized_conversion_cast``), data moves with
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from xdsl.dialects import arith, gpu, vector
 from xdsl.dialects.builtin import (
     DenseArrayBase,
@@ -25,7 +27,16 @@ from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan
 from layoutdialect.analysis.warp_shuffles import ShuffleVariant, WarpDecomposition, bit_permutation
 from layoutdialect.dialect.gpu_shuffle import ShuffleMode, ShuffleOp
 
-__all__ = ["ThreadIR", "emit_conversion"]
+__all__ = ["ConversionCode", "ThreadIR", "emit_conversion"]
+
+
+@dataclass(frozen=True)
+class ConversionCode:
+    """The ops of one lowered conversion and the value that replaces its result:
+    ``source`` itself, with no ops, when nothing moves and the types agree."""
+
+    ops: list[Operation]
+    result: SSAValue
 
 
 class ThreadIR:
@@ -175,22 +186,27 @@ def _ship(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[
     return result
 
 
-def emit_conversion(source: SSAValue, result_type: TensorType[Attribute], plan: ConversionPlan, lanes: int) -> ThreadIR:
-    """The ops that convert ``source`` to ``result_type`` as ``plan`` says; the last op's
-    result is the converted tensor.  ``plan`` must be carried out in registers or
-    by shuffles."""
+def emit_conversion(
+    source: SSAValue, result_type: TensorType[Attribute], plan: ConversionPlan, lanes: int
+) -> ConversionCode:
+    """The ops that convert ``source`` to ``result_type`` as ``plan`` says.  ``plan``
+    must be carried out in place, in registers or by shuffles."""
     source_type = source.type
     assert isinstance(source_type, TensorType)
+    if plan.path is ConversionPath.NONE:
+        if source_type == result_type:
+            return ConversionCode([], source)
+        retyped = UnrealizedConversionCastOp.get([source], [result_type])
+        return ConversionCode([retyped], retyped.results[0])
     element = source_type.element_type
     ir = ThreadIR(lanes)
-    cast = UnrealizedConversionCastOp.get([source], [VectorType(element, [plan.source_registers])])
-    values = ir.add(cast)
+    values = ir.add(UnrealizedConversionCastOp.get([source], [VectorType(element, [plan.source_registers])]))
     if plan.path is ConversionPath.REGISTERS:
         values = ir.shuffle_registers(values, list(plan.register_map), element)
     elif plan.path is ConversionPath.WARP_SHUFFLES:
         assert plan.warp is not None
         values = _warp_shuffles(ir, values, element, plan.warp)
-    elif plan.path is not ConversionPath.NONE:
+    else:
         raise ValueError(f"a conversion by {plan.path.value} has no thread-level lowering yet")
-    ir.add(UnrealizedConversionCastOp.get([values], [result_type]))
-    return ir
+    result = ir.add(UnrealizedConversionCastOp.get([values], [result_type]))
+    return ConversionCode(ir.ops, result)

@@ -1,5 +1,6 @@
-// Conversions where every thread keeps its own data need no shuffle and no select: equal layouts become a
-// pair of casts, a register permutation or broadcast one vector.shuffle over the thread's registers.
+// Conversions where every thread keeps its own data need no shuffle and no select. Equal layouts only
+// retype the source (or are the source, when the types agree); a register permutation or broadcast is one
+// vector.shuffle over the thread's registers.
 // RUN: layout-opt %s --split-input-file -p 'lower-convert-layout{verify=true}' | filecheck %s
 
 // mma v2 with warps [4, 1] and its A operand with kWidth = 2 are the same layout at 128x64 (Triton: no-op).
@@ -12,9 +13,21 @@ module attributes {"ttg.num-warps" = 4 : i32} {
   }
 }
 // CHECK-LABEL: func.func @same
-// CHECK-NEXT:  %[[REGS:.*]] = builtin.unrealized_conversion_cast %x : tensor<128x64xf16, #mma> to vector<64xf16>
-// CHECK-NEXT:  %[[OUT:.*]] = builtin.unrealized_conversion_cast %[[REGS]] : vector<64xf16> to tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK-NEXT:  %[[OUT:.*]] = builtin.unrealized_conversion_cast %x : tensor<128x64xf16, #mma> to tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
 // CHECK-NEXT:  func.return %[[OUT]]
+
+// -----
+
+// A conversion to its own type is its source.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  func.func @itself(%x: tensor<32x32xf16, #blocked>) -> tensor<32x32xf16, #blocked> {
+    %y = ttg.convert_layout %x : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #blocked>
+    func.return %y : tensor<32x32xf16, #blocked>
+  }
+}
+// CHECK-LABEL: func.func @itself
+// CHECK-NEXT:  func.return %x : tensor<32x32xf16, #blocked>
 
 // -----
 

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 from conversion_corpus import CORPUS, TRITON_COUNTS
+from xdsl.dialects.builtin import UnrealizedConversionCastOp
 from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Operation
 from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
@@ -71,12 +72,24 @@ def test_the_result_is_printable_and_parses_back() -> None:
     assert print_module(parse_module(text, "again.mlir", CTX)) == text
 
 
-def test_equal_layouts_lower_to_a_pair_of_casts() -> None:
+def test_equal_layouts_only_retype_the_source() -> None:
     module = parse_module(convert_module("mmav2_to_dotA_4x1_128x64_f16"), "noop.mlir", CTX)
-    lower_convert_layouts(module)
-    counts = op_counts(module)
-    assert counts["builtin.unrealized_conversion_cast"] == 2
-    assert counts["gpu.shuffle"] == counts["arith.select"] == counts["vector.shuffle"] == 0
+    lower_convert_layouts(module, verify=True)
+    function = next(op for op in module.walk() if isinstance(op, FuncOp))
+    [cast, returned] = function.body.block.ops
+    assert isinstance(cast, UnrealizedConversionCastOp)
+    assert cast.operands[0] == function.args[0]
+    assert returned.operands[0] == cast.results[0]
+
+
+def test_a_conversion_to_its_own_type_is_its_source() -> None:
+    _, src, dst, _, _, _ = CASES["warp_ship_32x32_i32"]
+    text = convert_module("warp_ship_32x32_i32").replace(dst, src)
+    module = parse_module(text, "same.mlir", CTX)
+    assert lower_convert_layouts(module, verify=True) == []
+    function = next(op for op in module.walk() if isinstance(op, FuncOp))
+    [returned] = function.body.block.ops
+    assert returned.operands[0] == function.args[0]
 
 
 def test_cross_warp_conversions_are_kept_with_a_located_remark() -> None:

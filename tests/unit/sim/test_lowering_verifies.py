@@ -17,7 +17,7 @@ from xdsl.parser import Parser
 from layoutdialect import LinearEncoding, LinearLayout, encoding_attr, make_context, standard_out_dim_names
 from layoutdialect import to_linear_layout as layout_at
 from layoutdialect.analysis.conversion import ConversionPath, plan_conversion
-from layoutdialect.passes.thread_ir import ThreadIR, emit_conversion
+from layoutdialect.passes.thread_ir import ConversionCode, ThreadIR, emit_conversion
 from layoutdialect.sim.cta import CTASimulator, SimulationError
 from layoutdialect.sim.verify import ConversionMismatch, element_ids, verify_conversion
 
@@ -27,27 +27,26 @@ TYPES: dict[str, Attribute] = {"f16": f16, "f32": f32, "i32": i32, "i8": i8, "i6
 
 def lowered(
     src: LinearLayout, dst: LinearLayout, element: Attribute, max_mixed: int = 1
-) -> tuple[ThreadIR, Block, ConversionPath]:
+) -> tuple[ConversionCode | None, Block, ConversionPath]:
     shape = [size for _, size in src.out_dims]
     source_type = TensorType(element, shape, encoding_attr(LinearEncoding(src)))
     block = Block(arg_types=[source_type])
     bits = element.bitwidth  # type: ignore[attr-defined]
     plan = plan_conversion(src, dst, bits, max_mixed)
     if plan.path not in (ConversionPath.NONE, ConversionPath.REGISTERS, ConversionPath.WARP_SHUFFLES):
-        return ThreadIR(src.get_in_dim_size("lane")), block, plan.path
+        return None, block, plan.path
     lanes = src.get_in_dim_size("lane")
-    ir = emit_conversion(block.args[0], TensorType(element, shape, encoding_attr(LinearEncoding(dst))), plan, lanes)
-    return ir, block, plan.path
+    code = emit_conversion(block.args[0], TensorType(element, shape, encoding_attr(LinearEncoding(dst))), plan, lanes)
+    return code, block, plan.path
 
 
 def check(src: LinearLayout, dst: LinearLayout, element: Attribute, max_mixed: int = 1) -> ConversionPath:
-    ir, block, path = lowered(src, dst, element, max_mixed)
-    if ir.ops:
+    code, block, path = lowered(src, dst, element, max_mixed)
+    if code is not None:
         bits = element.bitwidth  # type: ignore[attr-defined]
-        result = ir.ops[-1].results[0]
-        verify_conversion(ir.ops, block.args[0], result, src, dst, bits)
+        verify_conversion(code.ops, block.args[0], code.result, src, dst, bits)
         warps = range(src.get_in_dim_size("warp"))
-        verify_conversion(ir.ops, block.args[0], result, src, dst, bits, warp_order=reversed(warps))
+        verify_conversion(code.ops, block.args[0], code.result, src, dst, bits, warp_order=reversed(warps))
     return path
 
 
@@ -64,12 +63,13 @@ def test_a_wrong_lowering_is_caught() -> None:
     _, src_text, dst_text, shape, _, _ = next(case for case in CORPUS if case[0] == "warp_ship_32x32_i32")
     src = layout_at(Parser(CTX, src_text).parse_attribute().data, shape)
     dst = layout_at(Parser(CTX, dst_text).parse_attribute().data, shape)
-    ir, block, _ = lowered(src, dst, i32)
-    select = next(op for op in reversed(ir.ops) if isinstance(op, arith.SelectOp))
+    code, block, _ = lowered(src, dst, i32)
+    assert code is not None
+    select = next(op for op in reversed(code.ops) if isinstance(op, arith.SelectOp))
     true_arm, false_arm = select.operands[1], select.operands[2]
     select.operands[1], select.operands[2] = false_arm, true_arm
     with pytest.raises(ConversionMismatch, match="should hold element"):
-        verify_conversion(ir.ops, block.args[0], ir.ops[-1].results[0], src, dst, 32)
+        verify_conversion(code.ops, block.args[0], code.result, src, dst, 32)
 
 
 def test_element_ids_follow_the_layout() -> None:
@@ -154,6 +154,7 @@ def test_counts_of_the_emitted_code_are_the_plans() -> None:
     _, src_text, dst_text, shape, _, _ = next(case for case in CORPUS if case[0] == "warp_swap_32x32_i32")
     src = layout_at(Parser(CTX, src_text).parse_attribute().data, shape)
     dst = layout_at(Parser(CTX, dst_text).parse_attribute().data, shape)
-    ir, _, _ = lowered(src, dst, i32)
-    counts = Counter(op.name for op in ir.ops)
+    code, _, _ = lowered(src, dst, i32)
+    assert code is not None
+    counts = Counter(op.name for op in code.ops)
     assert (counts["gpu.shuffle"], counts["arith.select"]) == (32, 64)
