@@ -12,6 +12,7 @@ from enum import Enum
 
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition, decompose_warp_conversion
 from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2.bitmatrix import combine_all
 
 __all__ = [
     "HARDWARE_DIMS",
@@ -47,14 +48,15 @@ class ConversionPath(Enum):
 
 def minimal_conversion(src: LinearLayout, dst: LinearLayout) -> LinearLayout:
     """The map from each destination hardware index to the source index that holds its
-    element, with the hardware dims it leaves alone quotiented out (``block``, then
-    ``warp``, ``lane``, ``register``, stopping at the first that moves data).
+        element, with the hardware dims it leaves alone quotiented out (``block``, then
+        ``warp``, ``lane``, ``register``, stopping at the first that moves data).
 
-    >>> from layoutdialect.f2 import LinearLayout
-    >>> src = LinearLayout.from_bases([("register", [[1], [2]]), ("lane", [[4]])], ["dim0"])
-    >>> dst = LinearLayout.from_bases([("register", [[2], [1]]), ("lane", [[4]])], ["dim0"])
-    >>> minimal_conversion(src, dst).bases
-    [('register', [[2], [1]])]
+        >>> from layoutdialect.f2 import LinearLayout
+    from layoutdialect.f2.bitmatrix import combine_all
+        >>> src = LinearLayout.from_bases([("register", [[1], [2]]), ("lane", [[4]])], ["dim0"])
+        >>> dst = LinearLayout.from_bases([("register", [[2], [1]]), ("lane", [[4]])], ["dim0"])
+        >>> minimal_conversion(src, dst).bases
+        [('register', [[2], [1]])]
     """
     conversion = dst.invert_and_compose(src)
     common = [d for d in reversed(HARDWARE_DIMS) if src.has_in_dim(d) and dst.has_in_dim(d)]
@@ -135,7 +137,7 @@ def plan_conversion(
     if kind is ConversionKind.NO_OP:
         return plan(ConversionPath.NONE, "the layouts are equal at this shape")
     if kind is ConversionKind.REGISTER:
-        register_map = tuple(conversion.apply({"register": d})["register"] for d in range(registers[1]))
+        register_map = tuple(combine_all([basis[0] for basis in dict(conversion.bases)["register"]]))
         return plan(ConversionPath.REGISTERS, "each thread keeps its data", register_map=register_map)
     if kind is ConversionKind.CROSS_CTA:
         return plan(ConversionPath.DISTRIBUTED_SHARED_MEMORY, "data crosses CTAs")

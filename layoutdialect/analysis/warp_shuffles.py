@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2.bitmatrix import combine_all
 
 __all__ = [
     "ShuffleVariant",
@@ -218,14 +219,15 @@ def decompose_warp_conversion(
     source: LinearLayout, target: LinearLayout, element_bits: int
 ) -> WarpDecomposition | None:
     """The intra-warp conversion from ``source`` to ``target`` layout (same warps and
-    CTAs), or ``None`` when it is not a permutation of hardware bits.
+        CTAs), or ``None`` when it is not a permutation of hardware bits.
 
-    >>> from layoutdialect.f2 import LinearLayout
-    >>> src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2], [4]])], ["dim0"])
-    >>> dst = LinearLayout.from_bases([("register", [[4]]), ("lane", [[1], [2]])], ["dim0"])
-    >>> plan = decompose_warp_conversion(src, dst, 32)
-    >>> plan.lane_permutation, plan.transpositions, plan.shuffles, plan.selects
-    ((1, 0), (Transposition(register_bit=0, lane_bit=0),), 2, 4)
+        >>> from layoutdialect.f2 import LinearLayout
+    from layoutdialect.f2.bitmatrix import combine_all
+        >>> src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2], [4]])], ["dim0"])
+        >>> dst = LinearLayout.from_bases([("register", [[4]]), ("lane", [[1], [2]])], ["dim0"])
+        >>> plan = decompose_warp_conversion(src, dst, 32)
+        >>> plan.lane_permutation, plan.transpositions, plan.shuffles, plan.selects
+        ((1, 0), (Transposition(register_bit=0, lane_bit=0),), 2, 4)
     """
     src_regs, dst_regs = nonzero_register_bases(source), nonzero_register_bases(target)
     register_bits = max(len(src_regs), len(dst_regs))
@@ -254,22 +256,19 @@ def decompose_warp_conversion(
     def word_bit(r: int) -> int:
         return rho[r] - pack_bits + (words_per_element.bit_length() - 1)
 
-    source_slots = []
-    for w in range(1 << register_bits):
-        stripped = bit_permutation(w, _inverse(to_working))
-        source_slots.append(sum(1 << src_regs[b] for b in range(len(src_regs)) if stripped >> b & 1))
-    destination_slots = []
-    for d in range(1 << len(dict(target.bases)["register"])):
-        stripped = sum(1 << b for b, k in enumerate(dst_regs) if d >> k & 1)
-        destination_slots.append(bit_permutation(stripped, rho))
+    to_source = _inverse(to_working)
+    source_images = [1 << src_regs[to_source[b]] if to_source[b] < len(src_regs) else 0 for b in range(register_bits)]
+    destination_images = [0] * len(dict(target.bases)["register"])
+    for b, k in enumerate(dst_regs):
+        destination_images[k] = 1 << rho[b]
     return WarpDecomposition(
         element_bits=element_bits,
         register_bits=register_bits,
         lane_bits=len(p_lane),
         elements_per_word=1 << pack_bits,
         words_per_element=words_per_element,
-        source_slots=tuple(source_slots),
-        destination_slots=tuple(destination_slots),
+        source_slots=tuple(combine_all(source_images)),
+        destination_slots=tuple(combine_all(destination_images)),
         lane_permutation=tuple(p_lane),
         transpositions=tuple(Transposition(word_bit(r), j) for r, j in mixed),
     )

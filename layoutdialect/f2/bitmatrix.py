@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 __all__ = [
     "ColumnEchelon",
     "combine",
+    "combine_all",
     "complement_basis",
     "lstsq",
     "null_space",
@@ -192,6 +193,18 @@ def combine(columns: Sequence[int], mask: int) -> int:
         result ^= columns[low.bit_length() - 1]
         mask ^= low
     return result
+
+
+def combine_all(columns: Sequence[int]) -> list[int]:
+    """``A x`` for every ``x`` from 0 to ``2**len(columns) - 1``, in that order.
+
+    >>> combine_all([4, 1])
+    [0, 4, 1, 5]
+    """
+    table = [0]
+    for column in columns:
+        table += [value ^ column for value in table]
+    return table
 
 
 def rref(rows: Sequence[int], num_cols: int) -> list[int]:
