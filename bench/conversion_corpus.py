@@ -11,11 +11,29 @@ def blocked(spt: str, tpw: str, wpc: str, order: str) -> str:
     return f"#ttg.blocked<{{sizePerThread = {spt}, threadsPerWarp = {tpw}, warpsPerCTA = {wpc}, order = {order}}}>"
 
 
-CORPUS: list[tuple[str, str, str, list[int], str, int]] = [
+Case = tuple[str, str, str, list[int], str, int]
+
+CORPUS: list[Case] = [
     (
         "blocked_transpose_128x64_f16",
         blocked("[1, 8]", "[4, 8]", "[4, 1]", "[1, 0]"),
         blocked("[8, 1]", "[8, 4]", "[1, 4]", "[0, 1]"),
+        [128, 64],
+        "f16",
+        4,
+    ),
+    (
+        "blocked_transpose_128x64_f32",
+        blocked("[1, 4]", "[2, 16]", "[4, 1]", "[1, 0]"),
+        blocked("[4, 1]", "[16, 2]", "[1, 4]", "[0, 1]"),
+        [128, 64],
+        "f32",
+        4,
+    ),
+    (
+        "mmav2_to_blocked_128x64_f16",
+        MMA_2X2,
+        blocked("[1, 8]", "[4, 8]", "[4, 1]", "[1, 0]"),
         [128, 64],
         "f16",
         4,
@@ -26,6 +44,22 @@ CORPUS: list[tuple[str, str, str, list[int], str, int]] = [
         blocked("[1, 4]", "[2, 16]", "[4, 1]", "[1, 0]"),
         [128, 64],
         "f32",
+        4,
+    ),
+    (
+        "blocked_to_dotA_128x64_f16",
+        blocked("[1, 8]", "[4, 8]", "[4, 1]", "[1, 0]"),
+        f"#ttg.dot_op<{{opIdx = 0, parent = {MMA_2X2}, kWidth = 2}}>",
+        [128, 64],
+        "f16",
+        4,
+    ),
+    (
+        "blocked_to_dotA_4x1_128x64_f16",
+        blocked("[1, 8]", "[4, 8]", "[4, 1]", "[1, 0]"),
+        f"#ttg.dot_op<{{opIdx = 0, parent = {MMA_4X1}, kWidth = 2}}>",
+        [128, 64],
+        "f16",
         4,
     ),
     (
@@ -105,7 +139,11 @@ CORPUS: list[tuple[str, str, str, list[int], str, int]] = [
 TRITON_COUNTS = {
     # name: (path, shuffles, selects + byte permutes)
     "blocked_transpose_128x64_f16": ("shared memory", 0, 0),
+    "blocked_transpose_128x64_f32": ("shared memory", 0, 0),
+    "mmav2_to_blocked_128x64_f16": ("shared memory", 0, 0),
     "mmav2_to_blocked_128x64_f32": ("shared memory", 0, 0),
+    "blocked_to_dotA_128x64_f16": ("shared memory", 0, 0),
+    "blocked_to_dotA_4x1_128x64_f16": ("shared memory", 0, 0),
     "mmav2_to_dotA_4x1_128x64_f16": ("register-only", 0, 0),
     "mmav2_to_dotA_2x2_128x64_f16": ("shared memory", 0, 0),
     "warp_ship_32x32_i32": ("shuffles (ship)", 16, 48),

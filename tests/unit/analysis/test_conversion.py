@@ -21,7 +21,11 @@ def layouts(src: str, dst: str, shape: list[int]) -> tuple[LinearLayout, LinearL
 
 EXPECTED_PATHS = {
     "blocked_transpose_128x64_f16": (ConversionKind.CROSS_WARP, ConversionPath.SHARED_MEMORY),
+    "blocked_transpose_128x64_f32": (ConversionKind.CROSS_WARP, ConversionPath.SHARED_MEMORY),
+    "mmav2_to_blocked_128x64_f16": (ConversionKind.CROSS_WARP, ConversionPath.SHARED_MEMORY),
     "mmav2_to_blocked_128x64_f32": (ConversionKind.CROSS_WARP, ConversionPath.SHARED_MEMORY),
+    "blocked_to_dotA_128x64_f16": (ConversionKind.CROSS_WARP, ConversionPath.SHARED_MEMORY),
+    "blocked_to_dotA_4x1_128x64_f16": (ConversionKind.CROSS_WARP, ConversionPath.SHARED_MEMORY),
     "mmav2_to_dotA_4x1_128x64_f16": (ConversionKind.NO_OP, ConversionPath.NONE),
     "mmav2_to_dotA_2x2_128x64_f16": (ConversionKind.CROSS_WARP, ConversionPath.SHARED_MEMORY),
     "warp_ship_32x32_i32": (ConversionKind.INTRA_WARP, ConversionPath.WARP_SHUFFLES),

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conversion_corpus import CORPUS
+
 BENCH = Path(__file__).resolve().parents[3] / "bench"
 ROW = re.compile(r"^(?P<operation>.+?)\s+(?P<bits>\d+)\s+(?P<us>\d+\.\d+)\s+(ok|SLOW)\b")
 
@@ -33,3 +35,20 @@ def test_to_linear_benchmark_reports_every_family_cold_and_warm() -> None:
     assert set(rows) == {*families, "all"}
     assert rows["all"] == sum(rows[family] for family in families) == 200
     assert re.search(r"cold: \d+\.\dx faster than Triton; warm: \d+x faster", output)
+
+
+def test_conversion_benchmark_reports_every_case_and_never_more_instructions_than_triton() -> None:
+    output = quick_run("bench_conversions.py")
+    lowered = re.compile(
+        r"^(?P<case>\S+)\s+.+?\s+(?P<shfl>\d+)\s+(?P<sel>\d+)\s+(none|register renaming|warp shuffles)"
+        r"\s+(?P<our_shfl>\d+)\s+(?P<our_sel>\d+)\s+(-|\d\.\d\d)\s+\d+\.\d\s+\d+\.\d\s+\d+\.\d$"
+    )
+    kept = re.compile(r"^(?P<case>\S+)\s+.+\s+kept: shared memory\s+\d+\.\d$")
+    rows = {m["case"]: m for m in map(lowered.match, output.splitlines()) if m}
+    kept_cases = {m["case"] for m in map(kept.match, output.splitlines()) if m}
+    assert set(rows) | kept_cases == {case[0] for case in CORPUS}
+    assert len(rows) == 7
+    for row in rows.values():
+        assert int(row["our_shfl"]) <= int(row["shfl"])
+        assert int(row["our_shfl"]) + int(row["our_sel"]) <= int(row["shfl"]) + int(row["sel"])
+    assert re.search(r"in registers and warps: \d+ shuffles \+ selects against Triton's \d+ \(\d\.\d\dx\)", output)
