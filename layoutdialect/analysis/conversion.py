@@ -48,15 +48,14 @@ class ConversionPath(Enum):
 
 def minimal_conversion(src: LinearLayout, dst: LinearLayout) -> LinearLayout:
     """The map from each destination hardware index to the source index that holds its
-        element, with the hardware dims it leaves alone quotiented out (``block``, then
-        ``warp``, ``lane``, ``register``, stopping at the first that moves data).
+    element, with the hardware dims it leaves alone quotiented out (``block``, then
+    ``warp``, ``lane``, ``register``, stopping at the first that moves data).
 
-        >>> from layoutdialect.f2 import LinearLayout
-    from layoutdialect.f2.bitmatrix import combine_all
-        >>> src = LinearLayout.from_bases([("register", [[1], [2]]), ("lane", [[4]])], ["dim0"])
-        >>> dst = LinearLayout.from_bases([("register", [[2], [1]]), ("lane", [[4]])], ["dim0"])
-        >>> minimal_conversion(src, dst).bases
-        [('register', [[2], [1]])]
+    >>> from layoutdialect.f2 import LinearLayout
+    >>> src = LinearLayout.from_bases([("register", [[1], [2]]), ("lane", [[4]])], ["dim0"])
+    >>> dst = LinearLayout.from_bases([("register", [[2], [1]]), ("lane", [[4]])], ["dim0"])
+    >>> minimal_conversion(src, dst).bases
+    [('register', [[2], [1]])]
     """
     conversion = dst.invert_and_compose(src)
     common = [d for d in reversed(HARDWARE_DIMS) if src.has_in_dim(d) and dst.has_in_dim(d)]
@@ -149,7 +148,11 @@ def plan_conversion(
         return plan(ConversionPath.SHARED_MEMORY, reason)
     mixed = len(warp.transpositions)
     if mixed > max_mixed_transpositions:
-        reason = f"{mixed} register-lane transpositions, more than {max_mixed_transpositions} for shuffles"
+        reason = f"{_transpositions(mixed)}; shuffles take at most {max_mixed_transpositions}"
         return plan(ConversionPath.SHARED_MEMORY, reason, warp=warp)
-    reason = f"{mixed} register-lane transposition(s), {warp.variant.value}"
+    reason = f"{_transpositions(mixed)}, by {warp.variant.value}"
     return plan(ConversionPath.WARP_SHUFFLES, reason, warp=warp)
+
+
+def _transpositions(count: int) -> str:
+    return f"{count} register-lane transposition{'' if count == 1 else 's'}"

@@ -219,15 +219,14 @@ def decompose_warp_conversion(
     source: LinearLayout, target: LinearLayout, element_bits: int
 ) -> WarpDecomposition | None:
     """The intra-warp conversion from ``source`` to ``target`` layout (same warps and
-        CTAs), or ``None`` when it is not a permutation of hardware bits.
+    CTAs), or ``None`` when it is not a permutation of hardware bits.
 
-        >>> from layoutdialect.f2 import LinearLayout
-    from layoutdialect.f2.bitmatrix import combine_all
-        >>> src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2], [4]])], ["dim0"])
-        >>> dst = LinearLayout.from_bases([("register", [[4]]), ("lane", [[1], [2]])], ["dim0"])
-        >>> plan = decompose_warp_conversion(src, dst, 32)
-        >>> plan.lane_permutation, plan.transpositions, plan.shuffles, plan.selects
-        ((1, 0), (Transposition(register_bit=0, lane_bit=0),), 2, 4)
+    >>> from layoutdialect.f2 import LinearLayout
+    >>> src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2], [4]])], ["dim0"])
+    >>> dst = LinearLayout.from_bases([("register", [[4]]), ("lane", [[1], [2]])], ["dim0"])
+    >>> plan = decompose_warp_conversion(src, dst, 32)
+    >>> plan.lane_permutation, plan.transpositions, plan.shuffles, plan.selects
+    ((1, 0), (Transposition(register_bit=0, lane_bit=0),), 2, 4)
     """
     src_regs, dst_regs = nonzero_register_bases(source), nonzero_register_bases(target)
     register_bits = max(len(src_regs), len(dst_regs))
