@@ -50,41 +50,44 @@ class ThreadIR:
         self._masked_lane: dict[int, SSAValue] = {}
         self._lane_bit_set: dict[int, SSAValue] = {}
 
-    def add(self, op: Operation) -> SSAValue:
+    def add(self, op: Operation, *names: str) -> SSAValue:
+        """Append ``op``, naming its results ``names`` in the printed IR; return its first result."""
         self.ops.append(op)
+        for result, name in zip(op.results, names):
+            result.name_hint = name
         return op.results[0]
 
     def constant(self, value: int, type: Attribute = i32) -> SSAValue:
         key = (value, type)
         if key not in self._constants:
-            self._constants[key] = self.add(arith.ConstantOp.from_int_and_width(value, type))  # type: ignore[arg-type]
+            self._constants[key] = self.add(arith.ConstantOp.from_int_and_width(value, type), f"c{value}")  # type: ignore[arg-type]
         return self._constants[key]
 
     def lane(self) -> SSAValue:
         """This thread's lane id, as ``i32``."""
         if self._lane is None:
-            lane = self.add(gpu.LaneIdOp())  # type: ignore[no-untyped-call]
-            self._lane = self.add(arith.IndexCastOp(lane, i32))
+            lane = self.add(gpu.LaneIdOp(), "lane_id")  # type: ignore[no-untyped-call]
+            self._lane = self.add(arith.IndexCastOp(lane, i32), "lane")
         return self._lane
 
     def masked_lane(self, mask: int) -> SSAValue:
         """``lane & mask``, computed once per mask."""
         if mask not in self._masked_lane:
-            self._masked_lane[mask] = self.add(arith.AndIOp(self.lane(), self.constant(mask)))
+            self._masked_lane[mask] = self.add(arith.AndIOp(self.lane(), self.constant(mask)), "lane_masked")
         return self._masked_lane[mask]
 
     def lane_bit_set(self, bit: int) -> SSAValue:
         """``i1``: whether bit ``bit`` of the lane id is 1."""
         if bit not in self._lane_bit_set:
             masked = self.masked_lane(1 << bit)
-            self._lane_bit_set[bit] = self.add(arith.CmpiOp(masked, self.constant(0), "ne"))
+            self._lane_bit_set[bit] = self.add(arith.CmpiOp(masked, self.constant(0), "ne"), f"lane_bit{bit}")
         return self._lane_bit_set[bit]
 
     def select(self, condition: SSAValue, if_true: SSAValue, if_false: SSAValue) -> SSAValue:
-        return self.add(arith.SelectOp(condition, if_true, if_false))
+        return self.add(arith.SelectOp(condition, if_true, if_false), "sel")
 
     def shuffle(self, mode: ShuffleMode, value: SSAValue, offset: SSAValue) -> SSAValue:
-        return self.add(ShuffleOp(mode, value, offset, self.constant(self.lanes)))
+        return self.add(ShuffleOp(mode, value, offset, self.constant(self.lanes)), "shfl", "valid")
 
     def permuted_lane(self, permutation: list[int]) -> SSAValue:
         """The lane id with bit ``k`` moved to bit ``permutation[k]``."""
@@ -95,10 +98,10 @@ class ThreadIR:
         for shift, mask in sorted(by_shift.items()):
             part = self.masked_lane(mask)
             if shift > 0:
-                part = self.add(arith.ShLIOp(part, self.constant(shift)))
+                part = self.add(arith.ShLIOp(part, self.constant(shift)), "src_lane")
             elif shift < 0:
-                part = self.add(arith.ShRUIOp(part, self.constant(-shift)))
-            result = part if result is None else self.add(arith.OrIOp(result, part))
+                part = self.add(arith.ShRUIOp(part, self.constant(-shift)), "src_lane")
+            result = part if result is None else self.add(arith.OrIOp(result, part), "src_lane")
         return result if result is not None else self.lane()
 
     def shuffle_registers(self, source: SSAValue, mask: list[int], element: Attribute) -> SSAValue:
@@ -108,10 +111,11 @@ class ThreadIR:
         if mask == list(range(source_type.get_shape()[0])):
             return source
         result_type = VectorType(element, [len(mask)])
-        return self.add(vector.ShuffleOp(source, source, DenseArrayBase.from_list(i64, mask), result_type=result_type))
+        shuffle = vector.ShuffleOp(source, source, DenseArrayBase.from_list(i64, mask), result_type=result_type)
+        return self.add(shuffle, "regs")
 
-    def bitcast(self, source: SSAValue, result_type: VectorType[Attribute]) -> SSAValue:
-        return source if source.type == result_type else self.add(vector.BitcastOp(source, result_type))
+    def bitcast(self, source: SSAValue, result_type: VectorType[Attribute], name: str) -> SSAValue:
+        return source if source.type == result_type else self.add(vector.BitcastOp(source, result_type), name)
 
 
 def _words_type(warp: WarpDecomposition) -> IntegerType:
@@ -123,16 +127,16 @@ def _warp_shuffles(ir: ThreadIR, registers: SSAValue, element: Attribute, warp: 
     working = ir.shuffle_registers(registers, list(warp.source_slots), element)
     word_type = _words_type(warp)
     packed_type = VectorType(word_type, [warp.words])
-    packed = ir.bitcast(working, packed_type)
-    words = [ir.add(vector.ExtractOp(packed, [k], word_type)) for k in range(warp.words)]
+    packed = ir.bitcast(working, packed_type, "words")
+    words = [ir.add(vector.ExtractOp(packed, [k], word_type), "word") for k in range(warp.words)]
     if word_type.width.data < 32:
-        words = [ir.add(arith.ExtUIOp(w, i32)) for w in words]
+        words = [ir.add(arith.ExtUIOp(w, i32), "word") for w in words]
     words = _ship(ir, words, warp) if warp.variant is ShuffleVariant.SHIP else _swap(ir, words, warp)
     if word_type.width.data < 32:
-        words = [ir.add(arith.TruncIOp(w, word_type)) for w in words]
+        words = [ir.add(arith.TruncIOp(w, word_type), "word") for w in words]
     for k, word in enumerate(words):
-        packed = ir.add(vector.InsertOp(word, packed, [k]))
-    working = ir.bitcast(packed, VectorType(element, [1 << warp.register_bits]))
+        packed = ir.add(vector.InsertOp(word, packed, [k]), "words")
+    working = ir.bitcast(packed, VectorType(element, [1 << warp.register_bits]), "regs")
     return ir.shuffle_registers(working, list(warp.destination_slots), element)
 
 
@@ -161,7 +165,9 @@ def _swap(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[
         mask = bit_permutation(warp.lane_offset_mask(p), inverse)
         if source_lane is not None:
             if mask not in offsets:
-                offsets[mask] = ir.add(arith.XOrIOp(source_lane, ir.constant(mask))) if mask else source_lane
+                offsets[mask] = (
+                    ir.add(arith.XOrIOp(source_lane, ir.constant(mask)), "src_lane") if mask else source_lane
+                )
             words[p] = ir.shuffle(ShuffleMode.IDX, word, offsets[mask])
         elif mask:
             words[p] = ir.shuffle(ShuffleMode.XOR, word, ir.constant(mask))
@@ -200,7 +206,7 @@ def emit_conversion(
         return ConversionCode([retyped], retyped.results[0])
     element = source_type.element_type
     ir = ThreadIR(lanes)
-    values = ir.add(UnrealizedConversionCastOp.get([source], [VectorType(element, [plan.source_registers])]))
+    values = ir.add(UnrealizedConversionCastOp.get([source], [VectorType(element, [plan.source_registers])]), "regs")
     if plan.path is ConversionPath.REGISTERS:
         values = ir.shuffle_registers(values, list(plan.register_map), element)
     elif plan.path is ConversionPath.WARP_SHUFFLES:

@@ -21,7 +21,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
   }
 }
 // CHECK:      {{.*}}kept.mlir:16:5: remark: cross-warp conversion needs shared memory (data crosses warps); left in place until the shared-memory lowering lands
-// CHECK-NEXT: {{.*}}kept.mlir:17:5: remark: intra-warp conversion needs shared memory (2 register-lane transpositions, more than 1 for shuffles); left in place until the shared-memory lowering lands
+// CHECK-NEXT: {{.*}}kept.mlir:17:5: remark: intra-warp conversion needs shared memory (2 register-lane transpositions; shuffles take at most 1); left in place until the shared-memory lowering lands
 // CHECK-NEXT: {{.*}}kept.mlir:18:5: remark: the conversion cannot be planned: type complex<f32> has no fixed bit width; kept
 // CHECK-LABEL: func.func @mixed
 // CHECK-NEXT:  %across = ttg.convert_layout %a : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #blocked{{[0-9]+}}>
