@@ -87,16 +87,18 @@ def test_element_ids_follow_the_layout() -> None:
 
 @st.composite
 def warp_local_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attribute]:
-    """Two sub-permutation layouts that agree on warps and differ within a warp, with
-    random register and lane broadcasting."""
+    """Two sub-permutation layouts that agree on warps and CTAs and differ within a warp,
+    with random register and lane broadcasting (and warps that hold copies)."""
     lane_bits = draw(st.integers(1, 5))
-    warp_bits = draw(st.integers(0, 2))
+    warp_bits, block_bits = draw(st.integers(0, 2)), draw(st.integers(0, 1))
+    shared_bits = warp_bits + block_bits
     data_bits = draw(st.integers(lane_bits - 1, lane_bits + 3))
-    dim0_bits = draw(st.integers(0, data_bits + warp_bits))
-    units = [[1 << b, 0] for b in range(dim0_bits)] + [[0, 1 << b] for b in range(data_bits + warp_bits - dim0_bits)]
+    dim0_bits = draw(st.integers(0, data_bits + shared_bits))
+    units = [[1 << b, 0] for b in range(dim0_bits)] + [[0, 1 << b] for b in range(data_bits + shared_bits - dim0_bits)]
     units = draw(st.permutations(units))
-    warps, data = units[:warp_bits], units[warp_bits:]
+    warps, blocks, data = units[:warp_bits], units[warp_bits:shared_bits], units[shared_bits:]
     zero = [0, 0]
+    warps += [zero] * draw(st.integers(0, 1))
 
     def side() -> tuple[list[list[int]], list[list[int]]]:
         order = draw(st.permutations(data))
@@ -105,11 +107,11 @@ def warp_local_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attri
         registers = list(order[lane_bits - lane_zeros :]) + [zero] * draw(st.integers(0, 1))
         return draw(st.permutations(registers)), draw(st.permutations(lanes))
 
-    sizes = [1 << dim0_bits, 1 << (data_bits + warp_bits - dim0_bits)]
+    sizes = [1 << dim0_bits, 1 << (data_bits + shared_bits - dim0_bits)]
     names = standard_out_dim_names(2)
 
     def build(registers: list[list[int]], lanes: list[list[int]]) -> LinearLayout:
-        bases = [("register", registers), ("lane", lanes), ("warp", warps), ("block", [])]
+        bases = [("register", registers), ("lane", lanes), ("warp", warps), ("block", blocks)]
         return LinearLayout.from_bases(bases, names, sizes, require_surjective=False)
 
     element = draw(st.sampled_from([i32, f16, i8, i64, IntegerType(1)]))
