@@ -1,4 +1,4 @@
-"""The layers stay apart: the F2 core and the encodings never load xDSL."""
+"""The layers stay apart: the F2 core, the encodings and the analyses never load xDSL."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import sys
 import pytest
 
 
-@pytest.mark.parametrize("module", ["layoutdialect.f2", "layoutdialect.encodings", "layoutdialect"])
+@pytest.mark.parametrize(
+    "module", ["layoutdialect.f2", "layoutdialect.encodings", "layoutdialect.analysis.conversion", "layoutdialect"]
+)
 def test_the_math_imports_no_xdsl(module: str) -> None:
     check = f"import sys, {module}; print(sorted(m for m in sys.modules if m.split('.')[0] == 'xdsl'))"
     loaded = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True).stdout
