@@ -1,0 +1,203 @@
+"""How many wavefronts a warp's shared-memory access takes, over F2.
+
+Shared memory has ``num_banks`` banks of 32 bits.  A warp access of ``b`` bits
+per lane is served in ``phases``: 64-bit accesses in 2 phases of 16 lanes and
+128-bit ones in 4 phases of 8 (with 32 lanes and 32 banks).  Within a phase,
+lanes that touch the same 32-bit word are served together (a broadcast), and
+each bank serves one word per wavefront, so a phase takes as many wavefronts as
+the most distinct words any bank holds.
+
+Addresses are linear in the lane bits, so this count is exact in F2 terms
+(spec conversions.md §4.4).  Cut each lane's element offset down to its *chunk*
+(the aligned word, or the aligned vector when wider): the lanes of a phase then
+reach a coset of the span ``T`` of the phase lanes' chunk offsets, and two
+chunks clash exactly when they differ only above the bank bits.  A phase
+therefore takes ``2 ** (rank(T) - rank(T restricted to the bank bits))``
+wavefronts.  Where the vector fills whole words this is Triton's
+``2 ** dim(span(segment) ∩ span(lane tile))``; it also stays exact for accesses
+narrower than a word, where lanes may share one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2.bitmatrix import rank
+
+__all__ = [
+    "SharedAccessCost",
+    "access_cost",
+    "bank_conflicts",
+    "largest_vectorisation",
+    "phase_lane_bits",
+]
+
+WORD_BITS = 32
+MAX_VECTOR_BITS = 128
+
+
+@dataclass(frozen=True)
+class SharedAccessCost:
+    """The cost of one warp's loads or stores of a tensor in shared memory.
+
+    ``instructions`` are per thread (so per warp); each takes
+    ``wavefronts_per_instruction`` wavefronts, at best ``phases``.
+    """
+
+    vector_bits: int
+    instructions: int
+    phases: int
+    wavefronts_per_instruction: int
+
+    @property
+    def total_wavefronts(self) -> int:
+        """Wavefronts of all the warp's instructions."""
+        return self.instructions * self.wavefronts_per_instruction
+
+    @property
+    def conflict_free(self) -> bool:
+        return self.wavefronts_per_instruction == self.phases
+
+    @property
+    def excess_per_wavefront(self) -> int:
+        """Triton's ``bank_conflicts``: extra wavefronts each phase needs (0 when conflict-free)."""
+        return self.wavefronts_per_instruction // self.phases - 1
+
+
+def _log2(value: int) -> int:
+    return value.bit_length() - 1
+
+
+def phase_lane_bits(vector_bits: int, lanes: int = 32, num_banks: int = 32) -> int:
+    """How many lane bits select the phase of a ``vector_bits``-wide access.
+
+    >>> [phase_lane_bits(bits) for bits in (16, 32, 64, 128)]
+    [0, 0, 1, 2]
+    """
+    words = max(1, vector_bits // WORD_BITS)
+    return max(0, _log2(lanes) - _log2(num_banks) + _log2(words))
+
+
+def access_cost(
+    register_offsets: Sequence[int],
+    lane_offsets: Sequence[int],
+    element_bits: int,
+    vector_elements: int,
+    num_banks: int = 32,
+    phase_lanes: Sequence[int] | None = None,
+) -> SharedAccessCost:
+    """The cost of a warp access where register ``r`` of lane ``l`` is at element offset
+    ``register_offsets ⊕ lane_offsets`` (each a list of basis images, zero for copies).
+
+    Each instruction moves ``vector_elements`` registers at consecutive offsets.
+    ``phase_lanes`` names the lane bits of one phase when the hardware does not
+    take the lowest ones (AMD's ``ds_read_b128``).
+    """
+    vector_bits = vector_elements * element_bits
+    if vector_bits > MAX_VECTOR_BITS or vector_elements & (vector_elements - 1):
+        raise ValueError(f"a vector of {vector_elements} x {element_bits} bits is not a shared-memory access")
+    lanes = 1 << len(lane_offsets)
+    phase_bits = phase_lane_bits(vector_bits, lanes, num_banks)
+    if phase_lanes is None:
+        phase_lanes = range(len(lane_offsets) - phase_bits)
+    elif len(phase_lanes) != len(lane_offsets) - phase_bits:
+        raise ValueError(
+            f"a {vector_bits}-bit access has phases of {len(lane_offsets) - phase_bits} lane bits, "
+            f"not {len(phase_lanes)}"
+        )
+    misaligned = [offset for offset in lane_offsets if offset % vector_elements]
+    if misaligned:
+        raise ValueError(f"lane offset {misaligned[0]} breaks the alignment of {vector_elements}-element vectors")
+    chunk_elements = max(vector_elements, WORD_BITS // element_bits if element_bits < WORD_BITS else 1)
+    words_per_chunk = max(1, vector_bits // WORD_BITS)
+    bank_groups = max(1, num_banks // words_per_chunk)
+    chunks = [lane_offsets[bit] >> _log2(chunk_elements) for bit in phase_lanes]
+    in_bank = [chunk & (bank_groups - 1) for chunk in chunks]
+    per_phase = 1 << (rank(chunks) - rank(in_bank))
+    stored = [offset for offset in register_offsets if offset]
+    return SharedAccessCost(
+        vector_bits=vector_bits,
+        instructions=max(1, (1 << len(stored)) // vector_elements),
+        phases=1 << phase_bits,
+        wavefronts_per_instruction=per_phase << phase_bits,
+    )
+
+
+def largest_vectorisation(
+    register_offsets: Sequence[int],
+    element_bits: int,
+    other_offsets: Sequence[int] = (),
+    max_bits: int = MAX_VECTOR_BITS,
+) -> int:
+    """The most registers (a power of two, at most ``max_bits`` wide) that some register
+    bases place at consecutive offsets ``0, 1, 2, ...`` while every other basis
+    (``other_offsets``: lanes, warps) keeps the vector aligned.
+
+    >>> largest_vectorisation([2, 1, 8], 16)
+    4
+    >>> largest_vectorisation([2, 1, 8], 16, other_offsets=[18])
+    2
+    """
+    others = [offset for offset in [*register_offsets, *other_offsets] if offset]
+    elements = 1
+    while elements * 2 * element_bits <= max_bits and elements in register_offsets:
+        others.remove(elements)
+        if any(offset & elements for offset in others):
+            break
+        elements *= 2
+    return elements
+
+
+def bank_conflicts(
+    reg_layout: LinearLayout,
+    shared_layout: LinearLayout,
+    bitwidth: int,
+    vector_bits: int | None = None,
+    num_banks: int = 32,
+    phase_lanes: Sequence[int] | None = None,
+) -> SharedAccessCost:
+    """The cost of a ``local_load`` or ``local_store`` between a distributed layout and a
+    shared one (both at the tensor's shape), with ``vector_bits``-wide accesses (by
+    default the widest both allow, up to 128 bits).
+
+    >>> from layoutdialect.encodings import BlockedEncoding, CGALayout, SwizzledSharedEncoding, to_linear_layout
+    >>> rows = BlockedEncoding((1, 1), (32, 1), (4, 1), (0, 1), CGALayout.single(2))
+    >>> plain = SwizzledSharedEncoding(1, 1, 1, (1, 0), CGALayout.single(2))
+    >>> cost = bank_conflicts(to_linear_layout(rows, [128, 64]), to_linear_layout(plain, [128, 64]), 16)
+    >>> cost.vector_bits, cost.wavefronts_per_instruction, cost.excess_per_wavefront
+    (128, 32, 7)
+    """
+    if not shared_layout.has_in_dim("offset"):
+        raise ValueError("the shared layout has no 'offset' in-dim")
+    to_shared = reg_layout.invert_and_compose(shared_layout)
+    register_offsets = _offsets(to_shared, "register")
+    lane_offsets = _offsets(to_shared, "lane")
+    warp_offsets = _offsets(to_shared, "warp")
+    widest = largest_vectorisation(register_offsets, bitwidth, lane_offsets + warp_offsets)
+    if vector_bits is None:
+        elements = widest
+    elif vector_bits % bitwidth or vector_bits // bitwidth > widest or vector_bits < bitwidth:
+        raise ValueError(
+            f"{vector_bits}-bit accesses need {vector_bits // bitwidth or 1} registers at consecutive offsets; "
+            f"the layouts allow at most {widest * bitwidth} bits"
+        )
+    else:
+        elements = vector_bits // bitwidth
+    return access_cost(register_offsets, lane_offsets, bitwidth, elements, num_banks, phase_lanes)
+
+
+def _offsets(to_shared: LinearLayout, in_dim: str) -> list[int]:
+    """The shared offsets of an in-dim's bases; refuses data that lands in another CTA."""
+    if not to_shared.has_in_dim(in_dim):
+        return []
+    offsets = []
+    for index in range(to_shared.get_in_dim_size_log2(in_dim)):
+        image = to_shared.get_basis(in_dim, index)
+        assert isinstance(image, list)
+        named = dict(zip(to_shared.get_out_dim_names(), image))
+        if named.get("block", 0):
+            raise ValueError(f"{in_dim} {index} of the distributed layout lives in another CTA's shared memory")
+        offsets.append(named["offset"])
+    return offsets

@@ -1,0 +1,233 @@
+"""The F2 bank-conflict count against brute-force enumeration of every warp access."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from xdsl.parser import Parser
+
+from layoutdialect import LinearLayout, make_context, to_linear_layout
+from layoutdialect.analysis.bank_conflicts import access_cost, bank_conflicts, largest_vectorisation
+
+CTX = make_context()
+
+MMA_V2_1x4 = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>"
+MMA_V2_2x4 = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 4], instrShape = [16, 8]}>"
+MMA_V2_4x1 = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>"
+MMA_V3_4x1 = "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>"
+MMA_V3_2x2 = "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 32, 16]}>"
+MFMA_V3 = "#ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [32, 32, 8], isTransposed = true}>"
+MFMA_V4 = "#ttg.amd_mfma<{version = 4, warpsPerCTA = [4, 1], instrShape = [32, 32, 16], isTransposed = true}>"
+
+
+def dot(op_idx: int, parent: str, k_width: int) -> str:
+    return f"#ttg.dot_op<{{opIdx = {op_idx}, parent = {parent}, kWidth = {k_width}}}>"
+
+
+def nvmma(swizzle: int, bits: int, transposed: bool = False) -> str:
+    flag = "true" if transposed else "false"
+    return f"#ttg.nvmma_shared<{{swizzlingByteWidth = {swizzle}, transposed = {flag}, elementBitWidth = {bits}}}>"
+
+
+def swizzled(vec: int, per_phase: int, max_phase: int, order: str = "[1, 0]") -> str:
+    return f"#ttg.swizzled_shared<{{vec = {vec}, perPhase = {per_phase}, maxPhase = {max_phase}, order = {order}}}>"
+
+
+def blocked(spt: str, tpw: str, wpc: str, order: str) -> str:
+    return f"#ttg.blocked<{{sizePerThread = {spt}, threadsPerWarp = {tpw}, warpsPerCTA = {wpc}, order = {order}}}>"
+
+
+def layout(text: str, shape: list[int]) -> LinearLayout:
+    return to_linear_layout(Parser(CTX, text).parse_attribute().data, shape)  # type: ignore[attr-defined]
+
+
+def images(to_shared: LinearLayout, dim: str) -> list[int]:
+    if not to_shared.has_in_dim(dim):
+        return []
+    return [dict(zip(to_shared.get_out_dim_names(), basis))["offset"] for basis in dict(to_shared.bases)[dim]]
+
+
+def combine(bases: Sequence[int], index: int) -> int:
+    value = 0
+    for bit, basis in enumerate(bases):
+        if index >> bit & 1:
+            value ^= basis
+    return value
+
+
+def brute_force_wavefronts(
+    registers: list[int],
+    lanes: list[int],
+    warps: list[int],
+    element_bits: int,
+    vector_elements: int,
+    num_banks: int = 32,
+    phase_of: Callable[[int], int] | None = None,
+    address_lane: Callable[[int], int] | None = None,
+) -> tuple[int, int]:
+    """(wavefronts per instruction, phases) by visiting every lane of every instruction;
+    every instruction must take the same number.  ``phase_of`` and ``address_lane``
+    model AMD's ``ds_read_b128`` lane grouping, as Triton's own harness does."""
+    registers = [r for r in registers if r]
+    vector_bits = vector_elements * element_bits
+    words_per_access = max(1, vector_bits // 32)
+    lanes_per_phase = min(1 << len(lanes), num_banks // words_per_access)
+    phases = (1 << len(lanes)) // lanes_per_phase
+    phase_of = phase_of or (lambda lane: lane // lanes_per_phase)
+    address_lane = address_lane or (lambda lane: lane)
+    vector = [registers.index(1 << k) for k in range(vector_elements.bit_length() - 1)]
+    other = [r for i, r in enumerate(registers) if i not in vector]
+    counts = set()
+    for instruction in range(1 << len(other)):
+        for warp in range(1 << len(warps)):
+            base = combine(other, instruction) ^ combine(warps, warp)
+            words: list[set[int]] = [set() for _ in range(phases)]
+            for lane in range(1 << len(lanes)):
+                start = base ^ combine(lanes, address_lane(lane))
+                for element in range(vector_elements):
+                    words[phase_of(lane)].add((start + element) * element_bits // 32)
+            total = 0
+            for phase_words in words:
+                per_bank: dict[int, int] = {}
+                for word in phase_words:
+                    per_bank[word % num_banks] = per_bank.get(word % num_banks, 0) + 1
+                total += max(per_bank.values())
+            counts.add(total)
+    assert len(counts) == 1, f"instructions differ in wavefronts: {counts}"
+    return counts.pop(), phases
+
+
+def check_against_brute_force(
+    reg: LinearLayout, shared: LinearLayout, bits: int, num_banks: int = 32, phase_lanes: list[int] | None = None
+) -> int:
+    cost = bank_conflicts(reg, shared, bits, num_banks=num_banks, phase_lanes=phase_lanes)
+    to_shared = reg.invert_and_compose(shared)
+    registers, lanes, warps = (images(to_shared, dim) for dim in ("register", "lane", "warp"))
+    phase_of = address_lane = None
+    if phase_lanes is not None:
+        mask = sum(1 << bit for bit in phase_lanes)
+        others = [bit for bit in range(len(lanes)) if bit not in phase_lanes]
+        address_lane = lambda lane: lane & mask  # noqa: E731
+        phase_of = lambda lane: sum((lane >> bit & 1) << k for k, bit in enumerate(others))  # noqa: E731
+    expected, phases = brute_force_wavefronts(
+        registers, lanes, warps, bits, cost.vector_bits // bits, num_banks, phase_of, address_lane
+    )
+    assert (cost.wavefronts_per_instruction, cost.phases) == (expected, phases)
+    return cost.excess_per_wavefront
+
+
+# Triton's unittest BankConflictTest.bankConflicts: (register layout, shared layout, shape, bits).
+TRITON_CASES = [
+    (blocked("[1]", "[32]", "[4]", "[0]"), swizzled(1, 1, 1, "[0]"), [32], 32),
+    (blocked("[1]", "[32]", "[4]", "[0]"), swizzled(1, 1, 1, "[0]"), [32], 16),
+    (MMA_V3_4x1, nvmma(128, 16), [128, 128], 16),
+    (dot(1, MMA_V2_1x4, 2), nvmma(64, 16), [64, 32], 16),
+    (dot(0, MMA_V2_1x4, 2), nvmma(64, 16, transposed=True), [32, 64], 16),
+    (dot(1, MMA_V2_1x4, 1), nvmma(32, 8), [8, 32], 8),
+    (MMA_V2_4x1, nvmma(64, 16, transposed=True), [64, 64], 16),
+    (MMA_V3_2x2, nvmma(64, 16), [64, 32], 16),
+    (MMA_V2_4x1, nvmma(32, 8), [32, 32], 8),
+    (dot(1, MMA_V2_2x4, 2), nvmma(0, 16), [4, 64], 16),
+    (MMA_V3_4x1, nvmma(128, 32), [128, 64], 32),
+]
+
+
+@pytest.mark.parametrize(("reg", "shared", "shape", "bits"), TRITON_CASES)
+def test_triton_bank_conflict_cases_match_brute_force(reg: str, shared: str, shape: list[int], bits: int) -> None:
+    check_against_brute_force(layout(reg, shape), layout(shared, shape), bits)
+
+
+ROTATING = "#ttg.amd_rotating_shared<{{vec = 4, perPhase = {}, maxPhase = {}, order = [0, 1]}}>"
+
+# Triton's BankConflictTest.bankConflictsWavefront64: wave64, 32 or 64 banks, and the lane
+# bits that share a ds_read_b128 phase.
+TRITON_WAVE64_CASES = [
+    (blocked("[1, 8]", "[4, 16]", "[4, 1]", "[1, 0]"), swizzled(8, 1, 16), [128, 128], 32, [0, 1, 4]),
+    (blocked("[1, 8]", "[4, 16]", "[4, 1]", "[1, 0]"), swizzled(8, 1, 16), [128, 128], 64, [0, 1, 3, 4]),
+    (dot(0, MFMA_V3, 4), swizzled(4, 1, 16), [128, 128], 32, None),
+    (dot(0, MFMA_V4, 8), swizzled(8, 1, 16), [128, 128], 64, [0, 1, 3, 4]),
+    (dot(1, MFMA_V3, 4), ROTATING.format(1, 16), [64, 128], 32, None),
+    (dot(1, MFMA_V4, 4), ROTATING.format(2, 8), [64, 128], 64, None),
+]
+
+
+@pytest.mark.parametrize(("reg", "shared", "shape", "banks", "phase_lanes"), TRITON_WAVE64_CASES)
+def test_triton_wave64_cases_match_brute_force(
+    reg: str, shared: str, shape: list[int], banks: int, phase_lanes: list[int] | None
+) -> None:
+    check_against_brute_force(layout(reg, shape), layout(shared, shape), 16, banks, phase_lanes)
+
+
+ROW_PER_LANE = blocked("[1, 1]", "[32, 1]", "[4, 1]", "[0, 1]")
+ROW_MAJOR_V8 = blocked("[1, 8]", "[4, 8]", "[4, 1]", "[1, 0]")
+COL_MAJOR_V8 = blocked("[8, 1]", "[8, 4]", "[1, 4]", "[0, 1]")
+NVMMA_128 = nvmma(128, 16)
+
+
+@pytest.mark.parametrize(
+    ("reg", "shared", "excess"),
+    [
+        (ROW_PER_LANE, swizzled(1, 1, 1), 7),
+        (ROW_MAJOR_V8, swizzled(1, 1, 1), 0),
+        (COL_MAJOR_V8, swizzled(1, 1, 1), 7),
+        (ROW_PER_LANE, swizzled(8, 1, 8), 0),
+        (ROW_MAJOR_V8, swizzled(8, 1, 8), 0),
+        (COL_MAJOR_V8, swizzled(8, 1, 8), 7),
+        (ROW_PER_LANE, NVMMA_128, 0),
+        (ROW_MAJOR_V8, NVMMA_128, 0),
+        (COL_MAJOR_V8, NVMMA_128, 7),
+    ],
+)
+def test_gluon_bank_conflicts_of_128x64_f16(reg: str, shared: str, excess: int) -> None:
+    """Spec bench §3: Triton 3.9's ``ttgl.bank_conflicts`` values, also confirmed by brute force."""
+    assert check_against_brute_force(layout(reg, [128, 64]), layout(shared, [128, 64]), 16) == excess
+
+
+def test_totals_and_widths_of_a_conflicted_access() -> None:
+    cost = bank_conflicts(layout(ROW_PER_LANE, [128, 64]), layout(swizzled(1, 1, 1), [128, 64]), 16)
+    assert (cost.vector_bits, cost.instructions, cost.phases, cost.wavefronts_per_instruction) == (128, 8, 4, 32)
+    assert cost.total_wavefronts == 256 and not cost.conflict_free
+
+
+def test_a_narrower_vector_than_the_layouts_allow_conflicts() -> None:
+    """32-bit accesses 16 bytes apart: the 32 lanes reach only 8 banks, 4 times each."""
+    reg, shared = layout(ROW_MAJOR_V8, [128, 64]), layout(NVMMA_128, [128, 64])
+    cost = bank_conflicts(reg, shared, 16, vector_bits=32)
+    assert (cost.vector_bits, cost.instructions, cost.wavefronts_per_instruction) == (32, 32, 4)
+    assert bank_conflicts(reg, shared, 16).total_wavefronts == 8 * 4
+    with pytest.raises(ValueError, match="allow at most 128 bits"):
+        bank_conflicts(reg, shared, 16, vector_bits=256)
+
+
+def test_refuses_a_layout_without_offsets() -> None:
+    reg = layout(ROW_MAJOR_V8, [128, 64])
+    with pytest.raises(ValueError, match="no 'offset' in-dim"):
+        bank_conflicts(reg, reg, 16)
+
+
+@st.composite
+def warp_accesses(draw: st.DrawFn) -> tuple[list[int], list[int], int, int, int]:
+    """Random register and lane offset bases in a 2**10-element space (zeros allowed)."""
+    element_bits = draw(st.sampled_from([8, 16, 32, 64]))
+    banks = draw(st.sampled_from([32, 64]))
+    lanes = [draw(st.integers(0, 1023)) for _ in range(draw(st.sampled_from([5, 6])))]
+    contiguous = draw(st.integers(0, 4))
+    scattered = [draw(st.integers(0, 1023)) for _ in range(draw(st.integers(0, 2)))]
+    registers = [1 << k for k in range(contiguous)] + scattered
+    order = draw(st.permutations(range(len(registers))))
+    registers = [registers[i] for i in order]
+    elements = largest_vectorisation(registers, element_bits, lanes)
+    elements = draw(st.sampled_from([1 << k for k in range(elements.bit_length())]))
+    return registers, lanes, element_bits, elements, banks
+
+
+@settings(max_examples=150, deadline=None)
+@given(warp_accesses())
+def test_f2_count_equals_brute_force(access: tuple[list[int], list[int], int, int, int]) -> None:
+    registers, lanes, element_bits, elements, banks = access
+    cost = access_cost(registers, lanes, element_bits, elements, banks)
+    expected, phases = brute_force_wavefronts(registers, lanes, [], element_bits, elements, banks)
+    assert (cost.wavefronts_per_instruction, cost.phases) == (expected, phases)
