@@ -1,11 +1,13 @@
 """``lower-convert-layout``: each ``ttg.convert_layout`` becomes thread-level IR.
 
 The conversion is planned with F2 algebra (``layoutdialect.analysis.conversion``)
-and, when it stays in registers or within a warp, replaced by straight-line code
-over one thread's registers (``thread_ir``): nothing for equal layouts, one
-``vector.shuffle`` for a register permutation, selects and ``gpu.shuffle`` for an
-intra-warp one.  Conversions that need shared memory are left in place with a
-remark.  With ``verify``, each lowering is run on a simulated CTA and a wrong
+and replaced by straight-line code over one thread's registers (``thread_ir``):
+nothing for equal layouts, one ``vector.shuffle`` for a register permutation,
+selects and ``gpu.shuffle`` within a warp, and a round trip through a swizzled
+scratch buffer when data crosses warps.  Each function gets one scratch
+``memref.alloc`` in workgroup memory (space 3), sized for its largest conversion.
+Conversions between CTAs are left in place with a remark.  With ``verify``, each
+lowering is run on a simulated CTA, warps also in adversarial orders, and a wrong
 result is a located error.
 """
 
@@ -15,64 +17,116 @@ import sys
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects import memref
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i64
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import Rewriter
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import IsolatedFromAbove
 
 from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan, plan_conversion
 from layoutdialect.dialect.attributes import EncodingAttr
 from layoutdialect.dialect.ops import ConvertLayoutOp
 from layoutdialect.dialect.text import located_error
 from layoutdialect.encodings import EncodingError, to_linear_layout
-from layoutdialect.passes.remarks import Remark
-from layoutdialect.passes.thread_ir import emit_conversion
+from layoutdialect.f2 import LinearLayout
 from layoutdialect.sim.cta import SimulationError, bit_width
 from layoutdialect.sim.verify import ConversionMismatch, verify_conversion
 
+from .remarks import Remark
+from .scratch_ir import scratch_type
+from .thread_ir import emit_conversion
+
 __all__ = ["LowerConvertLayoutPass", "lower_convert_layouts"]
 
-LOWERED_PATHS = (ConversionPath.NONE, ConversionPath.REGISTERS, ConversionPath.WARP_SHUFFLES)
+SCRATCH_ALIGNMENT = 16
+
+
+@dataclass(frozen=True)
+class _Planned:
+    op: ConvertLayoutOp
+    plan: ConversionPlan
+    src: LinearLayout
+    dst: LinearLayout
+    element_bits: int
 
 
 def lower_convert_layouts(module: ModuleOp, *, verify: bool = False, max_mixed_transpositions: int = 1) -> list[Remark]:
-    """Lower every ``ttg.convert_layout`` of ``module`` that stays within a warp; return
+    """Lower every ``ttg.convert_layout`` of ``module`` that stays within a CTA; return
     remarks on those left in place.  ``max_mixed_transpositions`` is the most
     register-lane transpositions a conversion may take by shuffles (Triton: 1)."""
-    remarks = []
+    remarks: list[Remark] = []
+    planned: list[_Planned] = []
     for op in [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]:
-        source_type, result_type = op.src.type, op.result.type
-        assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
-        source, result = source_type.encoding, result_type.encoding
-        if not isinstance(source, EncodingAttr) or not isinstance(result, EncodingAttr):
-            remarks.append(Remark(op, "the conversion has no ttg encoding on both sides; kept"))
-            continue
-        shape = list(source_type.get_shape())
-        try:
-            src = to_linear_layout(source.data, shape)
-            dst = to_linear_layout(result.data, shape)
-            element_bits = bit_width(source_type.element_type)
-        except (EncodingError, SimulationError) as error:
-            remarks.append(Remark(op, f"the conversion cannot be planned: {error}; kept"))
-            continue
-        plan = plan_conversion(src, dst, element_bits, max_mixed_transpositions)
-        if plan.path not in LOWERED_PATHS:
-            remarks.append(Remark(op, _why_kept(plan)))
-            continue
-        code = emit_conversion(op.src, result_type, plan, src.get_in_dim_size("lane"))
+        item = _plan(op, max_mixed_transpositions, remarks)
+        if item is not None:
+            planned.append(item)
+    scratch = _allocate_scratch([item for item in planned if item.plan.scratch is not None])
+    for item in planned:
+        op, plan = item.op, item.plan
+        buffer = scratch.get(_function_of(op)) if plan.scratch is not None else None
+        result_type = op.result.type
+        assert isinstance(result_type, TensorType)
+        code = emit_conversion(op.src, result_type, plan, item.src.get_in_dim_size("lane"), buffer)
         if verify:
             try:
-                verify_conversion(code.ops, op.src, code.result, src, dst, element_bits)
+                verify_conversion(code.ops, op.src, code.result, item.src, item.dst, item.element_bits, scratch=buffer)
             except ConversionMismatch as error:
                 raise located_error(op, f"the lowered conversion is wrong: {error}") from None
         Rewriter.replace_op(op, code.ops, [code.result])
     return remarks
 
 
-def _why_kept(plan: ConversionPlan) -> str:
-    return (
-        f"{plan.kind.value} conversion needs {plan.path.value} ({plan.reason}); "
-        "left in place until the shared-memory lowering lands"
-    )
+def _plan(op: ConvertLayoutOp, max_mixed_transpositions: int, remarks: list[Remark]) -> _Planned | None:
+    """The plan of one conversion, or ``None`` (with a remark) when it stays."""
+    source_type, result_type = op.src.type, op.result.type
+    assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
+    source, result = source_type.encoding, result_type.encoding
+    if not isinstance(source, EncodingAttr) or not isinstance(result, EncodingAttr):
+        remarks.append(Remark(op, "the conversion has no ttg encoding on both sides; kept"))
+        return None
+    shape = list(source_type.get_shape())
+    try:
+        src = to_linear_layout(source.data, shape)
+        dst = to_linear_layout(result.data, shape)
+        element_bits = bit_width(source_type.element_type)
+    except (EncodingError, SimulationError) as error:
+        remarks.append(Remark(op, f"the conversion cannot be planned: {error}; kept"))
+        return None
+    plan = plan_conversion(src, dst, element_bits, max_mixed_transpositions)
+    if plan.path is ConversionPath.DISTRIBUTED_SHARED_MEMORY or (
+        plan.path is ConversionPath.SHARED_MEMORY and plan.scratch is None
+    ):
+        remarks.append(Remark(op, f"{plan.kind.value} conversion needs {plan.path.value} ({plan.reason}); kept"))
+        return None
+    return _Planned(op, plan, src, dst, element_bits)
+
+
+def _function_of(op: Operation) -> Operation:
+    """The closest enclosing op isolated from above (a function, or the module)."""
+    parent = op.parent_op()
+    while parent is not None and not parent.has_trait(IsolatedFromAbove):
+        parent = parent.parent_op()
+    assert parent is not None, "a convert_layout outside any module"
+    return parent
+
+
+def _allocate_scratch(shared: list[_Planned]) -> dict[Operation, SSAValue]:
+    """One scratch buffer at the top of each function, as large as its largest conversion."""
+    sizes: dict[Operation, int] = {}
+    for item in shared:
+        assert item.plan.scratch is not None
+        function = _function_of(item.op)
+        sizes[function] = max(sizes.get(function, 0), item.plan.scratch.scratch_bytes)
+    buffers: dict[Operation, SSAValue] = {}
+    for function, size in sizes.items():
+        alloc = memref.AllocOp([], [], scratch_type(size), IntegerAttr(SCRATCH_ALIGNMENT, i64))
+        alloc.memref.name_hint = "scratch"
+        entry = function.regions[0].blocks.first
+        assert entry is not None
+        Rewriter.insert_op(alloc, InsertPoint.at_start(entry))
+        buffers[function] = alloc.memref
+    return buffers
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,8 @@ from layoutdialect.encodings import (
     to_linear_layout,
 )
 from layoutdialect.f2 import LinearLayout
-from layoutdialect.passes.remarks import Remark
+
+from .remarks import Remark
 
 __all__ = ["LowerToLinearPass", "lower_to_linear"]
 

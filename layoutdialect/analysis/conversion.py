@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from layoutdialect.analysis.scratch_layout import ScratchPlan, plan_scratch
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition, decompose_warp_conversion
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.f2.bitmatrix import combine_all
@@ -96,6 +97,7 @@ class ConversionPlan:
     destination_registers: int
     register_map: tuple[int, ...] = ()
     warp: WarpDecomposition | None = None
+    scratch: ScratchPlan | None = None
 
     @property
     def shuffles(self) -> int:
@@ -131,7 +133,14 @@ def plan_conversion(
     def plan(
         path: ConversionPath, reason: str, register_map: tuple[int, ...] = (), warp: WarpDecomposition | None = None
     ) -> ConversionPlan:
-        return ConversionPlan(kind, path, reason, conversion, *registers, register_map, warp)
+        scratch = None
+        if path is ConversionPath.SHARED_MEMORY:
+            synchronous = kind is ConversionKind.INTRA_WARP and not _has_warp_copies(src) and not _has_warp_copies(dst)
+            try:
+                scratch = plan_scratch(src, dst, element_bits, warp_synchronous=synchronous)
+            except ValueError as error:
+                reason = f"{reason}, but {error}"
+        return ConversionPlan(kind, path, reason, conversion, *registers, register_map, warp, scratch)
 
     if kind is ConversionKind.NO_OP:
         return plan(ConversionPath.NONE, "the layouts are equal at this shape")
@@ -152,6 +161,11 @@ def plan_conversion(
         return plan(ConversionPath.SHARED_MEMORY, reason, warp=warp)
     reason = f"{_transpositions(mixed)}, by {warp.variant.value}"
     return plan(ConversionPath.WARP_SHUFFLES, reason, warp=warp)
+
+
+def _has_warp_copies(layout: LinearLayout) -> bool:
+    """Whether two warps hold the same data (a zero warp basis)."""
+    return layout.has_in_dim("warp") and not all(any(basis) for basis in dict(layout.bases)["warp"])
 
 
 def _transpositions(count: int) -> str:

@@ -6,30 +6,49 @@ Each SSA value is a numpy array whose leading axes are ``(cta, warp, lane)``; a
 (a 16-bit float is its 16-bit pattern), so bitcasts, packing and shuffles are
 exact.  ``gpu.shuffle`` has PTX ``shfl.sync`` semantics within each warp.
 
+Shared memory is a byte array per CTA.  A memref value is the id of a view
+(buffer, byte shift, element size; ``i1`` takes a byte).  Reading a byte no
+thread has written, or two threads writing different values to one byte in one
+instruction, is a ``SharedMemoryError``.
+
 Straight-line code runs either for all threads together or, to expose races,
-warp by warp in a chosen order (``warp_order``): each warp then runs the whole
-sequence before the next starts, the most adversarial interleaving between
-barriers.
+warp by warp in a chosen order (``warp_order``): between two ``gpu.barrier``s
+each warp runs all its ops before the next warp starts, the most adversarial
+interleaving the barriers allow.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
-from xdsl.dialects import arith, builtin, gpu, vector
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, VectorType
+from xdsl.dialects import arith, builtin, gpu, memref, vector
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.dialect.gpu_shuffle import ShuffleMode, ShuffleOp
 
-__all__ = ["CTASimulator", "SimulationError", "bit_width"]
+__all__ = ["CTASimulator", "SharedMemoryError", "SimulationError", "bit_width"]
 
 Array = np.ndarray
 
 
 class SimulationError(ValueError):
     """The IR uses an op, type or form the simulator does not model."""
+
+
+class SharedMemoryError(SimulationError):
+    """A read of shared memory nobody wrote, or two threads racing to write one byte."""
+
+
+@dataclass(frozen=True)
+class _View:
+    """A typed window on a shared-memory buffer."""
+
+    buffer: int
+    byte_shift: int
+    element_bytes: int
 
 
 def bit_width(type: Attribute) -> int:
@@ -63,6 +82,8 @@ class CTASimulator:
         self._warp_ids = grid[1]
         self._lane_ids = grid[2]
         self._current_warps = slice(None)
+        self._buffers: list[tuple[Array, Array]] = []
+        self._views: list[_View] = []
         self._handlers: dict[type[Operation], Callable[[Operation, list[Array]], list[Array]]] = {
             builtin.UnrealizedConversionCastOp: lambda op, args: args,
             arith.ConstantOp: self._constant,
@@ -88,6 +109,12 @@ class CTASimulator:
             vector.ExtractOp: self._extract,
             vector.InsertOp: self._insert,
             vector.BitcastOp: self._bitcast,
+            vector.BroadcastOp: self._broadcast,
+            memref.AllocOp: self._alloc,
+            memref.ViewOp: self._view,
+            vector.StoreOp: self._vector_store,
+            vector.LoadOp: self._vector_load,
+            gpu.BarrierOp: lambda op, args: [],
         }
 
     # ------------------------------------------------------------------ running
@@ -100,19 +127,37 @@ class CTASimulator:
     ) -> dict[SSAValue, Array]:
         """Run ``ops`` in order; ``inputs`` gives the values defined outside them.
 
-        With ``warp_order``, each warp runs every op before the next warp starts.
-        Returns every value, each with the full ``(cta, warp, lane)`` axes.
+        With ``warp_order``, between barriers each warp runs every op before the
+        next warp starts.  Returns every value, each with the full
+        ``(cta, warp, lane)`` axes (memrefs stay view ids).
         """
-        values = {value: self._full(array) for value, array in inputs.items()}
+        values = {value: array if array.ndim == 0 else self._full(array) for value, array in inputs.items()}
         if warp_order is None:
             self._run_on(ops, values, slice(None))
             return values
         order = list(warp_order)
         if sorted(order) != list(range(self.shape[1])):
             raise SimulationError(f"warp order {order} is not a permutation of the {self.shape[1]} warps")
-        for warp in order:
-            self._run_on(ops, values, slice(warp, warp + 1))
+        segment: list[Operation] = []
+        for op in [*ops, None]:
+            if op is not None and not isinstance(op, gpu.BarrierOp):
+                segment.append(op)
+                continue
+            for warp in order:
+                self._run_on(segment, values, slice(warp, warp + 1))
+            segment = []
         return values
+
+    def allocate(self, size_bytes: int) -> Array:
+        """A fresh, never-written shared-memory buffer of ``size_bytes`` per CTA, as a memref value."""
+        self._buffers.append(
+            (np.zeros((self.shape[0], size_bytes), np.uint8), np.zeros((self.shape[0], size_bytes), bool))
+        )
+        return self._new_view(_View(len(self._buffers) - 1, 0, 1))
+
+    def _new_view(self, view: _View) -> Array:
+        self._views.append(view)
+        return np.array(len(self._views) - 1, dtype=np.uint64)
 
     def _full(self, array: Array) -> Array:
         array = np.asarray(array, dtype=np.uint64)
@@ -223,6 +268,14 @@ class CTASimulator:
         result[..., positions[0]] = value
         return [result]
 
+    def _broadcast(self, op: Operation, args: list[Array]) -> list[Array]:
+        assert isinstance(op, vector.BroadcastOp)
+        result_type = op.vector.type
+        assert isinstance(result_type, VectorType)
+        if isinstance(op.source.type, VectorType) or result_type.get_num_dims() != 1:
+            raise SimulationError("the simulator models vector.broadcast of a scalar to 1-D only")
+        return [np.repeat(np.asarray(args[0])[..., None], result_type.get_shape()[0], axis=-1)]
+
     def _bitcast(self, op: Operation, args: list[Array]) -> list[Array]:
         assert isinstance(op, vector.BitcastOp)
         source_bits = bit_width(_element_type(op.source.type))
@@ -237,3 +290,85 @@ class CTASimulator:
         shifts = np.arange(per, dtype=np.uint64) * np.uint64(result_bits)
         split = (source[..., None] >> shifts) & _mask(op.result.type)
         return [split.reshape(source.shape[:-1] + (source.shape[-1] * per,))]
+
+    # ------------------------------------------------------------------ shared memory
+
+    def _alloc(self, op: Operation, args: list[Array]) -> list[Array]:
+        assert isinstance(op, memref.AllocOp)
+        memref_type = op.memref.type
+        assert isinstance(memref_type, MemRefType)
+        if op.dynamic_sizes:
+            raise SimulationError("the simulator models statically sized allocations only")
+        return [self.allocate(memref_type.element_count() * _element_bytes(memref_type.element_type))]
+
+    def _view(self, op: Operation, args: list[Array]) -> list[Array]:
+        assert isinstance(op, memref.ViewOp)
+        source = self._views[int(args[0])]
+        shift = np.unique(args[1])
+        if len(shift) != 1 or op.sizes:
+            raise SimulationError("the simulator models views at one byte shift with a static shape")
+        result_type = op.result.type
+        assert isinstance(result_type, MemRefType)
+        element_bytes = _element_bytes(result_type.element_type)
+        return [self._new_view(_View(source.buffer, source.byte_shift + int(shift[0]), element_bytes))]
+
+    def _addresses(self, view_id: Array, index: Array, elements: int) -> tuple[_View, Array]:
+        """Per thread, the byte addresses of ``elements`` elements from ``index`` on:
+        shape ``(cta, warp, lane, bytes)``."""
+        view = self._views[int(view_id)]
+        index = np.broadcast_to(index, self._lane_ids[:, self._current_warps].shape)
+        spans = np.arange(elements * view.element_bytes, dtype=np.uint64)
+        addresses = view.byte_shift + index[..., None] * np.uint64(view.element_bytes) + spans
+        size = self._buffers[view.buffer][0].shape[1]
+        if addresses.size and int(addresses.max()) >= size:
+            raise SharedMemoryError(f"an access reaches byte {int(addresses.max())} of a {size}-byte buffer")
+        return view, addresses.astype(np.intp)
+
+    def _vector_store(self, op: Operation, args: list[Array]) -> list[Array]:
+        assert isinstance(op, vector.StoreOp)
+        value, view_id, *indices = args
+        if len(indices) != 1:
+            raise SimulationError("the simulator models stores to 1-D memrefs only")
+        vector_type = op.vector.type
+        assert isinstance(vector_type, VectorType)
+        elements = int(vector_type.get_shape()[0])
+        view, addresses = self._addresses(view_id, indices[0], elements)
+        shifts = np.arange(view.element_bytes, dtype=np.uint64) * np.uint64(8)
+        value = np.broadcast_to(value, addresses.shape[:3] + (elements,))
+        data = ((value[..., None] >> shifts) & np.uint64(0xFF)).reshape(addresses.shape).astype(np.uint8)
+        memory, written = self._buffers[view.buffer]
+        for cta in range(self.shape[0]):
+            flat_addresses, flat_data = addresses[cta].ravel(), data[cta].ravel()
+            order = np.lexsort((flat_data, flat_addresses))
+            sorted_addresses, sorted_data = flat_addresses[order], flat_data[order]
+            racing = (sorted_addresses[1:] == sorted_addresses[:-1]) & (sorted_data[1:] != sorted_data[:-1])
+            if racing.any():
+                byte = int(sorted_addresses[1:][racing][0])
+                raise SharedMemoryError(f"threads of CTA {cta} write different values to byte {byte} in one store")
+            memory[cta, flat_addresses] = flat_data
+            written[cta, flat_addresses] = True
+        return []
+
+    def _vector_load(self, op: Operation, args: list[Array]) -> list[Array]:
+        assert isinstance(op, vector.LoadOp)
+        view_id, *indices = args
+        if len(indices) != 1:
+            raise SimulationError("the simulator models loads from 1-D memrefs only")
+        result_type = op.result.type
+        assert isinstance(result_type, VectorType)
+        elements = int(result_type.get_shape()[0])
+        view, addresses = self._addresses(view_id, indices[0], elements)
+        memory, written = self._buffers[view.buffer]
+        ctas = np.arange(self.shape[0]).reshape((-1, 1, 1, 1))
+        if not written[ctas, addresses].all():
+            byte = int(addresses[~written[ctas, addresses]][0])
+            raise SharedMemoryError(f"a load reads byte {byte}, which no thread has written")
+        data = memory[ctas, addresses].astype(np.uint64)
+        data = data.reshape(addresses.shape[:3] + (elements, view.element_bytes))
+        shifts = np.arange(view.element_bytes, dtype=np.uint64) * np.uint64(8)
+        return [np.bitwise_or.reduce(data << shifts, axis=-1)]
+
+
+def _element_bytes(type: Attribute) -> int:
+    """Bytes of one element in memory: sub-byte types take a whole byte."""
+    return (bit_width(type) + 7) // 8

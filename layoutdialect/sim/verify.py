@@ -5,6 +5,10 @@ layout places there (its row-major index); after the simulated code runs, every
 destination register, broadcast replicas included, must hold the id of the
 element the destination layout places there.  Ids wider than the element type
 are checked a slice of bits at a time, so even ``i1`` tensors are checked whole.
+
+Code that uses shared memory runs three times on fresh memory: all warps in
+step, then warp by warp between barriers in increasing and in decreasing order,
+so a missing barrier or a wrong address shows as a wrong or unwritten value.
 """
 
 from __future__ import annotations
@@ -12,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import numpy as np
+from xdsl.dialects.builtin import MemRefType, i8
 from xdsl.ir import Operation, SSAValue
 
 from layoutdialect.f2 import LinearLayout
-from layoutdialect.sim.cta import CTASimulator
+from layoutdialect.sim.cta import CTASimulator, SharedMemoryError
 
 __all__ = ["ConversionMismatch", "element_ids", "verify_conversion"]
 
@@ -55,20 +60,55 @@ def verify_conversion(
     dst: LinearLayout,
     element_bits: int,
     warp_order: Iterable[int] | None = None,
+    scratch: SSAValue | None = None,
 ) -> None:
     """Run ``ops`` (which turn tensor ``source`` with layout ``src`` into ``result`` with
-    layout ``dst``) on every thread, and raise ``ConversionMismatch`` at the first
-    destination register that does not hold its element."""
+    layout ``dst``, using the shared buffer ``scratch`` if any) on every thread, and
+    raise ``ConversionMismatch`` at the first destination register that does not
+    hold its element.  Without ``warp_order``, warps run in step and, with a
+    scratch buffer, in both adversarial orders."""
+    src_ids = element_ids(src)
+    warps = src_ids.shape[1]
+    if warp_order is not None:
+        orders: list[list[int] | None] = [list(warp_order)]
+    elif scratch is not None:
+        orders = [None, list(range(warps)), list(reversed(range(warps)))]
+    else:
+        orders = [None]
+    for order in orders:
+        try:
+            _run_and_check(ops, source, result, src, dst, element_bits, order, scratch)
+        except SharedMemoryError as error:
+            raise ConversionMismatch(f"{error} ({_order_name(order)})") from None
+
+
+def _order_name(order: list[int] | None) -> str:
+    return "warps in step" if order is None else f"warps in order {order} between barriers"
+
+
+def _run_and_check(
+    ops: Sequence[Operation],
+    source: SSAValue,
+    result: SSAValue,
+    src: LinearLayout,
+    dst: LinearLayout,
+    element_bits: int,
+    order: list[int] | None,
+    scratch: SSAValue | None,
+) -> None:
     src_ids, dst_ids = element_ids(src), element_ids(dst)
     ctas, warps, lanes = src_ids.shape[:3]
     simulator = CTASimulator(ctas, warps, lanes)
     total_bits = max(1, int(dst_ids.max()).bit_length(), int(src_ids.max()).bit_length())
     chunk = min(element_bits, 64)
-    order = None if warp_order is None else list(warp_order)
+    scratch_bytes = _buffer_bytes(scratch) if scratch is not None else 0
     for low in range(0, total_bits, chunk):
         mask = np.uint64((1 << chunk) - 1) if chunk < 64 else np.uint64(0xFFFF_FFFF_FFFF_FFFF)
         loaded = (src_ids >> np.uint64(low)) & mask
-        values = simulator.run(ops, {source: loaded}, order)
+        inputs = {source: loaded}
+        if scratch is not None:
+            inputs[scratch] = simulator.allocate(scratch_bytes)
+        values = simulator.run(ops, inputs, order)
         held = values[result]
         expected = (dst_ids >> np.uint64(low)) & mask
         if held.shape != expected.shape:
@@ -80,5 +120,13 @@ def verify_conversion(
                 f"block {block}, warp {warp}, lane {lane}, register {register} should hold element "
                 f"{int(dst_ids[block, warp, lane, register])}, but holds bits {int(held[block, warp, lane, register])} "
                 f"where element {int(dst_ids[block, warp, lane, register])} has bits "
-                f"{int(expected[block, warp, lane, register])} (id bits {low} to {low + chunk - 1})"
+                f"{int(expected[block, warp, lane, register])} (id bits {low} to {low + chunk - 1}; "
+                f"{_order_name(order)})"
             )
+
+
+def _buffer_bytes(scratch: SSAValue) -> int:
+    scratch_type = scratch.type
+    if not isinstance(scratch_type, MemRefType) or scratch_type.element_type != i8 or scratch_type.get_num_dims() != 1:
+        raise ValueError(f"the scratch buffer must be a 1-D memref of i8, not {scratch_type}")
+    return int(scratch_type.get_shape()[0])

@@ -19,7 +19,6 @@ from layoutdialect.sim.verify import ConversionMismatch
 
 CTX = make_context()
 CASES = {case[0]: case for case in CORPUS}
-IN_WARP = [name for name, (path, _, _) in TRITON_COUNTS.items() if "shared" not in path]
 
 
 def convert_module(name: str) -> str:
@@ -41,22 +40,24 @@ def op_counts(module: Operation) -> Counter[str]:
     return Counter(op.name for op in module.walk())
 
 
-@pytest.mark.parametrize("name", IN_WARP)
-def test_in_warp_conversions_are_lowered_and_verified(name: str) -> None:
+@pytest.mark.parametrize("name", list(TRITON_COUNTS))
+def test_every_corpus_conversion_is_lowered_and_verified(name: str) -> None:
     module = parse_module(convert_module(name), f"{name}.mlir", CTX)
     assert lower_convert_layouts(module, verify=True) == []
     verify_module(module)
     counts = op_counts(module)
     assert counts["ttg.convert_layout"] == 0
-    _, shuffles, _ = TRITON_COUNTS[name]
+    path, shuffles, _ = TRITON_COUNTS[name]
     assert counts["gpu.shuffle"] <= shuffles
+    through_memory = (counts["memref.alloc"], counts["memref.view"], min(counts["vector.store"], 1))
+    assert through_memory == ((1, 1, 1) if "shared" in path else (0, 0, 0))
     function = next(op for op in module.walk() if isinstance(op, FuncOp))
     returned = function.body.block.last_op
     assert isinstance(returned, ReturnOp)
     assert returned.operands[0].type == function.function_type.outputs.data[0]
 
 
-@pytest.mark.parametrize("name", IN_WARP)
+@pytest.mark.parametrize("name", list(TRITON_COUNTS))
 def test_the_emitted_code_has_nothing_for_cse_to_remove(name: str) -> None:
     module = parse_module(convert_module(name), f"{name}.mlir", CTX)
     lower_convert_layouts(module)
@@ -92,18 +93,51 @@ def test_a_conversion_to_its_own_type_is_its_source() -> None:
     assert returned.operands[0] == function.args[0]
 
 
-def test_cross_warp_conversions_are_kept_with_a_located_remark() -> None:
-    module = parse_module(convert_module("blocked_transpose_128x64_f16"), "transpose.mlir", CTX)
-    remarks = lower_convert_layouts(module)
-    assert len(remarks) == 1
-    assert str(remarks[0]).startswith("transpose.mlir:3:5: remark: cross-warp conversion needs shared memory (")
+def test_one_scratch_buffer_per_function_sized_for_its_largest_conversion() -> None:
+    """@f converts f16 there and back (16 KB each); @g converts f32 (32 KB)."""
+    _, row, col, _, _, _ = CASES["blocked_transpose_128x64_f16"]
+    f16_rows, f16_cols = f"tensor<128x64xf16, {row}>", f"tensor<128x64xf16, {col}>"
+    text = (
+        'module attributes {"ttg.num-warps" = 4 : i32} {\n'
+        f"  func.func @f(%x: {f16_rows}) -> {f16_rows} {{\n"
+        f"    %y = ttg.convert_layout %x : {f16_rows} -> {f16_cols}\n"
+        f"    %z = ttg.convert_layout %y : {f16_cols} -> {f16_rows}\n"
+        f"    func.return %z : {f16_rows}\n"
+        "  }\n" + "\n".join(convert_module("blocked_transpose_128x64_f32").replace("@f", "@g").splitlines()[1:])
+    )
+    module = parse_module(text, "two.mlir", CTX)
+    assert lower_convert_layouts(module, verify=True) == []
+    allocs = [op for op in module.walk() if op.name == "memref.alloc"]
+    assert [str(op.results[0].type) for op in allocs] == ["memref<16384xi8, 3 : i64>", "memref<32768xi8, 3 : i64>"]
+    functions = [op for op in module.walk() if isinstance(op, FuncOp)]
+    assert [function.body.block.first_op for function in functions] == allocs
+    assert len([op for op in module.walk() if op.name == "memref.view"]) == 3
+
+
+def test_cross_cta_conversions_are_kept_with_a_located_remark() -> None:
+    text = """#a = #ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], warp = [], block = [[4, 0]]}>
+#b = #ttg.linear<{register = [[4, 0]], lane = [[1, 0], [2, 0]], warp = [], block = [[0, 1]]}>
+module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 4 : i32, "ttg.num-ctas" = 2 : i32} {
+  func.func @f(%x: tensor<8x2xf32, #a>) -> tensor<8x2xf32, #b> {
+    %y = ttg.convert_layout %x : tensor<8x2xf32, #a> -> tensor<8x2xf32, #b>
+    func.return %y : tensor<8x2xf32, #b>
+  }
+}
+"""
+    module = parse_module(text, "ctas.mlir", CTX)
+    [remark] = lower_convert_layouts(module)
+    assert str(remark) == (
+        "ctas.mlir:5:5: remark: cross-CTA conversion needs distributed shared memory (data crosses CTAs); kept"
+    )
     assert op_counts(module)["ttg.convert_layout"] == 1
 
 
 def test_the_transposition_budget_decides_between_shuffles_and_shared_memory() -> None:
     text = convert_module("warp_transpose_4w_32x32_f32")
-    kept = parse_module(text, "t.mlir", CTX)
-    assert "intra-warp conversion needs shared memory" in str(lower_convert_layouts(kept)[0])
+    through_memory = parse_module(text, "t.mlir", CTX)
+    assert lower_convert_layouts(through_memory, verify=True) == []
+    counts = op_counts(through_memory)
+    assert (counts["gpu.shuffle"], counts["vector.store"], counts["gpu.barrier"]) == (0, 4, 0)
     lowered = parse_module(text, "t.mlir", CTX)
     assert lower_convert_layouts(lowered, verify=True, max_mixed_transpositions=2) == []
     assert op_counts(lowered)["gpu.shuffle"] > 0

@@ -1,4 +1,4 @@
-"""Every register and warp-shuffle lowering is proven by running it on a simulated CTA."""
+"""Every lowering (registers, warp shuffles, shared memory) is proven by running it on a simulated CTA."""
 
 from __future__ import annotations
 
@@ -10,15 +10,17 @@ from conversion_corpus import CORPUS
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import FloatAttr, IntegerType, TensorType, f16, f32, i8, i32, i64
+from xdsl.dialects.builtin import FloatAttr, IntegerType, TensorType, f16, f32, f64, i8, i32, i64
 from xdsl.ir import Attribute, Block
 from xdsl.parser import Parser
 
 from layoutdialect import LinearEncoding, LinearLayout, encoding_attr, make_context, standard_out_dim_names
 from layoutdialect import to_linear_layout as layout_at
-from layoutdialect.analysis.conversion import ConversionPath, plan_conversion
-from layoutdialect.passes.thread_ir import ConversionCode, ThreadIR, emit_conversion
-from layoutdialect.sim.cta import CTASimulator, SimulationError
+from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan, plan_conversion
+from layoutdialect.passes.scratch_ir import scratch_type
+from layoutdialect.passes.thread_builder import ThreadIR
+from layoutdialect.passes.thread_ir import ConversionCode, emit_conversion
+from layoutdialect.sim.cta import CTASimulator, SimulationError, bit_width
 from layoutdialect.sim.verify import ConversionMismatch, element_ids, verify_conversion
 
 CTX = make_context()
@@ -27,27 +29,37 @@ TYPES: dict[str, Attribute] = {"f16": f16, "f32": f32, "i32": i32, "i8": i8, "i6
 
 def lowered(
     src: LinearLayout, dst: LinearLayout, element: Attribute, max_mixed: int = 1
-) -> tuple[ConversionCode | None, Block, ConversionPath]:
+) -> tuple[ConversionCode | None, Block, ConversionPlan]:
+    """The conversion's code; the block's arguments are the source tensor and, for the
+    shared-memory path, the scratch buffer."""
     shape = [size for _, size in src.out_dims]
     source_type = TensorType(element, shape, encoding_attr(LinearEncoding(src)))
-    block = Block(arg_types=[source_type])
-    bits = element.bitwidth  # type: ignore[attr-defined]
+    bits = bit_width(element)
     plan = plan_conversion(src, dst, bits, max_mixed)
-    if plan.path not in (ConversionPath.NONE, ConversionPath.REGISTERS, ConversionPath.WARP_SHUFFLES):
-        return None, block, plan.path
+    scratch_bytes = plan.scratch.scratch_bytes if plan.scratch is not None else 0
+    block = Block(arg_types=[source_type, scratch_type(scratch_bytes)] if scratch_bytes else [source_type])
+    if plan.path is ConversionPath.DISTRIBUTED_SHARED_MEMORY:
+        return None, block, plan
     lanes = src.get_in_dim_size("lane")
-    code = emit_conversion(block.args[0], TensorType(element, shape, encoding_attr(LinearEncoding(dst))), plan, lanes)
-    return code, block, plan.path
+    result_type = TensorType(element, shape, encoding_attr(LinearEncoding(dst)))
+    code = emit_conversion(block.args[0], result_type, plan, lanes, block.args[1] if scratch_bytes else None)
+    return code, block, plan
+
+
+def verify(code: ConversionCode, block: Block, src: LinearLayout, dst: LinearLayout, element: Attribute) -> None:
+    scratch = block.args[1] if len(block.args) > 1 else None
+    verify_conversion(code.ops, block.args[0], code.result, src, dst, bit_width(element), scratch=scratch)
 
 
 def check(src: LinearLayout, dst: LinearLayout, element: Attribute, max_mixed: int = 1) -> ConversionPath:
-    code, block, path = lowered(src, dst, element, max_mixed)
+    code, block, plan = lowered(src, dst, element, max_mixed)
     if code is not None:
-        bits = element.bitwidth  # type: ignore[attr-defined]
-        verify_conversion(code.ops, block.args[0], code.result, src, dst, bits)
-        warps = range(src.get_in_dim_size("warp"))
-        verify_conversion(code.ops, block.args[0], code.result, src, dst, bits, warp_order=reversed(warps))
-    return path
+        verify(code, block, src, dst, element)
+        if plan.scratch is None:
+            warps = range(src.get_in_dim_size("warp"))
+            bits = bit_width(element)
+            verify_conversion(code.ops, block.args[0], code.result, src, dst, bits, warp_order=reversed(warps))
+    return plan.path
 
 
 @pytest.mark.parametrize("case", CORPUS, ids=[case[0] for case in CORPUS])
@@ -160,3 +172,114 @@ def test_counts_of_the_emitted_code_are_the_plans() -> None:
     assert code is not None
     counts = Counter(op.name for op in code.ops)
     assert (counts["gpu.shuffle"], counts["arith.select"]) == (32, 64)
+
+
+# ------------------------------------------------------------------ shared memory
+
+
+def corpus_case(name: str) -> tuple[LinearLayout, LinearLayout, Attribute]:
+    _, src_text, dst_text, shape, element, _ = next(case for case in CORPUS if case[0] == name)
+    src = layout_at(Parser(CTX, src_text).parse_attribute().data, shape)
+    dst = layout_at(Parser(CTX, dst_text).parse_attribute().data, shape)
+    return src, dst, TYPES[element]
+
+
+@pytest.mark.parametrize("name", ["mmav2_to_blocked_128x64_f32", "blocked_transpose_128x64_f16"])
+def test_the_emitted_accesses_and_barriers_are_the_plans(name: str) -> None:
+    src, dst, element = corpus_case(name)
+    code, _, plan = lowered(src, dst, element)
+    assert code is not None and plan.scratch is not None
+    counts = Counter(op.name for op in code.ops)
+    scratch = plan.scratch
+    assert counts["vector.store"] == scratch.store.cost.instructions
+    assert counts["vector.load"] == scratch.load.cost.instructions
+    assert counts["gpu.barrier"] == scratch.barriers == 2 * scratch.reps - 1
+
+
+@pytest.mark.parametrize("index", range(7))
+def test_deleting_any_barrier_fails_verification(index: int) -> None:
+    """Four reps take seven barriers; without any one of them some warp reads a slot
+    another warp has not written yet, or has already overwritten."""
+    src, dst, element = corpus_case("mmav2_to_blocked_128x64_f32")
+    code, block, _ = lowered(src, dst, element)
+    assert code is not None
+    barriers = [op for op in code.ops if op.name == "gpu.barrier"]
+    assert len(barriers) == 7
+    broken = ConversionCode([op for op in code.ops if op is not barriers[index]], code.result)
+    with pytest.raises(ConversionMismatch, match="warps in order"):
+        verify(broken, block, src, dst, element)
+
+
+def test_a_wrong_address_fails_verification() -> None:
+    src, dst, element = corpus_case("blocked_transpose_128x64_f32")
+    code, block, _ = lowered(src, dst, element)
+    assert code is not None
+    load = next(op for op in code.ops if op.name == "vector.load")
+    store_index = next(op for op in code.ops if op.name == "vector.store").operands[2]
+    load.operands[1] = store_index
+    with pytest.raises(ConversionMismatch):
+        verify(code, block, src, dst, element)
+
+
+def test_warp_synchronous_conversions_need_no_barrier() -> None:
+    src, dst, element = corpus_case("warp_transpose_4w_32x32_f32")
+    code, block, plan = lowered(src, dst, element)
+    assert code is not None and plan.scratch is not None and plan.scratch.warp_synchronous
+    assert not [op for op in code.ops if op.name == "gpu.barrier"]
+    verify(code, block, src, dst, element)
+
+
+def test_racing_writes_and_unwritten_reads_are_refused() -> None:
+    from xdsl.dialects import vector
+    from xdsl.dialects.builtin import IndexType, VectorType
+
+    from layoutdialect.sim.cta import SharedMemoryError
+
+    ir = ThreadIR(4)
+    buffer = Block(arg_types=[scratch_type(16)]).args[0]
+    zero = ir.constant(0, IndexType())
+    lanes = ir.add(vector.BroadcastOp(ir.lane(), VectorType(i32, [1])))
+    ir.append(vector.StoreOp(lanes, buffer, [zero]))
+    simulator = CTASimulator(1, 1, 4)
+    with pytest.raises(SharedMemoryError, match="write different values to byte 0"):
+        simulator.run(ir.ops, {buffer: simulator.allocate(16)})
+    ir = ThreadIR(4)
+    ir.add(vector.LoadOp(buffer, [ir.constant(0, IndexType())], VectorType(i8, [1])))
+    with pytest.raises(SharedMemoryError, match="no thread has written"):
+        simulator.run(ir.ops, {buffer: simulator.allocate(16)})
+
+
+@st.composite
+def cross_warp_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attribute]:
+    """Two layouts of one 2-D tensor over the same lanes and warps: each places the
+    tensor bits in a random order, with random broadcasting."""
+    lane_bits, warp_bits = draw(st.integers(2, 5)), draw(st.integers(1, 3))
+    data_bits = draw(st.integers(lane_bits + warp_bits - 2, lane_bits + warp_bits + 4))
+    dim0_bits = draw(st.integers(0, data_bits))
+    units = [[1 << b, 0] for b in range(dim0_bits)] + [[0, 1 << b] for b in range(data_bits - dim0_bits)]
+    zero = [0, 0]
+
+    def side() -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
+        order = [list(u) for u in draw(st.permutations(units))]
+        thread_bits = lane_bits + warp_bits
+        zeros = draw(st.integers(max(0, thread_bits - len(order)), min(thread_bits, 2)))
+        threads = draw(st.permutations(order[: thread_bits - zeros] + [zero] * zeros))
+        registers = order[thread_bits - zeros :] + [zero] * draw(st.integers(0, 1))
+        return draw(st.permutations(registers)), list(threads[:lane_bits]), list(threads[lane_bits:])
+
+    sizes = [1 << dim0_bits, 1 << (data_bits - dim0_bits)]
+    names = standard_out_dim_names(2)
+
+    def build(registers: list[list[int]], lanes: list[list[int]], warps: list[list[int]]) -> LinearLayout:
+        bases = [("register", registers), ("lane", lanes), ("warp", warps), ("block", [])]
+        return LinearLayout.from_bases(bases, names, sizes, require_surjective=False)
+
+    element = draw(st.sampled_from([f16, f32, i8, f64, IntegerType(1)]))
+    return build(*side()), build(*side()), element
+
+
+@settings(max_examples=150, deadline=None)
+@given(cross_warp_pairs())
+def test_random_conversions_through_shared_memory_verify(case: tuple[LinearLayout, LinearLayout, Attribute]) -> None:
+    src, dst, element = case
+    event(check(src, dst, element).value)

@@ -1,0 +1,112 @@
+"""A builder for one thread's straight-line code: ops with readable value names,
+constants made once, and the lane id and its bits computed once."""
+
+from __future__ import annotations
+
+from xdsl.dialects import arith, gpu, vector
+from xdsl.dialects.builtin import DenseArrayBase, VectorType, i32, i64
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from layoutdialect.dialect.gpu_shuffle import ShuffleMode, ShuffleOp
+
+__all__ = ["BinaryIntegerOp", "ThreadIR"]
+
+BinaryIntegerOp = arith.AndIOp | arith.OrIOp | arith.XOrIOp | arith.ShLIOp | arith.ShRUIOp
+
+
+class ThreadIR:
+    """Collects the ops of one thread's code, with small helpers for each kind."""
+
+    def __init__(self, lanes: int) -> None:
+        self.ops: list[Operation] = []
+        self.lanes = lanes
+        self._constants: dict[tuple[int, Attribute], SSAValue] = {}
+        self._lane: SSAValue | None = None
+        self._masked_lane: dict[int, SSAValue] = {}
+        self._lane_bit_set: dict[int, SSAValue] = {}
+        self._cached: dict[tuple[type[BinaryIntegerOp], SSAValue, int | SSAValue], SSAValue] = {}
+
+    def add(self, op: Operation, *names: str) -> SSAValue:
+        """Append ``op``, naming its results ``names`` in the printed IR; return its first result."""
+        self.ops.append(op)
+        for result, name in zip(op.results, names):
+            result.name_hint = name
+        return op.results[0]
+
+    def append(self, op: Operation) -> None:
+        """Append ``op``, which has no results (a store or a barrier)."""
+        self.ops.append(op)
+
+    def with_constant(self, op_type: type[BinaryIntegerOp], value: SSAValue, constant: int, name: str) -> SSAValue:
+        """``op_type(value, constant)`` (``arith.andi``, ``arith.shli`` ...), emitted once."""
+        key = (op_type, value, constant)
+        if key not in self._cached:
+            self._cached[key] = self.add(op_type(value, self.constant(constant)), name)
+        return self._cached[key]
+
+    def xor(self, left: SSAValue, right: SSAValue, name: str) -> SSAValue:
+        """``left ^ right``, emitted once."""
+        key = (arith.XOrIOp, left, right)
+        if key not in self._cached:
+            self._cached[key] = self.add(arith.XOrIOp(left, right), name)
+        return self._cached[key]
+
+    def constant(self, value: int, type: Attribute = i32) -> SSAValue:
+        key = (value, type)
+        if key not in self._constants:
+            self._constants[key] = self.add(arith.ConstantOp.from_int_and_width(value, type), f"c{value}")  # type: ignore[arg-type]
+        return self._constants[key]
+
+    def lane(self) -> SSAValue:
+        """This thread's lane id, as ``i32``."""
+        if self._lane is None:
+            lane = self.add(gpu.LaneIdOp(), "lane_id")  # type: ignore[no-untyped-call]
+            self._lane = self.add(arith.IndexCastOp(lane, i32), "lane")
+        return self._lane
+
+    def masked_lane(self, mask: int) -> SSAValue:
+        """``lane & mask``, computed once per mask."""
+        if mask not in self._masked_lane:
+            self._masked_lane[mask] = self.add(arith.AndIOp(self.lane(), self.constant(mask)), "lane_masked")
+        return self._masked_lane[mask]
+
+    def lane_bit_set(self, bit: int) -> SSAValue:
+        """``i1``: whether bit ``bit`` of the lane id is 1."""
+        if bit not in self._lane_bit_set:
+            masked = self.masked_lane(1 << bit)
+            self._lane_bit_set[bit] = self.add(arith.CmpiOp(masked, self.constant(0), "ne"), f"lane_bit{bit}")
+        return self._lane_bit_set[bit]
+
+    def select(self, condition: SSAValue, if_true: SSAValue, if_false: SSAValue) -> SSAValue:
+        return self.add(arith.SelectOp(condition, if_true, if_false), "sel")
+
+    def shuffle(self, mode: ShuffleMode, value: SSAValue, offset: SSAValue) -> SSAValue:
+        return self.add(ShuffleOp(mode, value, offset, self.constant(self.lanes)), "shfl", "valid")
+
+    def permuted_lane(self, permutation: list[int]) -> SSAValue:
+        """The lane id with bit ``k`` moved to bit ``permutation[k]``."""
+        by_shift: dict[int, int] = {}
+        for k, target in enumerate(permutation):
+            by_shift[target - k] = by_shift.get(target - k, 0) | 1 << k
+        result: SSAValue | None = None
+        for shift, mask in sorted(by_shift.items()):
+            part = self.masked_lane(mask)
+            if shift > 0:
+                part = self.add(arith.ShLIOp(part, self.constant(shift)), "src_lane")
+            elif shift < 0:
+                part = self.add(arith.ShRUIOp(part, self.constant(-shift)), "src_lane")
+            result = part if result is None else self.add(arith.OrIOp(result, part), "src_lane")
+        return result if result is not None else self.lane()
+
+    def shuffle_registers(self, source: SSAValue, mask: list[int], element: Attribute) -> SSAValue:
+        """``vector.shuffle``: result element ``i`` is ``source[mask[i]]``."""
+        source_type = source.type
+        assert isinstance(source_type, VectorType)
+        if mask == list(range(source_type.get_shape()[0])):
+            return source
+        result_type = VectorType(element, [len(mask)])
+        shuffle = vector.ShuffleOp(source, source, DenseArrayBase.from_list(i64, mask), result_type=result_type)
+        return self.add(shuffle, "regs")
+
+    def bitcast(self, source: SSAValue, result_type: VectorType[Attribute], name: str) -> SSAValue:
+        return source if source.type == result_type else self.add(vector.BitcastOp(source, result_type), name)
