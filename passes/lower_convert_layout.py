@@ -37,13 +37,15 @@ from .remarks import Remark
 from .scratch_ir import scratch_type
 from .thread_ir import emit_conversion
 
-__all__ = ["LowerConvertLayoutPass", "lower_convert_layouts"]
+__all__ = ["LowerConvertLayoutPass", "PlannedConversion", "lower_convert_layouts", "plan_convert_op"]
 
 SCRATCH_ALIGNMENT = 16
 
 
 @dataclass(frozen=True)
-class _Planned:
+class PlannedConversion:
+    """A ``ttg.convert_layout`` with its plan, both layouts and the element width."""
+
     op: ConvertLayoutOp
     plan: ConversionPlan
     src: LinearLayout
@@ -56,10 +58,12 @@ def lower_convert_layouts(module: ModuleOp, *, verify: bool = False, max_mixed_t
     remarks on those left in place.  ``max_mixed_transpositions`` is the most
     register-lane transpositions a conversion may take by shuffles (Triton: 1)."""
     remarks: list[Remark] = []
-    planned: list[_Planned] = []
+    planned: list[PlannedConversion] = []
     for op in [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]:
-        item = _plan(op, max_mixed_transpositions, remarks)
-        if item is not None:
+        item = plan_convert_op(op, max_mixed_transpositions)
+        if isinstance(item, Remark):
+            remarks.append(item)
+        else:
             planned.append(item)
     scratch = _allocate_scratch([item for item in planned if item.plan.scratch is not None])
     for item in planned:
@@ -77,29 +81,26 @@ def lower_convert_layouts(module: ModuleOp, *, verify: bool = False, max_mixed_t
     return remarks
 
 
-def _plan(op: ConvertLayoutOp, max_mixed_transpositions: int, remarks: list[Remark]) -> _Planned | None:
-    """The plan of one conversion, or ``None`` (with a remark) when it stays."""
+def plan_convert_op(op: ConvertLayoutOp, max_mixed_transpositions: int = 1) -> PlannedConversion | Remark:
+    """The plan of one conversion, or a remark on why it stays."""
     source_type, result_type = op.src.type, op.result.type
     assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
     source, result = source_type.encoding, result_type.encoding
     if not isinstance(source, EncodingAttr) or not isinstance(result, EncodingAttr):
-        remarks.append(Remark(op, "the conversion has no ttg encoding on both sides; kept"))
-        return None
+        return Remark(op, "the conversion has no ttg encoding on both sides; kept")
     shape = list(source_type.get_shape())
     try:
         src = to_linear_layout(source.data, shape)
         dst = to_linear_layout(result.data, shape)
         element_bits = bit_width(source_type.element_type)
     except (EncodingError, SimulationError) as error:
-        remarks.append(Remark(op, f"the conversion cannot be planned: {error}; kept"))
-        return None
+        return Remark(op, f"the conversion cannot be planned: {error}; kept")
     plan = plan_conversion(src, dst, element_bits, max_mixed_transpositions)
     if plan.path is ConversionPath.DISTRIBUTED_SHARED_MEMORY or (
         plan.path is ConversionPath.SHARED_MEMORY and plan.scratch is None
     ):
-        remarks.append(Remark(op, f"{plan.kind.value} conversion needs {plan.path.value} ({plan.reason}); kept"))
-        return None
-    return _Planned(op, plan, src, dst, element_bits)
+        return Remark(op, f"{plan.kind.value} conversion needs {plan.path.value} ({plan.reason}); kept")
+    return PlannedConversion(op, plan, src, dst, element_bits)
 
 
 def _function_of(op: Operation) -> Operation:
@@ -111,7 +112,7 @@ def _function_of(op: Operation) -> Operation:
     return parent
 
 
-def _allocate_scratch(shared: list[_Planned]) -> dict[Operation, SSAValue]:
+def _allocate_scratch(shared: list[PlannedConversion]) -> dict[Operation, SSAValue]:
     """One scratch buffer at the top of each function, as large as its largest conversion."""
     sizes: dict[Operation, int] = {}
     for item in shared:

@@ -1,0 +1,57 @@
+// `layout-tool plan` explains each conversion without changing the file: the path, the shuffles, or the
+// scratch buffer with its accesses, wavefronts, barriers and bytes, and whether the lowering verified.
+// RUN: layout-tool plan %s | filecheck %s
+// RUN: layout-tool plan %s --json | filecheck %s --check-prefix=JSON
+// RUN: layout-tool plan %s --json | %python -c "import json, sys; print(len(json.load(sys.stdin)['conversions']))" | filecheck %s --check-prefix=COUNT
+
+#row4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#col4 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#ship = #ttg.blocked<{sizePerThread = [32, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [0, 1]}>
+#shipped = #ttg.blocked<{sizePerThread = [16, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  func.func @f(%a: tensor<128x64xf32, #row4>, %b: tensor<128x64xf32, #mma>, %c: tensor<128x32xf16, #ship>) {
+    %0 = ttg.convert_layout %a : tensor<128x64xf32, #row4> -> tensor<128x64xf32, #col4>
+    %1 = ttg.convert_layout %b : tensor<128x64xf32, #mma> -> tensor<128x64xf32, #row4>
+    %2 = ttg.convert_layout %c : tensor<128x32xf16, #ship> -> tensor<128x32xf16, #shipped>
+    %3 = ttg.convert_layout %a : tensor<128x64xf32, #row4> -> tensor<128x64xf32, #row4>
+    func.return
+  }
+}
+// CHECK:      location {{ +}}path {{ +}}tensor {{ +}}shfl/sel  stores {{ +}}loads {{ +}}wavefronts  bar  scratch  ok
+// CHECK-NEXT: plan.mlir:14:5  shared_memory  128x64xf32  - {{ +}}32 x 64b {{ +}}32 x 64b {{ +}}64+64 {{ +}}1 {{ +}}32768 B  yes
+// CHECK-NEXT: plan.mlir:15:5  shared_memory  128x64xf32  - {{ +}}16 x 128b  16 x 128b  64+64 {{ +}}7 {{ +}}8192 B {{ +}}yes
+// CHECK-NEXT: plan.mlir:16:5  warp_shuffle   128x32xf16  8/24 {{ +}}- {{ +}}- {{ +}}- {{ +}}- {{ +}}- {{ +}}yes
+// CHECK-NEXT: plan.mlir:17:5  noop {{ +}}128x64xf32  - {{ +}}- {{ +}}- {{ +}}- {{ +}}- {{ +}}- {{ +}}yes
+// CHECK:      plan.mlir:15:5: shared_memory (data crosses warps)
+// CHECK-NEXT:   src: #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-NEXT:   dst: #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-NEXT:   stores: 16 x 128-bit, 4 wavefronts each (4 phases, conflict-free), 64 in all
+// CHECK-NEXT:   loads: 16 x 128-bit, 4 wavefronts each (4 phases, conflict-free), 64 in all
+// CHECK-NEXT:   barriers: 7, reps: 4, scratch: 8192 bytes
+// CHECK-NEXT:   scratch layout:
+// CHECK-NEXT:      - offset=1 -> (0, 1)
+// CHECK:           - reps=1 -> (32, 0)
+// CHECK-NEXT:        reps=2 -> (64, 0)
+// CHECK:      plan.mlir:16:5: warp_shuffle (1 register-lane transposition, by ship)
+// CHECK:        shuffles: ship: 16 words of 32 bits; register bit 3 <-> lane bit 0
+
+// JSON:      "conversions": [
+// JSON:        "loc": "{{.*}}plan.mlir:14:5",
+// JSON:        "path": "shared_memory",
+// JSON:        "smem_store_instrs": 32,
+// JSON-NEXT:   "smem_load_instrs": 32,
+// JSON-NEXT:   "store_vector_bits": 64,
+// JSON-NEXT:   "load_vector_bits": 64,
+// JSON-NEXT:   "store_wavefronts": 64,
+// JSON-NEXT:   "load_wavefronts": 64,
+// JSON:        "barriers": 1,
+// JSON-NEXT:   "scratch_bytes": 32768,
+// JSON:        "verified": true,
+// JSON:        "loc": "{{.*}}plan.mlir:16:5",
+// JSON:        "path": "warp_shuffle",
+// JSON:        "shuffles": 8,
+// JSON-NEXT:   "selects": 24,
+// JSON:        "path": "noop",
+
+// COUNT: 4
