@@ -8,9 +8,17 @@ Our counts are those of the emitted code: ``gpu.shuffle`` and ``arith.select``.
 Triton's are its PTX ``shfl.sync`` and ``selp`` + ``prmt`` (byte permutes do
 the selects' work on packed registers), from shared/bench/triton-conversion-counts.md.
 ``ratio`` is our shuffles + selects over Triton's, where Triton needs any.
-Conversions through shared memory are planned but not lowered yet ("kept").
-Times: ``plan`` is ``plan_conversion`` on the two linear layouts; ``lower`` is
-``emit_conversion``; ``verify`` runs the lowering on the simulated CTA once.
+Times: ``plan`` is ``plan_conversion`` on the two linear layouts (for shared
+memory this includes choosing the scratch layout); ``lower`` is
+``emit_conversion``; ``verify`` runs the lowering on the simulated CTA (warps in
+step and, with shared memory, in both adversarial orders).
+
+A second table compares the shared-memory round trips with Triton's sm_80 code:
+accesses (count x bits per lane), wavefronts per warp, CTA barriers, scratch
+bytes and reps.  Our wavefronts are exact (``access_cost``); the lower bound is
+every access conflict-free at our widths.  Triton's are its instruction counts
+times the phases of each access (``ldmatrix.x4`` takes four), as its swizzle is
+conflict-free on these cases.
 """
 
 from __future__ import annotations
@@ -21,19 +29,20 @@ from collections import Counter
 from collections.abc import Callable
 from functools import partial
 
-from conversion_corpus import CORPUS, TRITON_COUNTS, Case
+from conversion_corpus import CORPUS, TRITON_COUNTS, TRITON_SM80_SHARED, Case, SharedAccess
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Block
 from xdsl.parser import Parser
 
 from layoutdialect import LinearLayout, make_context, to_linear_layout
-from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan, plan_conversion
+from layoutdialect.analysis.bank_conflicts import phase_lane_bits
+from layoutdialect.analysis.conversion import ConversionPlan, plan_conversion
+from layoutdialect.passes.scratch_ir import scratch_type
 from layoutdialect.passes.thread_ir import emit_conversion
 from layoutdialect.sim.cta import bit_width
 from layoutdialect.sim.verify import verify_conversion
 
 CTX = make_context()
-LOWERED = (ConversionPath.NONE, ConversionPath.REGISTERS, ConversionPath.WARP_SHUFFLES)
 
 
 def best_microseconds(function: Callable[[], object], repeat: int) -> float:
@@ -50,10 +59,19 @@ def tensor_type(element: Attribute, shape: list[int], encoding: str) -> TensorTy
 
 
 def lower(plan: ConversionPlan, source: TensorType[Attribute], result: TensorType[Attribute], lanes: int) -> Block:
-    """A block whose one argument has type ``source``, holding the lowered conversion."""
-    block = Block(arg_types=[source])
-    block.add_ops(emit_conversion(block.args[0], result, plan, lanes).ops)
+    """A block whose arguments are the source tensor (and the scratch buffer), holding the lowered conversion."""
+    scratch = [scratch_type(plan.scratch.scratch_bytes)] if plan.scratch else []
+    block = Block(arg_types=[source, *scratch])
+    block.add_ops(emit_conversion(block.args[0], result, plan, lanes, block.args[1] if scratch else None).ops)
     return block
+
+
+def layouts(case: Case) -> tuple[LinearLayout, LinearLayout, int]:
+    _, src_text, dst_text, shape, element_name, _ = case
+    element = Parser(CTX, element_name).parse_type()
+    src = to_linear_layout(Parser(CTX, src_text).parse_attribute().data, shape)  # type: ignore[attr-defined]
+    dst = to_linear_layout(Parser(CTX, dst_text).parse_attribute().data, shape)  # type: ignore[attr-defined]
+    return src, dst, bit_width(element)
 
 
 def measure(case: Case, repeat: int, totals: Counter[str]) -> str:
@@ -69,22 +87,68 @@ def measure(case: Case, repeat: int, totals: Counter[str]) -> str:
     plan = plan_conversion(src, dst, bits)
     plan_us = best_microseconds(partial(plan_conversion, src, dst, bits), repeat)
     row = f"{name:<32}{triton_path:<28}{triton_shuffles:>5}{triton_selects:>5}  "
-    if plan.path not in LOWERED:
-        return f"{row}{'kept: ' + plan.path.value:<22}{'':>17}{plan_us:>9.1f}"
     lower_us = best_microseconds(partial(lower, plan, source, result, lanes), repeat)
-    block = Block(arg_types=[source])
-    code = emit_conversion(block.args[0], result, plan, lanes)
+    block = lower(plan, source, result, lanes)
+    code = list(block.ops)
+    scratch = block.args[1] if plan.scratch else None
     verify_start = time.perf_counter()
-    verify_conversion(code.ops, block.args[0], code.result, src, dst, bits)
+    verify_conversion(code, block.args[0], code[-1].results[0], src, dst, bits, scratch=scratch)
     verify_ms = (time.perf_counter() - verify_start) * 1e3
 
-    counts = Counter(op.name for op in code.ops)
+    counts = Counter(op.name for op in code)
     shuffles, selects = counts["gpu.shuffle"], counts["arith.select"]
     ours, theirs = shuffles + selects, triton_shuffles + triton_selects
     totals.update(ours=ours, theirs=theirs)
     ratio = f"{ours / theirs:.2f}" if theirs else "-"
     counted = f"{plan.path.value:<22}{shuffles:>5}{selects:>5}{ratio:>7}"
     return f"{row}{counted}{plan_us:>9.1f}{lower_us:>10.1f}{verify_ms:>11.1f}"
+
+
+def phases(bits: int) -> int:
+    return 1 << phase_lane_bits(bits)
+
+
+def triton_wavefronts(access: SharedAccess) -> int:
+    count, bits, instruction = access
+    return count * (4 if instruction.startswith("ldmatrix") else phases(bits))
+
+
+def shared_row(case: Case) -> tuple[str, list[str]]:
+    """Our round trip beside Triton's sm_80 one, and notes where we differ."""
+    name = case[0]
+    (st, ld, bars, scratch_bytes, reps) = TRITON_SM80_SHARED[name]
+    plan = plan_conversion(*layouts(case))
+    assert plan.scratch is not None
+    ours = plan.scratch
+    store, load = ours.store.cost, ours.load.cost
+    bound = store.instructions * store.phases + load.instructions * load.phases
+    triton_wf = triton_wavefronts(st) + triton_wavefronts(ld)
+
+    def access(count: int, bits: int, instruction: str = "") -> str:
+        return f"{count}x{bits}" + ("*" if instruction.startswith(("ldmatrix", "stmatrix")) else "")
+
+    theirs = f"{access(*st):>8}{access(*ld):>8}{triton_wf:>6}{bars:>5}{scratch_bytes:>8}{reps:>5}"
+    wavefronts = store.total_wavefronts + load.total_wavefronts
+    accesses = f"{access(store.instructions, store.vector_bits):>8}{access(load.instructions, load.vector_bits):>8}"
+    costs = f"{wavefronts:>6}{bound:>6}{wavefronts / triton_wf:>6.2f}"
+    mine = f"{accesses}{costs}{ours.barriers:>5}{ours.scratch_bytes:>8}{ours.reps:>5}"
+    notes = []
+    for side, triton_side in (("stores", st), ("loads", ld)):
+        if triton_side[2] != "ld.shared" and triton_side[2] != "st.shared":
+            notes.append(f"Triton {side} with {triton_side[2]} (a later issue may add it)")
+    if store.vector_bits < st[1] or load.vector_bits < ld[1]:
+        notes.append(
+            "narrower: ldmatrix lets 8 lanes read one 128-bit row, so Triton's stores need only the writer's "
+            "registers contiguous; ld.shared needs them contiguous on both sides"
+        )
+    if ours.scratch_bytes > scratch_bytes:
+        notes.append(
+            "larger buffer: the tensor bits both sides hold in registers widen our vectors; "
+            "with ldmatrix supplying the width, Triton spends them on reps instead"
+        )
+    if wavefronts > bound:
+        notes.append("bank conflicts are unavoidable at these widths")
+    return f"{name:<32}{theirs}   {mine}", notes
 
 
 def main() -> None:
@@ -103,6 +167,18 @@ def main() -> None:
         f"in registers and warps: {totals['ours']} shuffles + selects against Triton's {totals['theirs']}"
         f" ({totals['ours'] / totals['theirs']:.2f}x)"
     )
+    print()
+    print(f"{'shared memory (per warp)':<32}{'Triton sm_80':<40}   ours")
+    columns = f"{'st':>8}{'ld':>8}{'wf':>6}{'bar':>5}{'bytes':>8}{'reps':>5}"
+    ours = f"{'st':>8}{'ld':>8}{'wf':>6}{'bound':>6}{'ratio':>6}{'bar':>5}{'bytes':>8}{'reps':>5}"
+    print(f"{'case':<32}{columns}   {ours}")
+    for case in CORPUS:
+        if case[0] in TRITON_SM80_SHARED:
+            row, notes = shared_row(case)
+            print(row)
+            for note in notes:
+                print(f"{'':<34}- {note}")
+    print("* ldmatrix: 128 bits per lane gathered from the rows of 8 lanes; wf ratio = ours / Triton")
 
 
 if __name__ == "__main__":

@@ -154,3 +154,19 @@ TRITON_COUNTS = {
     "reg_only_256x64_f32": ("register-only", 0, 0),
     "lane_perm_64x64_f32": ("shuffles (lane permutation)", 32, 0),
 }
+
+
+# Triton 3.9 on sm_80 for the conversions through shared memory: (stores, loads, bar.sync,
+# scratch bytes, reps).  An access is (count, bits per lane, instruction); ldmatrix.x4 gives
+# each lane 128 bits gathered from four 8x8 tiles, one wavefront per tile.
+SharedAccess = tuple[int, int, str]
+TRITON_SM80_SHARED: dict[str, tuple[SharedAccess, SharedAccess, int, int, int]] = {
+    "blocked_transpose_128x64_f16": ((8, 128, "st.shared"), (8, 128, "ldmatrix.x4.trans"), 3, 8192, 2),
+    "blocked_transpose_128x64_f32": ((32, 64, "st.shared"), (32, 64, "ld.shared"), 1, 32768, 1),
+    "mmav2_to_blocked_128x64_f16": ((8, 128, "st.shared"), (8, 128, "ld.shared"), 1, 16384, 1),
+    "mmav2_to_blocked_128x64_f32": ((16, 128, "st.shared"), (16, 128, "ld.shared"), 7, 8192, 4),
+    "blocked_to_dotA_128x64_f16": ((8, 128, "st.shared"), (16, 128, "ldmatrix.x4"), 7, 4096, 4),
+    "blocked_to_dotA_4x1_128x64_f16": ((8, 128, "st.shared"), (8, 128, "ldmatrix.x4"), 3, 8192, 2),
+    "mmav2_to_dotA_2x2_128x64_f16": ((8, 128, "st.shared"), (16, 128, "ld.shared"), 15, 2048, 8),
+    "warp_transpose_4w_32x32_f32": ((4, 64, "st.shared"), (4, 64, "ld.shared"), 0, 4096, 1),
+}

@@ -40,15 +40,43 @@ def test_to_linear_benchmark_reports_every_family_cold_and_warm() -> None:
 def test_conversion_benchmark_reports_every_case_and_never_more_instructions_than_triton() -> None:
     output = quick_run("bench_conversions.py")
     lowered = re.compile(
-        r"^(?P<case>\S+)\s+.+?\s+(?P<shfl>\d+)\s+(?P<sel>\d+)\s+(none|register renaming|warp shuffles)"
+        r"^(?P<case>\S+)\s+.+?\s+(?P<shfl>\d+)\s+(?P<sel>\d+)\s+(none|register renaming|warp shuffles|shared memory)"
         r"\s+(?P<our_shfl>\d+)\s+(?P<our_sel>\d+)\s+(-|\d\.\d\d)\s+\d+\.\d\s+\d+\.\d\s+\d+\.\d$"
     )
-    kept = re.compile(r"^(?P<case>\S+)\s+.+\s+kept: shared memory\s+\d+\.\d$")
     rows = {m["case"]: m for m in map(lowered.match, output.splitlines()) if m}
-    kept_cases = {m["case"] for m in map(kept.match, output.splitlines()) if m}
-    assert set(rows) | kept_cases == {case[0] for case in CORPUS}
-    assert len(rows) == 7
+    assert set(rows) == {case[0] for case in CORPUS}
     for row in rows.values():
         assert int(row["our_shfl"]) <= int(row["shfl"])
         assert int(row["our_shfl"]) + int(row["our_sel"]) <= int(row["shfl"]) + int(row["sel"])
     assert re.search(r"in registers and warps: \d+ shuffles \+ selects against Triton's \d+ \(\d\.\d\dx\)", output)
+
+
+def test_shared_memory_table_is_at_the_wavefront_bound_and_never_above_triton() -> None:
+    """Every shared-memory case: conflict-free (wavefronts at the bound), no more wavefronts or
+    barriers than Triton, and a note for every way it falls short of Triton's widths or bytes."""
+    output = quick_run("bench_conversions.py").split("shared memory (per warp)")[1]
+    row = re.compile(
+        r"^(?P<case>\S+)\s+(?P<t_st>\d+)x(?P<t_st_bits>\d+)\*?\s+(?P<t_ld>\d+)x(?P<t_ld_bits>\d+)\*?"
+        r"\s+(?P<t_wf>\d+)\s+(?P<t_bar>\d+)\s+(?P<t_bytes>\d+)\s+\d+"
+        r"\s+(?P<st>\d+)x(?P<st_bits>\d+)\s+(?P<ld>\d+)x(?P<ld_bits>\d+)\s+(?P<wf>\d+)\s+(?P<bound>\d+)"
+        r"\s+\d\.\d\d\s+(?P<bar>\d+)\s+(?P<bytes>\d+)\s+\d+$"
+    )
+    lines = output.splitlines()
+    cases = 0
+    for index, line in enumerate(lines):
+        match = row.match(line)
+        if not match:
+            continue
+        cases += 1
+        number = {key: int(value) for key, value in match.groupdict().items() if key != "case"}
+        assert number["wf"] == number["bound"] <= number["t_wf"]
+        assert number["bar"] <= number["t_bar"]
+        notes = []
+        for following in lines[index + 1 :]:
+            if not following.strip().startswith("- "):
+                break
+            notes.append(following)
+        narrower = number["st_bits"] < number["t_st_bits"] or number["ld_bits"] < number["t_ld_bits"]
+        assert narrower == any("narrower" in note for note in notes)
+        assert (number["bytes"] > number["t_bytes"]) == any("larger buffer" in note for note in notes)
+    assert cases == 8
