@@ -93,12 +93,12 @@ class ConversionReport:
 
 
 def report_conversions(
-    module: ModuleOp, *, verify: bool = True, max_mixed_transpositions: int = 1
+    module: ModuleOp, *, verify: bool = True, max_mixed_transpositions: int = 1, num_banks: int = 32
 ) -> list[ConversionReport]:
     """One report per ``ttg.convert_layout`` of ``module``, in order; the module is not changed."""
     reports = []
     for op in [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]:
-        planned = plan_convert_op(op, max_mixed_transpositions)
+        planned = plan_convert_op(op, max_mixed_transpositions, num_banks)
         reports.append(_report(op, planned, verify))
     return reports
 

@@ -53,14 +53,17 @@ class PlannedConversion:
     element_bits: int
 
 
-def lower_convert_layouts(module: ModuleOp, *, verify: bool = False, max_mixed_transpositions: int = 1) -> list[Remark]:
+def lower_convert_layouts(
+    module: ModuleOp, *, verify: bool = False, max_mixed_transpositions: int = 1, num_banks: int = 32
+) -> list[Remark]:
     """Lower every ``ttg.convert_layout`` of ``module`` that stays within a CTA; return
     remarks on those left in place.  ``max_mixed_transpositions`` is the most
-    register-lane transpositions a conversion may take by shuffles (Triton: 1)."""
+    register-lane transpositions a conversion may take by shuffles (Triton: 1);
+    ``num_banks`` is the number of 32-bit shared-memory banks (NVIDIA 32, AMD 64)."""
     remarks: list[Remark] = []
     planned: list[PlannedConversion] = []
     for op in [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]:
-        item = plan_convert_op(op, max_mixed_transpositions)
+        item = plan_convert_op(op, max_mixed_transpositions, num_banks)
         if isinstance(item, Remark):
             remarks.append(item)
         else:
@@ -81,7 +84,9 @@ def lower_convert_layouts(module: ModuleOp, *, verify: bool = False, max_mixed_t
     return remarks
 
 
-def plan_convert_op(op: ConvertLayoutOp, max_mixed_transpositions: int = 1) -> PlannedConversion | Remark:
+def plan_convert_op(
+    op: ConvertLayoutOp, max_mixed_transpositions: int = 1, num_banks: int = 32
+) -> PlannedConversion | Remark:
     """The plan of one conversion, or a remark on why it stays."""
     source_type, result_type = op.src.type, op.result.type
     assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
@@ -95,7 +100,7 @@ def plan_convert_op(op: ConvertLayoutOp, max_mixed_transpositions: int = 1) -> P
         element_bits = bit_width(source_type.element_type)
     except (EncodingError, SimulationError) as error:
         return Remark(op, f"the conversion cannot be planned: {error}; kept")
-    plan = plan_conversion(src, dst, element_bits, max_mixed_transpositions)
+    plan = plan_conversion(src, dst, element_bits, max_mixed_transpositions, num_banks)
     if plan.path is ConversionPath.DISTRIBUTED_SHARED_MEMORY or (
         plan.path is ConversionPath.SHARED_MEMORY and plan.scratch is None
     ):
@@ -132,18 +137,23 @@ def _allocate_scratch(shared: list[PlannedConversion]) -> dict[Operation, SSAVal
 
 @dataclass(frozen=True)
 class LowerConvertLayoutPass(ModulePass):
-    """``lower-convert-layout{verify=false max-mixed-transpositions=1}``; remarks go to stderr."""
+    """``lower-convert-layout{verify=false max-mixed-transpositions=1 num-banks=32}``; remarks go to stderr."""
 
     name = "lower-convert-layout"
 
     verify: bool = False
     max_mixed_transpositions: int = 1
+    num_banks: int = 32
 
     def __post_init__(self) -> None:
         if self.max_mixed_transpositions < 0:
             raise ValueError(f"'max-mixed-transpositions' must be at least 0, got {self.max_mixed_transpositions}")
+        if self.num_banks not in (16, 32, 64):
+            raise ValueError(f"'num-banks' must be 16, 32 or 64, got {self.num_banks}")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        remarks = lower_convert_layouts(op, verify=self.verify, max_mixed_transpositions=self.max_mixed_transpositions)
+        remarks = lower_convert_layouts(
+            op, verify=self.verify, max_mixed_transpositions=self.max_mixed_transpositions, num_banks=self.num_banks
+        )
         for remark in remarks:
             print(remark, file=sys.stderr)

@@ -1,6 +1,6 @@
 """``layout-tool``: answers about layouts, one subcommand per question.
 
-    layout-tool plan FILE.mlir [--json] [--no-verify] [--max-mixed-transpositions N]
+    layout-tool plan FILE.mlir [--json] [--no-verify] [--max-mixed-transpositions N] [--num-banks 16|32|64]
 
 ``plan`` explains how ``lower-convert-layout`` converts every ``ttg.convert_layout``
 of the file (``-`` for stdin): the path, the shuffles, or the scratch buffer with
@@ -39,6 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     plan.add_argument("--json", action="store_true", help="print one JSON object with a 'conversions' list")
     plan.add_argument("--no-verify", action="store_true", help="skip running each lowering on the simulator")
     plan.add_argument("--max-mixed-transpositions", type=int, default=1, metavar="N")
+    plan.add_argument("--num-banks", type=int, default=32, choices=(16, 32, 64), help="32-bit shared-memory banks")
     return parser
 
 
@@ -58,7 +59,10 @@ def _plan(args: argparse.Namespace) -> str:
     filename, text = _read(args.file)
     module = parse_module(text, filename, make_context())
     reports = report_conversions(
-        module, verify=not args.no_verify, max_mixed_transpositions=args.max_mixed_transpositions
+        module,
+        verify=not args.no_verify,
+        max_mixed_transpositions=args.max_mixed_transpositions,
+        num_banks=args.num_banks,
     )
     if args.json:
         return json.dumps({"conversions": [report.to_json() for report in reports]}, indent=2) + "\n"

@@ -114,18 +114,20 @@ class ConversionPlan:
 
 
 def plan_conversion(
-    src: LinearLayout, dst: LinearLayout, element_bits: int, max_mixed_transpositions: int = 1
+    src: LinearLayout, dst: LinearLayout, element_bits: int, max_mixed_transpositions: int = 1, num_banks: int = 32
 ) -> ConversionPlan:
     """How to convert a tensor of ``element_bits``-bit elements from layout ``src`` to ``dst``.
 
     Intra-warp conversions use shuffles when they need at most
     ``max_mixed_transpositions`` register-lane transpositions (Triton's rule is 1),
-    shared memory otherwise.
+    shared memory otherwise; shared memory has ``num_banks`` banks of 32 bits.
     """
     if element_bits < 1:
         raise ValueError(f"element_bits must be positive, got {element_bits}")
     if max_mixed_transpositions < 0:
         raise ValueError(f"max_mixed_transpositions must be at least 0, got {max_mixed_transpositions}")
+    if num_banks not in (16, 32, 64):
+        raise ValueError(f"num_banks must be 16, 32 or 64, got {num_banks}")
     conversion = minimal_conversion(src, dst)
     kind = _kind(conversion)
     registers = (src.get_in_dim_size("register"), dst.get_in_dim_size("register"))
@@ -137,7 +139,7 @@ def plan_conversion(
         if path is ConversionPath.SHARED_MEMORY:
             synchronous = kind is ConversionKind.INTRA_WARP and not _has_warp_copies(src) and not _has_warp_copies(dst)
             try:
-                scratch = plan_scratch(src, dst, element_bits, warp_synchronous=synchronous)
+                scratch = plan_scratch(src, dst, element_bits, num_banks, synchronous)
             except ValueError as error:
                 reason = f"{reason}, but {error}"
         return ConversionPlan(kind, path, reason, conversion, *registers, register_map, warp, scratch)

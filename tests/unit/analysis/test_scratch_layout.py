@@ -1,0 +1,92 @@
+"""The scratch buffer of shared-memory conversions: a bijection onto the tensor, conflict-free
+accesses on Triton's corpus, Triton's own counts where it uses plain ld/st.shared."""
+
+from __future__ import annotations
+
+import pytest
+from conversion_corpus import CORPUS, TRITON_SM80_SHARED
+from xdsl.parser import Parser
+
+from layoutdialect import LinearLayout, make_context, to_linear_layout
+from layoutdialect.analysis.conversion import ConversionPath, plan_conversion
+from layoutdialect.analysis.scratch_layout import ScratchPlan, plan_scratch
+
+CTX = make_context()
+BITS = {"f16": 16, "f32": 32, "i32": 32}
+SHARED = [case for case in CORPUS if case[0] in TRITON_SM80_SHARED]
+
+
+def layouts(name: str) -> tuple[LinearLayout, LinearLayout, int]:
+    _, src, dst, shape, element, _ = next(case for case in CORPUS if case[0] == name)
+    parse = lambda text: to_linear_layout(Parser(CTX, text).parse_attribute().data, shape)  # noqa: E731
+    return parse(src), parse(dst), BITS[element]
+
+
+def scratch_of(name: str, num_banks: int = 32) -> ScratchPlan:
+    plan = plan_conversion(*layouts(name), num_banks=num_banks)
+    assert plan.path is ConversionPath.SHARED_MEMORY and plan.scratch is not None
+    return plan.scratch
+
+
+@pytest.mark.parametrize("num_banks", [32, 64])
+@pytest.mark.parametrize("name", [case[0] for case in SHARED])
+def test_corpus_round_trips_are_conflict_free(name: str, num_banks: int) -> None:
+    scratch = scratch_of(name, num_banks)
+    for side in (scratch.store, scratch.load):
+        assert side.cost.wavefronts_per_instruction == side.cost.phases
+
+
+@pytest.mark.parametrize("name", [case[0] for case in SHARED])
+def test_the_buffer_and_reps_hold_every_element_once(name: str) -> None:
+    scratch = scratch_of(name)
+    assert scratch.layout.is_invertible()
+    assert scratch.layout.get_in_dim_size("offset") * scratch.reps == scratch.layout.get_total_out_dim_size()
+
+
+@pytest.mark.parametrize("name", [case[0] for case in SHARED])
+def test_each_access_moves_registers_at_consecutive_offsets(name: str) -> None:
+    scratch = scratch_of(name)
+    for side in (scratch.store, scratch.load):
+        for rep, start, registers in side.vectors():
+            assert start % side.vector_elements == 0
+            assert [side.register_slots[r] for r in registers] == [(rep, start + k) for k in range(len(registers))]
+
+
+PLAIN = [name for name, (st, ld, *_) in TRITON_SM80_SHARED.items() if "matrix" not in st[2] + ld[2]]
+
+
+@pytest.mark.parametrize("name", PLAIN)
+def test_where_triton_uses_ld_st_shared_we_match_its_code(name: str) -> None:
+    """Same accesses, barriers, bytes and reps as Triton 3.9 on sm_80."""
+    (st_count, st_bits, _), (ld_count, ld_bits, _), barriers, scratch_bytes, reps = TRITON_SM80_SHARED[name]
+    scratch = scratch_of(name)
+    assert (scratch.store.cost.instructions, scratch.store.cost.vector_bits) == (st_count, st_bits)
+    assert (scratch.load.cost.instructions, scratch.load.cost.vector_bits) == (ld_count, ld_bits)
+    assert (scratch.barriers, scratch.scratch_bytes, scratch.reps) == (barriers, scratch_bytes, reps)
+
+
+def test_sixty_four_banks_halve_the_phases_of_wide_accesses() -> None:
+    narrow, wide = scratch_of("mmav2_to_blocked_128x64_f32"), scratch_of("mmav2_to_blocked_128x64_f32", 64)
+    assert (narrow.store.cost.phases, wide.store.cost.phases) == (4, 2)
+    assert wide.total_wavefronts * 2 == narrow.total_wavefronts
+
+
+def test_a_transpose_pairs_writer_and_reader_lanes_by_xor() -> None:
+    """32x32 f32, one warp, row per lane to column per lane: an unswizzled buffer would put
+    all 32 lanes of one side in one bank; the segment bases XOR a row bit into a column bit."""
+    rows = LinearLayout.from_bases(
+        [("register", [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]), ("lane", [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]])],
+        ["dim0", "dim1"],
+    )
+    columns = rows.transpose_outs(["dim1", "dim0"]).rename_out_dims(["dim0", "dim1"])
+    scratch = plan_scratch(rows, columns, 32)
+    assert scratch.store.cost.conflict_free and scratch.load.cost.conflict_free
+    swizzled = [basis for basis in dict(scratch.layout.bases)["offset"] if basis[0] and basis[1]]
+    assert swizzled, "some offset bit must move both a row and a column"
+
+
+def test_data_that_crosses_ctas_get_no_scratch_buffer() -> None:
+    src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2]]), ("block", [[4]])], ["dim0"])
+    dst = LinearLayout.from_bases([("register", [[4]]), ("lane", [[2]]), ("block", [[1]])], ["dim0"])
+    with pytest.raises(ValueError, match="between CTAs"):
+        plan_scratch(src, dst, 32)
