@@ -1,12 +1,15 @@
 """``layout-tool``: answers about layouts, one subcommand per question.
 
-    layout-tool plan FILE.mlir [--json] [--no-verify] [--max-mixed-transpositions N] [--num-banks 16|32|64]
+    layout-tool plan FILE.mlir [--json] [--no-verify] [--max-mixed-transpositions N]
+                               [--num-banks 16|32|64]
 
 ``plan`` explains how ``lower-convert-layout`` converts every ``ttg.convert_layout``
 of the file (``-`` for stdin): the path, the shuffles, or the scratch buffer with
 its accesses, wavefronts, barriers and bytes, and whether the lowering verified
-on the simulated CTA.  Errors are ``file:line:col: error: message``, exit status
-1, and nothing on stdout.
+on the simulated CTA.  It also gives the width and wavefronts of every
+``local_alloc``, ``local_load`` and ``local_store`` to an explicit shared
+encoding.  Errors are ``file:line:col: error: message``, exit status 1, and
+nothing on stdout.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Sequence
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.text import make_context, parse_module
 from layoutdialect.passes.conversion_report import format_reports, report_conversions
+from layoutdialect.passes.local_access_report import format_local_accesses, report_local_accesses
 
 __all__ = ["main"]
 
@@ -64,10 +68,20 @@ def _plan(args: argparse.Namespace) -> str:
         max_mixed_transpositions=args.max_mixed_transpositions,
         num_banks=args.num_banks,
     )
+    accesses = report_local_accesses(module, args.num_banks)
     if args.json:
-        return json.dumps({"conversions": [report.to_json() for report in reports]}, indent=2) + "\n"
-    table: str = format_reports(reports)
-    return table
+        entries = {
+            "conversions": [report.to_json() for report in reports],
+            "local_accesses": [access.to_json() for access in accesses],
+        }
+        return json.dumps(entries, indent=2) + "\n"
+    sections: list[str] = []
+    if reports:
+        sections.append(format_reports(reports))
+    if accesses:
+        sections.append("shared-memory accesses of local_alloc, local_load and local_store\n")
+        sections.append(format_local_accesses(accesses))
+    return "\n".join(sections) if sections else "no ttg.convert_layout, local_alloc, local_load or local_store\n"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
