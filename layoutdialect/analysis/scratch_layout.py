@@ -15,8 +15,9 @@ flattened tensor under a layout whose offset bits are, fastest first:
 
 Segment bases that both sides hold in registers become **reps**: instead of
 allocating them, the conversion loops over them, storing and loading one slice at
-a time.  Among the candidate vector choices, the plan with the fewest wavefronts
-wins, then the fewest instructions; each is costed exactly with ``access_cost``.
+a time.  Each candidate (the vector choices, and the unswizzled tensor order as a
+floor) is costed exactly with ``access_cost``; the fewest wavefronts win, then
+the fewest instructions, then the smallest buffer.
 
 Example (a 128x64 f16 transpose, 4 warps, spec bench case 1): the source holds 8
 elements along a row, the destination 8 along a column, and the only tensor bit
@@ -146,10 +147,16 @@ def plan_scratch(
         for vector in _vector_candidates(source, destination, bits)
         for bank_first in (source, destination)
     ]
+    blocks = [b for b in source.blocks if b]
+    unswizzled = complement_basis(blocks, dim)
+    plans.append(_build(source, destination, bits, unswizzled, blocks, [], num_banks, warp_synchronous))
     valid = [plan for plan in plans if plan is not None]
     if not valid:
         raise ValueError("no scratch layout keeps each CTA's data in its own shared memory")
-    best = min(valid, key=lambda p: (p.total_wavefronts, p.store.cost.instructions + p.load.cost.instructions))
+    best = min(
+        valid,
+        key=lambda p: (p.total_wavefronts, p.store.cost.instructions + p.load.cost.instructions, p.scratch_bytes),
+    )
     return replace(best, layout=best.layout.reshape_outs(src.out_dims))
 
 
@@ -231,8 +238,24 @@ def _plan(
     bank = complement_basis(vector + segment + blocks, dim)
     bank.sort(key=lambda b: b not in bank_first.registers)
     reps = [b for b in segment if b in source.registers and b in destination.registers]
+    return _build(source, destination, bits, vector + bank + segment, blocks, reps, num_banks, warp_synchronous)
+
+
+def _build(
+    source: _Side,
+    destination: _Side,
+    bits: int,
+    bases: list[int],
+    blocks: list[int],
+    reps: list[int],
+    num_banks: int,
+    warp_synchronous: bool,
+) -> ScratchPlan | None:
+    """The plan whose buffer holds ``bases`` minus ``reps`` (fastest first), with the
+    ``reps`` that no lane or warp straddles looped over; ``None`` if a CTA would
+    reach another's part."""
     for _ in range(len(reps) + 1):
-        offsets = vector + bank + [b for b in segment if b not in reps]
+        offsets = [b for b in bases if b not in reps]
         columns = offsets + blocks + reps
         echelon = ColumnEchelon(columns)
         spread = [*source.lanes, *source.warps, *destination.lanes, *destination.warps]
@@ -251,6 +274,7 @@ def _plan(
         layout_bases.append(("block", [[b] for b in blocks]))
     if reps:
         layout_bases.append(("reps", [[b] for b in reps]))
+    dim = len(columns)
     layout = LinearLayout.from_bases(layout_bases, ["flat"], [1 << dim])
     return ScratchPlan(layout, bits, store, load, 1 << len(reps), warp_synchronous)
 

@@ -5,11 +5,17 @@ from __future__ import annotations
 
 import pytest
 from conversion_corpus import CORPUS, TRITON_SM80_SHARED
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from layout_pairs import cross_warp_pairs
 from xdsl.parser import Parser
 
 from layoutdialect import LinearLayout, make_context, to_linear_layout
+from layoutdialect.analysis.bank_conflicts import access_cost, largest_vectorisation
 from layoutdialect.analysis.conversion import ConversionPath, plan_conversion
-from layoutdialect.analysis.scratch_layout import ScratchPlan, plan_scratch
+from layoutdialect.analysis.scratch_layout import ScratchAccess, ScratchPlan, memory_bits, plan_scratch
+from layoutdialect.f2.bitmatrix import combine
+from layoutdialect.sim.cta import bit_width
 
 CTX = make_context()
 BITS = {"f16": 16, "f32": 32, "i32": 32}
@@ -90,3 +96,42 @@ def test_data_that_crosses_ctas_get_no_scratch_buffer() -> None:
     dst = LinearLayout.from_bases([("register", [[4]]), ("lane", [[2]]), ("block", [[1]])], ["dim0"])
     with pytest.raises(ValueError, match="between CTAs"):
         plan_scratch(src, dst, 32)
+
+
+def recount(side: ScratchAccess, bits: int, num_banks: int = 32) -> int:
+    """Wavefronts of one warp's accesses, counted from their addresses lane by lane."""
+    lanes = 1 << len(side.lane_offsets)
+    words_per_access = max(1, side.vector_elements * bits // 32)
+    per_phase = min(lanes, num_banks // words_per_access)
+    total = 0
+    for _, start, _ in side.vectors():
+        words: dict[int, set[int]] = {}
+        for lane in range(lanes):
+            address = start ^ combine(list(side.lane_offsets), lane)
+            for element in range(side.vector_elements):
+                words.setdefault(lane // per_phase, set()).add((address + element) * bits // 32)
+        for phase_words in words.values():
+            banks = [word % num_banks for word in phase_words]
+            total += max(banks.count(bank) for bank in set(banks))
+    return total
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_plan_costs_are_the_wavefronts_of_its_addresses(data: st.DataObject) -> None:
+    """On random layout pairs the plan's exact cost equals a lane-by-lane recount of its
+    own addresses, and it never takes more wavefronts than the unswizzled tensor order."""
+    src, dst, element = data.draw(cross_warp_pairs())
+    bits = memory_bits(bit_width(element))
+    scratch = plan_scratch(src, dst, bit_width(element))
+    for side in (scratch.store, scratch.load):
+        assert side.cost.total_wavefronts == recount(side, bits)
+    plain = [unswizzled_wavefronts(layout, bits) for layout in (src, dst)]
+    assert scratch.total_wavefronts <= sum(plain)
+
+
+def unswizzled_wavefronts(layout: LinearLayout, bits: int) -> int:
+    bases = dict(layout.flatten_outs().bases)
+    registers, lanes, warps = ([basis[0] for basis in bases[dim]] for dim in ("register", "lane", "warp"))
+    elements = largest_vectorisation(registers, bits, lanes + warps)
+    return access_cost(registers, lanes, bits, elements).total_wavefronts

@@ -9,8 +9,9 @@ import pytest
 from conversion_corpus import CORPUS
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from layout_pairs import cross_warp_pairs
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import FloatAttr, IntegerType, TensorType, f16, f32, f64, i8, i32, i64
+from xdsl.dialects.builtin import FloatAttr, IntegerType, TensorType, f16, f32, i8, i32, i64
 from xdsl.ir import Attribute, Block
 from xdsl.parser import Parser
 
@@ -247,35 +248,6 @@ def test_racing_writes_and_unwritten_reads_are_refused() -> None:
     ir.add(vector.LoadOp(buffer, [ir.constant(0, IndexType())], VectorType(i8, [1])))
     with pytest.raises(SharedMemoryError, match="no thread has written"):
         simulator.run(ir.ops, {buffer: simulator.allocate(16)})
-
-
-@st.composite
-def cross_warp_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attribute]:
-    """Two layouts of one 2-D tensor over the same lanes and warps: each places the
-    tensor bits in a random order, with random broadcasting."""
-    lane_bits, warp_bits = draw(st.integers(2, 5)), draw(st.integers(1, 3))
-    data_bits = draw(st.integers(lane_bits + warp_bits - 2, lane_bits + warp_bits + 4))
-    dim0_bits = draw(st.integers(0, data_bits))
-    units = [[1 << b, 0] for b in range(dim0_bits)] + [[0, 1 << b] for b in range(data_bits - dim0_bits)]
-    zero = [0, 0]
-
-    def side() -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
-        order = [list(u) for u in draw(st.permutations(units))]
-        thread_bits = lane_bits + warp_bits
-        zeros = draw(st.integers(max(0, thread_bits - len(order)), min(thread_bits, 2)))
-        threads = draw(st.permutations(order[: thread_bits - zeros] + [zero] * zeros))
-        registers = order[thread_bits - zeros :] + [zero] * draw(st.integers(0, 1))
-        return draw(st.permutations(registers)), list(threads[:lane_bits]), list(threads[lane_bits:])
-
-    sizes = [1 << dim0_bits, 1 << (data_bits - dim0_bits)]
-    names = standard_out_dim_names(2)
-
-    def build(registers: list[list[int]], lanes: list[list[int]], warps: list[list[int]]) -> LinearLayout:
-        bases = [("register", registers), ("lane", lanes), ("warp", warps), ("block", [])]
-        return LinearLayout.from_bases(bases, names, sizes, require_surjective=False)
-
-    element = draw(st.sampled_from([f16, f32, i8, f64, IntegerType(1)]))
-    return build(*side()), build(*side()), element
 
 
 @settings(max_examples=150, deadline=None)
