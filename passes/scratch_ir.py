@@ -72,17 +72,18 @@ def _linear(ir: ThreadIR, index: SSAValue, images: tuple[int, ...]) -> list[SSAV
 
 
 class _Addresses:
-    """``index`` addresses ``base ^ start``, each computed once."""
+    """``index`` addresses ``base ^ start``: the thread's base cast to ``index`` once,
+    then one ``arith.xori`` per distinct start."""
 
     def __init__(self, ir: ThreadIR) -> None:
         self.ir = ir
-        self._cache: dict[tuple[SSAValue, int], SSAValue] = {}
+        self._bases: dict[SSAValue, SSAValue] = {}
 
     def __call__(self, base: SSAValue, start: int) -> SSAValue:
-        if (base, start) not in self._cache:
-            offset = self.ir.with_constant(arith.XOrIOp, base, start, "offset") if start else base
-            self._cache[(base, start)] = self.ir.add(arith.IndexCastOp(offset, IndexType()), "addr")
-        return self._cache[(base, start)]
+        if base not in self._bases:
+            self._bases[base] = self.ir.add(arith.IndexCastOp(base, IndexType()), "addr")
+        index = self._bases[base]
+        return self.ir.with_constant(arith.XOrIOp, index, start, "addr") if start else index
 
 
 def _concatenate(ir: ThreadIR, parts: list[SSAValue], element: Attribute) -> SSAValue:

@@ -41,7 +41,7 @@ class ThreadIR:
         """``op_type(value, constant)`` (``arith.andi``, ``arith.shli`` ...), emitted once."""
         key = (op_type, value, constant)
         if key not in self._cached:
-            self._cached[key] = self.add(op_type(value, self.constant(constant)), name)
+            self._cached[key] = self.add(op_type(value, self.constant(constant, value.type)), name)
         return self._cached[key]
 
     def xor(self, left: SSAValue, right: SSAValue, name: str) -> SSAValue:
