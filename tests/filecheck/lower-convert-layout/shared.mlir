@@ -8,6 +8,10 @@
 #col4 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #row8 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#col8 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma41 = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#dotA = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#dotA41 = #ttg.dot_op<{opIdx = 0, parent = #mma41, kWidth = 2}>
 #wide = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #tall = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [0, 1]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
@@ -78,5 +82,58 @@ module attributes {"ttg.num-warps" = 4 : i32} {
   func.func @warp_transpose(%x: tensor<32x32xf32, #wide>) -> tensor<32x32xf32, #tall> {
     %y = ttg.convert_layout %x : tensor<32x32xf32, #wide> -> tensor<32x32xf32, #tall>
     func.return %y : tensor<32x32xf32, #tall>
+  }
+
+  // f16 transpose: the one tensor bit both sides hold in registers (row 64) pairs rows into 32-bit words.
+  // CHECK-LABEL: func.func @transpose_f16
+  // CHECK:         memref<16384xi8, 3 : i64>
+  // CHECK-COUNT-32: vector.store {{.*}} vector<2xf16>
+  // CHECK-NEXT:    gpu.barrier
+  // CHECK-COUNT-32: vector.load {{.*}} vector<2xf16>
+  // CHECK-NOT:     gpu.barrier
+  // CHECK:         func.return
+  func.func @transpose_f16(%x: tensor<128x64xf16, #row8>) -> tensor<128x64xf16, #col8> {
+    %y = ttg.convert_layout %x : tensor<128x64xf16, #row8> -> tensor<128x64xf16, #col8>
+    func.return %y : tensor<128x64xf16, #col8>
+  }
+
+  // To a dot operand: A is replicated over the N warps, so each thread loads twice what it stored.
+  // CHECK-LABEL: func.func @blocked_to_dot_a
+  // CHECK-COUNT-8: vector.store {{.*}} vector<8xf16>
+  // CHECK-NEXT:    gpu.barrier
+  // CHECK-COUNT-16: vector.load {{.*}} vector<8xf16>
+  // CHECK-NOT:     gpu.barrier
+  // CHECK:         func.return
+  func.func @blocked_to_dot_a(%x: tensor<128x64xf16, #row8>) -> tensor<128x64xf16, #dotA> {
+    %y = ttg.convert_layout %x : tensor<128x64xf16, #row8> -> tensor<128x64xf16, #dotA>
+    func.return %y : tensor<128x64xf16, #dotA>
+  }
+
+  // CHECK-LABEL: func.func @blocked_to_dot_a_4x1
+  // CHECK-COUNT-16: vector.store {{.*}} vector<4xf16>
+  // CHECK-NEXT:    gpu.barrier
+  // CHECK-COUNT-16: vector.load {{.*}} vector<4xf16>
+  // CHECK-NOT:     gpu.barrier
+  // CHECK:         func.return
+  func.func @blocked_to_dot_a_4x1(%x: tensor<128x64xf16, #row8>) -> tensor<128x64xf16, #dotA41> {
+    %y = ttg.convert_layout %x : tensor<128x64xf16, #row8> -> tensor<128x64xf16, #dotA41>
+    func.return %y : tensor<128x64xf16, #dotA41>
+  }
+
+  // Eight reps of 256 bytes a warp: one 128-bit store and two loads per rep, 15 barriers, a 2 KB buffer.
+  // CHECK-LABEL: func.func @mma_to_dot_a
+  // CHECK:         memref<2048xi8, 3 : i64>
+  // CHECK:         vector.store {{.*}} vector<8xf16>
+  // CHECK-NOT:     vector.store
+  // CHECK:         gpu.barrier
+  // CHECK-COUNT-2: vector.load {{.*}} vector<8xf16>
+  // CHECK-NOT:     vector.load
+  // CHECK:         gpu.barrier
+  // CHECK-COUNT-13: gpu.barrier
+  // CHECK-NOT:     gpu.barrier
+  // CHECK:         func.return
+  func.func @mma_to_dot_a(%x: tensor<128x64xf16, #mma>) -> tensor<128x64xf16, #dotA> {
+    %y = ttg.convert_layout %x : tensor<128x64xf16, #mma> -> tensor<128x64xf16, #dotA>
+    func.return %y : tensor<128x64xf16, #dotA>
   }
 }
