@@ -135,3 +135,62 @@ def unswizzled_wavefronts(layout: LinearLayout, bits: int) -> int:
     registers, lanes, warps = ([basis[0] for basis in bases[dim]] for dim in ("register", "lane", "warp"))
     elements = largest_vectorisation(registers, bits, lanes + warps)
     return access_cost(registers, lanes, bits, elements).total_wavefronts
+
+
+def explicit(
+    registers: list[list[int]], lanes: list[list[int]], warps: list[list[int]], shape: list[int]
+) -> LinearLayout:
+    bases = [("register", registers), ("lane", lanes), ("warp", warps), ("block", [])]
+    return LinearLayout.from_bases(bases, ["dim0", "dim1"], shape)
+
+
+def transposed(layout: LinearLayout) -> LinearLayout:
+    """The layout of the transposed tensor: each basis ``(a, b)`` becomes ``(b, a)``."""
+    bases = [(dim, [[b, a] for a, b in dim_bases]) for dim, dim_bases in layout.bases]
+    sizes = [size for _, size in reversed(layout.out_dims)]
+    return LinearLayout.from_bases(bases, ["dim0", "dim1"], sizes)
+
+
+F8_128 = explicit(
+    [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], [[0, 16], [0, 32], [0, 64], [4, 0], [8, 0]],
+    [[16, 0], [32, 0], [64, 0]], [128, 128],
+)  # fmt: skip
+F32_32x16 = explicit([[4, 0], [8, 0], [16, 0]], [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0]], [[2, 0]], [32, 16])
+F32_32x16_T = explicit([[0, 2], [0, 4], [0, 8]], [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], [[0, 1]], [32, 16])
+F16_128 = explicit(
+    [[1, 0], [2, 0], [4, 0], [0, 32], [0, 64]], [[8, 0], [16, 0], [32, 0], [64, 0], [0, 1]],
+    [[0, 2], [0, 4], [0, 8], [0, 16]], [128, 128],
+)  # fmt: skip
+F16_128_T = explicit(
+    [[0, 1], [0, 2], [0, 4], [32, 0], [64, 0]], [[0, 8], [0, 16], [0, 32], [0, 64], [1, 0]],
+    [[2, 0], [4, 0], [8, 0], [16, 0]], [128, 128],
+)  # fmt: skip
+BF16_BLOCKED = explicit([[0, 1], [0, 2], [0, 4]], [[0, 8], [1, 0], [2, 0], [4, 0], [8, 0]], [], [16, 16])
+BF16_MMA = explicit([[0, 1], [8, 0], [0, 8]], [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], [], [16, 16])
+U4_BLOCKED = explicit(
+    [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [4, 0], [8, 0]], [[0, 32], [0, 64], [0, 128], [1, 0], [2, 0]],
+    [], [16, 256],
+)  # fmt: skip
+U4_MMA = explicit(
+    [[0, 1], [0, 2], [0, 4], [8, 0], [0, 32], [0, 64], [0, 128]], [[0, 8], [0, 16], [1, 0], [2, 0], [4, 0]],
+    [], [16, 256],
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("src", "dst", "bits"),
+    [
+        (F8_128, transposed(F8_128), 8),
+        (BF16_BLOCKED, BF16_MMA, 16),
+        (U4_BLOCKED, U4_MMA, 4),
+        (F32_32x16, F32_32x16_T, 32),
+        (F16_128, F16_128_T, 16),
+    ],
+    ids=["128x128_f8_transpose", "16x16_bf16_blocked_mma", "16x256_u4_mma", "32x16_f32_transpose", "128x128_f16"],
+)
+def test_triton_swizzle_cases_are_conflict_free(src: LinearLayout, dst: LinearLayout, bits: int) -> None:
+    """Triton's SwizzleTest: the optimal swizzle reads and writes without bank conflicts."""
+    scratch = plan_scratch(src, dst, bits)
+    for side in (scratch.store, scratch.load):
+        assert side.cost.conflict_free
+        assert side.cost.total_wavefronts == recount(side, memory_bits(bits))
