@@ -39,36 +39,13 @@ def scratch_type(scratch_bytes: int) -> MemRefType[Attribute]:
 
 def _thread_offset(ir: ThreadIR, access: ScratchAccess, warp_id: SSAValue | None) -> SSAValue:
     """``XOR`` over the set lane and warp bits of their element offsets, as ``i32``."""
-    parts = _linear(ir, ir.lane(), access.lane_offsets)
+    parts = ir.linear_terms(ir.lane(), list(access.lane_offsets), "bits", "offset")
     if warp_id is not None:
-        parts += _linear(ir, warp_id, access.warp_offsets)
+        parts += ir.linear_terms(warp_id, list(access.warp_offsets), "bits", "offset")
     result = parts[0] if parts else ir.constant(0)
     for part in parts[1:]:
-        result = ir.xor(result, part, "offset")
+        result = ir.binary(arith.XOrIOp, result, part, "offset")
     return result
-
-
-def _linear(ir: ThreadIR, index: SSAValue, images: tuple[int, ...]) -> list[SSAValue]:
-    """Terms whose XOR is the image of ``index`` under bit ``k -> images[k]``: every
-    (input bit, output bit) pair with the same shift shares one ``(index & mask) << shift``.
-
-    For images ``[0b101, 0b10]`` the pairs are 0->0, 0->2 and 1->1, so the terms
-    are ``index & 0b11`` and ``(index & 0b1) << 2``.
-    """
-    by_shift: dict[int, int] = {}
-    for bit, image in enumerate(images):
-        for target in range(image.bit_length()):
-            if image >> target & 1:
-                by_shift[target - bit] = by_shift.get(target - bit, 0) | 1 << bit
-    terms = []
-    for shift, mask in sorted(by_shift.items()):
-        bits = ir.with_constant(arith.AndIOp, index, mask, "bits")
-        if shift > 0:
-            bits = ir.with_constant(arith.ShLIOp, bits, shift, "offset")
-        elif shift < 0:
-            bits = ir.with_constant(arith.ShRUIOp, bits, -shift, "offset")
-        terms.append(bits)
-    return terms
 
 
 class _Addresses:
@@ -83,7 +60,7 @@ class _Addresses:
         if base not in self._bases:
             self._bases[base] = self.ir.add(arith.IndexCastOp(base, IndexType()), "addr")
         index = self._bases[base]
-        return self.ir.with_constant(arith.XOrIOp, index, start, "addr") if start else index
+        return self.ir.binary(arith.XOrIOp, index, start, "addr") if start else index
 
 
 def _concatenate(ir: ThreadIR, parts: list[SSAValue], element: Attribute) -> SSAValue:

@@ -22,9 +22,8 @@ class ThreadIR:
         self.lanes = lanes
         self._constants: dict[tuple[int, Attribute], SSAValue] = {}
         self._lane: SSAValue | None = None
-        self._masked_lane: dict[int, SSAValue] = {}
         self._lane_bit_set: dict[int, SSAValue] = {}
-        self._cached: dict[tuple[type[BinaryIntegerOp], SSAValue, int | SSAValue], SSAValue] = {}
+        self._binary: dict[tuple[type[BinaryIntegerOp], SSAValue, int | SSAValue], SSAValue] = {}
 
     def add(self, op: Operation, *names: str) -> SSAValue:
         """Append ``op``, naming its results ``names`` in the printed IR; return its first result."""
@@ -37,19 +36,37 @@ class ThreadIR:
         """Append ``op``, which has no results (a store or a barrier)."""
         self.ops.append(op)
 
-    def with_constant(self, op_type: type[BinaryIntegerOp], value: SSAValue, constant: int, name: str) -> SSAValue:
-        """``op_type(value, constant)`` (``arith.andi``, ``arith.shli`` ...), emitted once."""
-        key = (op_type, value, constant)
-        if key not in self._cached:
-            self._cached[key] = self.add(op_type(value, self.constant(constant, value.type)), name)
-        return self._cached[key]
+    def binary(self, op_type: type[BinaryIntegerOp], left: SSAValue, right: SSAValue | int, name: str) -> SSAValue:
+        """``op_type(left, right)`` (``arith.andi``, ``arith.xori`` ...), emitted once; an
+        ``int`` right operand becomes a constant of ``left``'s type."""
+        key = (op_type, left, right)
+        if key not in self._binary:
+            operand = self.constant(right, left.type) if isinstance(right, int) else right
+            self._binary[key] = self.add(op_type(left, operand), name)
+        return self._binary[key]
 
-    def xor(self, left: SSAValue, right: SSAValue, name: str) -> SSAValue:
-        """``left ^ right``, emitted once."""
-        key = (arith.XOrIOp, left, right)
-        if key not in self._cached:
-            self._cached[key] = self.add(arith.XOrIOp(left, right), name)
-        return self._cached[key]
+    def linear_terms(self, index: SSAValue, images: list[int], mask_name: str, shift_name: str) -> list[SSAValue]:
+        """Terms whose XOR (or OR, when the images share no bit) is the image of ``index``
+        under bit ``k -> images[k]``: every (input bit, output bit) pair with the same
+        shift shares one ``(index & mask) << shift``.
+
+        For images ``[0b101, 0b10]`` the pairs are 0->0, 0->2 and 1->1, so the terms
+        are ``index & 0b11`` and ``(index & 0b1) << 2``.
+        """
+        by_shift: dict[int, int] = {}
+        for bit, image in enumerate(images):
+            for target in range(image.bit_length()):
+                if image >> target & 1:
+                    by_shift[target - bit] = by_shift.get(target - bit, 0) | 1 << bit
+        terms = []
+        for shift, mask in sorted(by_shift.items()):
+            term = self.binary(arith.AndIOp, index, mask, mask_name)
+            if shift > 0:
+                term = self.binary(arith.ShLIOp, term, shift, shift_name)
+            elif shift < 0:
+                term = self.binary(arith.ShRUIOp, term, -shift, shift_name)
+            terms.append(term)
+        return terms
 
     def constant(self, value: int, type: Attribute = i32) -> SSAValue:
         key = (value, type)
@@ -66,9 +83,7 @@ class ThreadIR:
 
     def masked_lane(self, mask: int) -> SSAValue:
         """``lane & mask``, computed once per mask."""
-        if mask not in self._masked_lane:
-            self._masked_lane[mask] = self.add(arith.AndIOp(self.lane(), self.constant(mask)), "lane_masked")
-        return self._masked_lane[mask]
+        return self.binary(arith.AndIOp, self.lane(), mask, "lane_masked")
 
     def lane_bit_set(self, bit: int) -> SSAValue:
         """``i1``: whether bit ``bit`` of the lane id is 1."""
@@ -85,18 +100,11 @@ class ThreadIR:
 
     def permuted_lane(self, permutation: list[int]) -> SSAValue:
         """The lane id with bit ``k`` moved to bit ``permutation[k]``."""
-        by_shift: dict[int, int] = {}
-        for k, target in enumerate(permutation):
-            by_shift[target - k] = by_shift.get(target - k, 0) | 1 << k
-        result: SSAValue | None = None
-        for shift, mask in sorted(by_shift.items()):
-            part = self.masked_lane(mask)
-            if shift > 0:
-                part = self.add(arith.ShLIOp(part, self.constant(shift)), "src_lane")
-            elif shift < 0:
-                part = self.add(arith.ShRUIOp(part, self.constant(-shift)), "src_lane")
-            result = part if result is None else self.add(arith.OrIOp(result, part), "src_lane")
-        return result if result is not None else self.lane()
+        terms = self.linear_terms(self.lane(), [1 << target for target in permutation], "lane_masked", "src_lane")
+        result = terms[0] if terms else self.lane()
+        for term in terms[1:]:
+            result = self.add(arith.OrIOp(result, term), "src_lane")
+        return result
 
     def shuffle_registers(self, source: SSAValue, mask: list[int], element: Attribute) -> SSAValue:
         """``vector.shuffle``: result element ``i`` is ``source[mask[i]]``."""
