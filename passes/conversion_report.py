@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp, TensorType
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Block
 
 from layoutdialect.analysis.bank_conflicts import SharedAccessCost
 from layoutdialect.analysis.conversion import ConversionPath
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition
 from layoutdialect.dialect.ops import ConvertLayoutOp
+from layoutdialect.dialect.text import op_location
 from layoutdialect.sim.verify import ConversionMismatch, verify_conversion
 
 from .lower_convert_layout import PlannedConversion, plan_convert_op
@@ -103,18 +104,11 @@ def report_conversions(
     return reports
 
 
-def _location(op: ConvertLayoutOp) -> str:
-    location = op.location
-    if isinstance(location, FileLineColLoc):
-        return f"{location.filename.data}:{location.line.data}:{location.column.data}"
-    return "<unknown>"
-
-
 def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bool) -> ConversionReport:
     source_type, result_type = op.src.type, op.result.type
     assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
     common: dict[str, Any] = {
-        "loc": _location(op),
+        "loc": str(op_location(op) or "<unknown>"),
         "src": str(source_type.encoding),
         "dst": str(result_type.encoding),
         "shape": tuple(source_type.get_shape()),

@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp, TensorType
-from xdsl.ir import Attribute
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.ir import Attribute, Operation
 
 from layoutdialect.analysis.bank_conflicts import SharedAccessCost, bank_conflicts
 from layoutdialect.dialect.attributes import EncodingAttr
 from layoutdialect.dialect.ops import LocalAllocOp, LocalLoadOp, LocalStoreOp
+from layoutdialect.dialect.text import op_location
 from layoutdialect.dialect.types import MemDescType
 from layoutdialect.encodings import EncodingError, to_linear_layout
 from layoutdialect.sim.cta import SimulationError, bit_width
@@ -62,23 +63,20 @@ def report_local_accesses(module: ModuleOp, num_banks: int = 32) -> list[LocalAc
     reports = []
     for op in module.walk():
         if isinstance(op, LocalLoadOp):
-            reports.append(_report(op.name, op.location, op.result.type, op.src.type, num_banks))
+            reports.append(_report(op, op.result.type, op.src.type, num_banks))
         elif isinstance(op, LocalStoreOp):
-            reports.append(_report(op.name, op.location, op.src.type, op.dst.type, num_banks))
+            reports.append(_report(op, op.src.type, op.dst.type, num_banks))
         elif isinstance(op, LocalAllocOp) and op.src is not None:
-            reports.append(_report(op.name, op.location, op.src.type, op.result.type, num_banks))
+            reports.append(_report(op, op.src.type, op.result.type, num_banks))
     return reports
 
 
-def _report(name: str, location: Attribute, tensor: Attribute, memdesc: Attribute, num_banks: int) -> LocalAccessReport:
+def _report(op: Operation, tensor: Attribute, memdesc: Attribute, num_banks: int) -> LocalAccessReport:
     assert isinstance(tensor, TensorType) and isinstance(memdesc, MemDescType)
-    where = "<unknown>"
-    if isinstance(location, FileLineColLoc):
-        where = f"{location.filename.data}:{location.line.data}:{location.column.data}"
     shape = tuple(tensor.get_shape())
     common: dict[str, Any] = {
-        "loc": where,
-        "op": name,
+        "loc": str(op_location(op) or "<unknown>"),
+        "op": op.name,
         "registers": str(tensor.encoding),
         "shared": str(memdesc.encoding),
         "shape": shape,

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import FileLineColLoc
 from xdsl.ir import Operation
 
-from layoutdialect.dialect.diagnostics import SourceLocation
+from layoutdialect.dialect.text import op_location
 
 __all__ = ["Remark"]
 
@@ -21,8 +20,7 @@ class Remark:
     message: str
 
     def __str__(self) -> str:
-        location = self.op.location
-        if isinstance(location, FileLineColLoc):
-            where = SourceLocation(location.filename.data, location.line.data, location.column.data)
+        where = op_location(self.op)
+        if where is not None:
             return where.render(self.message, severity="remark")
         return f"<unknown>: remark: '{self.op.name}' op {self.message}"

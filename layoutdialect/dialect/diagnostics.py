@@ -16,10 +16,13 @@ class SourceLocation:
     column: int
     length: int = 1
 
+    def __str__(self) -> str:
+        return f"{self.filename}:{self.line}:{self.column}"
+
     def render(self, message: str, source_line: str | None = None, severity: str = "error") -> str:
         """``file:line:col: error: message`` (or ``remark``, ``warning``), then the source
         line and a caret under the place."""
-        text = f"{self.filename}:{self.line}:{self.column}: {severity}: {message}"
+        text = f"{self}: {severity}: {message}"
         if source_line is not None:
             width = max(1, min(self.length, len(source_line) - self.column + 1))
             text += f"\n{source_line}\n{' ' * (self.column - 1)}{'^' * width}"

@@ -111,13 +111,19 @@ def verify_module(module: ModuleOp, source: str | None = None, line_offset: int 
             raise located_error(op, str(error), source, line_offset) from None
 
 
-def located_error(op: Operation, message: str, source: str | None = None, line_offset: int = 0) -> IRError:
-    """``IRError`` at ``op``'s location (with its source line when ``source`` is given)."""
+def op_location(op: Operation) -> SourceLocation | None:
+    """Where ``op``'s text starts, when the parser recorded it."""
     location = op.location
     if isinstance(location, FileLineColLoc):
-        line, column = location.line.data, location.column.data
-        where = SourceLocation(location.filename.data, line, column)
-        return IRError(where, message, _line(source, line - line_offset) if source is not None else None)
+        return SourceLocation(location.filename.data, location.line.data, location.column.data)
+    return None
+
+
+def located_error(op: Operation, message: str, source: str | None = None, line_offset: int = 0) -> IRError:
+    """``IRError`` at ``op``'s location (with its source line when ``source`` is given)."""
+    where = op_location(op)
+    if where is not None:
+        return IRError(where, message, _line(source, where.line - line_offset) if source is not None else None)
     return IRError(SourceLocation("<unknown>", 0, 0), f"'{op.name}' op {message}")
 
 
