@@ -115,9 +115,7 @@ def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bo
         "dtype": str(source_type.element_type),
     }
     if isinstance(planned, Remark):
-        cross_cta = "cross-CTA" in planned.message
-        path = PATH_NAMES[ConversionPath.DISTRIBUTED_SHARED_MEMORY] if cross_cta else None
-        return ConversionReport(**common, path=path, reason=planned.message.removesuffix("; kept"))
+        return ConversionReport(**common, path=None, reason=planned.message.removesuffix("; kept"))
     plan = planned.plan
     details: dict[str, Any] = {"shuffles": plan.shuffles, "selects": plan.selects}
     if plan.path is ConversionPath.WARP_SHUFFLES and plan.warp is not None:
@@ -132,7 +130,7 @@ def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bo
             "reps": scratch.reps,
             "scratch_layout": str(scratch.layout).strip("\n"),
         }
-    if verify:
+    if verify and planned.lowerable:
         details["verified"], details["failure"] = _verify(planned, source_type, result_type)
     return ConversionReport(**common, path=PATH_NAMES[plan.path], reason=plan.reason, **details)
 

@@ -52,6 +52,14 @@ class PlannedConversion:
     dst: LinearLayout
     element_bits: int
 
+    @property
+    def lowerable(self) -> bool:
+        """Whether the pass can carry the plan out (everything but data between CTAs)."""
+        path = self.plan.path
+        return path is not ConversionPath.DISTRIBUTED_SHARED_MEMORY and (
+            path is not ConversionPath.SHARED_MEMORY or self.plan.scratch is not None
+        )
+
 
 def lower_convert_layouts(
     module: ModuleOp, *, verify: bool = False, max_mixed_transpositions: int = 1, num_banks: int = 32
@@ -66,6 +74,9 @@ def lower_convert_layouts(
         item = plan_convert_op(op, max_mixed_transpositions, num_banks)
         if isinstance(item, Remark):
             remarks.append(item)
+        elif not item.lowerable:
+            plan = item.plan
+            remarks.append(Remark(op, f"{plan.kind.value} conversion needs {plan.path.value} ({plan.reason}); kept"))
         else:
             planned.append(item)
     scratch = _allocate_scratch([item for item in planned if item.plan.scratch is not None])
@@ -87,7 +98,7 @@ def lower_convert_layouts(
 def plan_convert_op(
     op: ConvertLayoutOp, max_mixed_transpositions: int = 1, num_banks: int = 32
 ) -> PlannedConversion | Remark:
-    """The plan of one conversion, or a remark on why it stays."""
+    """The plan of one conversion, or a remark on why it cannot be planned."""
     source_type, result_type = op.src.type, op.result.type
     assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
     source, result = source_type.encoding, result_type.encoding
@@ -101,10 +112,6 @@ def plan_convert_op(
     except (EncodingError, SimulationError) as error:
         return Remark(op, f"the conversion cannot be planned: {error}; kept")
     plan = plan_conversion(src, dst, element_bits, max_mixed_transpositions, num_banks)
-    if plan.path is ConversionPath.DISTRIBUTED_SHARED_MEMORY or (
-        plan.path is ConversionPath.SHARED_MEMORY and plan.scratch is None
-    ):
-        return Remark(op, f"{plan.kind.value} conversion needs {plan.path.value} ({plan.reason}); kept")
     return PlannedConversion(op, plan, src, dst, element_bits)
 
 

@@ -48,3 +48,22 @@ def test_every_conversion_is_reported_verified_and_the_module_is_untouched() -> 
 def test_without_verification_nothing_is_claimed() -> None:
     module = parse_module(corpus_module(), "corpus.mlir", CTX)
     assert {report.verified for report in report_conversions(module, verify=False)} == {None}
+
+
+def test_a_conversion_between_ctas_is_planned_but_not_lowered() -> None:
+    text = """#a = #ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], warp = [], block = [[4, 0]]}>
+#b = #ttg.linear<{register = [[4, 0]], lane = [[1, 0], [2, 0]], warp = [], block = [[0, 1]]}>
+module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 4 : i32, "ttg.num-ctas" = 2 : i32} {
+  func.func @f(%x: tensor<8x2xf32, #a>) {
+    %y = ttg.convert_layout %x : tensor<8x2xf32, #a> -> tensor<8x2xf32, #b>
+    func.return
+  }
+}
+"""
+    [report] = report_conversions(parse_module(text, "ctas.mlir", CTX))
+    assert (report.loc, report.path, report.reason, report.verified) == (
+        "ctas.mlir:5:5",
+        "distributed_shared_memory",
+        "data crosses CTAs",
+        None,
+    )
