@@ -10,7 +10,7 @@ the selects' work on packed registers), from shared/bench/triton-conversion-coun
 ``ratio`` is our shuffles + selects over Triton's, where Triton needs any.
 Times: ``plan`` is ``plan_conversion`` on the two linear layouts (for shared
 memory this includes choosing the scratch layout); ``lower`` is
-``emit_conversion``; ``verify`` runs the lowering on the simulated CTA (warps in
+``emit_detached`` (``emit_conversion`` on a fresh block); ``verify`` runs the lowering on the simulated CTA (warps in
 step and, with shared memory, in both adversarial orders).
 
 A second table compares the shared-memory round trips with Triton's sm_80 code:
@@ -31,14 +31,13 @@ from functools import partial
 
 from conversion_corpus import CORPUS, TRITON_COUNTS, TRITON_SM80_SHARED, Case, SharedAccess
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Attribute, Block
+from xdsl.ir import Attribute
 from xdsl.parser import Parser
 
 from layoutdialect import LinearLayout, make_context, to_linear_layout
 from layoutdialect.analysis.bank_conflicts import phase_lane_bits
-from layoutdialect.analysis.conversion import ConversionPlan, plan_conversion
-from layoutdialect.passes.scratch_ir import scratch_type
-from layoutdialect.passes.thread_ir import emit_conversion
+from layoutdialect.analysis.conversion import plan_conversion
+from layoutdialect.passes.thread_ir import emit_detached
 from layoutdialect.sim.cta import bit_width
 from layoutdialect.sim.verify import verify_conversion
 
@@ -56,14 +55,6 @@ def best_microseconds(function: Callable[[], object], repeat: int) -> float:
 
 def tensor_type(element: Attribute, shape: list[int], encoding: str) -> TensorType[Attribute]:
     return TensorType(element, shape, Parser(CTX, encoding).parse_attribute())
-
-
-def lower(plan: ConversionPlan, source: TensorType[Attribute], result: TensorType[Attribute], lanes: int) -> Block:
-    """A block whose arguments are the source tensor (and the scratch buffer), holding the lowered conversion."""
-    scratch = [scratch_type(plan.scratch.scratch_bytes)] if plan.scratch else []
-    block = Block(arg_types=[source, *scratch])
-    block.add_ops(emit_conversion(block.args[0], result, plan, lanes, block.args[1] if scratch else None).ops)
-    return block
 
 
 def layouts(case: Case) -> tuple[LinearLayout, LinearLayout, int]:
@@ -87,15 +78,14 @@ def measure(case: Case, repeat: int, totals: Counter[str]) -> str:
     plan = plan_conversion(src, dst, bits)
     plan_us = best_microseconds(partial(plan_conversion, src, dst, bits), repeat)
     row = f"{name:<32}{triton_path:<28}{triton_shuffles:>5}{triton_selects:>5}  "
-    lower_us = best_microseconds(partial(lower, plan, source, result, lanes), repeat)
-    block = lower(plan, source, result, lanes)
-    code = list(block.ops)
+    lower_us = best_microseconds(partial(emit_detached, source, result, plan, lanes), repeat)
+    block, code = emit_detached(source, result, plan, lanes)
     scratch = block.args[1] if plan.scratch else None
     verify_start = time.perf_counter()
-    verify_conversion(code, block.args[0], code[-1].results[0], src, dst, bits, scratch=scratch)
+    verify_conversion(code.ops, block.args[0], code.result, src, dst, bits, scratch=scratch)
     verify_ms = (time.perf_counter() - verify_start) * 1e3
 
-    counts = Counter(op.name for op in code)
+    counts = Counter(op.name for op in code.ops)
     shuffles, selects = counts["gpu.shuffle"], counts["arith.select"]
     ours, theirs = shuffles + selects, triton_shuffles + triton_selects
     totals.update(ours=ours, theirs=theirs)

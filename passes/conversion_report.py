@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import Block
 
 from layoutdialect.analysis.bank_conflicts import SharedAccessCost
 from layoutdialect.analysis.conversion import ConversionPath
@@ -24,8 +23,7 @@ from layoutdialect.sim.verify import ConversionMismatch, verify_conversion
 
 from .lower_convert_layout import PlannedConversion, plan_convert_op
 from .remarks import Remark
-from .scratch_ir import scratch_type
-from .thread_ir import emit_conversion
+from .thread_ir import emit_detached
 
 __all__ = ["ConversionReport", "format_reports", "report_conversions"]
 
@@ -143,12 +141,9 @@ def _decomposition(warp: WarpDecomposition) -> str:
 
 def _verify(planned: PlannedConversion, source_type: TensorType[Any], result_type: TensorType[Any]) -> tuple[bool, str]:
     """Lower the plan into a detached block and run it on the simulator."""
-    scratch = planned.plan.scratch
-    arguments = [source_type, scratch_type(scratch.scratch_bytes)] if scratch else [source_type]
-    block = Block(arg_types=arguments)
-    buffer = block.args[1] if scratch else None
     lanes = planned.src.get_in_dim_size("lane")
-    code = emit_conversion(block.args[0], result_type, planned.plan, lanes, buffer)
+    block, code = emit_detached(source_type, result_type, planned.plan, lanes)
+    buffer = block.args[1] if planned.plan.scratch is not None else None
     try:
         verify_conversion(
             code.ops, block.args[0], code.result, planned.src, planned.dst, planned.element_bits, scratch=buffer

@@ -13,15 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import TensorType, UnrealizedConversionCastOp, VectorType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan
 
-from .scratch_ir import shared_memory_round_trip
+from .scratch_ir import scratch_type, shared_memory_round_trip
 from .shuffle_ir import warp_shuffles
 from .thread_builder import ThreadIR
 
-__all__ = ["ConversionCode", "emit_conversion"]
+__all__ = ["ConversionCode", "emit_conversion", "emit_detached"]
 
 
 @dataclass(frozen=True)
@@ -63,3 +63,13 @@ def emit_conversion(
         raise ValueError(f"a conversion by {plan.path.value} has no thread-level lowering here")
     result = ir.add(UnrealizedConversionCastOp.get([values], [result_type]))
     return ConversionCode(ir.ops, result)
+
+
+def emit_detached(
+    source_type: TensorType[Attribute], result_type: TensorType[Attribute], plan: ConversionPlan, lanes: int
+) -> tuple[Block, ConversionCode]:
+    """``emit_conversion`` on the arguments of a fresh block: the source tensor and, when
+    the plan goes through shared memory, its scratch buffer (``block.args[1]``)."""
+    scratch = [scratch_type(plan.scratch.scratch_bytes)] if plan.scratch is not None else []
+    block = Block(arg_types=[source_type, *scratch])
+    return block, emit_conversion(block.args[0], result_type, plan, lanes, block.args[1] if scratch else None)

@@ -20,7 +20,7 @@ from layoutdialect import to_linear_layout as layout_at
 from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan, plan_conversion
 from layoutdialect.passes.scratch_ir import scratch_type
 from layoutdialect.passes.thread_builder import ThreadIR
-from layoutdialect.passes.thread_ir import ConversionCode, emit_conversion
+from layoutdialect.passes.thread_ir import ConversionCode, emit_detached
 from layoutdialect.sim.cta import CTASimulator, SimulationError, bit_width
 from layoutdialect.sim.verify import ConversionMismatch, element_ids, verify_conversion
 
@@ -35,15 +35,11 @@ def lowered(
     shared-memory path, the scratch buffer."""
     shape = [size for _, size in src.out_dims]
     source_type = TensorType(element, shape, encoding_attr(LinearEncoding(src)))
-    bits = bit_width(element)
-    plan = plan_conversion(src, dst, bits, max_mixed)
-    scratch_bytes = plan.scratch.scratch_bytes if plan.scratch is not None else 0
-    block = Block(arg_types=[source_type, scratch_type(scratch_bytes)] if scratch_bytes else [source_type])
+    plan = plan_conversion(src, dst, bit_width(element), max_mixed)
     if plan.path is ConversionPath.DISTRIBUTED_SHARED_MEMORY:
-        return None, block, plan
-    lanes = src.get_in_dim_size("lane")
+        return None, Block(arg_types=[source_type]), plan
     result_type = TensorType(element, shape, encoding_attr(LinearEncoding(dst)))
-    code = emit_conversion(block.args[0], result_type, plan, lanes, block.args[1] if scratch_bytes else None)
+    block, code = emit_detached(source_type, result_type, plan, src.get_in_dim_size("lane"))
     return code, block, plan
 
 
