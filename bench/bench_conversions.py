@@ -10,8 +10,9 @@ the selects' work on packed registers), from shared/bench/triton-conversion-coun
 ``ratio`` is our shuffles + selects over Triton's, where Triton needs any.
 Times: ``plan`` is ``plan_conversion`` on the two linear layouts (for shared
 memory this includes choosing the scratch layout); ``lower`` is
-``emit_detached`` (``emit_conversion`` on a fresh block); ``verify`` runs the lowering on the simulated CTA (warps in
-step and, with shared memory, in both adversarial orders).
+``emit_detached`` (``emit_conversion`` on a fresh block); ``verify`` runs the
+lowering on the simulated CTA (warps in step and, with shared memory, in both
+adversarial orders).
 
 A second table compares the shared-memory round trips with Triton's sm_80 code:
 accesses (count x bits per lane), wavefronts per warp, CTA barriers, scratch
