@@ -67,62 +67,50 @@ def verify_conversion(
     raise ``ConversionMismatch`` at the first destination register that does not
     hold its element.  Without ``warp_order``, warps run in step and, with a
     scratch buffer, in both adversarial orders."""
-    src_ids = element_ids(src)
-    warps = src_ids.shape[1]
+    src_ids, dst_ids = element_ids(src), element_ids(dst)
+    ctas, warps, lanes = src_ids.shape[:3]
+    simulator = CTASimulator(ctas, warps, lanes)
     if warp_order is not None:
         orders: list[list[int] | None] = [list(warp_order)]
     elif scratch is not None:
         orders = [None, list(range(warps)), list(reversed(range(warps)))]
     else:
         orders = [None]
+    total_bits = max(1, int(dst_ids.max()).bit_length(), int(src_ids.max()).bit_length())
+    chunk = min(element_bits, 64)
+    mask = np.uint64((1 << chunk) - 1) if chunk < 64 else np.uint64(0xFFFF_FFFF_FFFF_FFFF)
+    scratch_bytes = _buffer_bytes(scratch) if scratch is not None else 0
     for order in orders:
-        try:
-            _run_and_check(ops, source, result, src, dst, element_bits, order, scratch)
-        except SharedMemoryError as error:
-            raise ConversionMismatch(f"{error} ({_order_name(order)})") from None
+        for low in range(0, total_bits, chunk):
+            inputs = {source: (src_ids >> np.uint64(low)) & mask}
+            if scratch is not None:
+                inputs[scratch] = simulator.allocate(scratch_bytes)
+            try:
+                held = simulator.run(ops, inputs, order)[result]
+            except SharedMemoryError as error:
+                raise ConversionMismatch(f"{error} ({_order_name(order)})") from None
+            _check_bits(held, dst_ids, low, chunk, _order_name(order))
+
+
+def _check_bits(held: np.ndarray, dst_ids: np.ndarray, low: int, chunk: int, how: str) -> None:
+    """Raise at the first register whose bits ``low .. low + chunk - 1`` are not its element's."""
+    mask = np.uint64((1 << chunk) - 1) if chunk < 64 else np.uint64(0xFFFF_FFFF_FFFF_FFFF)
+    expected = (dst_ids >> np.uint64(low)) & mask
+    if held.shape != expected.shape:
+        raise ConversionMismatch(f"the result has {held.shape[-1]} registers per thread, not {expected.shape[-1]}")
+    wrong = np.argwhere(held != expected)
+    if len(wrong):
+        block, warp, lane, register = (int(i) for i in wrong[0])
+        raise ConversionMismatch(
+            f"block {block}, warp {warp}, lane {lane}, register {register} should hold element "
+            f"{int(dst_ids[block, warp, lane, register])}, but holds bits {int(held[block, warp, lane, register])} "
+            f"where element {int(dst_ids[block, warp, lane, register])} has bits "
+            f"{int(expected[block, warp, lane, register])} (id bits {low} to {low + chunk - 1}; {how})"
+        )
 
 
 def _order_name(order: list[int] | None) -> str:
     return "warps in step" if order is None else f"warps in order {order} between barriers"
-
-
-def _run_and_check(
-    ops: Sequence[Operation],
-    source: SSAValue,
-    result: SSAValue,
-    src: LinearLayout,
-    dst: LinearLayout,
-    element_bits: int,
-    order: list[int] | None,
-    scratch: SSAValue | None,
-) -> None:
-    src_ids, dst_ids = element_ids(src), element_ids(dst)
-    ctas, warps, lanes = src_ids.shape[:3]
-    simulator = CTASimulator(ctas, warps, lanes)
-    total_bits = max(1, int(dst_ids.max()).bit_length(), int(src_ids.max()).bit_length())
-    chunk = min(element_bits, 64)
-    scratch_bytes = _buffer_bytes(scratch) if scratch is not None else 0
-    for low in range(0, total_bits, chunk):
-        mask = np.uint64((1 << chunk) - 1) if chunk < 64 else np.uint64(0xFFFF_FFFF_FFFF_FFFF)
-        loaded = (src_ids >> np.uint64(low)) & mask
-        inputs = {source: loaded}
-        if scratch is not None:
-            inputs[scratch] = simulator.allocate(scratch_bytes)
-        values = simulator.run(ops, inputs, order)
-        held = values[result]
-        expected = (dst_ids >> np.uint64(low)) & mask
-        if held.shape != expected.shape:
-            raise ConversionMismatch(f"the result has {held.shape[-1]} registers per thread, not {expected.shape[-1]}")
-        wrong = np.argwhere(held != expected)
-        if len(wrong):
-            block, warp, lane, register = (int(i) for i in wrong[0])
-            raise ConversionMismatch(
-                f"block {block}, warp {warp}, lane {lane}, register {register} should hold element "
-                f"{int(dst_ids[block, warp, lane, register])}, but holds bits {int(held[block, warp, lane, register])} "
-                f"where element {int(dst_ids[block, warp, lane, register])} has bits "
-                f"{int(expected[block, warp, lane, register])} (id bits {low} to {low + chunk - 1}; "
-                f"{_order_name(order)})"
-            )
 
 
 def _buffer_bytes(scratch: SSAValue) -> int:
