@@ -23,7 +23,7 @@ from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, Verify
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
-from layoutdialect.dialect.text import TTGIRTarget, parse_module, verify_module
+from layoutdialect.dialect.text import TTGIRTarget, parse_module, read_source, verify_module
 from layoutdialect.dialect.ttg import load_dialects
 
 __all__ = ["LayoutOptMain", "main"]
@@ -69,7 +69,7 @@ class LayoutOptMain(xDSLOptMain):
 
     def run_checked(self) -> int:
         """Process every chunk; write the output only if all succeed (or diagnostics are the output)."""
-        filename, source = self._read_input()
+        filename, source = read_source(self.args.input_file)
         diagnostics = self.args.verify_diagnostics or self.args.parsing_diagnostics
         outputs = []
         for chunk, offset in self._chunks(source):
@@ -87,16 +87,6 @@ class LayoutOptMain(xDSLOptMain):
             with open(self.args.output_file, "w") as output:
                 output.write(text)
         return 0
-
-    def _read_input(self) -> tuple[str, str]:
-        name = self.args.input_file
-        if name in (None, "-"):
-            return "<stdin>", sys.stdin.read()
-        try:
-            with open(name, encoding="utf-8") as stream:
-                return name, stream.read()
-        except OSError as error:
-            raise CommandLineError(f"{name}:1:1: error: cannot read the input: {error.strerror}") from None
 
     def _chunks(self, source: str) -> list[tuple[str, int]]:
         """The text to process, split at ``// -----`` lines when asked, with each
@@ -150,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``layout-opt`` on ``argv`` (default: the command line); return the exit status."""
     try:
         return LayoutOptMain(args=argv).run_checked()
-    except CommandLineError as error:
+    except (CommandLineError, IRError) as error:
         print(error, file=sys.stderr)
         return 1
 

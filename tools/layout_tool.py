@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
-from layoutdialect.dialect.text import make_context, parse_module
+from layoutdialect.dialect.text import make_context, parse_module, read_source
 from layoutdialect.passes.conversion_report import format_reports, report_conversions
 from layoutdialect.passes.local_access_report import format_local_accesses, report_local_accesses
 
@@ -47,20 +47,10 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _read(name: str) -> tuple[str, str]:
-    if name == "-":
-        return "<stdin>", sys.stdin.read()
-    try:
-        with open(name, encoding="utf-8") as stream:
-            return name, stream.read()
-    except OSError as error:
-        raise IRError(SourceLocation(name, 1, 1), f"cannot read the input: {error.strerror}") from None
-
-
 def _plan(args: argparse.Namespace) -> str:
     if args.max_mixed_transpositions < 0:
         raise IRError(SourceLocation("<command-line>", 1, 1), "--max-mixed-transpositions must be at least 0")
-    filename, text = _read(args.file)
+    filename, text = read_source(args.file)
     module = parse_module(text, filename, make_context())
     reports = report_conversions(
         module,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from io import StringIO
 from typing import IO
@@ -109,6 +110,18 @@ def verify_module(module: ModuleOp, source: str | None = None, line_offset: int 
                 verify_tensor_layouts(op)
         except (VerifyException, DiagnosticException) as error:
             raise located_error(op, str(error), source, line_offset) from None
+
+
+def read_source(name: str | None) -> tuple[str, str]:
+    """``(filename, text)`` of an IR file, or of stdin for ``-`` or ``None``; an unreadable
+    file is an ``IRError`` at its first line."""
+    if name in (None, "-"):
+        return "<stdin>", sys.stdin.read()
+    try:
+        with open(name, encoding="utf-8") as stream:
+            return name, stream.read()
+    except OSError as error:
+        raise IRError(SourceLocation(name, 1, 1), f"cannot read the input: {error.strerror}") from None
 
 
 def op_location(op: Operation) -> SourceLocation | None:
