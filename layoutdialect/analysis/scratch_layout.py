@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 
 from layoutdialect.analysis.bank_conflicts import (
     MAX_VECTOR_BITS,
+    WORD_BITS,
     SharedAccessCost,
     access_cost,
     largest_vectorisation,
@@ -44,7 +45,6 @@ from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, complement_basis
 
 __all__ = ["ScratchAccess", "ScratchPlan", "memory_bits", "plan_scratch"]
 
-WORD_BITS = 32
 
 
 def memory_bits(element_bits: int) -> int:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wavefront_count import lanes_per_phase, wavefronts
 from xdsl.parser import Parser
 
 from layoutdialect import LinearLayout, make_context, to_linear_layout
@@ -72,11 +73,9 @@ def brute_force_wavefronts(
     every instruction must take the same number.  ``phase_of`` and ``address_lane``
     model AMD's ``ds_read_b128`` lane grouping, as Triton's own harness does."""
     registers = [r for r in registers if r]
-    vector_bits = vector_elements * element_bits
-    words_per_access = max(1, vector_bits // 32)
-    lanes_per_phase = min(1 << len(lanes), num_banks // words_per_access)
-    phases = (1 << len(lanes)) // lanes_per_phase
-    phase_of = phase_of or (lambda lane: lane // lanes_per_phase)
+    per_phase = lanes_per_phase(1 << len(lanes), vector_elements * element_bits, num_banks)
+    phases = (1 << len(lanes)) // per_phase
+    phase_of = phase_of or (lambda lane: lane // per_phase)
     address_lane = address_lane or (lambda lane: lane)
     vector = [registers.index(1 << k) for k in range(vector_elements.bit_length() - 1)]
     other = [r for i, r in enumerate(registers) if i not in vector]
@@ -84,18 +83,8 @@ def brute_force_wavefronts(
     for instruction in range(1 << len(other)):
         for warp in range(1 << len(warps)):
             base = combine(other, instruction) ^ combine(warps, warp)
-            words: list[set[int]] = [set() for _ in range(phases)]
-            for lane in range(1 << len(lanes)):
-                start = base ^ combine(lanes, address_lane(lane))
-                for element in range(vector_elements):
-                    words[phase_of(lane)].add((start + element) * element_bits // 32)
-            total = 0
-            for phase_words in words:
-                per_bank: dict[int, int] = {}
-                for word in phase_words:
-                    per_bank[word % num_banks] = per_bank.get(word % num_banks, 0) + 1
-                total += max(per_bank.values())
-            counts.add(total)
+            accesses = ((phase_of(lane), base ^ combine(lanes, address_lane(lane))) for lane in range(1 << len(lanes)))
+            counts.add(wavefronts(accesses, vector_elements, element_bits, num_banks))
     assert len(counts) == 1, f"instructions differ in wavefronts: {counts}"
     return counts.pop(), phases
 

@@ -8,6 +8,7 @@ from conversion_corpus import CORPUS, TRITON_SM80_SHARED
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from layout_pairs import cross_warp_pairs
+from wavefront_count import lanes_per_phase, wavefronts
 from xdsl.parser import Parser
 
 from layoutdialect import LinearLayout, make_context, to_linear_layout
@@ -101,19 +102,17 @@ def test_data_that_crosses_ctas_get_no_scratch_buffer() -> None:
 def recount(side: ScratchAccess, bits: int, num_banks: int = 32) -> int:
     """Wavefronts of one warp's accesses, counted from their addresses lane by lane."""
     lanes = 1 << len(side.lane_offsets)
-    words_per_access = max(1, side.vector_elements * bits // 32)
-    per_phase = min(lanes, num_banks // words_per_access)
-    total = 0
-    for _, start, _ in side.vectors():
-        words: dict[int, set[int]] = {}
-        for lane in range(lanes):
-            address = start ^ combine(list(side.lane_offsets), lane)
-            for element in range(side.vector_elements):
-                words.setdefault(lane // per_phase, set()).add((address + element) * bits // 32)
-        for phase_words in words.values():
-            banks = [word % num_banks for word in phase_words]
-            total += max(banks.count(bank) for bank in set(banks))
-    return total
+    per_phase = lanes_per_phase(lanes, side.vector_elements * bits, num_banks)
+    lane_bits = list(side.lane_offsets)
+    return sum(
+        wavefronts(
+            ((lane // per_phase, start ^ combine(lane_bits, lane)) for lane in range(lanes)),
+            side.vector_elements,
+            bits,
+            num_banks,
+        )
+        for _, start, _ in side.vectors()
+    )
 
 
 @settings(max_examples=60, deadline=None)
