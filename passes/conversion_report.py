@@ -23,6 +23,7 @@ from layoutdialect.sim.verify import ConversionMismatch, verify_conversion
 
 from .lower_convert_layout import PlannedConversion, plan_convert_op
 from .remarks import Remark
+from .text_table import table_lines
 from .thread_ir import emit_detached
 
 __all__ = ["ConversionReport", "format_reports", "report_conversions"]
@@ -157,8 +158,7 @@ def format_reports(reports: list[ConversionReport]) -> str:
     """A summary table, one row per conversion, then each conversion's details."""
     header = ("location", "path", "tensor", "shfl/sel", "stores", "loads", "wavefronts", "bar", "scratch", "ok")
     rows = [header] + [_row(report) for report in reports]
-    widths = [max(len(row[k]) for row in rows) for k in range(len(header))]
-    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows]
+    lines = table_lines(rows)
     for report in reports:
         lines += ["", *_details(report)]
     return "\n".join(lines) + "\n"

@@ -22,6 +22,8 @@ from layoutdialect.dialect.types import MemDescType
 from layoutdialect.encodings import EncodingError, to_linear_layout
 from layoutdialect.sim.cta import SimulationError, bit_width
 
+from .text_table import table_lines
+
 __all__ = ["LocalAccessReport", "format_local_accesses", "report_local_accesses"]
 
 
@@ -108,5 +110,4 @@ def format_local_accesses(reports: list[LocalAccessReport]) -> str:
         access = f"{cost.instructions} x {cost.vector_bits}b"
         ideal = str(cost.instructions * cost.phases)
         rows.append((report.loc, report.op, tensor, access, str(cost.total_wavefronts), ideal, excess))
-    widths = [max(len(row[k]) for row in rows) for k in range(len(header))]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows) + "\n"
+    return "\n".join(table_lines(rows)) + "\n"
