@@ -137,7 +137,8 @@ def plan_conversion(
     ) -> ConversionPlan:
         scratch = None
         if path is ConversionPath.SHARED_MEMORY:
-            synchronous = kind is ConversionKind.INTRA_WARP and not _has_warp_copies(src) and not _has_warp_copies(dst)
+            copies = src.free_variable_masks().get("warp", 0) | dst.free_variable_masks().get("warp", 0)
+            synchronous = kind is ConversionKind.INTRA_WARP and not copies
             try:
                 scratch = plan_scratch(src, dst, element_bits, num_banks, synchronous)
             except ValueError as error:
@@ -163,11 +164,6 @@ def plan_conversion(
         return plan(ConversionPath.SHARED_MEMORY, reason, warp=warp)
     reason = f"{_transpositions(mixed)}, by {warp.variant.value}"
     return plan(ConversionPath.WARP_SHUFFLES, reason, warp=warp)
-
-
-def _has_warp_copies(layout: LinearLayout) -> bool:
-    """Whether two warps hold the same data (a zero warp basis)."""
-    return layout.has_in_dim("warp") and not all(any(basis) for basis in dict(layout.bases)["warp"])
 
 
 def _transpositions(count: int) -> str:

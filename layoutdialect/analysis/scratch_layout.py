@@ -46,7 +46,6 @@ from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, complement_basis
 __all__ = ["ScratchAccess", "ScratchPlan", "memory_bits", "plan_scratch"]
 
 
-
 def memory_bits(element_bits: int) -> int:
     """Bits an element takes in shared memory: a sub-byte element (i1) takes a byte."""
     return max(8, element_bits)
