@@ -19,6 +19,12 @@ def _ttg() -> Dialect:
     return TTG
 
 
+def _tt() -> Dialect:
+    from layoutdialect.dialect.tt import TT
+
+    return TT
+
+
 def _ttgir_target() -> type[Target]:
     from layoutdialect.dialect.text import TTGIRTarget
 
@@ -32,10 +38,11 @@ def _pass(module: str, name: str) -> type[ModulePass]:
 
 
 LAYOUTDIALECT_UNIVERSE = Universe(
-    all_dialects={"ttg": _ttg},
+    all_dialects={"ttg": _ttg, "tt": _tt},
     all_passes={
         "lower-to-linear": lambda: _pass("lower_to_linear", "LowerToLinearPass"),
         "lower-convert-layout": lambda: _pass("lower_convert_layout", "LowerConvertLayoutPass"),
+        "remove-redundant-conversions": lambda: _pass("remove_redundant_conversions", "RemoveRedundantConversionsPass"),
     },
     all_targets={"ttgir": _ttgir_target},
 )

@@ -23,8 +23,7 @@ from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, Verify
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
-from layoutdialect.dialect.text import TTGIRTarget, parse_module, read_source, verify_module
-from layoutdialect.dialect.ttg import load_dialects
+from layoutdialect.dialect.text import TTGIRTarget, parse_module, read_source, register_all_dialects, verify_module
 
 __all__ = ["LayoutOptMain", "main"]
 
@@ -42,8 +41,7 @@ class LayoutOptMain(xDSLOptMain):
     version_format = "layout-opt (xdsl {xdsl_version})"
 
     def register_all_dialects(self) -> None:
-        super().register_all_dialects()  # type: ignore[no-untyped-call]
-        load_dialects(self.ctx)
+        register_all_dialects(self.ctx)
 
     def register_all_targets(self) -> None:
         super().register_all_targets()  # type: ignore[no-untyped-call]

@@ -20,7 +20,7 @@ from layoutdialect.dialect.aliases import print_with_aliases
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.layout_checks import verify_tensor_layouts
 from layoutdialect.dialect.ops import TTGOperation
-from layoutdialect.dialect.ttg import load_dialects
+from layoutdialect.dialect.ttg import PROVIDED_DIALECTS, load_dialects
 
 __all__ = [
     "LocatingParser",
@@ -55,12 +55,19 @@ class LocatingParser(Parser):
         return op
 
 
-def make_context() -> Context:
-    """A context with every dialect xDSL knows (its own and its plugins') and ``ttg``."""
-    ctx = Context()
+def register_all_dialects(ctx: Context) -> None:
+    """Register every dialect xDSL knows (its own and its plugins') in ``ctx``, with this
+    package's ``ttg``, ``tt`` and tensor ``arith`` in place of any of the same name."""
     for name, factory in Universe.get_multiverse().all_dialects.items():
-        ctx.register_dialect(name, factory)
+        if name not in PROVIDED_DIALECTS:
+            ctx.register_dialect(name, factory)
     load_dialects(ctx)
+
+
+def make_context() -> Context:
+    """A fresh context with ``register_all_dialects``."""
+    ctx = Context()
+    register_all_dialects(ctx)
     return ctx
 
 

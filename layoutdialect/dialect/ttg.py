@@ -5,6 +5,7 @@ from __future__ import annotations
 from xdsl.context import Context
 from xdsl.ir import Dialect
 
+from layoutdialect.dialect.arith_tensor import ARITH
 from layoutdialect.dialect.attributes import (
     AmdMfmaEncodingAttr,
     AMDRotatingSharedEncodingAttr,
@@ -24,9 +25,10 @@ from layoutdialect.dialect.attributes import (
 )
 from layoutdialect.dialect.gpu_shuffle import GPU_EXT
 from layoutdialect.dialect.ops import ConvertLayoutOp, LocalAllocOp, LocalDeallocOp, LocalLoadOp, LocalStoreOp
+from layoutdialect.dialect.tt import TT
 from layoutdialect.dialect.types import AsyncTokenType, MemDescType
 
-__all__ = ["TTG", "load_dialects"]
+__all__ = ["PROVIDED_DIALECTS", "TTG", "load_dialects"]
 
 TTG = Dialect(
     "ttg",
@@ -53,9 +55,15 @@ TTG = Dialect(
 )
 
 
+PROVIDED_DIALECTS = {"ttg": lambda: TTG, "tt": lambda: TT, "arith": lambda: ARITH}
+"""The dialects this package defines, by name; ``arith`` replaces xDSL's to take tensors."""
+
+
 def load_dialects(ctx: Context) -> None:
-    """Make ``ctx`` understand the ``ttg`` dialect and ``gpu.shuffle`` (a no-op if it already does)."""
-    if "ttg" not in ctx.registered_dialect_names:
-        ctx.register_dialect("ttg", lambda: TTG)
+    """Make ``ctx`` understand ``ttg``, ``tt``, tensor ``arith`` and ``gpu.shuffle`` (a no-op
+    for those it already knows: a context that registered xDSL's ``arith`` keeps it)."""
+    for name, factory in PROVIDED_DIALECTS.items():
+        if name not in ctx.registered_dialect_names:
+            ctx.register_dialect(name, factory)
     if "gpu_ext" not in ctx.registered_dialect_names:
         ctx.load_dialect(GPU_EXT)

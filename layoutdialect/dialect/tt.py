@@ -1,0 +1,49 @@
+"""The ``tt`` dialect subset that TTGIR kernels use: functions, pointers, tensor
+construction and reshaping, loads and stores, dots and reductions."""
+
+from __future__ import annotations
+
+from xdsl.ir import Dialect
+
+from layoutdialect.dialect.tt_func import CallOp, FuncOp, ReturnOp
+from layoutdialect.dialect.tt_memory import AddPtrOp, LoadOp, StoreOp
+from layoutdialect.dialect.tt_ops import (
+    BroadcastOp,
+    DotOp,
+    ExpandDimsOp,
+    FpToFpOp,
+    GetProgramIdOp,
+    MakeRangeOp,
+    ReduceOp,
+    ReduceReturnOp,
+    ReshapeOp,
+    SplatOp,
+    TransOp,
+)
+from layoutdialect.dialect.tt_types import PointerType
+
+__all__ = ["TT"]
+
+TT = Dialect(
+    "tt",
+    [
+        FuncOp,
+        ReturnOp,
+        CallOp,
+        GetProgramIdOp,
+        MakeRangeOp,
+        SplatOp,
+        BroadcastOp,
+        ExpandDimsOp,
+        ReshapeOp,
+        TransOp,
+        FpToFpOp,
+        AddPtrOp,
+        LoadOp,
+        StoreOp,
+        DotOp,
+        ReduceOp,
+        ReduceReturnOp,
+    ],
+    [PointerType],
+)

@@ -1,0 +1,51 @@
+"""Encoding checks shared by the ``tt`` ops: an op's result layout must be the one
+Triton infers from its operand, up to equal linear layouts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute
+from xdsl.utils.exceptions import VerifyException
+
+from layoutdialect.dialect.attributes import DistributedEncodingAttr, encoding_attr
+from layoutdialect.encodings import DistributedEncoding, EncodingError, to_linear_layout
+
+__all__ = ["check_inferred_encoding", "distributed_encoding", "same_layout"]
+
+
+def distributed_encoding(tensor: Attribute) -> DistributedEncoding | None:
+    """The distributed encoding of a tensor type, or ``None`` when it has none."""
+    if isinstance(tensor, TensorType) and isinstance(tensor.encoding, DistributedEncodingAttr):
+        encoding = tensor.encoding.data
+        assert isinstance(encoding, DistributedEncoding)
+        return encoding
+    return None
+
+
+def same_layout(a: DistributedEncoding, b: DistributedEncoding, shape: tuple[int, ...]) -> bool:
+    """Whether two encodings place every element of ``shape`` on the same threads and registers."""
+    return a == b or to_linear_layout(a, shape) == to_linear_layout(b, shape)
+
+
+def check_inferred_encoding(
+    op_name: str,
+    source: Attribute,
+    result: Attribute,
+    infer: Callable[[DistributedEncoding], DistributedEncoding],
+) -> None:
+    """Raise ``VerifyException`` unless ``result``'s layout is the one ``infer`` gives for
+    ``source``'s; tensors without ``ttg`` encodings are not checked."""
+    src, dst = distributed_encoding(source), distributed_encoding(result)
+    if src is None or dst is None:
+        return
+    assert isinstance(result, TensorType)
+    try:
+        expected = infer(src)
+    except EncodingError as error:
+        raise VerifyException(f"{op_name}: {error}") from None
+    if not same_layout(expected, dst, tuple(result.get_shape())):
+        raise VerifyException(
+            f"{op_name}: result encoding {result.encoding} differs from the inferred {encoding_attr(expected)}"
+        )

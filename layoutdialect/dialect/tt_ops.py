@@ -1,0 +1,442 @@
+"""The ``tt`` tensor ops that make, reshape and reduce tensors, with Triton's syntax.
+
+Each op that changes a tensor's shape checks that its result encoding is the one
+Triton infers from its operand (``layoutdialect.encodings.inference``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    I32,
+    AnyFloat,
+    DenseArrayBase,
+    IntegerAttr,
+    StringAttr,
+    TensorType,
+    UnitAttr,
+    i32,
+)
+from xdsl.ir import Attribute, Block, Region, SSAValue
+from xdsl.irdl import (
+    AnyAttr,
+    IRDLOperation,
+    ParsePropInAttrDict,
+    VarConstraint,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import HasParent, IsTerminator, Pure
+from xdsl.utils.exceptions import VerifyException
+
+from layoutdialect.dialect.ops import TTGOperation
+from layoutdialect.dialect.tt_checks import check_inferred_encoding, distributed_encoding
+from layoutdialect.encodings import DotOperandEncoding
+from layoutdialect.encodings.inference import (
+    expand_dims_encoding,
+    reduce_encoding,
+    reshape_encoding,
+    trans_encoding,
+)
+
+__all__ = [
+    "BroadcastOp",
+    "DotOp",
+    "ExpandDimsOp",
+    "FpToFpOp",
+    "GetProgramIdOp",
+    "MakeRangeOp",
+    "ReduceOp",
+    "ReduceReturnOp",
+    "ReshapeOp",
+    "SplatOp",
+    "TransOp",
+]
+
+PROGRAM_AXES = ("x", "y", "z")
+
+
+def _print_types(printer: Printer, parts: Sequence[tuple[str, Attribute]]) -> None:
+    for separator, type_ in parts:
+        printer.print_string(separator)
+        printer.print_attribute(type_)
+
+
+def _tensor(value: SSAValue) -> TensorType[Attribute]:
+    assert isinstance(value.type, TensorType)
+    return value.type
+
+
+@irdl_op_definition
+class GetProgramIdOp(IRDLOperation):
+    """``%pid = tt.get_program_id x : i32``: this program's index along a launch-grid axis."""
+
+    name = "tt.get_program_id"
+
+    axis = prop_def(IntegerAttr[I32])
+    result = result_def(i32)
+
+    traits = traits_def(Pure())
+
+    def __init__(self, axis: int) -> None:
+        super().__init__(properties={"axis": IntegerAttr(axis, i32)}, result_types=[i32])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> GetProgramIdOp:
+        axis = parser.parse_identifier()
+        if axis not in PROGRAM_AXES:
+            parser.raise_error(f"program axis must be x, y or z, got {axis}")
+        parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        parser.parse_type()
+        return GetProgramIdOp(PROGRAM_AXES.index(axis))
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {PROGRAM_AXES[self.axis.value.data]} : i32")
+
+
+@irdl_op_definition
+class MakeRangeOp(TTGOperation):
+    """``%r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>``"""
+
+    name = "tt.make_range"
+
+    start = prop_def(IntegerAttr[I32])
+    end = prop_def(IntegerAttr[I32])
+    result = result_def(TensorType)
+
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "attr-dict `:` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, start: int, end: int, result_type: TensorType[Attribute]) -> None:
+        super().__init__(
+            properties={"end": IntegerAttr(end, i32), "start": IntegerAttr(start, i32)}, result_types=[result_type]
+        )
+
+    def verify_(self) -> None:
+        shape = _tensor(self.result).get_shape()
+        if len(shape) != 1 or shape[0] != self.end.value.data - self.start.value.data:
+            raise VerifyException("tt.make_range: the result must be a 1-D tensor of end - start elements")
+        super().verify_()
+
+
+class _UnaryTensorOp(TTGOperation):
+    """An op ``$src attr-dict : type($src) -> type($result)``."""
+
+    src = operand_def(AnyAttr())
+    result = result_def(TensorType)
+
+    assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, src: SSAValue, result_type: TensorType[Attribute]) -> None:
+        super().__init__(operands=[src], result_types=[result_type])
+
+
+@irdl_op_definition
+class SplatOp(_UnaryTensorOp):
+    """``%t = tt.splat %x : f32 -> tensor<128xf32, #blocked>``: every element is ``%x``."""
+
+    name = "tt.splat"
+
+    def verify_(self) -> None:
+        if self.src.type != _tensor(self.result).element_type:
+            raise VerifyException("tt.splat: the scalar's type must be the tensor's element type")
+        super().verify_()
+
+
+@irdl_op_definition
+class BroadcastOp(_UnaryTensorOp):
+    """``tt.broadcast %x : tensor<64x1xf32, #b> -> tensor<64x64xf32, #b>``: size-1 dims repeated."""
+
+    name = "tt.broadcast"
+
+    def verify_(self) -> None:
+        src, dst = _tensor(self.src), _tensor(self.result)
+        if src.encoding != dst.encoding:
+            raise VerifyException("tt.broadcast: the operand and result must have the same encoding")
+        if len(src.get_shape()) != len(dst.get_shape()) or any(
+            s not in (1, d) for s, d in zip(src.get_shape(), dst.get_shape())
+        ):
+            raise VerifyException("tt.broadcast: only dims of size 1 may grow")
+        super().verify_()
+
+
+@irdl_op_definition
+class ExpandDimsOp(_UnaryTensorOp):
+    """``tt.expand_dims %x {axis = 1 : i32} : tensor<64xi32, #slice> -> tensor<64x1xi32, #parent>``"""
+
+    name = "tt.expand_dims"
+
+    axis = prop_def(IntegerAttr[I32])
+    irdl_options = (ParsePropInAttrDict(),)
+
+    def __init__(self, src: SSAValue, axis: int, result_type: TensorType[Attribute]) -> None:
+        IRDLOperation.__init__(
+            self, operands=[src], result_types=[result_type], properties={"axis": IntegerAttr(axis, i32)}
+        )
+
+    def verify_(self) -> None:
+        axis = self.axis.value.data
+        src, dst = list(_tensor(self.src).get_shape()), list(_tensor(self.result).get_shape())
+        if dst != src[:axis] + [1] + src[axis:]:
+            raise VerifyException(f"tt.expand_dims: the result shape must insert a 1 at axis {axis}")
+        check_inferred_encoding(self.name, self.src.type, self.result.type, lambda e: expand_dims_encoding(e, axis))
+        super().verify_()
+
+
+@irdl_op_definition
+class ReshapeOp(_UnaryTensorOp):
+    """``tt.reshape %x [allow_reorder] [efficient_layout] : tensor<64xf32, #a> -> tensor<8x8xf32, #b>``
+
+    Without ``allow_reorder`` the elements keep their row-major order and their threads.
+    """
+
+    name = "tt.reshape"
+
+    allow_reorder = opt_prop_def(UnitAttr)
+    efficient_layout = opt_prop_def(UnitAttr)
+
+    assembly_format = (
+        "$src (`allow_reorder` $allow_reorder^)? (`efficient_layout` $efficient_layout^)? "
+        "attr-dict `:` type($src) `->` type($result)"
+    )
+
+    def verify_(self) -> None:
+        src, dst = _tensor(self.src), _tensor(self.result)
+        if src.element_count() != dst.element_count():
+            raise VerifyException("tt.reshape: the operand and result must have the same number of elements")
+        if self.allow_reorder is None and self.efficient_layout is None:
+            check_inferred_encoding(
+                self.name, src, dst, lambda e: reshape_encoding(e, src.get_shape(), dst.get_shape())
+            )
+        super().verify_()
+
+
+@irdl_op_definition
+class TransOp(_UnaryTensorOp):
+    """``tt.trans %x {order = array<i32: 1, 0>} : tensor<16x64xf32, #a> -> tensor<64x16xf32, #b>``"""
+
+    name = "tt.trans"
+
+    order = prop_def(DenseArrayBase)
+    irdl_options = (ParsePropInAttrDict(),)
+
+    def __init__(self, src: SSAValue, order: Sequence[int], result_type: TensorType[Attribute]) -> None:
+        IRDLOperation.__init__(
+            self,
+            operands=[src],
+            result_types=[result_type],
+            properties={"order": DenseArrayBase.from_list(i32, list(order))},
+        )
+
+    @property
+    def permutation(self) -> list[int]:
+        return [int(v) for v in self.order.get_values()]
+
+    def verify_(self) -> None:
+        order, src = self.permutation, _tensor(self.src)
+        shape = list(src.get_shape())
+        if sorted(order) != list(range(len(shape))):
+            raise VerifyException(f"tt.trans: order {order} is not a permutation of the operand's dims")
+        if list(_tensor(self.result).get_shape()) != [shape[i] for i in order]:
+            raise VerifyException("tt.trans: the result shape must be the operand's, permuted by order")
+        check_inferred_encoding(self.name, src, self.result.type, lambda e: trans_encoding(e, shape, order))
+        super().verify_()
+
+
+@irdl_op_definition
+class FpToFpOp(TTGOperation):
+    """``tt.fp_to_fp %x, rounding = rtne : tensor<..xf32, #b> -> tensor<..xf8E4M3FN, #b>``"""
+
+    name = "tt.fp_to_fp"
+
+    src = operand_def(TensorType)
+    rounding = opt_prop_def(StringAttr)
+    result = result_def(TensorType)
+
+    traits = traits_def(Pure())
+
+    def __init__(self, src: SSAValue, result_type: TensorType[Attribute], rounding: str | None = None) -> None:
+        super().__init__(
+            operands=[src],
+            result_types=[result_type],
+            properties={"rounding": None if rounding is None else StringAttr(rounding)},
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> FpToFpOp:
+        src = parser.parse_operand()
+        rounding = None
+        if parser.parse_optional_punctuation(",") is not None:
+            parser.parse_keyword("rounding")
+            parser.parse_punctuation("=")
+            rounding = parser.parse_identifier()
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        parser.parse_type()
+        parser.parse_punctuation("->")
+        result_type = parser.parse_type()
+        if not isinstance(result_type, TensorType):
+            parser.raise_error("tt.fp_to_fp: expected a tensor result type")
+        op = FpToFpOp(src, result_type, rounding)
+        op.attributes |= attributes
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.src)
+        if self.rounding is not None:
+            printer.print_string(f", rounding = {self.rounding.data}")
+        printer.print_op_attributes(self.attributes)
+        _print_types(printer, ((" : ", self.src.type), (" -> ", self.result.type)))
+
+    def verify_(self) -> None:
+        src, dst = _tensor(self.src), _tensor(self.result)
+        if not isinstance(src.element_type, AnyFloat) or not isinstance(dst.element_type, AnyFloat):
+            raise VerifyException("tt.fp_to_fp: operand and result must be float tensors")
+        if src.get_shape() != dst.get_shape() or src.encoding != dst.encoding:
+            raise VerifyException("tt.fp_to_fp: operand and result must have the same shape and encoding")
+        super().verify_()
+
+
+@irdl_op_definition
+class DotOp(TTGOperation):
+    """``%d = tt.dot %a, %b, %c : tensor<MxK, #dotA> * tensor<KxN, #dotB> -> tensor<MxN, #mma>``"""
+
+    name = "tt.dot"
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+    a = operand_def(TensorType)
+    b = operand_def(TensorType)
+    c = operand_def(T)
+    input_precision = opt_prop_def(StringAttr)
+    d = result_def(T)
+
+    traits = traits_def(Pure())
+
+    def __init__(self, a: SSAValue, b: SSAValue, c: SSAValue, input_precision: str | None = None) -> None:
+        super().__init__(
+            operands=[a, b, c],
+            result_types=[c.type],
+            properties={"input_precision": None if input_precision is None else StringAttr(input_precision)},
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> DotOp:
+        a = parser.parse_operand()
+        parser.parse_punctuation(",")
+        b = parser.parse_operand()
+        parser.parse_punctuation(",")
+        c = parser.parse_operand()
+        precision = None
+        if parser.parse_optional_punctuation(",") is not None:
+            parser.parse_keyword("inputPrecision")
+            parser.parse_punctuation("=")
+            precision = parser.parse_identifier()
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        parser.parse_type()
+        parser.parse_punctuation("*")
+        parser.parse_type()
+        parser.parse_punctuation("->")
+        parser.parse_type()
+        op = DotOp(a, b, c, precision)
+        op.attributes |= attributes
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list((self.a, self.b, self.c), printer.print_operand)
+        if self.input_precision is not None:
+            printer.print_string(f", inputPrecision = {self.input_precision.data}")
+        printer.print_op_attributes(self.attributes)
+        _print_types(printer, ((" : ", self.a.type), (" * ", self.b.type), (" -> ", self.d.type)))
+
+    def verify_(self) -> None:
+        a, b, d = _tensor(self.a), _tensor(self.b), _tensor(self.d)
+        (m, k), (k2, n) = a.get_shape()[-2:], b.get_shape()[-2:]
+        if k != k2 or tuple(d.get_shape()[-2:]) != (m, n):
+            raise VerifyException("tt.dot: operand shapes do not multiply to the result's")
+        result = distributed_encoding(d)
+        for index, operand in ((0, a), (1, b)):
+            encoding = distributed_encoding(operand)
+            if isinstance(encoding, DotOperandEncoding) and (encoding.op_idx != index or encoding.parent != result):
+                raise VerifyException(
+                    f"tt.dot: operand {index} must have a dot_op encoding with opIdx = {index} "
+                    "and the result's encoding as parent"
+                )
+        super().verify_()
+
+
+@irdl_op_definition
+class ReduceOp(TTGOperation):
+    """``"tt.reduce"(%x) <{axis = 1 : i32}> ({ ^bb0(%a: f32, %b: f32): ... }) : (...) -> ...``
+
+    Combines the elements along ``axis`` with the region; the results take the
+    operands' encodings sliced at ``axis``.
+    """
+
+    name = "tt.reduce"
+
+    srcs = var_operand_def(TensorType)
+    axis = prop_def(IntegerAttr[I32])
+    combine_op = region_def("single_block")
+    result = var_result_def()
+
+    traits = traits_def(Pure())
+
+    def __init__(self, srcs: Sequence[SSAValue], axis: int, combine: Region, result_types: Sequence[Attribute]) -> None:
+        super().__init__(
+            operands=[srcs],
+            result_types=[result_types],
+            properties={"axis": IntegerAttr(axis, i32)},
+            regions=[combine],
+        )
+
+    @property
+    def combine_block(self) -> Block:
+        return self.combine_op.block
+
+    def verify_(self) -> None:
+        axis = self.axis.value.data
+        if len(self.srcs) != len(self.result) or not self.srcs:
+            raise VerifyException("tt.reduce: there must be one result per operand, and at least one")
+        for src, result in zip(self.srcs, self.result):
+            shape = list(_tensor(src).get_shape())
+            if not 0 <= axis < len(shape):
+                raise VerifyException(f"tt.reduce: axis {axis} is out of range for rank {len(shape)}")
+            reduced = shape[:axis] + shape[axis + 1 :]
+            result_shape = list(result.type.get_shape()) if isinstance(result.type, TensorType) else []
+            if result_shape != reduced:
+                raise VerifyException(f"tt.reduce: the result shape must drop dim {axis} of the operand's")
+            if isinstance(result.type, TensorType):
+                check_inferred_encoding(self.name, src.type, result.type, lambda e: reduce_encoding(e, axis))
+        super().verify_()
+
+
+@irdl_op_definition
+class ReduceReturnOp(IRDLOperation):
+    """``tt.reduce.return %s : f32``: the combined value of a ``tt.reduce`` region."""
+
+    name = "tt.reduce.return"
+
+    result = var_operand_def()
+
+    assembly_format = "$result attr-dict `:` type($result)"
+    traits = traits_def(IsTerminator(), HasParent(ReduceOp))
+
+    def __init__(self, values: Sequence[SSAValue]) -> None:
+        super().__init__(operands=[values])

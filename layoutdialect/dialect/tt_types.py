@@ -1,0 +1,60 @@
+"""``!tt.ptr<T>``: a pointer to global memory, alone or as the element of a tensor."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import IntAttr, TensorType
+from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+
+__all__ = ["GLOBAL_ADDRESS_SPACE", "PointerType", "pointee_type", "pointer_type_of"]
+
+GLOBAL_ADDRESS_SPACE = 1
+
+
+@irdl_attr_definition
+class PointerType(ParametrizedAttribute, TypeAttribute):
+    """``!tt.ptr<f32>``, or ``!tt.ptr<f32, 3>`` in another address space (1, global, is the default)."""
+
+    name = "tt.ptr"
+
+    pointee: Attribute
+    address_space: IntAttr
+
+    def __init__(self, pointee: Attribute, address_space: int = GLOBAL_ADDRESS_SPACE) -> None:
+        super().__init__(pointee, IntAttr(address_space))
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            pointee = parser.parse_type()
+            space = GLOBAL_ADDRESS_SPACE
+            if parser.parse_optional_punctuation(",") is not None:
+                space = parser.parse_integer(allow_boolean=False, allow_negative=False)
+        return (pointee, IntAttr(space))
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<")
+        printer.print_attribute(self.pointee)
+        if self.address_space.data != GLOBAL_ADDRESS_SPACE:
+            printer.print_string(f", {self.address_space.data}")
+        printer.print_string(">")
+
+
+def pointee_type(pointer: Attribute) -> Attribute:
+    """What a pointer, or a tensor of pointers, points to: ``tensor<4x!tt.ptr<f16>>`` gives ``tensor<4xf16>``."""
+    if isinstance(pointer, TensorType) and isinstance(pointer.element_type, PointerType):
+        return TensorType(pointer.element_type.pointee, pointer.get_shape(), pointer.encoding)
+    if isinstance(pointer, PointerType):
+        return pointer.pointee
+    raise ValueError(f"expected a pointer or a tensor of pointers, got {pointer}")
+
+
+def pointer_type_of(value: Attribute) -> Attribute:
+    """The pointer type that loads ``value``'s type: the inverse of ``pointee_type``."""
+    if isinstance(value, TensorType):
+        return TensorType(PointerType(value.element_type), value.get_shape(), value.encoding)
+    return PointerType(value)

@@ -1,0 +1,114 @@
+"""Which encoding an op's result has, given its operand's, and back: Triton's
+``inferDstEncoding`` and ``inferSrcEncoding`` for the shape-changing ``tt`` ops.
+
+Elementwise ops and ``tt.broadcast`` keep the encoding.  A reduction along
+``axis`` gives ``#ttg.slice<{dim = axis, parent = enc}>`` and ``tt.expand_dims``
+undoes it.  ``tt.trans`` permutes a blocked layout's fields and any other
+layout's F2 bases; ``tt.reshape`` renames the elements each thread holds.
+
+>>> from layoutdialect.encodings import BlockedEncoding, CGALayout
+>>> blocked = BlockedEncoding((1, 4), (8, 4), (4, 1), (1, 0), CGALayout.single(2))
+>>> transposed = trans_encoding(blocked, [16, 64], [1, 0])
+>>> transposed.size_per_thread, transposed.threads_per_warp, transposed.order
+((4, 1), (4, 8), (0, 1))
+>>> trans_encoding(transposed, [64, 16], [1, 0]) == blocked
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import prod
+
+from layoutdialect.encodings.base import DistributedEncoding, EncodingError, check
+from layoutdialect.encodings.blocked import BlockedEncoding
+from layoutdialect.encodings.cga import CGALayout
+from layoutdialect.encodings.linear import LinearEncoding
+from layoutdialect.encodings.slice import SliceEncoding
+from layoutdialect.encodings.to_linear import to_linear_layout
+from layoutdialect.f2 import LinearLayout, standard_out_dim_names
+
+__all__ = [
+    "expand_dims_encoding",
+    "expand_dims_source_encoding",
+    "reduce_encoding",
+    "reduce_source_encoding",
+    "reshape_encoding",
+    "trans_encoding",
+]
+
+
+def reduce_encoding(encoding: DistributedEncoding, axis: int) -> SliceEncoding:
+    """The result of reducing along ``axis``: the operand's layout sliced at ``axis``."""
+    return SliceEncoding(axis, encoding)
+
+
+def reduce_source_encoding(encoding: DistributedEncoding, axis: int) -> DistributedEncoding:
+    """The operand a reduction along ``axis`` needs to produce ``encoding``: its parent."""
+    check(
+        isinstance(encoding, SliceEncoding) and encoding.dim == axis,
+        f"a reduction along axis {axis} produces a slice encoding with dim = {axis}",
+    )
+    assert isinstance(encoding, SliceEncoding)
+    return encoding.parent
+
+
+def expand_dims_encoding(encoding: DistributedEncoding, axis: int) -> DistributedEncoding:
+    """The result of inserting a dim at ``axis``: the operand must be a slice at ``axis``."""
+    check(isinstance(encoding, SliceEncoding), "ExpandDimsOp operand encoding must be SliceEncodingAttr")
+    assert isinstance(encoding, SliceEncoding)
+    check(encoding.dim == axis, "Incompatible slice dimension for ExpandDimsOp operand")
+    return encoding.parent
+
+
+def expand_dims_source_encoding(encoding: DistributedEncoding, axis: int) -> SliceEncoding:
+    """The operand ``tt.expand_dims`` at ``axis`` needs to produce ``encoding``."""
+    return SliceEncoding(axis, encoding)
+
+
+def _permute(values: Sequence[int], order: Sequence[int]) -> tuple[int, ...]:
+    return tuple(values[i] for i in order)
+
+
+def _inverse(order: Sequence[int]) -> list[int]:
+    inverse = [0] * len(order)
+    for position, dim in enumerate(order):
+        inverse[dim] = position
+    return inverse
+
+
+def trans_encoding(encoding: DistributedEncoding, shape: Sequence[int], order: Sequence[int]) -> DistributedEncoding:
+    """The result of ``tt.trans`` with ``order`` on a tensor of ``shape``: result dim i is
+    operand dim ``order[i]``, and every element stays with its thread and register."""
+    check(sorted(order) == list(range(len(shape))), f"trans order {list(order)} is not a permutation of the dims")
+    if isinstance(encoding, BlockedEncoding):
+        inverse = _inverse(order)
+        cga = CGALayout(tuple(_permute(b, order) for b in encoding.cga.bases), encoding.cga.rank)
+        return BlockedEncoding(
+            _permute(encoding.size_per_thread, order),
+            _permute(encoding.threads_per_warp, order),
+            _permute(encoding.warps_per_cta, order),
+            tuple(inverse[d] for d in encoding.order),
+            cga,
+        )
+    layout = to_linear_layout(encoding, shape)
+    bases = [(name, [list(_permute(b, order)) for b in vectors]) for name, vectors in layout.bases]
+    return LinearEncoding(LinearLayout.from_bases(bases, standard_out_dim_names(len(shape))))
+
+
+def reshape_encoding(
+    encoding: DistributedEncoding, src_shape: Sequence[int], dst_shape: Sequence[int]
+) -> DistributedEncoding:
+    """The result of a row-major ``tt.reshape`` from ``src_shape`` to ``dst_shape`` that
+    keeps each element on its thread: the same encoding when the shape is unchanged,
+    else the reshaped F2 layout as ``#ttg.linear``."""
+    if list(src_shape) == list(dst_shape):
+        return encoding
+    if prod(src_shape) != prod(dst_shape):
+        raise EncodingError(f"cannot reshape {list(src_shape)} into {list(dst_shape)}: sizes differ")
+    layout = to_linear_layout(encoding, src_shape)
+    src_names = standard_out_dim_names(len(src_shape))
+    dst_names = standard_out_dim_names(len(dst_shape))
+    minor_first = layout.transpose_outs(list(reversed(src_names)))
+    reshaped = minor_first.reshape_outs([(n, d) for n, d in zip(reversed(dst_names), reversed(dst_shape))])
+    return LinearEncoding(reshaped.transpose_outs(dst_names))
