@@ -1,0 +1,218 @@
+"""How each op relates its tensors' layouts, as Triton's remove-layout-conversions sees it:
+which ops pass a layout through, which pin one, and which can be re-created in any."""
+
+from __future__ import annotations
+
+from math import prod
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.traits import Pure
+
+from layoutdialect.dialect.attributes import encoding_attr
+from layoutdialect.dialect.ops import ConvertLayoutOp, LocalAllocOp, LocalLoadOp, LocalStoreOp
+from layoutdialect.dialect.tt_checks import distributed_encoding
+from layoutdialect.dialect.tt_memory import AddPtrOp, LoadOp, StoreOp
+from layoutdialect.dialect.tt_ops import (
+    BroadcastOp,
+    DotOp,
+    ExpandDimsOp,
+    FpToFpOp,
+    MakeRangeOp,
+    ReduceOp,
+    ReshapeOp,
+    SplatOp,
+    TransOp,
+)
+from layoutdialect.dialect.tt_types import PointerType
+from layoutdialect.encodings import DistributedEncoding, EncodingError, NvidiaMmaEncoding, to_linear_layout
+from layoutdialect.encodings.amd_mfma import AmdMfmaEncoding
+from layoutdialect.encodings.amd_wmma import AmdWmmaEncoding
+from layoutdialect.encodings.inference import (
+    expand_dims_encoding,
+    expand_dims_source_encoding,
+    reduce_encoding,
+    reduce_source_encoding,
+    reshape_encoding,
+    trans_encoding,
+)
+from layoutdialect.encodings.layout_properties import elements_per_thread
+
+MMA_ENCODINGS = (NvidiaMmaEncoding, AmdMfmaEncoding, AmdWmmaEncoding)
+
+EXPENSIVE_MATH = frozenset(
+    {
+        "arith.divf", "math.erf", "math.erfc", "math.sinh", "math.cosh", "math.tanh", "math.asinh", "math.acosh",
+        "math.atanh", "math.ctpop", "math.ctlz", "math.cttz", "math.exp", "math.exp2", "math.expm1", "math.log",
+        "math.log2", "math.log10", "math.log1p", "math.sin", "math.cos", "math.tan", "math.asin", "math.acos",
+        "math.atan", "math.atan2", "math.powf", "math.sqrt", "math.rsqrt", "math.cbrt",
+    }
+)  # fmt: skip
+"""Ops Triton's cost model weighs ×8: they use the special function unit or many instructions."""
+
+
+def tensor_encoding(value: SSAValue) -> DistributedEncoding | None:
+    return distributed_encoding(value.type)
+
+
+def with_encoding(type_: Attribute, encoding: DistributedEncoding) -> TensorType[Attribute]:
+    """``type_`` (a tensor) with ``encoding`` instead of its own."""
+    assert isinstance(type_, TensorType)
+    return TensorType(type_.element_type, type_.get_shape(), encoding_attr(encoding))
+
+
+def shape_of(value: SSAValue) -> tuple[int, ...]:
+    assert isinstance(value.type, TensorType)
+    return tuple(value.type.get_shape())
+
+
+def element_bits(value: SSAValue) -> int:
+    """Bits per element; pointers are 64-bit."""
+    assert isinstance(value.type, TensorType)
+    element = value.type.element_type
+    if isinstance(element, PointerType):
+        return 64
+    width = getattr(element, "bitwidth", None)
+    return int(width) if width is not None else 32
+
+
+def byte_count(value: SSAValue, min_elements: int = 0, min_bits: int = 0) -> int:
+    """Triton's ``getByteCount``: elements times bits per element, each at least the given minimum."""
+    return max(prod(shape_of(value)), min_elements) * max(element_bits(value), min_bits) // 8
+
+
+def is_elementwise(op: Operation) -> bool:
+    """An op applied element by element, whose tensors all share one layout."""
+    if isinstance(op, AddPtrOp | FpToFpOp | BroadcastOp):
+        return True
+    if op.name.startswith(("arith.", "math.")) and not isinstance(op, arith.ConstantOp):
+        return any(isinstance(r.type, TensorType) for r in op.results)
+    return False
+
+
+def is_expensive_load_or_store(op: Operation) -> bool:
+    """Triton's ``isExpensiveLoadOrStore``: a tensor of at least one pointer per thread."""
+    if not isinstance(op, LoadOp | StoreOp):
+        return False
+    pointer = op.ptr
+    if not isinstance(pointer.type, TensorType):
+        return False
+    encoding = tensor_encoding(pointer)
+    if encoding is None:
+        return False
+    elements = byte_count(pointer) * 8 // 64
+    threads = encoding.num_lanes * encoding.num_warps * encoding.num_ctas
+    return elements > 1 and elements >= threads
+
+
+def is_layout_anchor(op: Operation) -> bool:
+    """Ops whose layout forward propagation starts from and never changes."""
+    if isinstance(op, LoadOp | StoreOp):
+        return is_expensive_load_or_store(op)
+    if isinstance(op, DotOp):
+        return True
+    return isinstance(op, ReshapeOp) and op.allow_reorder is not None
+
+
+def is_expensive_view(src: TensorType[Attribute], dst: TensorType[Attribute]) -> bool:
+    """Triton's ``isExpensiveView``: the reshape would move data between threads."""
+    src_encoding, dst_encoding = distributed_encoding(src), distributed_encoding(dst)
+    if src_encoding is None or dst_encoding is None:
+        return False
+    src_layout = to_linear_layout(src_encoding, src.get_shape())
+    dst_layout = to_linear_layout(dst_encoding, dst.get_shape())
+    if src_layout.free_variable_masks() != dst_layout.free_variable_masks():
+        return True
+    return prod(elements_per_thread(src_encoding, list(src.get_shape()))) != prod(
+        elements_per_thread(dst_encoding, list(dst.get_shape()))
+    )
+
+
+def is_splat_constant(op: Operation) -> bool:
+    return (
+        isinstance(op, arith.ConstantOp)
+        and isinstance(op.result.type, TensorType)
+        and isinstance(op.value, DenseIntOrFPElementsAttr)
+        and op.value.is_splat()
+    )
+
+
+def rebuild_in_layout(op: Operation, result_type: TensorType[Attribute]) -> Operation | None:
+    """A new ``splat``, ``make_range`` or splat constant like ``op`` but producing
+    ``result_type``; ``None`` for other ops."""
+    if isinstance(op, SplatOp):
+        return SplatOp(op.src, result_type)
+    if isinstance(op, MakeRangeOp):
+        return MakeRangeOp(op.start.value.data, op.end.value.data, result_type)
+    if is_splat_constant(op):
+        assert isinstance(op, arith.ConstantOp) and isinstance(op.value, DenseIntOrFPElementsAttr)
+        splat = DenseIntOrFPElementsAttr.from_list(result_type, [op.value.get_values()[0]])  # type: ignore[type-var]
+        return arith.ConstantOp(splat)  # type: ignore[arg-type]
+    return None
+
+
+def can_fold_into_conversion(op: Operation, target: DistributedEncoding) -> bool:
+    """Triton's ``canFoldIntoConversion``: ``op`` can simply be re-created in ``target``."""
+    if isinstance(op, ConvertLayoutOp):
+        return not (isinstance(target, NvidiaMmaEncoding) and tensor_encoding(op.src) != target)
+    if isinstance(op, ReshapeOp):
+        assert isinstance(op.src.type, TensorType)
+        return op.allow_reorder is not None and not is_expensive_view(
+            op.src.type, with_encoding(op.result.type, target)
+        )
+    return isinstance(op, MakeRangeOp | SplatOp | LocalAllocOp | LocalLoadOp | LocalStoreOp) or is_splat_constant(op)
+
+
+def can_be_rematerialised(op: Operation) -> bool:
+    """Triton's ``canBeRemat``: the op may be cloned into another layout."""
+    if is_expensive_load_or_store(op):
+        return False
+    return not isinstance(op, DotOp | scf.WhileOp | scf.ConditionOp)
+
+
+def is_pure(op: Operation) -> bool:
+    return op.has_trait(Pure) and all(is_pure(inner) for region in op.regions for inner in region.walk())
+
+
+def infer_result_encoding(op: Operation, encoding: DistributedEncoding) -> DistributedEncoding | None:
+    """Triton's ``inferDstEncoding``: the result layout of ``op`` when its operand has ``encoding``."""
+    try:
+        if is_elementwise(op) or isinstance(op, ConvertLayoutOp | LoadOp):
+            return encoding
+        if isinstance(op, ReduceOp):
+            return reduce_encoding(encoding, op.axis.value.data)
+        if isinstance(op, ExpandDimsOp):
+            return expand_dims_encoding(encoding, op.axis.value.data)
+        if isinstance(op, TransOp):
+            return trans_encoding(encoding, shape_of(op.src), op.permutation)
+        if isinstance(op, ReshapeOp) and op.allow_reorder is None and op.efficient_layout is None:
+            return reshape_encoding(encoding, shape_of(op.src), shape_of(op.result))
+    except EncodingError:
+        return None
+    return None
+
+
+def infer_source_encoding(op: Operation, encoding: DistributedEncoding) -> DistributedEncoding | None:
+    """Triton's ``inferSrcEncoding``: the operand layout ``op`` needs to produce ``encoding``."""
+    try:
+        if is_elementwise(op) or isinstance(op, ConvertLayoutOp | LoadOp):
+            return encoding
+        if isinstance(op, ReduceOp):
+            return reduce_source_encoding(encoding, op.axis.value.data)
+        if isinstance(op, ExpandDimsOp):
+            return expand_dims_source_encoding(encoding, op.axis.value.data)
+        if isinstance(op, TransOp):
+            inverse = [0] * len(op.permutation)
+            for position, dim in enumerate(op.permutation):
+                inverse[dim] = position
+            return trans_encoding(encoding, shape_of(op.result), inverse)
+        if isinstance(op, ReshapeOp) and op.allow_reorder is None and op.efficient_layout is None:
+            return reshape_encoding(encoding, shape_of(op.result), shape_of(op.src))
+    except EncodingError:
+        return None
+    return None
+
+
+def is_mma(encoding: DistributedEncoding) -> bool:
+    return isinstance(encoding, MMA_ENCODINGS)

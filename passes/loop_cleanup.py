@@ -1,0 +1,89 @@
+"""Remove loop-carried values nothing needs (Triton's ``ForOpDeadArgumentElimination``).
+
+A value carried by an ``scf.for`` is dead when the loop's result is unused and,
+inside the body, the carried argument only feeds ops whose results end up back in
+its own yield slot.  Rematerialisation leaves such values behind when it adds a
+loop-carried copy in a new layout.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import scf
+from xdsl.ir import Operation, Region
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from .layout_ops import is_pure
+
+__all__ = ["remove_dead_loop_values"]
+
+
+def _live_ops(loop: scf.ForOp, live_slots: set[int]) -> set[Operation]:
+    """Ops of the body that compute something a live slot or a side effect needs."""
+    body = loop.body.block
+    terminator = body.last_op
+    assert terminator is not None
+    live: set[Operation] = set()
+    pending = [op for op in body.ops if op is not terminator and not is_pure(op)]
+    pending += [
+        o.owner for i, o in enumerate(terminator.operands) if i in live_slots and isinstance(o.owner, Operation)
+    ]
+    while pending:
+        op = pending.pop()
+        if op in live or op.parent_block() is not body:
+            continue
+        live.add(op)
+        for inner in op.walk():
+            for operand in inner.operands:
+                owner = operand.owner
+                if isinstance(owner, Operation):
+                    ancestor = body.find_ancestor_op_in_block(owner)
+                    if ancestor is not None:
+                        pending.append(ancestor)
+    return live
+
+
+def _dead_slots(loop: scf.ForOp) -> list[int]:
+    body = loop.body.block
+    live_slots = {i for i, r in enumerate(loop.results) if r.uses}
+    while True:
+        live = _live_ops(loop, live_slots)
+        grown = set(live_slots)
+        for index, arg in enumerate(body.args[1:]):
+            if any(body.find_ancestor_op_in_block(use.operation) in live for use in arg.uses):
+                grown.add(index)
+        if grown == live_slots:
+            return [i for i in range(len(loop.results)) if i not in live_slots]
+        live_slots = grown
+
+
+def _drop_slots(loop: scf.ForOp, dead: list[int]) -> None:
+    body = loop.body.block
+    terminator = body.last_op
+    assert terminator is not None
+    keep = [i for i in range(len(loop.results)) if i not in dead]
+    terminator.operands = [terminator.operands[i] for i in keep]
+    live = _live_ops(loop, set(range(len(keep))))
+    for op in reversed(list(body.ops)):
+        if op is not terminator and op not in live:
+            Rewriter.erase_op(op, safe_erase=False)
+    for index in sorted(dead, reverse=True):
+        body.erase_arg(body.args[index + 1], safe_erase=False)
+    region = Region()
+    loop.body.move_blocks(region)
+    new = scf.ForOp(loop.lb, loop.ub, loop.step, [loop.iter_args[i] for i in keep], region)
+    Rewriter.insert_op(new, InsertPoint.before(loop))
+    for old_index, new_result in zip(keep, new.results):
+        loop.results[old_index].replace_all_uses_with(new_result)
+    Rewriter.erase_op(loop)
+
+
+def remove_dead_loop_values(root: Operation) -> bool:
+    """Drop every dead loop-carried value under ``root``; ``True`` if any was dropped."""
+    changed = False
+    for loop in [op for op in root.walk() if isinstance(op, scf.ForOp)]:
+        if loop.parent is None:
+            continue
+        if dead := _dead_slots(loop):
+            _drop_slots(loop, dead)
+            changed = True
+    return changed

@@ -1,0 +1,349 @@
+"""Backward rematerialisation and hoisting of conversions (spec §5.2 steps 3 and 4).
+
+For a conversion of ``x`` to layout B, the *backward slice* is every value that
+``x`` is computed from and that would have to change for ``x`` to be produced in
+B directly.  It stops at ops that can simply be re-created in B (constants,
+``make_range``, ``splat``, other conversions) and passes through ``scf.if``
+results and loop-carried values.  When Triton's cost model says recomputing the
+slice is cheaper than moving the bytes, the slice is cloned in B and the
+conversion disappears.
+
+Beyond Triton, a slice may start at a function argument, converted where it
+enters the function, when that conversion moves no more bytes than the one it
+replaces (Triton gives up on such slices).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from layoutdialect.dialect.ops import ConvertLayoutOp, LocalLoadOp
+from layoutdialect.dialect.tt_func import FuncOp
+from layoutdialect.dialect.tt_memory import LoadOp
+from layoutdialect.dialect.tt_ops import BroadcastOp, ExpandDimsOp, FpToFpOp, ReduceOp
+from layoutdialect.encodings import DistributedEncoding, DotOperandEncoding
+
+from .arith_kinds import ARITH_EXTENSIONS
+from .layout_ops import (
+    EXPENSIVE_MATH,
+    byte_count,
+    can_be_rematerialised,
+    can_fold_into_conversion,
+    element_bits,
+    infer_source_encoding,
+    rebuild_in_layout,
+    tensor_encoding,
+    with_encoding,
+)
+
+__all__ = ["Rematerialiser", "backward_slice"]
+
+Slice = dict[SSAValue, DistributedEncoding]
+
+
+def _is_ext_or_broadcast(op: Operation) -> bool:
+    """Ops whose result holds more bytes than their operand."""
+    if op.name in ARITH_EXTENSIONS or isinstance(op, BroadcastOp | ExpandDimsOp):
+        return True
+    return isinstance(op, FpToFpOp) and element_bits(op.src) < element_bits(op.result)
+
+
+def backward_slice(
+    root: SSAValue, encoding: DistributedEncoding, stop_at_growth: bool = False, from_arguments: bool = False
+) -> Slice | None:
+    """Triton's ``getRematerializableSlice``: the values to recompute so that ``root`` is
+    produced in ``encoding``, each with its new encoding; ``None`` if that is impossible.
+    ``from_arguments`` lets function arguments start the slice."""
+    found: Slice = {}
+    queue: list[tuple[SSAValue, DistributedEncoding]] = [(root, encoding)]
+    while queue:
+        value, target = queue.pop()
+        if not isinstance(value.type, TensorType):
+            continue
+        if value in found:
+            if found[value] != target:
+                return None
+            continue
+        owner = value.owner
+        if isinstance(owner, scf.IfOp):
+            assert isinstance(value, OpResult)
+            for branch in (owner.true_region, owner.false_region):
+                terminator = branch.block.last_op
+                assert terminator is not None
+                queue.append((terminator.operands[value.index], target))
+            found[value] = target
+            continue
+        if isinstance(owner, scf.ForOp | scf.WhileOp):
+            return None
+        found[value] = target
+        if isinstance(value, BlockArgument):
+            loop = value.block.parent_op()
+            if isinstance(loop, FuncOp) and from_arguments:
+                continue
+            if not isinstance(loop, scf.ForOp) or value.index == 0:
+                return None
+            terminator = loop.body.block.last_op
+            assert terminator is not None
+            queue.append((loop.operands[value.index + 2], target))
+            queue.append((terminator.operands[value.index - 1], target))
+            continue
+        assert isinstance(owner, Operation)
+        if not can_be_rematerialised(owner):
+            return None
+        if can_fold_into_conversion(owner, target) or (stop_at_growth and _is_ext_or_broadcast(owner)):
+            continue
+        source = infer_source_encoding(owner, target)
+        if source is None:
+            return None
+        for operand in owner.operands:
+            if isinstance(operand.type, TensorType) and tensor_encoding(operand) != source:
+                queue.append((operand, source))
+    return found
+
+
+def _ops_of(found: Slice) -> list[Operation]:
+    ops = []
+    for value in found:
+        if isinstance(value, OpResult) and value.op not in ops:
+            ops.append(value.op)
+    return ops
+
+
+def _argument_leaves(found: Slice) -> list[BlockArgument]:
+    return [v for v in found if isinstance(v, BlockArgument) and isinstance(v.block.parent_op(), FuncOp)]
+
+
+def rematerialisation_cost(found: Slice, conversion: ConvertLayoutOp) -> int | None:
+    """Triton's cost of recomputing the slice in milli-SM-cycles (ops used only by the
+    slice are moved, not duplicated); ``None`` if the slice holds a non-associative reduce."""
+    ops = _ops_of(found)
+    members = set(ops)
+    single_use: dict[Operation, bool] = {}
+
+    def used_only_by_slice(op: Operation) -> bool:
+        if op not in single_use:
+            single_use[op] = True
+            single_use[op] = all(
+                use.operation is conversion or (use.operation in members and used_only_by_slice(use.operation))
+                for result in op.results
+                for use in result.uses
+            )
+        return single_use[op]
+
+    cost = 0
+    for op in ops:
+        if used_only_by_slice(op) or isinstance(op, arith.ConstantOp):
+            continue
+        if isinstance(op, LoadOp | LocalLoadOp):
+            cost += sum(8 * byte_count(r) for r in op.results)
+        elif op.name.startswith(("arith.", "math.")):
+            cost += sum((8 if op.name in EXPENSIVE_MATH else 1) * byte_count(r) for r in op.results)
+        elif isinstance(op, ReduceOp):
+            cost += sum(byte_count(r) for r in op.results) * 9
+    return cost
+
+
+def conversion_cost(conversion: ConvertLayoutOp) -> int:
+    """Triton's pessimistic cost of a conversion: a shared-memory round trip of 32-bit words."""
+    return 32 * byte_count(conversion.src, 32, 32)
+
+
+def _dominates(value: SSAValue, op: Operation) -> bool:
+    """Whether ``value`` is defined before ``op`` in a block enclosing it."""
+    if isinstance(value, BlockArgument):
+        return value.block.find_ancestor_op_in_block(op) is not None
+    assert isinstance(value, OpResult)
+    block = value.op.parent_block()
+    ancestor = None if block is None else block.find_ancestor_op_in_block(op)
+    if block is None or ancestor is None:
+        return False
+    return value.op is not ancestor and block.get_operation_index(value.op) < block.get_operation_index(ancestor)
+
+
+def _extend_for(loop: scf.ForOp, inits: list[SSAValue]) -> scf.ForOp:
+    """``loop`` with extra loop-carried values, the old results taken over by the new loop."""
+    body = Region()
+    loop.body.move_blocks(body)
+    block: Block = body.block
+    for init in inits:
+        block.insert_arg(init.type, len(block.args))
+    new = scf.ForOp(loop.lb, loop.ub, loop.step, [*loop.iter_args, *inits], body)
+    Rewriter.insert_op(new, InsertPoint.before(loop))
+    for old, result in zip(loop.results, new.results):
+        old.replace_all_uses_with(result)
+    Rewriter.erase_op(loop)
+    return new
+
+
+def _extend_if(branch: scf.IfOp, types: list[TensorType]) -> scf.IfOp:
+    """``branch`` with extra results of ``types``; its yields are extended later."""
+    true_region, false_region = Region(), Region()
+    branch.true_region.move_blocks(true_region)
+    branch.false_region.move_blocks(false_region)
+    new = scf.IfOp(branch.cond, [*branch.result_types, *types], true_region, false_region)
+    Rewriter.insert_op(new, InsertPoint.before(branch))
+    for old, result in zip(branch.results, new.results):
+        old.replace_all_uses_with(result)
+    Rewriter.erase_op(branch)
+    return new
+
+
+@dataclass
+class Rematerialiser:
+    """Rewrites slices of one function, remembering each (value, encoding) it produced
+    so that later conversions can reuse a rematerialisation that dominates them."""
+
+    remat: dict[tuple[SSAValue, DistributedEncoding], SSAValue] = field(default_factory=dict)
+
+    def remember(self, conversion: ConvertLayoutOp) -> None:
+        """Offer a conversion that stays for reuse by later ones of the same value and layout."""
+        encoding = tensor_encoding(conversion.result)
+        if encoding is not None:
+            self.remat.setdefault((conversion.src, encoding), conversion.result)
+
+    def reuse(self, conversion: ConvertLayoutOp) -> bool:
+        """Replace ``conversion`` by an existing rematerialisation that dominates it."""
+        encoding = tensor_encoding(conversion.result)
+        assert encoding is not None
+        existing = self.remat.get((conversion.src, encoding))
+        if existing is None or not _dominates(existing, conversion):
+            return False
+        conversion.result.replace_all_uses_with(existing)
+        Rewriter.erase_op(conversion)
+        return True
+
+    def rewrite_slice(self, found: Slice, conversion: ConvertLayoutOp, mapping: dict[SSAValue, SSAValue]) -> None:
+        """Clone the slice in its new encodings and let the clone of the root replace the conversion."""
+        order = {op: i for i, op in enumerate(_function_of(conversion).walk())}
+        yields: dict[Operation, list[int]] = {}
+        to_rewrite: set[Operation] = set()
+        for value in found:
+            if isinstance(value, OpResult):
+                to_rewrite.add(value.op)
+                if isinstance(value.op, scf.IfOp):
+                    for region in (value.op.true_region, value.op.false_region):
+                        terminator = region.block.last_op
+                        assert terminator is not None
+                        yields.setdefault(terminator, []).append(value.index)
+                        to_rewrite.add(terminator)
+            elif isinstance(value, BlockArgument) and isinstance(value.block.parent_op(), FuncOp):
+                converted = ConvertLayoutOp(value, with_encoding(value.type, found[value]))
+                Rewriter.insert_op(converted, InsertPoint.at_start(value.block))
+                mapping[value] = converted.result
+            else:
+                assert isinstance(value, BlockArgument)
+                loop = value.block.parent_op()
+                assert isinstance(loop, scf.ForOp)
+                to_rewrite.add(loop)
+                terminator = value.block.last_op
+                assert terminator is not None
+                yields.setdefault(terminator, []).append(value.index - 1)
+                to_rewrite.add(terminator)
+        for op in sorted(to_rewrite, key=order.__getitem__):
+            if isinstance(op, scf.ForOp):
+                carried = [a for a in op.body.block.args[1:] if a in found]
+                inits = [mapping.get(op.operands[a.index + 2], op.operands[a.index + 2]) for a in carried]
+                width = len(op.results)
+                new_loop = _extend_for(op, inits)
+                for offset, arg in enumerate(carried):
+                    mapping[arg] = new_loop.body.block.args[width + 1 + offset]
+                continue
+            if isinstance(op, scf.IfOp):
+                rematerialised = [r for r in op.results if r in found]
+                width = len(op.results)
+                new_if = _extend_if(op, [with_encoding(r.type, found[r]) for r in rematerialised])
+                for offset, result in enumerate(rematerialised):
+                    mapping[new_if.results[result.index]] = new_if.results[width + offset]
+                    self.remat[(new_if.results[result.index], found[result])] = new_if.results[width + offset]
+                continue
+            if isinstance(op, scf.YieldOp):
+                extra = [mapping.get(op.operands[i], op.operands[i]) for i in sorted(yields[op])]
+                op.operands = [*op.operands, *extra]
+                continue
+            clone = self._clone_in(op, found, mapping)
+            Rewriter.insert_op(clone, InsertPoint.before(op))
+            for old, cloned in zip(op.results, clone.results):
+                if old in found:
+                    new: SSAValue = cloned
+                    if new.type != with_encoding(old.type, found[old]):
+                        new = Rewriter.replace_value_with_new_type(new, with_encoding(new.type, found[old]))
+                    mapping[old] = new
+                    self.remat[(old, found[old])] = new
+        conversion.result.replace_all_uses_with(mapping[conversion.src])
+        Rewriter.erase_op(conversion)
+
+    @staticmethod
+    def _clone_in(op: Operation, found: Slice, mapping: dict[SSAValue, SSAValue]) -> Operation:
+        """A copy of ``op`` reading the rematerialised operands; constants are rebuilt in
+        their new type, since their value carries it."""
+        if op.results and op.results[0] in found:
+            rebuilt = rebuild_in_layout(op, with_encoding(op.results[0].type, found[op.results[0]]))
+            if rebuilt is not None:
+                return rebuilt
+        return op.clone(value_mapper=dict(mapping))
+
+    def rematerialise(self, conversion: ConvertLayoutOp) -> None:
+        """Triton's ``backwardRematerialization`` of one conversion."""
+        target = tensor_encoding(conversion.result)
+        if target is None or isinstance(target, DotOperandEncoding) or self.reuse(conversion):
+            return
+        found = backward_slice(conversion.src, target, from_arguments=True)
+        if found is None:
+            return
+        cost = rematerialisation_cost(found, conversion)
+        if cost is None or cost > conversion_cost(conversion):
+            return
+        if sum(byte_count(v) for v in _argument_leaves(found)) > byte_count(conversion.src):
+            return
+        self.rewrite_slice(found, conversion, {})
+
+    def hoist_above_growth(self, conversion: ConvertLayoutOp) -> None:
+        """Triton's ``hoistConvertOnTopOfExtOrBroadcast``: convert before the one op that grows the data."""
+        target = tensor_encoding(conversion.result)
+        if target is None or isinstance(target, DotOperandEncoding):
+            return
+        found = backward_slice(conversion.src, target, stop_at_growth=True)
+        if found is None:
+            return
+        growth: Operation | None = None
+        for value in list(found):
+            owner = value.owner
+            if not isinstance(owner, Operation) or not _is_ext_or_broadcast(owner):
+                continue
+            source = infer_source_encoding(owner, found[value])
+            if source is None:
+                return
+            rest = backward_slice(owner.operands[0], source)
+            if rest is not None:
+                found.update(rest)
+                continue
+            if growth is not None:
+                return
+            growth = owner
+        if growth is None:
+            return
+        result_encoding = found.pop(growth.results[0])
+        source = infer_source_encoding(growth, result_encoding)
+        if source is None:
+            return
+        operand = growth.operands[0]
+        cvt = ConvertLayoutOp(operand, with_encoding(operand.type, source))
+        clone = growth.clone(value_mapper={operand: cvt.result})
+        Rewriter.insert_op([cvt, clone], InsertPoint.before(growth))
+        new = Rewriter.replace_value_with_new_type(
+            clone.results[0], with_encoding(clone.results[0].type, result_encoding)
+        )
+        self.rewrite_slice(found, conversion, {growth.results[0]: new})
+
+
+def _function_of(op: Operation) -> FuncOp:
+    current: Operation | None = op
+    while current is not None and not isinstance(current, FuncOp):
+        current = current.parent_op()
+    assert current is not None
+    return current
