@@ -38,6 +38,7 @@ from layoutdialect.encodings.inference import (
     trans_encoding,
 )
 from layoutdialect.encodings.layout_properties import elements_per_thread
+from layoutdialect.f2 import inverse_permutation
 
 MMA_ENCODINGS = (NvidiaMmaEncoding, AmdMfmaEncoding, AmdWmmaEncoding)
 
@@ -50,6 +51,9 @@ EXPENSIVE_MATH = frozenset(
     }
 )  # fmt: skip
 """Ops Triton's cost model weighs ×8: they use the special function unit or many instructions."""
+
+ARITH_EXTENSIONS = frozenset({"arith.extsi", "arith.extui", "arith.extf"})
+"""Casts whose result element is wider than their operand's."""
 
 
 def tensor_encoding(value: SSAValue) -> DistributedEncoding | None:
@@ -203,10 +207,7 @@ def infer_source_encoding(op: Operation, encoding: DistributedEncoding) -> Distr
         if isinstance(op, ExpandDimsOp):
             return expand_dims_source_encoding(encoding, op.axis.value.data)
         if isinstance(op, TransOp):
-            inverse = [0] * len(op.permutation)
-            for position, dim in enumerate(op.permutation):
-                inverse[dim] = position
-            return trans_encoding(encoding, shape_of(op.result), inverse)
+            return trans_encoding(encoding, shape_of(op.result), inverse_permutation(op.permutation))
         if isinstance(op, ReshapeOp) and op.allow_reorder is None and op.efficient_layout is None:
             return reshape_encoding(encoding, shape_of(op.result), shape_of(op.src))
     except EncodingError:

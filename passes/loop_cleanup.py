@@ -9,12 +9,25 @@ loop-carried copy in a new layout.
 from __future__ import annotations
 
 from xdsl.dialects import scf
-from xdsl.ir import Operation, Region
+from xdsl.ir import Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from .layout_ops import is_pure
 
-__all__ = ["remove_dead_loop_values"]
+__all__ = ["rebuild_loop", "remove_dead_loop_values"]
+
+
+def rebuild_loop(loop: scf.ForOp, iter_args: list[SSAValue], kept_results: list[int]) -> scf.ForOp:
+    """A new loop over ``loop``'s body (whose arguments already match ``iter_args``) in its
+    place; new result ``j`` takes over old result ``kept_results[j]``."""
+    body = Region()
+    loop.body.move_blocks(body)
+    new = scf.ForOp(loop.lb, loop.ub, loop.step, iter_args, body)
+    Rewriter.insert_op(new, InsertPoint.before(loop))
+    for old_index, new_result in zip(kept_results, new.results):
+        loop.results[old_index].replace_all_uses_with(new_result)
+    Rewriter.erase_op(loop)
+    return new
 
 
 def _live_ops(loop: scf.ForOp, live_slots: set[int]) -> set[Operation]:
@@ -68,13 +81,7 @@ def _drop_slots(loop: scf.ForOp, dead: list[int]) -> None:
             Rewriter.erase_op(op, safe_erase=False)
     for index in sorted(dead, reverse=True):
         body.erase_arg(body.args[index + 1], safe_erase=False)
-    region = Region()
-    loop.body.move_blocks(region)
-    new = scf.ForOp(loop.lb, loop.ub, loop.step, [loop.iter_args[i] for i in keep], region)
-    Rewriter.insert_op(new, InsertPoint.before(loop))
-    for old_index, new_result in zip(keep, new.results):
-        loop.results[old_index].replace_all_uses_with(new_result)
-    Rewriter.erase_op(loop)
+    rebuild_loop(loop, [loop.iter_args[i] for i in keep], keep)
 
 
 def remove_dead_loop_values(root: Operation) -> bool:

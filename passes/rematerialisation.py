@@ -28,8 +28,8 @@ from layoutdialect.dialect.tt_memory import LoadOp
 from layoutdialect.dialect.tt_ops import BroadcastOp, ExpandDimsOp, FpToFpOp, ReduceOp
 from layoutdialect.encodings import DistributedEncoding, DotOperandEncoding
 
-from .arith_kinds import ARITH_EXTENSIONS
 from .layout_ops import (
+    ARITH_EXTENSIONS,
     EXPENSIVE_MATH,
     byte_count,
     can_be_rematerialised,
@@ -40,6 +40,7 @@ from .layout_ops import (
     tensor_encoding,
     with_encoding,
 )
+from .loop_cleanup import rebuild_loop
 
 __all__ = ["Rematerialiser", "backward_slice"]
 
@@ -167,17 +168,10 @@ def _dominates(value: SSAValue, op: Operation) -> bool:
 
 def _extend_for(loop: scf.ForOp, inits: list[SSAValue]) -> scf.ForOp:
     """``loop`` with extra loop-carried values, the old results taken over by the new loop."""
-    body = Region()
-    loop.body.move_blocks(body)
-    block: Block = body.block
+    block: Block = loop.body.block
     for init in inits:
         block.insert_arg(init.type, len(block.args))
-    new = scf.ForOp(loop.lb, loop.ub, loop.step, [*loop.iter_args, *inits], body)
-    Rewriter.insert_op(new, InsertPoint.before(loop))
-    for old, result in zip(loop.results, new.results):
-        old.replace_all_uses_with(result)
-    Rewriter.erase_op(loop)
-    return new
+    return rebuild_loop(loop, [*loop.iter_args, *inits], list(range(len(loop.results))))
 
 
 def _extend_if(branch: scf.IfOp, types: list[TensorType]) -> scf.IfOp:

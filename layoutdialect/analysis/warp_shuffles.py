@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2 import LinearLayout, inverse_permutation
 from layoutdialect.f2.bitmatrix import combine_all
 
 __all__ = [
@@ -221,7 +221,7 @@ def decompose_warp_conversion(
     """The intra-warp conversion from ``source`` to ``target`` layout (same warps and
     CTAs), or ``None`` when it is not a permutation of hardware bits.
 
-    >>> from layoutdialect.f2 import LinearLayout
+    >>> from layoutdialect.f2 import LinearLayout, inverse_permutation
     >>> src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2], [4]])], ["dim0"])
     >>> dst = LinearLayout.from_bases([("register", [[4]]), ("lane", [[1], [2]])], ["dim0"])
     >>> plan = decompose_warp_conversion(src, dst, 32)
@@ -255,7 +255,7 @@ def decompose_warp_conversion(
     def word_bit(r: int) -> int:
         return rho[r] - pack_bits + (words_per_element.bit_length() - 1)
 
-    to_source = _inverse(to_working)
+    to_source = inverse_permutation(to_working)
     source_images = [1 << src_regs[to_source[b]] if to_source[b] < len(src_regs) else 0 for b in range(register_bits)]
     destination_images = [0] * len(dict(target.bases)["register"])
     for b, k in enumerate(dst_regs):
@@ -271,10 +271,3 @@ def decompose_warp_conversion(
         lane_permutation=tuple(p_lane),
         transpositions=tuple(Transposition(word_bit(r), j) for r, j in mixed),
     )
-
-
-def _inverse(permutation: list[int]) -> list[int]:
-    inverse = [0] * len(permutation)
-    for k, target in enumerate(permutation):
-        inverse[target] = k
-    return inverse

@@ -42,6 +42,13 @@ def _container(type_: Attribute) -> tuple[tuple[int, ...], Attribute]:
     return (), NoneAttr()
 
 
+def _i1_like(type_: Attribute) -> Attribute:
+    """``i1``, or a tensor of ``i1`` in ``type_``'s shape and encoding."""
+    if isinstance(type_, TensorType):
+        return TensorType(i1, type_.get_shape(), type_.encoding)
+    return i1
+
+
 def _is_integer(type_: Attribute) -> bool:
     return isinstance(type_, IntegerType | IndexType)
 
@@ -158,11 +165,9 @@ class ComparisonOp(IRDLOperation):
     traits = traits_def(Pure())
 
     def __init__(self, predicate: str, lhs: SSAValue, rhs: SSAValue) -> None:
-        shape, encoding = _container(lhs.type)
-        result = TensorType(i1, shape, encoding) if isinstance(lhs.type, TensorType) else i1
         super().__init__(
             operands=[lhs, rhs],
-            result_types=[result],
+            result_types=[_i1_like(lhs.type)],
             properties={"predicate": IntegerAttr(self.PREDICATES.index(predicate), 64)},
         )
 
@@ -197,8 +202,7 @@ class ComparisonOp(IRDLOperation):
     def verify_(self) -> None:
         if not 0 <= self.predicate.value.data < len(self.PREDICATES):
             raise VerifyException(f"{self.name}: predicate {self.predicate.value.data} is out of range")
-        shape, encoding = _container(self.lhs.type)
-        expected = TensorType(i1, shape, encoding) if isinstance(self.lhs.type, TensorType) else i1
+        expected = _i1_like(self.lhs.type)
         if self.result.type != expected:
             raise VerifyException(f"{self.name}: the result must be {expected}")
 

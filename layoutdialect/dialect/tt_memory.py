@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import TensorType, i1
@@ -71,11 +71,28 @@ class AddPtrOp(TTGOperation):
         super().verify_()
 
 
-def _parse_operands(parser: Parser) -> list[UnresolvedOperand]:
-    operands = [parser.parse_unresolved_operand()]
+def _parse_pointer_access(
+    parser: Parser, arities: range, usage: str, types: Callable[[Attribute], Sequence[Attribute]]
+) -> tuple[list[SSAValue], dict[str, Attribute]]:
+    """``%ptr, %a, ... attr-dict : type($ptr)``: the operands, resolved with the types
+    ``types`` gives for the pointer type, and the attributes; ``usage`` is the error."""
+    names: list[UnresolvedOperand] = [parser.parse_unresolved_operand()]
     while parser.parse_optional_punctuation(",") is not None:
-        operands.append(parser.parse_unresolved_operand())
-    return operands
+        names.append(parser.parse_unresolved_operand())
+    attributes = parser.parse_optional_attr_dict()
+    parser.parse_punctuation(":")
+    pointer = parser.parse_type()
+    if len(names) not in arities or not _is_pointer(pointer):
+        parser.raise_error(usage)
+    return [parser.resolve_operand(n, t) for n, t in zip(names, types(pointer))], attributes
+
+
+def _print_pointer_access(printer: Printer, op: LoadOp | StoreOp) -> None:
+    printer.print_string(" ")
+    printer.print_list(op.operands, printer.print_operand)
+    printer.print_op_attributes(op.attributes)
+    printer.print_string(" : ")
+    printer.print_attribute(op.ptr.type)
 
 
 def _mask_type(pointer: Attribute) -> Attribute:
@@ -110,24 +127,18 @@ class LoadOp(TTGOperation):
 
     @classmethod
     def parse(cls, parser: Parser) -> LoadOp:
-        names = _parse_operands(parser)
-        attributes = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        pointer = parser.parse_type()
-        if len(names) > 3 or not _is_pointer(pointer):
-            parser.raise_error("tt.load takes a pointer operand, then optionally a mask and an other value")
-        types = [pointer, _mask_type(pointer), pointee_type(pointer)]
-        operands = [parser.resolve_operand(n, t) for n, t in zip(names, types)]
+        operands, attributes = _parse_pointer_access(
+            parser,
+            range(1, 4),
+            "tt.load takes a pointer operand, then optionally a mask and an other value",
+            lambda pointer: (pointer, _mask_type(pointer), pointee_type(pointer)),
+        )
         op = LoadOp(*operands)
         op.attributes |= attributes
         return op
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_list(self.operands, printer.print_operand)
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_attribute(self.ptr.type)
+        _print_pointer_access(printer, self)
 
     def verify_(self) -> None:
         if not _is_pointer(self.ptr.type) or self.result.type != pointee_type(self.ptr.type):
@@ -156,24 +167,18 @@ class StoreOp(TTGOperation):
 
     @classmethod
     def parse(cls, parser: Parser) -> StoreOp:
-        names = _parse_operands(parser)
-        attributes = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        pointer = parser.parse_type()
-        if len(names) not in (2, 3) or not _is_pointer(pointer):
-            parser.raise_error("tt.store takes a pointer operand and a value, then optionally a mask")
-        types: Sequence[Attribute] = [pointer, pointee_type(pointer), _mask_type(pointer)]
-        operands = [parser.resolve_operand(n, t) for n, t in zip(names, types)]
+        operands, attributes = _parse_pointer_access(
+            parser,
+            range(2, 4),
+            "tt.store takes a pointer operand and a value, then optionally a mask",
+            lambda pointer: (pointer, pointee_type(pointer), _mask_type(pointer)),
+        )
         op = StoreOp(*operands)
         op.attributes |= attributes
         return op
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_list(self.operands, printer.print_operand)
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_attribute(self.ptr.type)
+        _print_pointer_access(printer, self)
 
     def verify_(self) -> None:
         if not _is_pointer(self.ptr.type) or self.value.type != pointee_type(self.ptr.type):

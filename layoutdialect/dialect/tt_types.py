@@ -10,7 +10,7 @@ from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-__all__ = ["GLOBAL_ADDRESS_SPACE", "PointerType", "pointee_type", "pointer_type_of"]
+__all__ = ["GLOBAL_ADDRESS_SPACE", "PointerType", "pointee_type"]
 
 GLOBAL_ADDRESS_SPACE = 1
 
@@ -51,10 +51,3 @@ def pointee_type(pointer: Attribute) -> Attribute:
     if isinstance(pointer, PointerType):
         return pointer.pointee
     raise ValueError(f"expected a pointer or a tensor of pointers, got {pointer}")
-
-
-def pointer_type_of(value: Attribute) -> Attribute:
-    """The pointer type that loads ``value``'s type: the inverse of ``pointee_type``."""
-    if isinstance(value, TensorType):
-        return TensorType(PointerType(value.element_type), value.get_shape(), value.encoding)
-    return PointerType(value)

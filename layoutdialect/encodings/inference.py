@@ -26,7 +26,7 @@ from layoutdialect.encodings.cga import CGALayout
 from layoutdialect.encodings.linear import LinearEncoding
 from layoutdialect.encodings.slice import SliceEncoding
 from layoutdialect.encodings.to_linear import to_linear_layout
-from layoutdialect.f2 import LinearLayout, standard_out_dim_names
+from layoutdialect.f2 import LinearLayout, inverse_permutation, standard_out_dim_names
 
 __all__ = [
     "expand_dims_encoding",
@@ -70,19 +70,12 @@ def _permute(values: Sequence[int], order: Sequence[int]) -> tuple[int, ...]:
     return tuple(values[i] for i in order)
 
 
-def _inverse(order: Sequence[int]) -> list[int]:
-    inverse = [0] * len(order)
-    for position, dim in enumerate(order):
-        inverse[dim] = position
-    return inverse
-
-
 def trans_encoding(encoding: DistributedEncoding, shape: Sequence[int], order: Sequence[int]) -> DistributedEncoding:
     """The result of ``tt.trans`` with ``order`` on a tensor of ``shape``: result dim i is
     operand dim ``order[i]``, and every element stays with its thread and register."""
     check(sorted(order) == list(range(len(shape))), f"trans order {list(order)} is not a permutation of the dims")
     if isinstance(encoding, BlockedEncoding):
-        inverse = _inverse(order)
+        inverse = inverse_permutation(order)
         cga = CGALayout(tuple(_permute(b, order) for b in encoding.cga.bases), encoding.cga.rank)
         return BlockedEncoding(
             _permute(encoding.size_per_thread, order),

@@ -6,6 +6,7 @@ from layoutdialect.f2.layout_utils import (
     ensure_layout_not_larger_than,
     ensure_layout_not_smaller_than,
     identity_standard_nd,
+    inverse_permutation,
     standard_out_dim_names,
 )
 from layoutdialect.f2.linear_layout import (
@@ -28,6 +29,7 @@ __all__ = [
     "divide_right",
     "ensure_layout_not_larger_than",
     "ensure_layout_not_smaller_than",
+    "inverse_permutation",
     "identity_standard_nd",
     "lstsq",
     "standard_out_dim_names",

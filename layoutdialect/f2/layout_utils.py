@@ -11,6 +11,7 @@ __all__ = [
     "ensure_layout_not_larger_than",
     "ensure_layout_not_smaller_than",
     "identity_standard_nd",
+    "inverse_permutation",
     "standard_out_dim_names",
 ]
 
@@ -21,6 +22,18 @@ _DIM_NAMES = tuple(f"dim{i}" for i in range(8))
 def standard_out_dim_names(rank: int) -> list[str]:
     """``["dim0", ..., "dim{rank-1}"]``: the out-dims of every tensor layout."""
     return list(_DIM_NAMES[:rank]) if rank <= len(_DIM_NAMES) else [f"dim{i}" for i in range(rank)]
+
+
+def inverse_permutation(permutation: Sequence[int]) -> list[int]:
+    """The permutation that undoes ``permutation``: ``inverse[permutation[i]] == i``.
+
+    >>> inverse_permutation([2, 0, 1])
+    [1, 2, 0]
+    """
+    inverse = [0] * len(permutation)
+    for position, image in enumerate(permutation):
+        inverse[image] = position
+    return inverse
 
 
 def identity_standard_nd(in_dim: str, shape: Sequence[int], order: Sequence[int]) -> LinearLayout:

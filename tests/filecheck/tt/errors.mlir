@@ -1,0 +1,46 @@
+// The tt verifiers reject result encodings Triton would not infer, with a located error,
+// exit status 1, no traceback and nothing on stdout.
+// RUN: not layout-opt %s --split-input-file > %t.out 2> %t.err
+// RUN: filecheck %s --check-prefix=FIRST --input-file %t.err
+// RUN: %python -c "import sys; sys.exit(open(sys.argv[1]).read() != '')" %t.out
+// RUN: layout-opt %s --split-input-file --verify-diagnostics | filecheck %s
+// FIRST: errors.mlir:17:3: error: tt.expand_dims: Incompatible slice dimension for ExpandDimsOp operand
+// FIRST-NOT: Traceback
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:17:3: error: tt.expand_dims: Incompatible slice dimension for ExpandDimsOp operand
+tt.func @expand_dims_wrong_axis() {
+  %0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+  %1 = tt.expand_dims %0 {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+  tt.return
+}
+}
+
+// -----
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:28:3: error: tt.trans: result encoding #ttg.blocked<{{.*}}> differs from the inferred #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+tt.func @trans_wrong_encoding(%arg0: tensor<64x64xf32, #blocked>) {
+  %0 = tt.trans %arg0 {order = array<i32: 1, 0>} : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked2>
+  tt.return
+}
+}
+
+// -----
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:39:3: error: tt.reduce: result encoding #ttg.slice<{{.*}}> differs from the inferred #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 4]
+tt.func @reduce_wrong_slice(%arg0: tensor<64x64xf32, #blocked>) {
+  %0 = "tt.reduce"(%arg0) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tt.reduce.return %s : f32
+  }) : (tensor<64x64xf32, #blocked>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked2}>>
+  tt.return
+}
+}
