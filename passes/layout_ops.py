@@ -72,9 +72,13 @@ def shape_of(value: SSAValue) -> tuple[int, ...]:
 
 
 def element_bits(value: SSAValue) -> int:
-    """Bits per element; pointers are 64-bit."""
+    """Bits per element of a tensor value; pointers are 64-bit."""
     assert isinstance(value.type, TensorType)
-    element = value.type.element_type
+    return scalar_bits(value.type.element_type)
+
+
+def scalar_bits(element: Attribute) -> int:
+    """Bits of one element of type ``element``; pointers are 64-bit."""
     if isinstance(element, PointerType):
         return 64
     width = getattr(element, "bitwidth", None)

@@ -278,7 +278,7 @@ class FpToFpOp(TTGOperation):
 
     @classmethod
     def parse(cls, parser: Parser) -> FpToFpOp:
-        src = parser.parse_operand()
+        unresolved = parser.parse_unresolved_operand()
         rounding = None
         if parser.parse_optional_punctuation(",") is not None:
             parser.parse_keyword("rounding")
@@ -286,7 +286,7 @@ class FpToFpOp(TTGOperation):
             rounding = parser.parse_identifier()
         attributes = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
-        parser.parse_type()
+        src = parser.resolve_operand(unresolved, parser.parse_type())
         parser.parse_punctuation("->")
         result_type = parser.parse_type()
         if not isinstance(result_type, TensorType):
@@ -336,11 +336,10 @@ class DotOp(TTGOperation):
 
     @classmethod
     def parse(cls, parser: Parser) -> DotOp:
-        a = parser.parse_operand()
-        parser.parse_punctuation(",")
-        b = parser.parse_operand()
-        parser.parse_punctuation(",")
-        c = parser.parse_operand()
+        operands = [parser.parse_unresolved_operand()]
+        for _ in range(2):
+            parser.parse_punctuation(",")
+            operands.append(parser.parse_unresolved_operand())
         precision = None
         if parser.parse_optional_punctuation(",") is not None:
             parser.parse_keyword("inputPrecision")
@@ -348,11 +347,11 @@ class DotOp(TTGOperation):
             precision = parser.parse_identifier()
         attributes = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
-        parser.parse_type()
+        a = parser.resolve_operand(operands[0], parser.parse_type())
         parser.parse_punctuation("*")
-        parser.parse_type()
+        b = parser.resolve_operand(operands[1], parser.parse_type())
         parser.parse_punctuation("->")
-        parser.parse_type()
+        c = parser.resolve_operand(operands[2], parser.parse_type())
         op = DotOp(a, b, c, precision)
         op.attributes |= attributes
         return op

@@ -1,5 +1,7 @@
 // Cases from Triton's test/TritonGPU/combine.mlir; the CHECK lines are written from
 // the documented expected output (Triton runs -tritongpu-remove-layout-conversions -cse).
+// A `Triton keeps:` line before each function lists the conversions left in Triton's
+// expected output; bench/bench_remove_conversions.py counts ours against them.
 // RUN: layout-opt %s --split-input-file -p remove-redundant-conversions | filecheck %s
 
 #layout0 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -14,6 +16,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
 
 // CHECK: [[$target_layout:#.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-LABEL: @cst
+// Triton keeps: none
 tt.func @cst() -> tensor<1024xi32, #layout1> {
   %cst = arith.constant dense<0> : tensor<1024xi32, #layout0>
   %1 = ttg.convert_layout %cst : tensor<1024xi32, #layout0> -> tensor<1024xi32, #layout1>
@@ -23,6 +26,7 @@ tt.func @cst() -> tensor<1024xi32, #layout1> {
 }
 
 // CHECK-LABEL: @range
+// Triton keeps: none
 tt.func @range() -> tensor<1024xi32, #layout1> {
   %0 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #layout0>
   %1 = ttg.convert_layout %0 : tensor<1024xi32, #layout0> -> tensor<1024xi32, #layout1>
@@ -32,6 +36,7 @@ tt.func @range() -> tensor<1024xi32, #layout1> {
 }
 
 // CHECK-LABEL: @splat
+// Triton keeps: none
 tt.func @splat(%arg0: i32) -> tensor<1024xi32, #layout1> {
   %0 = tt.splat %arg0 : i32 -> tensor<1024xi32, #layout0>
   %1 = ttg.convert_layout %0 : tensor<1024xi32, #layout0> -> tensor<1024xi32, #layout1>
@@ -41,6 +46,7 @@ tt.func @splat(%arg0: i32) -> tensor<1024xi32, #layout1> {
 }
 
 // CHECK-LABEL: @remat
+// Triton keeps: none
 tt.func @remat(%arg0: i32) -> tensor<1024xi32, #layout1> {
   %0 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #layout0>
   %1 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #layout0>
@@ -57,6 +63,7 @@ tt.func @remat(%arg0: i32) -> tensor<1024xi32, #layout1> {
 }
 
 // CHECK-LABEL: @remat_single_value
+// Triton keeps: none
 tt.func @remat_single_value(%arg: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
   %0 = tt.splat %arg : !tt.ptr<i32> -> tensor<1x!tt.ptr<i32>, #layout1>
   %1 = tt.load %0 : tensor<1x!tt.ptr<i32>, #layout1>
@@ -69,6 +76,7 @@ tt.func @remat_single_value(%arg: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
 }
 
 // CHECK-LABEL: @remat_fast_load
+// Triton keeps: none
 tt.func @remat_fast_load(%arg: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
   %0 = tt.splat %arg : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>, #layout1>
   %1 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #layout1>
@@ -84,6 +92,7 @@ tt.func @remat_fast_load(%arg: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
 
 // Hoist the convert on top of ext to make it cheaper.
 // CHECK-LABEL: @hoist_above_ext(
+// Triton keeps: tensor<1024xf16>
 tt.func @hoist_above_ext(%arg0: tensor<1024xf16, #layout0>, %arg1: f32) -> tensor<1024xf32, #layout1> {
 // CHECK: %[[CVT:.+]] = ttg.convert_layout
 // CHECK: arith.extf %[[CVT]]
@@ -97,6 +106,7 @@ tt.func @hoist_above_ext(%arg0: tensor<1024xf16, #layout0>, %arg1: f32) -> tenso
 }
 
 // CHECK-LABEL: @hoist_above_ext2
+// Triton keeps: tensor<1024xf16>
 tt.func @hoist_above_ext2(%arg0: tensor<1024xf16, #layout0>, %arg1: f16) -> tensor<1024xf32, #layout1> {
 // CHECK: %[[CVT:.+]] = ttg.convert_layout
 // CHECK: arith.extf %[[CVT]]
@@ -111,6 +121,7 @@ tt.func @hoist_above_ext2(%arg0: tensor<1024xf16, #layout0>, %arg1: f16) -> tens
 }
 
 // CHECK-LABEL: @hoist_above_fptofp
+// Triton keeps: tensor<1024xf8E4M3FNUZ>
 tt.func @hoist_above_fptofp(%arg0: tensor<1024xf8E4M3FNUZ, #layout0>) -> tensor<1024xf32, #layout1> {
 // CHECK: %[[CVT:.+]] = ttg.convert_layout
 // CHECK: tt.fp_to_fp %[[CVT]]
@@ -122,6 +133,7 @@ tt.func @hoist_above_fptofp(%arg0: tensor<1024xf8E4M3FNUZ, #layout0>) -> tensor<
 }
 
 // CHECK-LABEL: @dont_hoist_above_trunc_fptofp
+// Triton keeps: tensor<1024xf8E4M3FNUZ>
 tt.func @dont_hoist_above_trunc_fptofp(%arg0: tensor<1024xf32, #layout0>) -> tensor<1024xf8E4M3FNUZ, #layout1> {
 // CHECK-NOT: ttg.convert_layout
 // CHECK: %[[FP8:.+]] = tt.fp_to_fp
@@ -134,6 +146,7 @@ tt.func @dont_hoist_above_trunc_fptofp(%arg0: tensor<1024xf32, #layout0>) -> ten
 
 // Hoist the convert on top of broadcast to make it cheaper.
 // CHECK-LABEL: @hoist_above_broadcast
+// Triton keeps: tensor<1024x1xf32>
 tt.func @hoist_above_broadcast(%arg0: tensor<1024x1xf32, #layout2>, %arg1: f32) -> tensor<1024x128xf32, #layout3> {
 // CHECK: %[[CVT:.+]] = ttg.convert_layout
 // CHECK: tt.broadcast %[[CVT]]
@@ -147,6 +160,7 @@ tt.func @hoist_above_broadcast(%arg0: tensor<1024x1xf32, #layout2>, %arg1: f32) 
 }
 
 // CHECK-LABEL: @hoist_above_expand_dims_reshape
+// Triton keeps: tensor<1024xf32>
 tt.func @hoist_above_expand_dims_reshape(%arg0: tensor<1024xf32, #expand_layout0_slice>) -> tensor<1024x1xf32, #expand_layout1> {
 // CHECK: %[[CVT:.+]] = ttg.convert_layout %arg0 : tensor<1024xf32, #{{.*}}> -> tensor<1024xf32, #[[DST_LAYOUT:.*]]>
 // CHECK: tt.reshape %[[CVT]] : tensor<1024xf32, #[[DST_LAYOUT]]> -> tensor<1024x1xf32, #{{.*}}>
@@ -158,6 +172,7 @@ tt.func @hoist_above_expand_dims_reshape(%arg0: tensor<1024xf32, #expand_layout0
 }
 
 // CHECK-LABEL: @if(
+// Triton keeps: none
 tt.func @if(%arg0: i32, %arg1: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
   // CHECK-NOT: ttg.convert_layout
   %c32_i32 = arith.constant dense<32> : tensor<1024xi32, #layout1>
@@ -176,6 +191,7 @@ tt.func @if(%arg0: i32, %arg1: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
 }
 
 // CHECK-LABEL: @if_convert_else_not
+// Triton keeps: none
 tt.func @if_convert_else_not(%arg0: i32, %arg1: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
   %c32_i32 = arith.constant dense<32> : tensor<1024xi32, #layout0>
   %0 = tt.get_program_id x : i32
@@ -198,6 +214,7 @@ tt.func @if_convert_else_not(%arg0: i32, %arg1: !tt.ptr<i32> {tt.divisibility = 
 }
 
 // CHECK-LABEL: @if_not_else_convert
+// Triton keeps: none
 tt.func @if_not_else_convert(%arg0: i32, %arg1: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
   %c32_i32 = arith.constant dense<32> : tensor<1024xi32, #layout0>
   %0 = tt.get_program_id x : i32
@@ -220,6 +237,7 @@ tt.func @if_not_else_convert(%arg0: i32, %arg1: !tt.ptr<i32> {tt.divisibility = 
 }
 
 // CHECK-LABEL: @if_else_both_convert
+// Triton keeps: none
 tt.func @if_else_both_convert(%arg0: i32, %arg1: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
   %c32_i32 = arith.constant dense<32> : tensor<1024xi32, #layout0>
   %0 = tt.get_program_id x : i32

@@ -1,6 +1,8 @@
 // Loop and reuse cases from Triton's test/TritonGPU/combine.mlir, CHECK lines written
 // from the documented expected output.  xDSL names a loop's results %a, %b where
 // MLIR prints %a:2, so those CHECKs name both.
+// A `Triton keeps:` line before each function lists the conversions left in Triton's
+// expected output; bench/bench_remove_conversions.py counts ours against them.
 // RUN: layout-opt %s --split-input-file -p remove-redundant-conversions | filecheck %s
 
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
@@ -13,6 +15,7 @@
 // CHECK-DAG: [[$col_layout_novec:#.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
 // CHECK-LABEL: @loop
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// Triton keeps: tensor<64x64xf32>
 tt.func @loop(%arg0: !tt.ptr<f32>, %arg1: i32, %arg2: !tt.ptr<f32>, %arg3: i32, %arg4: i32) {
   // CHECK-NOT: ttg.convert_layout
   // CHECK: %[[LOOP:[0-9]+]], %{{[0-9]+}} = scf.for {{.*}} -> (tensor<64x64xf32, [[$row_layout]]>, tensor<64x64x!tt.ptr<f32>, [[$row_layout]]>)
@@ -76,6 +79,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
 // Triton keeps one conversion, after the trans, and recomputes the mulf from it.
 // We convert the argument instead (the same bytes) and recompute both from it.
 // CHECK-LABEL: @reuse_layout_conversion
+// Triton keeps: tensor<64x64xf32>
 tt.func @reuse_layout_conversion(%arg0: tensor<64x64xf32, #blocked>) -> (tensor<64x64xf32, #blocked>, tensor<64x64xf32, #blocked>) {
   // CHECK: %[[C:.+]] = ttg.convert_layout %arg0
   // CHECK-NEXT: %[[T:.+]] = tt.trans %[[C]] {{.*}} -> tensor<64x64xf32, #blocked>
@@ -93,6 +97,7 @@ tt.func @reuse_layout_conversion(%arg0: tensor<64x64xf32, #blocked>) -> (tensor<
 // it: Triton keeps two conversions.  Converting the argument, which dominates both,
 // needs one.
 // CHECK-LABEL: @respect_dominance
+// Triton keeps: tensor<64x64xf32>, tensor<64x64xf32>
 tt.func @respect_dominance(%arg0: tensor<64x64xf32, #blocked>) -> (tensor<64x64xf32, #blocked>, tensor<64x64xf32, #blocked>) {
   // CHECK: ttg.convert_layout %arg0
   // CHECK-NOT: ttg.convert_layout
@@ -113,6 +118,7 @@ tt.func @respect_dominance(%arg0: tensor<64x64xf32, #blocked>) -> (tensor<64x64x
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
 // The argument's layout flows through the loop; one conversion is left, before the store.
 // CHECK-LABEL: @fw_propagate_for_op
+// Triton keeps: tensor<1024x4xi32>
 tt.func @fw_propagate_for_op(%arg0: tensor<1024x4xi32, #blocked>, %arg1: tensor<1024x4x!tt.ptr<i32>, #blocked1>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

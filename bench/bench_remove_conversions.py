@@ -1,0 +1,163 @@
+"""``remove-redundant-conversions`` against Triton: conversions left, bytes they move, and speed.
+
+Run ``python bench/bench_remove_conversions.py`` (``--quick`` for a smoke run with a
+small synthetic kernel, ``--ops N`` for its size, 5,000 by default).
+
+Quality: every function of the FileCheck suites brought in from Triton's
+``combine.mlir`` and ``canonicalize.mlir`` carries a ``// Triton keeps:`` line
+listing the conversions in Triton's expected output.  The table gives, per
+function, the conversions before the pass, after ours, and after Triton's, and
+the bytes the remaining ones move; ours must never be higher.
+
+Speed: a random kernel (``synthetic_kernels.py``) with nested loops and about one
+conversion per ten ops goes through parse, each stage of the pipeline, and print;
+each figure is the best of three runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from math import prod
+from pathlib import Path
+
+from synthetic_kernels import synthetic_kernel
+from xdsl.dialects.builtin import TensorType
+from xdsl.parser import Parser
+
+from layoutdialect.dialect.ops import ConvertLayoutOp
+from layoutdialect.dialect.text import make_context, parse_module, print_module
+from layoutdialect.dialect.tt_func import FuncOp
+from layoutdialect.passes.layout_ops import scalar_bits
+from layoutdialect.passes.remove_redundant_conversions import RemoveRedundantConversionsPass
+from layoutdialect.passes.remove_redundant_conversions import remove_redundant_conversions as run_pipeline
+
+SUITE = Path(__file__).resolve().parents[1] / "tests" / "filecheck" / "remove-redundant-conversions"
+CHUNK_SEPARATOR = "// -----"
+TRITON_KEEPS = re.compile(r"^// Triton keeps: (?P<types>.+)$")
+FUNCTION = re.compile(r"^\s*tt\.func (?:public |private )?@(?P<name>\w+)")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One test function: conversions (and their bytes) before, after us, after Triton."""
+
+    file: str
+    function: str
+    before: int
+    ours: int
+    ours_bytes: int
+    triton: int
+    triton_bytes: int
+
+
+def tensor_bytes(type: TensorType) -> int:
+    return prod(type.get_shape()) * scalar_bits(type.element_type) // 8
+
+
+def conversions_by_function(text: str) -> dict[str, tuple[int, int]]:
+    """Count and bytes of the ``ttg.convert_layout`` ops of each function in ``text``."""
+    module = parse_module(text, "<suite>", make_context())
+    counts = {}
+    for func in (op for op in module.walk() if isinstance(op, FuncOp)):
+        types = [op.src.type for op in func.walk() if isinstance(op, ConvertLayoutOp)]
+        counts[func.sym_name.data] = (len(types), sum(tensor_bytes(t) for t in types if isinstance(t, TensorType)))
+    return counts
+
+
+def triton_expectations(text: str) -> dict[str, tuple[int, int]]:
+    """The ``// Triton keeps:`` line before each function: count and bytes."""
+    expected, pending = {}, None
+    for line in text.splitlines():
+        if match := TRITON_KEEPS.match(line):
+            pending = match["types"].strip()
+        elif (match := FUNCTION.match(line)) and pending is not None:
+            kept = [] if pending == "none" else [t.strip() for t in re.findall(r"tensor<[^>]*>", pending)]
+            types = [Parser(make_context(), t).parse_type() for t in kept]
+            expected[match["name"]] = (len(types), sum(tensor_bytes(t) for t in types if isinstance(t, TensorType)))
+            pending = None
+    return expected
+
+
+def quality_rows() -> list[Row]:
+    rows = []
+    for path in sorted(SUITE.glob("*.mlir")):
+        for chunk in path.read_text().split(CHUNK_SEPARATOR):
+            expected = triton_expectations(chunk)
+            before = conversions_by_function(chunk)
+            module = parse_module(chunk, path.name, make_context())
+            RemoveRedundantConversionsPass().apply(make_context(), module)
+            after = conversions_by_function(print_module(module))
+            for name, (triton, triton_bytes) in expected.items():
+                rows.append(Row(path.name, name, before[name][0], *after[name], triton, triton_bytes))
+    return rows
+
+
+def print_quality(rows: list[Row]) -> None:
+    print("conversions left by remove-redundant-conversions, per test function")
+    print(f"{'file':<16}{'function':<36}{'before':>7}{'ours':>6}{'triton':>8}{'our bytes':>11}{'triton bytes':>14}")
+    worse = 0
+    for row in rows:
+        flag = ""
+        if row.ours > row.triton or row.ours_bytes > row.triton_bytes:
+            flag, worse = "  WORSE", worse + 1
+        elif row.ours < row.triton or row.ours_bytes < row.triton_bytes:
+            flag = "  better"
+        print(
+            f"{row.file:<16}{row.function:<36}{row.before:>7}{row.ours:>6}{row.triton:>8}"
+            f"{row.ours_bytes:>11}{row.triton_bytes:>14}{flag}"
+        )
+    ours, triton = sum(r.ours for r in rows), sum(r.triton for r in rows)
+    ours_bytes, triton_bytes = sum(r.ours_bytes for r in rows), sum(r.triton_bytes for r in rows)
+    print(
+        f"total over {len(rows)} functions: {ours} conversions ({ours_bytes} bytes) against Triton's "
+        f"{triton} ({triton_bytes} bytes); {worse} functions worse than Triton"
+    )
+
+
+def time_synthetic(ops: int, repeats: int) -> None:
+    text, conversions = synthetic_kernel(ops)
+    stages: dict[str, float] = defaultdict(lambda: float("inf"))
+    remaining = 0
+    for _ in range(repeats):
+        context = make_context()
+        start = time.perf_counter()
+        module = parse_module(text, "<synthetic>", context)
+        stages["parse"] = min(stages["parse"], time.perf_counter() - start)
+        run: defaultdict[str, float] = defaultdict(float)
+
+        def record(name: str, seconds: float, run: defaultdict[str, float] = run) -> None:
+            run[name] += seconds
+
+        for func in [op for op in module.walk() if isinstance(op, FuncOp)]:
+            run_pipeline(func, on_stage=record)
+        for name, seconds in run.items():
+            stages[name] = min(stages[name], seconds)
+        start = time.perf_counter()
+        output = print_module(module)
+        stages["print"] = min(stages["print"], time.perf_counter() - start)
+        remaining = output.count("ttg.convert_layout")
+    total_ops = sum(1 for _ in parse_module(text, "<synthetic>", make_context()).walk())
+    print(f"\nsynthetic kernel: {total_ops} ops, {conversions} conversions -> {remaining} left")
+    print(f"{'stage':<20}{'seconds':>9}")
+    for name, seconds in stages.items():
+        print(f"{name:<20}{seconds:>9.3f}")
+    pass_seconds = sum(s for name, s in stages.items() if name not in ("parse", "print"))
+    print(f"{'pass total':<20}{pass_seconds:>9.3f}")
+    print(f"{'end to end':<20}{sum(stages.values()):>9.3f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a small synthetic kernel, one run")
+    parser.add_argument("--ops", type=int, default=5000, help="size of the synthetic kernel")
+    args = parser.parse_args()
+    print_quality(quality_rows())
+    time_synthetic(300 if args.quick else args.ops, 1 if args.quick else 3)
+
+
+if __name__ == "__main__":
+    main()

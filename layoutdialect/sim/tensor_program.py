@@ -1,0 +1,353 @@
+"""Run a Triton function on whole tensors with layouts ignored: the program's meaning.
+
+Every ``ttg.convert_layout`` is the identity and every encoding is dropped, so a
+pass that only moves data between layouts must leave the results of this
+interpreter unchanged.  Ops run on numpy arrays (see ``tensor_values``); a memdesc
+is a mutable array, and ``tt.get_program_id`` reads the program ids given:
+``TensorInterpreter(module, Memory(), program_ids=(0, 0, 0)).call("kernel", arguments)``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import numpy as np
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, ModuleOp
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+
+from layoutdialect.dialect.arith_tensor import ComparisonOp
+from layoutdialect.dialect.tt_func import CallOp, FuncOp
+from layoutdialect.dialect.tt_memory import LoadOp, StoreOp
+from layoutdialect.dialect.tt_ops import ExpandDimsOp, ReduceOp, TransOp
+from layoutdialect.sim.tensor_values import Memory, ProgramError, dtype_of, shape_of
+
+__all__ = ["TensorInterpreter"]
+
+Array = np.ndarray
+Handler = Callable[["TensorInterpreter", Operation, list[Array]], list[Array]]
+
+MAX_LOOP_ITERATIONS = 4096
+
+
+def _unsigned(value: Array) -> Array:
+    return value.view(np.dtype(f"uint{value.dtype.itemsize * 8}")) if value.dtype.kind == "i" else value
+
+
+def _divide_signed(a: Array, b: Array) -> Array:
+    safe = np.where(b == 0, 1, b)
+    quotient = np.abs(a) // np.abs(safe) * np.sign(a) * np.sign(safe)
+    return np.where(b == 0, 0, quotient)
+
+
+def _shift(function: Callable[[Array, Array], Array]) -> Callable[[Array, Array], Array]:
+    def run(a: Array, b: Array) -> Array:
+        width = a.dtype.itemsize * 8
+        in_range = (b >= 0) & (b < width)
+        return np.where(in_range, function(a, np.where(in_range, b, 0).astype(a.dtype)), 0)
+
+    return run
+
+
+BINARY: dict[str, Callable[[Array, Array], Array]] = {
+    "arith.addi": np.add,
+    "arith.subi": np.subtract,
+    "arith.muli": np.multiply,
+    "arith.divsi": _divide_signed,
+    "arith.remsi": lambda a, b: a - _divide_signed(a, b) * b,
+    "arith.divui": lambda a, b: (_unsigned(a) // np.where(b == 0, 1, _unsigned(b))).view(a.dtype),
+    "arith.remui": lambda a, b: (_unsigned(a) % np.where(b == 0, 1, _unsigned(b))).view(a.dtype),
+    "arith.andi": np.bitwise_and,
+    "arith.ori": np.bitwise_or,
+    "arith.xori": np.bitwise_xor,
+    "arith.shli": _shift(np.left_shift),
+    "arith.shrsi": _shift(np.right_shift),
+    "arith.shrui": _shift(lambda a, b: (_unsigned(a) >> _unsigned(b)).view(a.dtype)),
+    "arith.maxsi": np.maximum,
+    "arith.minsi": np.minimum,
+    "arith.maxui": lambda a, b: np.maximum(_unsigned(a), _unsigned(b)).view(a.dtype),
+    "arith.minui": lambda a, b: np.minimum(_unsigned(a), _unsigned(b)).view(a.dtype),
+    "arith.addf": np.add,
+    "arith.subf": np.subtract,
+    "arith.mulf": np.multiply,
+    "arith.divf": np.divide,
+    "arith.maximumf": np.maximum,
+    "arith.minimumf": np.minimum,
+    "arith.maxnumf": np.fmax,
+    "arith.minnumf": np.fmin,
+    "math.powf": np.power,
+    "math.atan2": np.arctan2,
+    "math.copysign": np.copysign,
+}
+
+UNARY: dict[str, Callable[[Array], Array]] = {
+    "arith.negf": np.negative,
+    "math.absf": np.abs,
+    "math.absi": np.abs,
+    "math.exp": np.exp,
+    "math.exp2": np.exp2,
+    "math.expm1": np.expm1,
+    "math.log": np.log,
+    "math.log2": np.log2,
+    "math.log10": np.log10,
+    "math.log1p": np.log1p,
+    "math.sqrt": np.sqrt,
+    "math.rsqrt": lambda a: 1 / np.sqrt(a),
+    "math.sin": np.sin,
+    "math.cos": np.cos,
+    "math.tan": np.tan,
+    "math.tanh": np.tanh,
+    "math.floor": np.floor,
+    "math.ceil": np.ceil,
+    "math.trunc": np.trunc,
+    "math.roundeven": np.rint,
+    "math.erf": np.vectorize(math.erf, otypes=[np.float64]),
+}
+
+CASTS = ("extsi", "extf", "truncf", "trunci", "sitofp", "fptosi", "fptoui", "index_cast")
+
+INTEGER_COMPARISONS: dict[str, Callable[[Array, Array], Array]] = {
+    "eq": np.equal,
+    "ne": np.not_equal,
+    "slt": np.less,
+    "sle": np.less_equal,
+    "sgt": np.greater,
+    "sge": np.greater_equal,
+    "ult": lambda a, b: _unsigned(a) < _unsigned(b),
+    "ule": lambda a, b: _unsigned(a) <= _unsigned(b),
+    "ugt": lambda a, b: _unsigned(a) > _unsigned(b),
+    "uge": lambda a, b: _unsigned(a) >= _unsigned(b),
+}
+
+ORDERED_COMPARISONS: dict[str, Callable[[Array, Array], Array]] = {
+    "eq": np.equal,
+    "ne": lambda a, b: (a < b) | (a > b),
+    "lt": np.less,
+    "le": np.less_equal,
+    "gt": np.greater,
+    "ge": np.greater_equal,
+}
+
+
+def _compare_floats(predicate: str, a: Array, b: Array) -> Array:
+    """``arith.cmpf``: ``o``-predicates are false and ``u``-predicates true when either side is NaN."""
+    unordered: Array = np.isnan(a) | np.isnan(b)
+    if predicate in ("false", "true"):
+        return np.full(unordered.shape, predicate == "true")
+    if predicate in ("ord", "uno"):
+        return unordered if predicate == "uno" else ~unordered
+    ordered = ORDERED_COMPARISONS[predicate[1:]](a, b)
+    result: Array = ordered | unordered if predicate.startswith("u") else ordered
+    return result
+
+
+def _as_type(value: Array, type: Attribute) -> Array:
+    """``value`` in the numpy type of ``type``, broadcast to its shape if it is a tensor.
+    Scalars stay as they are, as inside a ``tt.reduce`` region every lane of the
+    reduction runs at once."""
+    shape = shape_of(type)
+    return (np.broadcast_to(value, shape) if shape else np.asarray(value)).astype(dtype_of(type))
+
+
+class TensorInterpreter:
+    """Executes the ``tt.func``s of one module against one ``Memory``."""
+
+    def __init__(self, module: ModuleOp, memory: Memory, program_ids: Sequence[int] = (0, 0, 0)) -> None:
+        self.functions = {op.sym_name.data: op for op in module.walk() if isinstance(op, FuncOp)}
+        self.memory = memory
+        self.program_ids = tuple(program_ids)
+
+    def call(self, name: str, arguments: Sequence[Array]) -> list[Array]:
+        """The values ``tt.func @name`` returns for ``arguments``."""
+        if name not in self.functions:
+            raise ProgramError(f"no function @{name}")
+        return self._run_block(self.functions[name].body.block, list(arguments), {})
+
+    def _run_region(self, region: Region, arguments: list[Array], values: dict[SSAValue, Array]) -> list[Array]:
+        return self._run_block(region.block, arguments, values)
+
+    def _run_block(self, block: Block, arguments: list[Array], values: dict[SSAValue, Array]) -> list[Array]:
+        for argument, value in zip(block.args, arguments, strict=True):
+            values[argument] = value
+        for op in block.ops:
+            if op.name in ("tt.return", "scf.yield", "tt.reduce.return", "scf.condition"):
+                return [values[operand] for operand in op.operands]
+            results = self._run_op(op, values)
+            with np.errstate(all="ignore"):
+                for result, value in zip(op.results, results, strict=True):
+                    values[result] = _as_type(value, result.type)
+        return []
+
+    def _run_op(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
+        arguments = [values[operand] for operand in op.operands]
+        with np.errstate(all="ignore"):
+            if op.name in BINARY:
+                return [BINARY[op.name](arguments[0], arguments[1])]
+            if op.name in UNARY:
+                return [UNARY[op.name](arguments[0])]
+            if op.name.removeprefix("arith.") in CASTS or op.name == "tt.fp_to_fp":
+                return [arguments[0].astype(dtype_of(op.results[0].type))]
+            if op.name in ("arith.extui", "arith.uitofp"):
+                return [_unsigned(arguments[0]).astype(dtype_of(op.results[0].type))]
+            if op.name in STRUCTURED:
+                return STRUCTURED[op.name](self, op, values)
+            if op.name in HANDLERS:
+                return HANDLERS[op.name](self, op, arguments)
+        raise ProgramError(f"'{op.name}' is not interpreted")
+
+    def _for(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
+        assert isinstance(op, scf.ForOp)
+        lower, upper, step = (int(values[v]) for v in (op.lb, op.ub, op.step))
+        carried = [values[v] for v in op.iter_args]
+        if step <= 0:
+            raise ProgramError("scf.for with a step that is not positive")
+        if (upper - lower) // step > MAX_LOOP_ITERATIONS:
+            raise ProgramError(f"scf.for runs more than {MAX_LOOP_ITERATIONS} iterations")
+        for induction in range(lower, upper, step):
+            index = np.array(induction, dtype=dtype_of(op.lb.type))
+            carried = self._run_region(op.body, [index, *carried], values)
+        return carried
+
+    def _if(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
+        assert isinstance(op, scf.IfOp)
+        region = op.true_region if bool(values[op.cond]) else op.false_region
+        return self._run_region(region, [], values) if region.blocks else []
+
+    def _while(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
+        assert isinstance(op, scf.WhileOp)
+        carried = [values[v] for v in op.arguments]
+        for _ in range(MAX_LOOP_ITERATIONS):
+            condition, *forwarded = self._run_region(op.before_region, carried, values)
+            if not bool(condition):
+                return forwarded
+            carried = self._run_region(op.after_region, forwarded, values)
+        raise ProgramError(f"scf.while runs more than {MAX_LOOP_ITERATIONS} iterations")
+
+    def _reduce(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
+        assert isinstance(op, ReduceOp)
+        axis = op.axis.value.data
+        sources = [np.moveaxis(values[v], axis, 0) for v in op.srcs]
+        accumulators = [source[0] for source in sources]
+        for index in range(1, sources[0].shape[0]):
+            accumulators = self._run_region(op.combine_op, [*accumulators, *(s[index] for s in sources)], values)
+        return accumulators
+
+
+def _call(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    assert isinstance(op, CallOp)
+    return interpreter.call(op.callee.root_reference.data, arguments)
+
+
+def _constant(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    value = op.properties["value"]
+    if isinstance(value, DenseIntOrFPElementsAttr):
+        return [np.array(value.get_values()).reshape(shape_of(value.get_type()) or ())]
+    if isinstance(value, IntegerAttr | FloatAttr):
+        return [np.array(value.value.data)]
+    raise ProgramError(f"constant {value} is not interpreted")
+
+
+def _load(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    assert isinstance(op, LoadOp)
+    pointers, *rest = arguments
+    dtype = dtype_of(op.results[0].type)
+    mask = rest[0] if op.mask is not None else np.ones((), np.bool_)
+    other = rest[-1] if op.other is not None else np.zeros((), dtype)
+    return [interpreter.memory.load(pointers, np.broadcast_to(mask, pointers.shape), other, dtype)]
+
+
+def _store(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    assert isinstance(op, StoreOp)
+    pointers, stored, *rest = arguments
+    mask = rest[0] if rest else np.ones((), np.bool_)
+    interpreter.memory.store(pointers, stored, np.broadcast_to(mask, pointers.shape))
+    return []
+
+
+def _local_store(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    stored, buffer = arguments
+    buffer[...] = stored
+    return []
+
+
+def _comparison(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    assert isinstance(op, ComparisonOp)
+    if op.name == "arith.cmpf":
+        return [_compare_floats(op.predicate_name, *arguments)]
+    return [INTEGER_COMPARISONS[op.predicate_name](*arguments)]
+
+
+def _make_range(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    start, end = (op.properties[name] for name in ("start", "end"))
+    assert isinstance(start, IntegerAttr) and isinstance(end, IntegerAttr)
+    return [np.arange(start.value.data, end.value.data)]
+
+
+def _program_id(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    axis = op.properties["axis"]
+    assert isinstance(axis, IntegerAttr)
+    return [np.array(interpreter.program_ids[axis.value.data])]
+
+
+def _expand_dims(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    assert isinstance(op, ExpandDimsOp)
+    return [np.expand_dims(arguments[0], op.axis.value.data)]
+
+
+def _trans(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    assert isinstance(op, TransOp)
+    return [np.transpose(arguments[0], op.permutation)]
+
+
+def _dot(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    a, b, c = arguments
+    dtype = dtype_of(op.results[0].type)
+    return [np.matmul(a.astype(dtype), b.astype(dtype)) + c]
+
+
+def _same_values(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    """Ops whose result holds the operand's elements, broadcast or reshaped in row-major order."""
+    result_shape = shape_of(op.results[0].type)
+    if arguments[0].size == np.prod(result_shape):
+        return [arguments[0].reshape(result_shape)]
+    return [np.broadcast_to(arguments[0], result_shape)]
+
+
+def _local_alloc(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    shape = shape_of(op.results[0].type)
+    return [np.array(arguments[0]) if arguments else np.zeros(shape, dtype_of(op.results[0].type))]
+
+
+HANDLERS: dict[str, Handler] = {
+    "arith.constant": _constant,
+    "arith.cmpi": _comparison,
+    "arith.cmpf": _comparison,
+    "arith.select": lambda _, op, a: [np.where(a[0], a[1], a[2])],
+    "arith.bitcast": lambda _, op, a: [a[0].view(dtype_of(op.results[0].type))],
+    "math.fma": lambda _, op, a: [a[0] * a[1] + a[2]],
+    "tt.make_range": _make_range,
+    "tt.get_program_id": _program_id,
+    "tt.splat": _same_values,
+    "tt.broadcast": _same_values,
+    "tt.expand_dims": _expand_dims,
+    "tt.reshape": _same_values,
+    "tt.trans": _trans,
+    "tt.dot": _dot,
+    "tt.addptr": lambda _, op, a: [a[0] + a[1].astype(np.int64)],
+    "tt.load": _load,
+    "tt.store": _store,
+    "tt.call": _call,
+    "ttg.convert_layout": _same_values,
+    "ttg.local_alloc": _local_alloc,
+    "ttg.local_load": lambda _, op, a: [np.array(a[0])],
+    "ttg.local_store": _local_store,
+    "ttg.local_dealloc": lambda _, op, a: [],
+}
+
+STRUCTURED: dict[str, Callable[[TensorInterpreter, Operation, dict[SSAValue, Array]], list[Array]]] = {
+    "scf.for": TensorInterpreter._for,
+    "scf.if": TensorInterpreter._if,
+    "scf.while": TensorInterpreter._while,
+    "tt.reduce": TensorInterpreter._reduce,
+}

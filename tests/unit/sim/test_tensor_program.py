@@ -1,0 +1,204 @@
+"""The layout-blind interpreter computes what numpy computes, and the semantics check catches changes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from layoutdialect import make_context, parse_module
+from layoutdialect.sim.same_semantics import SemanticsChanged, check_same_semantics
+from layoutdialect.sim.tensor_program import TensorInterpreter
+from layoutdialect.sim.tensor_values import OFFSET_BIAS, Memory, ProgramError
+
+CTX = make_context()
+
+HEADER = """
+#row = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#col = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+#vec = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#rows = #ttg.slice<{dim = 1, parent = #row}>
+#cols = #ttg.slice<{dim = 0, parent = #row}>
+"""
+
+# out[i] = sum over j of (in[i*8 + j] * 2 + in[i*8 + j] converted through #col), for i, j < 8, n times.
+KERNEL = (
+    HEADER
+    + """
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @kernel(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %two = arith.constant dense<2.0> : tensor<8x8xf32, #row>
+    %eight = arith.constant dense<8> : tensor<8x1xi32, #row>
+    %r = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32, #rows>
+    %c = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32, #cols>
+    %re = tt.expand_dims %r {axis = 1 : i32} : tensor<8xi32, #rows> -> tensor<8x1xi32, #row>
+    %ce = tt.expand_dims %c {axis = 0 : i32} : tensor<8xi32, #cols> -> tensor<1x8xi32, #row>
+    %rs = arith.muli %re, %eight : tensor<8x1xi32, #row>
+    %rb = tt.broadcast %rs : tensor<8x1xi32, #row> -> tensor<8x8xi32, #row>
+    %cb = tt.broadcast %ce : tensor<1x8xi32, #row> -> tensor<8x8xi32, #row>
+    %offsets = arith.addi %rb, %cb : tensor<8x8xi32, #row>
+    %base = tt.splat %in : !tt.ptr<f32> -> tensor<8x8x!tt.ptr<f32>, #row>
+    %ptrs = tt.addptr %base, %offsets : tensor<8x8x!tt.ptr<f32>, #row>, tensor<8x8xi32, #row>
+    %x = tt.load %ptrs : tensor<8x8x!tt.ptr<f32>, #row>
+    %acc = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> (tensor<8x8xf32, #row>) : i32 {
+      %t = ttg.convert_layout %a : tensor<8x8xf32, #row> -> tensor<8x8xf32, #col>
+      %u = ttg.convert_layout %t : tensor<8x8xf32, #col> -> tensor<8x8xf32, #row>
+      %d = arith.mulf %u, %two : tensor<8x8xf32, #row>
+      %e = arith.addf %d, %x : tensor<8x8xf32, #row>
+      scf.yield %e : tensor<8x8xf32, #row>
+    }
+    %sum = "tt.reduce"(%acc) <{axis = 1 : i32}> ({
+    ^bb0(%l: f32, %m: f32):
+      %s = arith.addf %l, %m : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<8x8xf32, #row>) -> tensor<8xf32, #rows>
+    %outs = tt.splat %out : !tt.ptr<f32> -> tensor<8x!tt.ptr<f32>, #rows>
+    %optrs = tt.addptr %outs, %r : tensor<8x!tt.ptr<f32>, #rows>, tensor<8xi32, #rows>
+    tt.store %optrs, %sum : tensor<8x!tt.ptr<f32>, #rows>
+    tt.return
+  }
+}
+"""
+)
+
+
+def run_kernel(text: str, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Run ``@kernel`` on a known input buffer; return the input and the output buffer."""
+    memory = Memory()
+    rng = np.random.default_rng(7)
+    arguments = [
+        memory.new_buffer_of(rng.integers(-4, 4, 64).astype(np.float32)),
+        memory.new_buffer_of(np.zeros(8, np.float32)),
+        np.array(n, np.int32),
+    ]
+    TensorInterpreter(parse_module(text, "kernel", CTX), memory).call("kernel", arguments)
+    return memory.buffers[0], memory.buffers[1]
+
+
+@pytest.mark.parametrize("n", [0, 1, 3])
+def test_kernel_computes_what_numpy_computes(n: int) -> None:
+    source, output = run_kernel(KERNEL, n)
+    tile = source[:64].reshape(8, 8)
+    accumulator = tile.copy()
+    for _ in range(n):
+        accumulator = accumulator * 2 + tile
+    np.testing.assert_array_equal(output[:8], accumulator.sum(axis=1))
+
+
+def test_masked_load_takes_other_and_masked_store_skips() -> None:
+    text = (
+        HEADER
+        + """
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @kernel(%p: !tt.ptr<i32>, %q: !tt.ptr<i32>) {
+    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #vec>
+    %four = arith.constant dense<4> : tensor<128xi32, #vec>
+    %minus = arith.constant dense<-1> : tensor<128xi32, #vec>
+    %mask = arith.cmpi slt, %r, %four : tensor<128xi32, #vec>
+    %ps = tt.splat %p : !tt.ptr<i32> -> tensor<128x!tt.ptr<i32>, #vec>
+    %pp = tt.addptr %ps, %r : tensor<128x!tt.ptr<i32>, #vec>, tensor<128xi32, #vec>
+    %x = tt.load %pp, %mask, %minus : tensor<128x!tt.ptr<i32>, #vec>
+    %qs = tt.splat %q : !tt.ptr<i32> -> tensor<128x!tt.ptr<i32>, #vec>
+    %qq = tt.addptr %qs, %r : tensor<128x!tt.ptr<i32>, #vec>, tensor<128xi32, #vec>
+    %odd = arith.andi %r, %four : tensor<128xi32, #vec>
+    %keep = arith.cmpi ne, %odd, %four : tensor<128xi32, #vec>
+    tt.store %qq, %x, %keep : tensor<128x!tt.ptr<i32>, #vec>
+    tt.return
+  }
+}
+"""
+    )
+    memory = Memory()
+    source = np.arange(100, 228, dtype=np.int32)
+    arguments = [memory.new_buffer_of(source), memory.new_buffer_of(np.full(128, 7, np.int32))]
+    TensorInterpreter(parse_module(text, "kernel", CTX), memory).call("kernel", arguments)
+    index = np.arange(128)
+    loaded = np.where(index < 4, source, -1)
+    np.testing.assert_array_equal(memory.buffers[1], np.where(index & 4 != 4, loaded, 7))
+
+
+@pytest.mark.parametrize(
+    ("predicate", "expected"),
+    [
+        ("oeq", [False, True, False]),
+        ("une", [True, False, True]),
+        ("ult", [True, False, False]),
+        ("uno", [True, False, False]),
+        ("ord", [False, True, True]),
+        ("ogt", [False, False, True]),
+    ],
+)
+def test_float_comparisons_treat_nan_as_unordered(predicate: str, expected: list[bool]) -> None:
+    text = f"""
+module {{
+  tt.func @f(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xi1> {{
+    %c = arith.cmpf {predicate}, %a, %b : tensor<3xf32>
+    tt.return %c : tensor<3xi1>
+  }}
+}}
+"""
+    a = np.array([np.nan, 1.0, 3.0], np.float32)
+    b = np.array([0.0, 1.0, 2.0], np.float32)
+    (result,) = TensorInterpreter(parse_module(text, "f", CTX), Memory()).call("f", [a, b])
+    assert result.tolist() == expected
+
+
+def test_integer_arithmetic_wraps_at_its_width_and_divides_towards_zero() -> None:
+    text = """
+module {
+  tt.func @f(%a: tensor<2xi8>, %b: tensor<2xi8>) -> (tensor<2xi8>, tensor<2xi8>, tensor<2xi8>, tensor<2xi8>) {
+    %s = arith.addi %a, %b : tensor<2xi8>
+    %q = arith.divsi %a, %b : tensor<2xi8>
+    %r = arith.remsi %a, %b : tensor<2xi8>
+    %u = arith.shrui %a, %b : tensor<2xi8>
+    tt.return %s, %q, %r, %u : tensor<2xi8>, tensor<2xi8>, tensor<2xi8>, tensor<2xi8>
+  }
+}
+"""
+    a, b = np.array([120, -7], np.int8), np.array([10, 2], np.int8)
+    total, quotient, remainder, shifted = TensorInterpreter(parse_module(text, "f", CTX), Memory()).call("f", [a, b])
+    assert total.tolist() == [-126, -5]
+    assert quotient.tolist() == [12, -3]
+    assert remainder.tolist() == [0, -1]
+    assert shifted.tolist() == [0, (249 >> 2)]
+
+
+def test_an_uninterpreted_op_is_a_program_error() -> None:
+    text = """
+module {
+  tt.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+    %b = math.cbrt %a : tensor<4xf32>
+    tt.return %b : tensor<4xf32>
+  }
+}
+"""
+    with pytest.raises(ProgramError, match="'math.cbrt' is not interpreted"):
+        TensorInterpreter(parse_module(text, "f", CTX), Memory()).call("f", [np.zeros(4, np.float32)])
+
+
+def test_pointers_keep_negative_offsets_in_their_buffer() -> None:
+    memory = Memory()
+    first = memory.new_buffer_of(np.arange(10, dtype=np.int32))
+    second = memory.new_buffer_of(np.arange(10, 20, dtype=np.int32))
+    pointers = np.array([first - 1, second - 1, second + 3], np.int64)
+    loaded = memory.load(pointers, np.ones(3, np.bool_), np.zeros((), np.int32), np.dtype(np.int32))
+    assert loaded.tolist() == [9, 19, 13]
+    assert int(first) & ((1 << 40) - 1) == OFFSET_BIAS
+
+
+def test_the_check_accepts_dropped_conversions_and_catches_a_changed_op_and_a_dropped_store() -> None:
+    original = parse_module(KERNEL, "kernel", CTX)
+    without_conversions = (
+        KERNEL.replace("      %t = ttg.convert_layout %a : tensor<8x8xf32, #row> -> tensor<8x8xf32, #col>\n", "")
+        .replace("      %u = ttg.convert_layout %t : tensor<8x8xf32, #col> -> tensor<8x8xf32, #row>\n", "")
+        .replace("arith.mulf %u, %two", "arith.mulf %a, %two")
+    )
+    assert without_conversions.count("convert_layout") == 0
+    check_same_semantics(original, parse_module(without_conversions, "k", CTX))
+    changed = KERNEL.replace("%s = arith.addf %l, %m", "%s = arith.maxnumf %l, %m")
+    with pytest.raises(SemanticsChanged, match="@kernel: global buffer #1 differs"):
+        check_same_semantics(original, parse_module(changed, "k", CTX))
+    dropped = KERNEL.replace("    tt.store %optrs, %sum : tensor<8x!tt.ptr<f32>, #rows>\n", "")
+    with pytest.raises(SemanticsChanged, match="global buffer #1 differs"):
+        check_same_semantics(original, parse_module(dropped, "k", CTX))
