@@ -98,7 +98,7 @@ def quality_rows() -> list[Row]:
 
 def print_quality(rows: list[Row]) -> None:
     print("conversions left by remove-redundant-conversions, per test function")
-    print(f"{'file':<16}{'function':<36}{'before':>7}{'ours':>6}{'triton':>8}{'our bytes':>11}{'triton bytes':>14}")
+    print(f"{'file':<24}{'function':<44}{'before':>7}{'ours':>6}{'triton':>8}{'our bytes':>11}{'triton bytes':>14}")
     worse = 0
     for row in rows:
         flag = ""
@@ -107,7 +107,7 @@ def print_quality(rows: list[Row]) -> None:
         elif row.ours < row.triton or row.ours_bytes < row.triton_bytes:
             flag = "  better"
         print(
-            f"{row.file:<16}{row.function:<36}{row.before:>7}{row.ours:>6}{row.triton:>8}"
+            f"{row.file:<24}{row.function:<44}{row.before:>7}{row.ours:>6}{row.triton:>8}"
             f"{row.ours_bytes:>11}{row.triton_bytes:>14}{flag}"
         )
     ours, triton = sum(r.ours for r in rows), sum(r.triton for r in rows)

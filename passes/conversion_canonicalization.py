@@ -5,7 +5,8 @@ A conversion folds into whatever produced its operand when that op can be
 re-created in the target layout (``splat``, ``make_range``, a splat constant,
 ``local_load``, a reordering ``reshape``), two conversions in a row become one,
 and ops that accept any layout (``local_alloc``, ``local_store``, ``reshape``,
-``trans`` across an equal layout) read past a conversion.
+``trans`` across an equal layout) read past a conversion.  Storing what was just
+loaded from an immutable buffer, in the same shared layout, is that buffer.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from layoutdialect.dialect.ops import ConvertLayoutOp, LocalAllocOp, LocalLoadOp
 from layoutdialect.dialect.tt_checks import distributed_encoding, same_layout
 from layoutdialect.dialect.tt_func import ReturnOp
 from layoutdialect.dialect.tt_ops import ReshapeOp, TransOp
+from layoutdialect.dialect.types import MemDescType
 from layoutdialect.encodings import DotOperandEncoding, NvidiaMmaEncoding
 from layoutdialect.encodings.inference import trans_encoding
 
@@ -93,12 +95,15 @@ def _fold_into_user(op: Operation) -> bool:
     if isinstance(op, LocalAllocOp | LocalStoreOp) and op.src is not None and (cvt := _conversion_source(op.src)):
         op.operands = [cvt.src, *op.operands[1:]]
         return True
+    if isinstance(op, LocalAllocOp) and op.src is not None and isinstance(load := op.src.owner, LocalLoadOp):
+        buffer = load.src.type
+        if buffer == op.result.type and isinstance(buffer, MemDescType) and not buffer.mutable:
+            Rewriter.replace_op(op, [], [load.src])
+            return True
     if isinstance(op, ReshapeOp) and (cvt := _conversion_source(op.src)):
-        reorders = (
-            op.allow_reorder is not None
-            and op.efficient_layout is None
-            and not is_expensive_view(cvt.src.type, op.result.type)  # type: ignore[arg-type]
-        )
+        source_type = cvt.src.type
+        assert isinstance(source_type, TensorType)
+        reorders = op.allow_reorder is not None and not is_expensive_view(source_type, op.result.type)
         if is_trivial_conversion(cvt) or reorders:
             op.operands = [cvt.src]
             return True
@@ -107,10 +112,13 @@ def _fold_into_user(op: Operation) -> bool:
             _replace(op, ConvertLayoutOp(op.src, op.result.type))
             return True
         if (cvt := _conversion_source(op.src)) and is_trivial_conversion(cvt):
-            encoding = tensor_encoding(cvt.src)
-            assert encoding is not None
-            transposed = with_encoding(op.result.type, trans_encoding(encoding, shape_of(cvt.src), op.permutation))
-            trans = TransOp(cvt.src, op.permutation, transposed)
+            encoding, wanted = tensor_encoding(cvt.src), tensor_encoding(op.result)
+            assert encoding is not None and wanted is not None
+            inferred = trans_encoding(encoding, shape_of(cvt.src), op.permutation)
+            if same_layout(inferred, wanted, shape_of(op.result)):
+                _replace(op, TransOp(cvt.src, op.permutation, op.result.type))
+                return True
+            trans = TransOp(cvt.src, op.permutation, with_encoding(op.result.type, inferred))
             Rewriter.insert_op(trans, InsertPoint.before(op))
             _replace(op, ConvertLayoutOp(trans.result, op.result.type))
             return True

@@ -343,6 +343,7 @@ HANDLERS: dict[str, Handler] = {
     "ttg.local_load": lambda _, op, a: [np.array(a[0])],
     "ttg.local_store": _local_store,
     "ttg.local_dealloc": lambda _, op, a: [],
+    "gpu.barrier": lambda _, op, a: [],
 }
 
 STRUCTURED: dict[str, Callable[[TensorInterpreter, Operation, dict[SSAValue, Array]], list[Array]]] = {

@@ -1,4 +1,4 @@
-"""``remove-redundant-conversions`` keeps every program's meaning and never adds conversions or bytes."""
+"""``remove-redundant-conversions`` keeps every program's meaning and never makes conversions move more bytes."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from synthetic_kernels import synthetic_kernel
 from xdsl.ir import Operation
 
 from layoutdialect import make_context, parse_module, print_module, verify_module
-from layoutdialect.dialect.ops import ConvertLayoutOp
 from layoutdialect.dialect.tt_func import FuncOp
 from layoutdialect.passes.remove_redundant_conversions import RemoveRedundantConversionsPass, weighted_conversion_bytes
 
@@ -28,10 +27,6 @@ def function(module: Operation) -> FuncOp:
     return next(op for op in module.walk() if isinstance(op, FuncOp))
 
 
-def conversions(module: Operation) -> int:
-    return sum(isinstance(op, ConvertLayoutOp) for op in module.walk())
-
-
 @pytest.mark.parametrize("chunk", CHUNKS)
 def test_every_suite_module_keeps_its_meaning(chunk: str) -> None:
     module = parse_module(chunk, "suite", CTX)
@@ -40,14 +35,13 @@ def test_every_suite_module_keeps_its_meaning(chunk: str) -> None:
 
 
 @settings(max_examples=40, deadline=None)
+# The count of conversions may grow: moving two out of a loop beats one inside it.
 @given(ops=st.integers(10, 150), seed=st.integers(0, 2**32 - 1))
-def test_random_kernels_keep_their_meaning_with_no_more_conversions_or_bytes(ops: int, seed: int) -> None:
+def test_random_kernels_keep_their_meaning_and_move_no_more_bytes(ops: int, seed: int) -> None:
     text, _ = synthetic_kernel(ops, seed)
     module = parse_module(text, "kernel", CTX)
-    before = conversions(module)
     cost_before = weighted_conversion_bytes(function(module))
     RemoveRedundantConversionsPass(verify=True).apply(CTX, module)
     verify_module(module)
-    assert conversions(module) <= before
     assert weighted_conversion_bytes(function(module)) <= cost_before
     assert print_module(parse_module(print_module(module), "printed", CTX)) == print_module(module)

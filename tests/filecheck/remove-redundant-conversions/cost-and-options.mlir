@@ -1,0 +1,157 @@
+// Rewrites that must not happen, and the options that go beyond Triton.
+// RUN: layout-opt %s --split-input-file -p remove-redundant-conversions | filecheck %s
+// RUN: layout-opt %s --split-input-file -p 'remove-redundant-conversions{try-without-propagation=false equal-layouts=false mma-to-dot-bailout=false}' | filecheck %s --check-prefix=TRITON
+
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// Five exponentials also stored in #a would all be recomputed: 5 x 8 x 4096 plus the
+// sitofp's 4096 exceed the conversion's 32 x 4096, so the conversion stays.
+// CHECK-LABEL: @remat_costs_more
+// CHECK-COUNT-5: math.exp
+// CHECK: ttg.convert_layout
+// CHECK-NOT: math.exp
+// CHECK: tt.return
+// TRITON-LABEL: @remat_costs_more
+// TRITON: ttg.convert_layout
+// Triton keeps: tensor<1024xf32>
+tt.func @remat_costs_more(%pa: !tt.ptr<f32>, %pb: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #a>
+  %f = arith.sitofp %r : tensor<1024xi32, #a> to tensor<1024xf32, #a>
+  %e1 = math.exp %f : tensor<1024xf32, #a>
+  %e2 = math.exp %e1 : tensor<1024xf32, #a>
+  %e3 = math.exp %e2 : tensor<1024xf32, #a>
+  %e4 = math.exp %e3 : tensor<1024xf32, #a>
+  %e5 = math.exp %e4 : tensor<1024xf32, #a>
+  %sa = tt.splat %pa : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #a>
+  %qa = tt.addptr %sa, %r : tensor<1024x!tt.ptr<f32>, #a>, tensor<1024xi32, #a>
+  tt.store %qa, %e5 : tensor<1024x!tt.ptr<f32>, #a>
+  %c = ttg.convert_layout %e5 : tensor<1024xf32, #a> -> tensor<1024xf32, #b>
+  %rb = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b>
+  %sb = tt.splat %pb : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #b>
+  %qb = tt.addptr %sb, %rb : tensor<1024x!tt.ptr<f32>, #b>, tensor<1024xi32, #b>
+  tt.store %qb, %c : tensor<1024x!tt.ptr<f32>, #b>
+  tt.return
+}
+
+// Three cost 3 x 8 x 4096 plus 4096, less than the conversion: they are recomputed in #b.
+// CHECK-LABEL: @remat_costs_less
+// CHECK-NOT: ttg.convert_layout
+// CHECK-COUNT-6: math.exp
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+// TRITON-LABEL: @remat_costs_less
+// TRITON-NOT: ttg.convert_layout
+// TRITON: tt.return
+// Triton keeps: none
+tt.func @remat_costs_less(%pa: !tt.ptr<f32>, %pb: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #a>
+  %f = arith.sitofp %r : tensor<1024xi32, #a> to tensor<1024xf32, #a>
+  %e1 = math.exp %f : tensor<1024xf32, #a>
+  %e2 = math.exp %e1 : tensor<1024xf32, #a>
+  %e3 = math.exp %e2 : tensor<1024xf32, #a>
+  %sa = tt.splat %pa : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #a>
+  %qa = tt.addptr %sa, %r : tensor<1024x!tt.ptr<f32>, #a>, tensor<1024xi32, #a>
+  tt.store %qa, %e3 : tensor<1024x!tt.ptr<f32>, #a>
+  %c = ttg.convert_layout %e3 : tensor<1024xf32, #a> -> tensor<1024xf32, #b>
+  %rb = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b>
+  %sb = tt.splat %pb : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #b>
+  %qb = tt.addptr %sb, %rb : tensor<1024x!tt.ptr<f32>, #b>, tensor<1024xi32, #b>
+  tt.store %qb, %c : tensor<1024x!tt.ptr<f32>, #b>
+  tt.return
+}
+}
+
+// -----
+
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// The load in #b propagates first and Triton's first-offered rule puts the maxnumf in
+// #b, which then needs two conversions (of %x and for the store).  Without forward
+// propagation one conversion stays, so that result is kept.
+// CHECK-LABEL: @propagation_would_add_a_conversion
+// CHECK-COUNT-1: ttg.convert_layout
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+// TRITON-LABEL: @propagation_would_add_a_conversion
+// TRITON-COUNT-2: ttg.convert_layout
+// TRITON-NOT: ttg.convert_layout
+// TRITON: tt.return
+// Triton keeps: tensor<1024xf32>, tensor<1024xf32>
+tt.func @propagation_would_add_a_conversion(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
+  %ra = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #a>
+  %sa = tt.splat %in : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #a>
+  %pa = tt.addptr %sa, %ra : tensor<1024x!tt.ptr<f32>, #a>, tensor<1024xi32, #a>
+  %x = tt.load %pa : tensor<1024x!tt.ptr<f32>, #a>
+  %rb = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b>
+  %sb = tt.splat %in : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #b>
+  %pb = tt.addptr %sb, %rb : tensor<1024x!tt.ptr<f32>, #b>, tensor<1024xi32, #b>
+  %y = tt.load %pb : tensor<1024x!tt.ptr<f32>, #b>
+  %c = ttg.convert_layout %y : tensor<1024xf32, #b> -> tensor<1024xf32, #a>
+  %m = arith.maxnumf %x, %c : tensor<1024xf32, #a>
+  %so = tt.splat %out : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #a>
+  %po = tt.addptr %so, %ra : tensor<1024x!tt.ptr<f32>, #a>, tensor<1024xi32, #a>
+  tt.store %po, %m : tensor<1024x!tt.ptr<f32>, #a>
+  tt.return
+}
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#linear = #ttg.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// #linear spells out #blocked's layout at 32x16, so the conversion moves nothing and the
+// reduction reads the argument: its result, a slice of #blocked, is the slice of #linear.
+// Triton compares encodings, not layouts: it propagates #linear from the argument through
+// the reduction and converts the row back before the return.
+// CHECK-LABEL: @equal_layouts
+// CHECK-NOT: ttg.convert_layout
+// CHECK: "tt.reduce"(%arg0)
+// CHECK: (tensor<32x16xf32, #linear>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+// TRITON-LABEL: @equal_layouts
+// TRITON: ttg.convert_layout %{{.+}} : tensor<32xf32, #ttg.slice<{dim = 1, parent = #linear}>> -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+// Triton keeps: tensor<32xf32>
+tt.func @equal_layouts(%arg0: tensor<32x16xf32, #linear>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>> {
+  %0 = ttg.convert_layout %arg0 : tensor<32x16xf32, #linear> -> tensor<32x16xf32, #blocked>
+  %1 = "tt.reduce"(%0) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tt.reduce.return %s : f32
+  }) : (tensor<32x16xf32, #blocked>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+  tt.return %1 : tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+}
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#dot = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// Triton will not fold an nvidia_mma -> dot_op conversion into the one before it (a
+// heuristic for fused attention); with the bail-out off the pair becomes one conversion.
+// The loop keeps forward propagation and rematerialisation away from %x.
+// CHECK-LABEL: @mma_to_dot_bailout
+// CHECK: %[[M:.+]] = ttg.convert_layout %[[X:.+]] : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #mma>
+// CHECK-NEXT: ttg.convert_layout %[[M]] : tensor<64x32xf16, #mma> -> tensor<64x32xf16, #ttg.dot_op
+// TRITON-LABEL: @mma_to_dot_bailout
+// TRITON: %[[M:.+]] = ttg.convert_layout %[[X:.+]] : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #mma>
+// TRITON-NEXT: ttg.convert_layout %[[X]] : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #ttg.dot_op
+// Triton keeps: tensor<64x32xf16>, tensor<64x32xf16>
+tt.func @mma_to_dot_bailout(%n: index) -> (tensor<64x32xf16, #mma>, tensor<64x32xf16, #dot>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = arith.constant dense<1.0> : tensor<64x32xf16, #blocked>
+  %x = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<64x32xf16, #blocked>) {
+    %next = arith.addf %acc, %acc : tensor<64x32xf16, #blocked>
+    scf.yield %next : tensor<64x32xf16, #blocked>
+  }
+  %0 = ttg.convert_layout %x : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #mma>
+  %1 = ttg.convert_layout %0 : tensor<64x32xf16, #mma> -> tensor<64x32xf16, #dot>
+  tt.return %0, %1 : tensor<64x32xf16, #mma>, tensor<64x32xf16, #dot>
+}
+}
