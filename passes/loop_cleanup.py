@@ -1,9 +1,10 @@
-"""Remove loop-carried values nothing needs (Triton's ``ForOpDeadArgumentElimination``).
+"""Remove loop-carried values nothing needs (Triton's ``ForOpDeadArgumentElimination``)
+and unused ``scf.if`` results (part of MLIR's ``scf.if`` canonicalization).
 
 A value carried by an ``scf.for`` is dead when the loop's result is unused and,
 inside the body, the carried argument only feeds ops whose results end up back in
-its own yield slot.  Rematerialisation leaves such values behind when it adds a
-loop-carried copy in a new layout.
+its own yield slot.  Rematerialisation and hoisting leave such values behind when
+they add a copy in a new layout next to the old one.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from .layout_ops import is_pure
 
-__all__ = ["rebuild_loop", "remove_dead_loop_values"]
+__all__ = ["rebuild_loop", "remove_dead_branch_results", "remove_dead_loop_values"]
 
 
 def rebuild_loop(loop: scf.ForOp, iter_args: list[SSAValue], kept_results: list[int]) -> scf.ForOp:
@@ -93,4 +94,28 @@ def remove_dead_loop_values(root: Operation) -> bool:
         if dead := _dead_slots(loop):
             _drop_slots(loop, dead)
             changed = True
+    return changed
+
+
+def remove_dead_branch_results(root: Operation) -> bool:
+    """Drop every unused ``scf.if`` result under ``root`` (and its yielded values);
+    ``True`` if any was dropped."""
+    changed = False
+    for branch in [op for op in root.walk() if isinstance(op, scf.IfOp)]:
+        keep = [i for i, result in enumerate(branch.results) if result.uses]
+        if len(keep) == len(branch.results):
+            continue
+        regions = []
+        for region in (branch.true_region, branch.false_region):
+            if region.blocks and (terminator := region.block.last_op) is not None:
+                terminator.operands = [terminator.operands[i] for i in keep]
+            moved = Region()
+            region.move_blocks(moved)
+            regions.append(moved)
+        new = scf.IfOp(branch.cond, [branch.results[i].type for i in keep], regions[0], regions[1])
+        Rewriter.insert_op(new, InsertPoint.before(branch))
+        for index, result in zip(keep, new.results):
+            branch.results[index].replace_all_uses_with(result)
+        Rewriter.erase_op(branch)
+        changed = True
     return changed

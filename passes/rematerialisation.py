@@ -42,7 +42,7 @@ from .layout_ops import (
 )
 from .loop_cleanup import rebuild_loop
 
-__all__ = ["Rematerialiser", "backward_slice"]
+__all__ = ["Rematerialiser", "backward_slice", "conversion_slice"]
 
 Slice = dict[SSAValue, DistributedEncoding]
 
@@ -55,11 +55,16 @@ def _is_ext_or_broadcast(op: Operation) -> bool:
 
 
 def backward_slice(
-    root: SSAValue, encoding: DistributedEncoding, stop_at_growth: bool = False, from_arguments: bool = False
+    root: SSAValue,
+    encoding: DistributedEncoding,
+    stop_at_growth: bool = False,
+    from_arguments: bool = False,
+    stop_at_branches: bool = False,
 ) -> Slice | None:
     """Triton's ``getRematerializableSlice``: the values to recompute so that ``root`` is
     produced in ``encoding``, each with its new encoding; ``None`` if that is impossible.
-    ``from_arguments`` lets function arguments start the slice."""
+    ``from_arguments`` lets function arguments start the slice; ``stop_at_branches``
+    keeps ``scf.if`` results in the slice without looking into the branches."""
     found: Slice = {}
     queue: list[tuple[SSAValue, DistributedEncoding]] = [(root, encoding)]
     while queue:
@@ -71,6 +76,9 @@ def backward_slice(
                 return None
             continue
         owner = value.owner
+        if isinstance(owner, scf.IfOp) and stop_at_branches:
+            found[value] = target
+            continue
         if isinstance(owner, scf.IfOp):
             assert isinstance(value, OpResult)
             for branch in (owner.true_region, owner.false_region):
@@ -105,6 +113,16 @@ def backward_slice(
             if isinstance(operand.type, TensorType) and tensor_encoding(operand) != source:
                 queue.append((operand, source))
     return found
+
+
+def conversion_slice(conversion: ConvertLayoutOp, **options: bool) -> Slice | None:
+    """The backward slice that would produce the conversion's result directly, with
+    ``backward_slice``'s ``options``; ``None`` for a ``dot_op`` target, which only
+    ``hoist_dot_operand`` moves."""
+    target = tensor_encoding(conversion.result)
+    if target is None or isinstance(target, DotOperandEncoding):
+        return None
+    return backward_slice(conversion.src, target, **options)
 
 
 def _ops_of(found: Slice) -> list[Operation]:
@@ -298,10 +316,7 @@ class Rematerialiser:
 
     def hoist_above_growth(self, conversion: ConvertLayoutOp) -> None:
         """Triton's ``hoistConvertOnTopOfExtOrBroadcast``: convert before the one op that grows the data."""
-        target = tensor_encoding(conversion.result)
-        if target is None or isinstance(target, DotOperandEncoding):
-            return
-        found = backward_slice(conversion.src, target, stop_at_growth=True)
+        found = conversion_slice(conversion, stop_at_growth=True)
         if found is None:
             return
         growth: Operation | None = None

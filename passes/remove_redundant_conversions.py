@@ -4,7 +4,8 @@ then CSE, per ``tt.func`` (spec §5).
 The pipeline: fold conversions (Triton's canonicalizations, and conversions between
 encodings with equal linear layouts); propagate anchor layouts forward; fold again;
 rematerialise backward slices where Triton's cost model says so, to a fixed point;
-hoist conversions above ops that grow the data; then drop dead loop-carried
+hoist conversions above ops that grow the data, into the branch of a conditional
+that needs them, and to ``dot_op`` up to the loads; then drop dead loop-carried
 values and common subexpressions.
 
 Forward propagation follows Triton's conflict rule (the first layout offered
@@ -19,6 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
@@ -34,9 +36,10 @@ from layoutdialect.sim.same_semantics import SemanticsChanged, check_same_semant
 from layoutdialect.sim.tensor_values import ProgramError
 
 from .conversion_canonicalization import canonicalize_conversions
+from .conversion_hoisting import hoist_dot_operand, hoist_into_conditionals
 from .layout_ops import byte_count
 from .layout_propagation import propagate_layouts
-from .loop_cleanup import remove_dead_loop_values
+from .loop_cleanup import remove_dead_branch_results, remove_dead_loop_values
 from .rematerialisation import Rematerialiser
 
 __all__ = ["Options", "RemoveRedundantConversionsPass", "remove_redundant_conversions"]
@@ -109,15 +112,19 @@ def rematerialise(func: FuncOp, options: Options) -> None:
 
 
 def hoist(func: FuncOp, options: Options) -> None:
-    """Move each remaining conversion above the ops that grow its data."""
+    """Move each remaining conversion above the ops that grow its data, then into the
+    branch of a conditional that needs it, then (to ``dot_op``) up to its loads."""
     hoister = Rematerialiser()
-    for conversion in _conversions(func):
-        if _attached(conversion):
-            hoister.hoist_above_growth(conversion)
+    steps = (hoister.hoist_above_growth, partial(hoist_into_conditionals, hoister), partial(hoist_dot_operand, hoister))
+    for step in steps:
+        for conversion in _conversions(func):
+            if _attached(conversion):
+                step(conversion)
 
 
-def drop_dead_loop_values(func: FuncOp, options: Options) -> None:
-    while remove_dead_loop_values(func):
+def drop_dead_scf_values(func: FuncOp, options: Options) -> None:
+    """Drop unused loop-carried values and branch results until none is left."""
+    while remove_dead_loop_values(func) | remove_dead_branch_results(func):
         pass
 
 
@@ -129,7 +136,7 @@ PIPELINE: tuple[tuple[str, Stage], ...] = (
     ("fold", fold),
     ("rematerialise", rematerialise),
     ("hoist", hoist),
-    ("dead loop values", drop_dead_loop_values),
+    ("dead scf values", drop_dead_scf_values),
     ("fold", fold),
     ("hoist constants", lambda func, options: hoist_constants(func)),
     ("cse", lambda func, options: cse(func)),
