@@ -2,8 +2,8 @@
 
 A kernel loads vectors (``512xf32``) and tiles (``64x64xf32``) in several blocked
 layouts, combines them with elementwise math, reduces tiles to slice-layout rows
-and broadcasts them back, nests ``scf.for`` loops and ``scf.if``s, and stores
-results.  Mixing values of two layouts goes through a ``ttg.convert_layout``, as
+and broadcasts them back, nests ``scf.for`` and ``scf.while`` loops and
+``scf.if``s, and stores results.  Mixing values of two layouts goes through a ``ttg.convert_layout``, as
 Triton's layout assignment would leave it; about one op in ten is a conversion.
 
 Used by ``bench_remove_conversions.py`` (a 5,000-op kernel) and by the property
@@ -190,6 +190,30 @@ class KernelWriter:
         self.ops += 2
         return Value(result, carried.shape, carried.encoding)
 
+    def while_loop(self, depth: int, pool: list[Value], budget: int) -> Value:
+        """An ``scf.while`` counting to ``%n`` that carries a value of the pool."""
+        carried = self.rng.choice(pool)
+        result, count, value, index, body_value, body_index = (self.fresh() for _ in range(6))
+        indent = "  " * depth
+        self.lines.append(
+            f"{indent}{result}, {count} = scf.while ({value} = {carried.name}, {index} = %c0) : "
+            f"({carried.type}, i32) -> ({carried.type}, i32) {{"
+        )
+        condition = self.emit(depth + 1, f"arith.cmpi slt, {index}, %n : i32")
+        self.lines += [
+            f"{indent}  scf.condition({condition}) {value}, {index} : {carried.type}, i32",
+            f"{indent}}} do {{",
+            f"{indent}^bb0({body_value}: {carried.type}, {body_index}: i32):",
+        ]
+        inner = self.body(depth + 1, [*pool, Value(body_value, carried.shape, carried.encoding)], budget)
+        yielded = self.convert(
+            depth + 1, self.rng.choice([v for v in inner if v.shape == carried.shape]), carried.encoding
+        )
+        step = self.emit(depth + 1, f"arith.addi {body_index}, %c1 : i32")
+        self.lines += [f"{indent}  scf.yield {yielded.name}, {step} : {carried.type}, i32", f"{indent}}}"]
+        self.ops += 3
+        return Value(result, carried.shape, carried.encoding)
+
     def branch(self, depth: int, pool: list[Value], budget: int) -> Value:
         chosen = self.rng.choice(pool)
         condition = self.emit(depth, "arith.cmpi slt, %n, %c4 : i32")
@@ -227,8 +251,10 @@ class KernelWriter:
                 pool.append(self.load(depth, self.rng.choice(((VECTOR,), (TILE, TILE)))))
             elif action < 0.83:
                 self.store(depth, a)
-            elif action < 0.89 and depth < 3:
+            elif action < 0.87 and depth < 3:
                 pool.append(self.loop(depth, pool, min(budget // 4, 60)))
+            elif action < 0.89 and depth < 3:
+                pool.append(self.while_loop(depth, pool, min(budget // 4, 40)))
             elif action < 0.94 and depth < 3:
                 pool.append(self.branch(depth, pool, min(budget // 4, 40)))
         return pool

@@ -2,8 +2,8 @@
 
 Anchors pin a layout: function arguments, expensive loads and stores, dots and
 reordering reshapes.  Each anchor's encoding flows to its users through
-elementwise ops, reductions, reshapes, transposes, ``scf`` loops and branches, and
-through a conversion as its *source* encoding, which is what makes conversions
+elementwise ops, reductions, reshapes, transposes, ``scf.for``, ``scf.while`` and
+``scf.if``, and through a conversion as its *source* encoding, which is what makes conversions
 vanish.  A value offered several encodings takes blocked if it comes from memory,
 else an MMA layout, else the first offered.  Values are then retyped in place,
 and a conversion is inserted only where a user needs the old layout.
@@ -50,12 +50,20 @@ def _tied_values(use_owner: Operation, index: int) -> list[SSAValue]:
     """The values an operand at ``index`` of a region op or terminator flows into."""
     if isinstance(use_owner, scf.ForOp) and index >= 3:
         return [use_owner.body.block.args[index - 2], use_owner.results[index - 3]]
+    if isinstance(use_owner, scf.WhileOp):
+        return [use_owner.before_region.block.args[index]]
+    if isinstance(use_owner, scf.ConditionOp) and index >= 1:
+        loop = use_owner.parent_op()
+        assert isinstance(loop, scf.WhileOp)
+        return [loop.after_region.block.args[index - 1], loop.results[index - 1]]
     if isinstance(use_owner, scf.YieldOp):
         parent = use_owner.parent_op()
         if isinstance(parent, scf.IfOp):
             return [parent.results[index]]
         if isinstance(parent, scf.ForOp):
             return [parent.results[index], parent.body.block.args[index + 1]]
+        if isinstance(parent, scf.WhileOp):
+            return [parent.before_region.block.args[index]]
     return []
 
 
@@ -134,6 +142,14 @@ def _required_operand_encodings(
     if isinstance(op, scf.ForOp):
         iter_types = [tensor_encoding(a) for a in op.body.block.args[1:]]
         return [None, None, None, *iter_types]
+    if isinstance(op, scf.WhileOp):
+        return [tensor_encoding(a) for a in op.before_region.block.args]
+    if isinstance(op, scf.ConditionOp):
+        loop = op.parent_op()
+        assert isinstance(loop, scf.WhileOp)
+        return [None, *(tensor_encoding(a) for a in loop.after_region.block.args)]
+    if isinstance(op, scf.YieldOp) and isinstance(loop := op.parent_op(), scf.WhileOp):
+        return [tensor_encoding(a) for a in loop.before_region.block.args]
     if isinstance(op, scf.YieldOp) and isinstance(op.parent_op(), scf.IfOp | scf.ForOp):
         parent = op.parent_op()
         assert parent is not None

@@ -139,3 +139,41 @@ tt.func @fw_propagate_for_op(%arg0: tensor<1024x4xi32, #blocked>, %arg1: tensor<
   tt.return
 }
 }
+
+// -----
+
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// As @fw_propagate_for_op, through an scf.while: the argument's layout flows through
+// the conversion, both regions and the results; one conversion is left, before the store.
+// CHECK-LABEL: @fw_propagate_while_op
+// CHECK-NOT: ttg.convert_layout
+// CHECK: %[[R:.+]], %{{.+}} = scf.while (%{{.+}} = %arg0, %{{.+}} = %{{.+}}) : (tensor<1024xf32, #[[$A:blocked[0-9]*]]>, i32)
+// CHECK: scf.condition
+// CHECK: arith.addf %{{.+}} : tensor<1024xf32, #[[$A]]>
+// CHECK: scf.yield
+// CHECK: ttg.convert_layout %[[R]] : tensor<1024xf32, #[[$A]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+// Triton keeps: tensor<1024xf32>
+tt.func @fw_propagate_while_op(%arg0: tensor<1024xf32, #a>, %n: i32, %out: !tt.ptr<f32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %0 = ttg.convert_layout %arg0 : tensor<1024xf32, #a> -> tensor<1024xf32, #b>
+  %r, %k = scf.while (%x = %0, %i = %c0) : (tensor<1024xf32, #b>, i32) -> (tensor<1024xf32, #b>, i32) {
+    %cond = arith.cmpi slt, %i, %n : i32
+    scf.condition(%cond) %x, %i : tensor<1024xf32, #b>, i32
+  } do {
+  ^bb0(%y: tensor<1024xf32, #b>, %j: i32):
+    %z = arith.addf %y, %y : tensor<1024xf32, #b>
+    %j1 = arith.addi %j, %c1 : i32
+    scf.yield %z, %j1 : tensor<1024xf32, #b>, i32
+  }
+  %rb = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b>
+  %sb = tt.splat %out : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #b>
+  %pb = tt.addptr %sb, %rb : tensor<1024x!tt.ptr<f32>, #b>, tensor<1024xi32, #b>
+  tt.store %pb, %r : tensor<1024x!tt.ptr<f32>, #b>
+  tt.return
+}
+}
