@@ -209,4 +209,4 @@ def verify_same_semantics(original: ModuleOp, rewritten: ModuleOp) -> None:
     except SemanticsChanged as error:
         raise located_error(functions[error.function], f"the rewrite changed the program's meaning: {error}") from None
     except ProgramError as error:
-        raise located_error(rewritten, f"cannot verify the rewrite: {error}") from None
+        raise located_error(error.op or rewritten, f"cannot verify the rewrite: {error}") from None

@@ -194,7 +194,7 @@ class TensorInterpreter:
                 return STRUCTURED[op.name](self, op, values)
             if op.name in HANDLERS:
                 return HANDLERS[op.name](self, op, arguments)
-        raise ProgramError(f"'{op.name}' is not interpreted")
+        raise ProgramError(f"'{op.name}' is not interpreted", op)
 
     def _for(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
         assert isinstance(op, scf.ForOp)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from xdsl.dialects.builtin import AnyFloat, BFloat16Type, IndexType, IntegerType, TensorType
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation
 
 from layoutdialect.dialect.tt_types import PointerType
 from layoutdialect.dialect.types import MemDescType
@@ -27,7 +27,12 @@ FLOAT_DTYPES: dict[int, type] = {16: np.float16, 64: np.float64}
 
 
 class ProgramError(ValueError):
-    """The program uses an op or type the layout-blind interpreter does not model."""
+    """The program uses an op or type the layout-blind interpreter does not model;
+    ``op`` is the op at fault when one is."""
+
+    def __init__(self, message: str, op: Operation | None = None) -> None:
+        super().__init__(message)
+        self.op = op
 
 
 def element_type(type: Attribute) -> Attribute:
