@@ -25,7 +25,8 @@ from math import prod
 from pathlib import Path
 
 from synthetic_kernels import synthetic_kernel
-from xdsl.dialects.builtin import TensorType
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.parser import Parser
 
 from layoutdialect.dialect.ops import ConvertLayoutOp
@@ -58,9 +59,8 @@ def tensor_bytes(type: TensorType) -> int:
     return prod(type.get_shape()) * scalar_bits(type.element_type) // 8
 
 
-def conversions_by_function(text: str) -> dict[str, tuple[int, int]]:
-    """Count and bytes of the ``ttg.convert_layout`` ops of each function in ``text``."""
-    module = parse_module(text, "<suite>", make_context())
+def conversions_by_function(module: ModuleOp) -> dict[str, tuple[int, int]]:
+    """Count and bytes of the ``ttg.convert_layout`` ops of each function in ``module``."""
     counts = {}
     for func in (op for op in module.walk() if isinstance(op, FuncOp)):
         types = [op.src.type for op in func.walk() if isinstance(op, ConvertLayoutOp)]
@@ -68,7 +68,7 @@ def conversions_by_function(text: str) -> dict[str, tuple[int, int]]:
     return counts
 
 
-def triton_expectations(text: str) -> dict[str, tuple[int, int]]:
+def triton_expectations(text: str, context: Context) -> dict[str, tuple[int, int]]:
     """The ``// Triton keeps:`` line before each function: count and bytes."""
     expected, pending = {}, None
     for line in text.splitlines():
@@ -76,7 +76,7 @@ def triton_expectations(text: str) -> dict[str, tuple[int, int]]:
             pending = match["types"].strip()
         elif (match := FUNCTION.match(line)) and pending is not None:
             kept = [] if pending == "none" else [t.strip() for t in re.findall(r"tensor<[^>]*>", pending)]
-            types = [Parser(make_context(), t).parse_type() for t in kept]
+            types = [Parser(context, t).parse_type() for t in kept]
             expected[match["name"]] = (len(types), sum(tensor_bytes(t) for t in types if isinstance(t, TensorType)))
             pending = None
     return expected
@@ -84,13 +84,14 @@ def triton_expectations(text: str) -> dict[str, tuple[int, int]]:
 
 def quality_rows() -> list[Row]:
     rows = []
+    context = make_context()
     for path in sorted(SUITE.glob("*.mlir")):
         for chunk in path.read_text().split(CHUNK_SEPARATOR):
-            expected = triton_expectations(chunk)
-            before = conversions_by_function(chunk)
-            module = parse_module(chunk, path.name, make_context())
-            RemoveRedundantConversionsPass().apply(make_context(), module)
-            after = conversions_by_function(print_module(module))
+            expected = triton_expectations(chunk, context)
+            module = parse_module(chunk, path.name, context)
+            before = conversions_by_function(module)
+            RemoveRedundantConversionsPass().apply(context, module)
+            after = conversions_by_function(module)
             for name, (triton, triton_bytes) in expected.items():
                 rows.append(Row(path.name, name, before[name][0], *after[name], triton, triton_bytes))
     return rows

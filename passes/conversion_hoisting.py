@@ -15,7 +15,7 @@ Triton's pipeliner turns into an asynchronous copy and a shared-memory load.
 from __future__ import annotations
 
 from xdsl.dialects import arith, scf
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from layoutdialect.dialect.ops import ConvertLayoutOp
@@ -98,7 +98,9 @@ def _feeds_mma_dot_later(conversion: ConvertLayoutOp) -> bool:
     return False
 
 
-def _elementwise_slice(root: SSAValue, encoding: DistributedEncoding, block: object) -> tuple[Slice, list[SSAValue]]:
+def _elementwise_slice(
+    root: SSAValue, encoding: DistributedEncoding, block: Block | None
+) -> tuple[Slice, list[SSAValue]]:
     """The pure elementwise ops in ``block`` and the constants ``root`` is computed from, down
     to loads in ``block``, each with ``encoding``, and the loaded values; empty if another op
     is in the way."""

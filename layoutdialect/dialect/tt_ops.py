@@ -257,6 +257,15 @@ class TransOp(_UnaryTensorOp):
         super().verify_()
 
 
+def _parse_optional_setting(parser: Parser, keyword: str) -> str | None:
+    """``, keyword = value`` after an op's operands, as ``tt.fp_to_fp`` and ``tt.dot`` print it."""
+    if parser.parse_optional_punctuation(",") is None:
+        return None
+    parser.parse_keyword(keyword)
+    parser.parse_punctuation("=")
+    return parser.parse_identifier()
+
+
 @irdl_op_definition
 class FpToFpOp(TTGOperation):
     """``tt.fp_to_fp %x, rounding = rtne : tensor<..xf32, #b> -> tensor<..xf8E4M3FN, #b>``"""
@@ -279,11 +288,7 @@ class FpToFpOp(TTGOperation):
     @classmethod
     def parse(cls, parser: Parser) -> FpToFpOp:
         unresolved = parser.parse_unresolved_operand()
-        rounding = None
-        if parser.parse_optional_punctuation(",") is not None:
-            parser.parse_keyword("rounding")
-            parser.parse_punctuation("=")
-            rounding = parser.parse_identifier()
+        rounding = _parse_optional_setting(parser, "rounding")
         attributes = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         src = parser.resolve_operand(unresolved, parser.parse_type())
@@ -340,11 +345,7 @@ class DotOp(TTGOperation):
         for _ in range(2):
             parser.parse_punctuation(",")
             operands.append(parser.parse_unresolved_operand())
-        precision = None
-        if parser.parse_optional_punctuation(",") is not None:
-            parser.parse_keyword("inputPrecision")
-            parser.parse_punctuation("=")
-            precision = parser.parse_identifier()
+        precision = _parse_optional_setting(parser, "inputPrecision")
         attributes = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         a = parser.resolve_operand(operands[0], parser.parse_type())

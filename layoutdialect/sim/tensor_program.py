@@ -159,10 +159,12 @@ class TensorInterpreter:
         self.program_ids = tuple(program_ids)
 
     def call(self, name: str, arguments: Sequence[Array]) -> list[Array]:
-        """The values ``tt.func @name`` returns for ``arguments``."""
+        """The values ``tt.func @name`` returns for ``arguments``; overflow, division by
+        zero and NaN are the values numpy gives, without warnings."""
         if name not in self.functions:
             raise ProgramError(f"no function @{name}")
-        return self._run_block(self.functions[name].body.block, list(arguments), {})
+        with np.errstate(all="ignore"):
+            return self._run_block(self.functions[name].body.block, list(arguments), {})
 
     def _run_region(self, region: Region, arguments: list[Array], values: dict[SSAValue, Array]) -> list[Array]:
         return self._run_block(region.block, arguments, values)
@@ -174,26 +176,24 @@ class TensorInterpreter:
             if op.name in ("tt.return", "scf.yield", "tt.reduce.return", "scf.condition"):
                 return [values[operand] for operand in op.operands]
             results = self._run_op(op, values)
-            with np.errstate(all="ignore"):
-                for result, value in zip(op.results, results, strict=True):
-                    values[result] = _as_type(value, result.type)
+            for result, value in zip(op.results, results, strict=True):
+                values[result] = _as_type(value, result.type)
         return []
 
     def _run_op(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
         arguments = [values[operand] for operand in op.operands]
-        with np.errstate(all="ignore"):
-            if op.name in BINARY:
-                return [BINARY[op.name](arguments[0], arguments[1])]
-            if op.name in UNARY:
-                return [UNARY[op.name](arguments[0])]
-            if op.name.removeprefix("arith.") in CASTS or op.name == "tt.fp_to_fp":
-                return [arguments[0].astype(dtype_of(op.results[0].type))]
-            if op.name in ("arith.extui", "arith.uitofp"):
-                return [_unsigned(arguments[0]).astype(dtype_of(op.results[0].type))]
-            if op.name in STRUCTURED:
-                return STRUCTURED[op.name](self, op, values)
-            if op.name in HANDLERS:
-                return HANDLERS[op.name](self, op, arguments)
+        if op.name in BINARY:
+            return [BINARY[op.name](arguments[0], arguments[1])]
+        if op.name in UNARY:
+            return [UNARY[op.name](arguments[0])]
+        if op.name.removeprefix("arith.") in CASTS or op.name == "tt.fp_to_fp":
+            return [arguments[0].astype(dtype_of(op.results[0].type))]
+        if op.name in ("arith.extui", "arith.uitofp"):
+            return [_unsigned(arguments[0]).astype(dtype_of(op.results[0].type))]
+        if op.name in STRUCTURED:
+            return STRUCTURED[op.name](self, op, values)
+        if op.name in HANDLERS:
+            return HANDLERS[op.name](self, op, arguments)
         raise ProgramError(f"'{op.name}' is not interpreted", op)
 
     def _for(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
