@@ -3,9 +3,10 @@ ours: a conversion between two encodings with equal linear layouts moves nothing
 
 A conversion folds into whatever produced its operand when that op can be
 re-created in the target layout (``splat``, ``make_range``, a splat constant,
-``local_load``, a reordering ``reshape``), two conversions in a row become one,
-and ops that accept any layout (``local_alloc``, ``local_store``, ``reshape``,
-``trans`` across an equal layout) read past a conversion.  Storing what was just
+``local_load``, a reordering ``reshape``, a ``histogram``), two conversions in a
+row become one, and ops that accept any layout (``local_alloc``, ``local_store``,
+``reshape``, ``trans`` across an equal layout, a ``gather``'s source unless its
+layout is pinned, a ``histogram``'s operand) read past a conversion.  Storing what was just
 loaded from an immutable buffer, in the same shared layout, is that buffer.
 """
 
@@ -21,6 +22,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.ops import ConvertLayoutOp, LocalAllocOp, LocalLoadOp, LocalStoreOp
 from layoutdialect.dialect.tt_checks import distributed_encoding, same_layout
+from layoutdialect.dialect.tt_data_indexed import GatherOp, HistogramOp, mask_type
 from layoutdialect.dialect.tt_func import ReturnOp
 from layoutdialect.dialect.tt_ops import ReshapeOp, TransOp
 from layoutdialect.dialect.types import MemDescType
@@ -100,6 +102,18 @@ def _fold_into_user(op: Operation) -> bool:
         if buffer == op.result.type and isinstance(buffer, MemDescType) and not buffer.mutable:
             Rewriter.replace_op(op, [], [load.src])
             return True
+    if isinstance(op, GatherOp) and op.efficient_layout is None and (cvt := _conversion_source(op.src)):
+        op.operands = [cvt.src, op.indices]
+        return True
+    if isinstance(op, HistogramOp) and (cvt := _conversion_source(op.src)):
+        source_type = cvt.src.type
+        assert isinstance(source_type, TensorType)
+        mask = None
+        if op.mask is not None:
+            mask = ConvertLayoutOp(op.mask, mask_type(source_type))
+            Rewriter.insert_op(mask, InsertPoint.before(op))
+        _replace(op, HistogramOp(cvt.src, op.result.type, None if mask is None else mask.result))
+        return True
     if isinstance(op, ReshapeOp) and (cvt := _conversion_source(op.src)):
         source_type = cvt.src.type
         assert isinstance(source_type, TensorType)

@@ -13,6 +13,7 @@ from xdsl.traits import Pure
 from layoutdialect.dialect.attributes import encoding_attr
 from layoutdialect.dialect.ops import ConvertLayoutOp, LocalAllocOp, LocalLoadOp, LocalStoreOp
 from layoutdialect.dialect.tt_checks import distributed_encoding
+from layoutdialect.dialect.tt_data_indexed import GatherOp, HistogramOp
 from layoutdialect.dialect.tt_memory import AddPtrOp, LoadOp, StoreOp
 from layoutdialect.dialect.tt_ops import (
     BroadcastOp,
@@ -120,6 +121,8 @@ def is_layout_anchor(op: Operation) -> bool:
         return is_expensive_load_or_store(op)
     if isinstance(op, DotOp):
         return True
+    if isinstance(op, GatherOp):
+        return op.efficient_layout is not None
     return isinstance(op, ReshapeOp) and op.allow_reorder is not None
 
 
@@ -147,8 +150,10 @@ def is_splat_constant(op: Operation) -> bool:
 
 
 def rebuild_in_layout(op: Operation, result_type: TensorType[Attribute]) -> Operation | None:
-    """A new ``splat``, ``make_range`` or splat constant like ``op`` but producing
-    ``result_type``; ``None`` for other ops."""
+    """A new ``splat``, ``make_range``, ``histogram`` or splat constant like ``op`` but
+    producing ``result_type``; ``None`` for other ops."""
+    if isinstance(op, HistogramOp):
+        return HistogramOp(op.src, result_type, op.mask)
     if isinstance(op, SplatOp):
         return SplatOp(op.src, result_type)
     if isinstance(op, MakeRangeOp):
@@ -169,14 +174,24 @@ def can_fold_into_conversion(op: Operation, target: DistributedEncoding) -> bool
         return op.allow_reorder is not None and not is_expensive_view(
             op.src.type, with_encoding(op.result.type, target)
         )
-    return isinstance(op, MakeRangeOp | SplatOp | LocalAllocOp | LocalLoadOp | LocalStoreOp) or is_splat_constant(op)
+    return isinstance(
+        op, MakeRangeOp | SplatOp | HistogramOp | LocalAllocOp | LocalLoadOp | LocalStoreOp
+    ) or is_splat_constant(op)
 
 
 def can_be_rematerialised(op: Operation) -> bool:
     """Triton's ``canBeRemat``: the op may be cloned into another layout."""
-    if is_expensive_load_or_store(op):
+    if is_expensive_load_or_store(op) or (isinstance(op, GatherOp) and op.efficient_layout is not None):
         return False
     return not isinstance(op, DotOp | scf.WhileOp | scf.ConditionOp)
+
+
+def layout_operands(op: Operation) -> list[SSAValue]:
+    """The tensor operands whose layout follows the result's: all of them, except a
+    gather's source, which keeps its own."""
+    if isinstance(op, GatherOp):
+        return [op.indices]
+    return [o for o in op.operands if isinstance(o.type, TensorType)]
 
 
 def is_pure(op: Operation) -> bool:
@@ -184,9 +199,10 @@ def is_pure(op: Operation) -> bool:
 
 
 def infer_result_encoding(op: Operation, encoding: DistributedEncoding) -> DistributedEncoding | None:
-    """Triton's ``inferDstEncoding``: the result layout of ``op`` when its operand has ``encoding``."""
+    """Triton's ``inferDstEncoding``: the result layout of ``op`` when its operand has
+    ``encoding`` (for a gather, its indices)."""
     try:
-        if is_elementwise(op) or isinstance(op, ConvertLayoutOp | LoadOp):
+        if is_elementwise(op) or isinstance(op, ConvertLayoutOp | LoadOp | GatherOp):
             return encoding
         if isinstance(op, ReduceOp):
             return reduce_encoding(encoding, op.axis.value.data)
@@ -202,9 +218,10 @@ def infer_result_encoding(op: Operation, encoding: DistributedEncoding) -> Distr
 
 
 def infer_source_encoding(op: Operation, encoding: DistributedEncoding) -> DistributedEncoding | None:
-    """Triton's ``inferSrcEncoding``: the operand layout ``op`` needs to produce ``encoding``."""
+    """Triton's ``inferSrcEncoding``: the operand layout ``op`` needs to produce ``encoding``
+    (for a gather, of its indices)."""
     try:
-        if is_elementwise(op) or isinstance(op, ConvertLayoutOp | LoadOp):
+        if is_elementwise(op) or isinstance(op, ConvertLayoutOp | LoadOp | GatherOp):
             return encoding
         if isinstance(op, ReduceOp):
             return reduce_source_encoding(encoding, op.axis.value.data)

@@ -2,7 +2,7 @@
 
 Anchors pin a layout: function arguments, expensive loads and stores, dots and
 reordering reshapes.  Each anchor's encoding flows to its users through
-elementwise ops, reductions, reshapes, transposes, ``scf.for``, ``scf.while`` and
+elementwise ops, reductions, reshapes, transposes, a gather's indices, ``scf.for``, ``scf.while`` and
 ``scf.if``, and through a conversion as its *source* encoding, which is what makes conversions
 vanish.  A value offered several encodings takes blocked if it comes from memory,
 else an MMA layout, else the first offered.  Values are then retyped in place,
@@ -19,6 +19,7 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from layoutdialect.dialect.ops import ConvertLayoutOp
+from layoutdialect.dialect.tt_data_indexed import GatherOp
 from layoutdialect.dialect.tt_func import FuncOp
 from layoutdialect.dialect.tt_memory import LoadOp, StoreOp
 from layoutdialect.dialect.tt_ops import ExpandDimsOp, ReduceOp, ReshapeOp, TransOp
@@ -30,6 +31,7 @@ from .layout_ops import (
     is_elementwise,
     is_layout_anchor,
     is_mma,
+    layout_operands,
     tensor_encoding,
     with_encoding,
 )
@@ -67,6 +69,14 @@ def _tied_values(use_owner: Operation, index: int) -> list[SSAValue]:
     return []
 
 
+def _propagates(user: Operation, index: int) -> bool:
+    """Whether the layout of ``user``'s operand ``index`` flows to its results: a gather's
+    result follows its indices, not its source."""
+    if isinstance(user, GatherOp):
+        return index == 1
+    return is_elementwise(user) or isinstance(user, _PROPAGATING)
+
+
 def _offered_encodings(func: FuncOp) -> dict[SSAValue, list[DistributedEncoding]]:
     """Every encoding forward propagation offers each tensor value, in the order offered."""
     offered: dict[SSAValue, list[DistributedEncoding]] = {}
@@ -93,7 +103,7 @@ def _offered_encodings(func: FuncOp) -> dict[SSAValue, list[DistributedEncoding]
             for encoding in list(offered[value]):
                 for target in tied:
                     offer(target, encoding)
-                if is_elementwise(user) or isinstance(user, _PROPAGATING):
+                if _propagates(user, use.index):
                     for result in user.results:
                         offer(result, infer_result_encoding(user, encoding))
     return offered
@@ -156,10 +166,11 @@ def _required_operand_encodings(
         return [tensor_encoding(r) for r in parent.results]
     if isinstance(op, ConvertLayoutOp):
         return [None]
-    if op in retyped and (is_elementwise(op) or isinstance(op, _PROPAGATING)):
+    if op in retyped and (is_elementwise(op) or isinstance(op, (*_PROPAGATING, GatherOp))):
         result = tensor_encoding(op.results[0])
         source = None if result is None else infer_source_encoding(op, result)
-        return [source if isinstance(o.type, TensorType) else None for o in op.operands]
+        following = layout_operands(op)
+        return [source if o in following else original.get(o, tensor_encoding(o)) for o in op.operands]
     return [original.get(o, tensor_encoding(o)) for o in op.operands]
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import AnyFloat, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -27,6 +27,7 @@ from layoutdialect.dialect.tt_func import FuncOp
 from layoutdialect.dialect.tt_memory import LoadOp
 from layoutdialect.dialect.tt_ops import BroadcastOp, ExpandDimsOp, FpToFpOp, ReduceOp
 from layoutdialect.encodings import DistributedEncoding, DotOperandEncoding
+from layoutdialect.encodings.layout_properties import threads_per_warp, warps_per_cta
 
 from .layout_ops import (
     ARITH_EXTENSIONS,
@@ -36,6 +37,7 @@ from .layout_ops import (
     can_fold_into_conversion,
     element_bits,
     infer_source_encoding,
+    layout_operands,
     rebuild_in_layout,
     tensor_encoding,
     with_encoding,
@@ -109,8 +111,8 @@ def backward_slice(
         source = infer_source_encoding(owner, target)
         if source is None:
             return None
-        for operand in owner.operands:
-            if isinstance(operand.type, TensorType) and tensor_encoding(operand) != source:
+        for operand in layout_operands(owner):
+            if tensor_encoding(operand) != source:
                 queue.append((operand, source))
     return found
 
@@ -163,8 +165,30 @@ def rematerialisation_cost(found: Slice, conversion: ConvertLayoutOp) -> int | N
         elif op.name.startswith(("arith.", "math.")):
             cost += sum((8 if op.name in EXPENSIVE_MATH else 1) * byte_count(r) for r in op.results)
         elif isinstance(op, ReduceOp):
-            cost += sum(byte_count(r) for r in op.results) * 9
+            if not reduce_is_associative(op):
+                return None
+            cost += reduce_cost(op)
     return cost
+
+
+def reduce_is_associative(op: ReduceOp) -> bool:
+    """Triton's ``ReduceOpHelper::isAssociative``: a float reduction over more than two
+    elements whose combiner adds or multiplies may round differently when regrouped."""
+    source = op.operands[0].type
+    assert isinstance(source, TensorType)
+    if not isinstance(source.element_type, AnyFloat) or source.get_shape()[op.axis.value.data] <= 2:
+        return True
+    return not any(isinstance(inner, arith.AddfOp | arith.MulfOp) for inner in op.combine_op.walk())
+
+
+def reduce_cost(op: ReduceOp) -> int:
+    """Triton's remat cost of a reduction: the distinct lanes along the axis, plus eight
+    times the distinct warps along it (the inter-warp round trip through shared memory)."""
+    source = op.operands[0]
+    encoding = tensor_encoding(source)
+    assert encoding is not None and isinstance(source.type, TensorType)
+    axis, shape = op.axis.value.data, source.type.get_shape()
+    return threads_per_warp(encoding, shape)[axis] + 8 * warps_per_cta(encoding, shape)[axis]
 
 
 def conversion_cost(conversion: ConvertLayoutOp) -> int:

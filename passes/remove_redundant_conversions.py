@@ -6,7 +6,7 @@ encodings with equal linear layouts); propagate anchor layouts forward; fold aga
 rematerialise backward slices where Triton's cost model says so, to a fixed point;
 hoist conversions above ops that grow the data, into the branch of a conditional
 that needs them, and to ``dot_op`` up to the loads; then drop dead loop-carried
-values and common subexpressions.
+values, common subexpressions and dead ops.
 
 Forward propagation follows Triton's conflict rule (the first layout offered
 wins), which can leave more conversions than came in.  Beyond Triton, the
@@ -28,6 +28,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.common_subexpression_elimination import cse
+from xdsl.transforms.dead_code_elimination import region_dce
 
 from layoutdialect.dialect.ops import ConvertLayoutOp
 from layoutdialect.dialect.text import located_error
@@ -128,6 +129,12 @@ def drop_dead_scf_values(func: FuncOp, options: Options) -> None:
         pass
 
 
+def remove_dead_ops(func: FuncOp) -> None:
+    """Erase the pure ops whose results nobody reads, such as the originals of slices
+    whose copies replaced a conversion."""
+    region_dce(func.body)
+
+
 Stage = Callable[[FuncOp, Options], None]
 
 PIPELINE: tuple[tuple[str, Stage], ...] = (
@@ -140,6 +147,7 @@ PIPELINE: tuple[tuple[str, Stage], ...] = (
     ("fold", fold),
     ("hoist constants", lambda func, options: hoist_constants(func)),
     ("cse", lambda func, options: cse(func)),
+    ("dce", lambda func, options: remove_dead_ops(func)),
 )
 
 

@@ -1,10 +1,11 @@
 """The ``tt`` dialect subset that TTGIR kernels use: functions, pointers, tensor
-construction and reshaping, loads and stores, dots and reductions."""
+construction and reshaping, loads and stores, dots, reductions, histograms and gathers."""
 
 from __future__ import annotations
 
 from xdsl.ir import Dialect
 
+from layoutdialect.dialect.tt_data_indexed import GatherOp, HistogramOp
 from layoutdialect.dialect.tt_func import CallOp, FuncOp, ReturnOp
 from layoutdialect.dialect.tt_memory import AddPtrOp, LoadOp, StoreOp
 from layoutdialect.dialect.tt_ops import (
@@ -44,6 +45,8 @@ TT = Dialect(
         DotOp,
         ReduceOp,
         ReduceReturnOp,
+        HistogramOp,
+        GatherOp,
     ],
     [PointerType],
 )

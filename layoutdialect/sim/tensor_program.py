@@ -18,6 +18,7 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAt
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from layoutdialect.dialect.arith_tensor import ComparisonOp
+from layoutdialect.dialect.tt_data_indexed import GatherOp
 from layoutdialect.dialect.tt_func import CallOp, FuncOp
 from layoutdialect.dialect.tt_memory import LoadOp, StoreOp
 from layoutdialect.dialect.tt_ops import ExpandDimsOp, ReduceOp, TransOp
@@ -306,6 +307,27 @@ def _dot(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) 
     return [np.matmul(a.astype(dtype), b.astype(dtype)) + c]
 
 
+def _histogram(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    """Bin ``i`` counts the unmasked elements equal to ``i``; values outside the bins count nowhere."""
+    values = arguments[0].astype(np.int64).ravel()
+    if len(arguments) > 1:
+        values = values[arguments[1].ravel().astype(bool)]
+    (bins,) = shape_of(op.results[0].type)
+    counts = np.bincount(values[(values >= 0) & (values < bins)], minlength=bins)
+    return [counts.astype(dtype_of(op.results[0].type))]
+
+
+def _gather(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    """``r[.., i, ..] = src[.., idx[.., i, ..], ..]`` along the axis.  Triton leaves an index
+    outside the source undefined; here it wraps around, the same before and after a rewrite."""
+    assert isinstance(op, GatherOp)
+    src, indices = arguments
+    axis = op.axis.value.data
+    window = tuple(slice(None) if d == axis else slice(0, n) for d, n in enumerate(indices.shape))
+    wrapped = np.mod(indices.astype(np.int64), src.shape[axis])
+    return [np.take_along_axis(src[window], wrapped, axis)]
+
+
 def _same_values(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
     """Ops whose result holds the operand's elements, broadcast or reshaped in row-major order."""
     result_shape = shape_of(op.results[0].type)
@@ -334,6 +356,8 @@ HANDLERS: dict[str, Handler] = {
     "tt.reshape": _same_values,
     "tt.trans": _trans,
     "tt.dot": _dot,
+    "tt.histogram": _histogram,
+    "tt.gather": _gather,
     "tt.addptr": lambda _, op, a: [a[0] + a[1].astype(np.int64)],
     "tt.load": _load,
     "tt.store": _store,

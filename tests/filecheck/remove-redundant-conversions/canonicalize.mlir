@@ -172,3 +172,67 @@ tt.func @test_canonicalize_convert_expensive_view2(%arg0: tensor<2xf32, #ttg.sli
   tt.return %r : tensor<2xf32, #blocked1>
 }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// Every bin depends on every element, so a histogram reads its operand in any layout
+// and produces its bins in whichever layout its user wants.
+// CHECK-LABEL: @test_canonicalize_convert_histogram
+// CHECK-SAME: (%[[ARG:.+]]: tensor<256xi32
+// CHECK-NOT: ttg.convert_layout
+// CHECK: %[[V:.+]] = tt.histogram %[[ARG]] : tensor<256xi32, #{{.+}}> -> tensor<512xi32, #[[$OUT:.+]]>
+// CHECK-NEXT: tt.return %[[V]] : tensor<512xi32, #[[$OUT]]>
+// Triton keeps: none
+tt.func @test_canonicalize_convert_histogram(%arg0: tensor<256xi32, #blocked1>) -> tensor<512xi32, #blocked2> {
+  %0 = ttg.convert_layout %arg0 : tensor<256xi32, #blocked1> -> tensor<256xi32, #blocked>
+  %1 = tt.histogram %0 : tensor<256xi32, #blocked> -> tensor<512xi32, #blocked>
+  %2 = ttg.convert_layout %1 : tensor<512xi32, #blocked> -> tensor<512xi32, #blocked2>
+  tt.return %2 : tensor<512xi32, #blocked2>
+}
+
+// With a mask, the mask follows the operand's layout instead: an i1 conversion is
+// cheaper than the i32 one it replaces.
+// CHECK-LABEL: @histogram_mask_follows_the_operand
+// CHECK-SAME: (%[[ARG:.+]]: tensor<256xi32, #[[$IN:[^>]+]]>, %[[MASK:.+]]: tensor<256xi1
+// CHECK: %[[M:.+]] = ttg.convert_layout %[[MASK]] : tensor<256xi1, #{{.+}}> -> tensor<256xi1, #[[$IN]]>
+// CHECK-NEXT: %[[V:.+]] = tt.histogram %[[ARG]], %[[M]]
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return %[[V]]
+// Triton keeps: tensor<256xi1>
+tt.func @histogram_mask_follows_the_operand(%arg0: tensor<256xi32, #blocked1>, %mask: tensor<256xi1, #blocked>) -> tensor<512xi32, #blocked> {
+  %0 = ttg.convert_layout %arg0 : tensor<256xi32, #blocked1> -> tensor<256xi32, #blocked>
+  %1 = tt.histogram %0, %mask : tensor<256xi32, #blocked> -> tensor<512xi32, #blocked>
+  tt.return %1 : tensor<512xi32, #blocked>
+}
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [8, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32} {
+// A gather reads its source in any layout, unless the layout was chosen for it.
+// CHECK-LABEL: @convert_layout_gather_src
+// CHECK-NEXT: %[[V:.+]] = tt.gather %arg0[%arg1] {axis = 0 : i32} : (tensor<16x16xf16, #[[$B:.+]]>, tensor<16x16xi32, #[[$B]]>) -> tensor<16x16xf16, #[[$B]]>
+// CHECK-NEXT: tt.return %[[V]]
+// Triton keeps: none
+tt.func @convert_layout_gather_src(%arg0: tensor<16x16xf16, #blocked>, %arg1: tensor<16x16xi32, #blocked>) -> tensor<16x16xf16, #blocked> {
+  %0 = ttg.convert_layout %arg0 : tensor<16x16xf16, #blocked> -> tensor<16x16xf16, #blocked1>
+  %1 = tt.gather %0[%arg1] {axis = 0 : i32} : (tensor<16x16xf16, #blocked1>, tensor<16x16xi32, #blocked>) -> tensor<16x16xf16, #blocked>
+  tt.return %1 : tensor<16x16xf16, #blocked>
+}
+
+// CHECK-LABEL: @gather_efficient_layout
+// CHECK-NEXT: %[[C:.+]] = ttg.convert_layout %arg0
+// CHECK-NEXT: tt.gather %[[C]][%arg1] {axis = 0 : i32, efficient_layout} : (tensor<16x16xf16, #blocked1>
+// Triton keeps: tensor<16x16xf16>
+tt.func @gather_efficient_layout(%arg0: tensor<16x16xf16, #blocked>, %arg1: tensor<16x16xi32, #blocked>) -> tensor<16x16xf16, #blocked> {
+  %0 = ttg.convert_layout %arg0 : tensor<16x16xf16, #blocked> -> tensor<16x16xf16, #blocked1>
+  %1 = tt.gather %0[%arg1] {axis = 0 : i32, efficient_layout} : (tensor<16x16xf16, #blocked1>, tensor<16x16xi32, #blocked>) -> tensor<16x16xf16, #blocked>
+  tt.return %1 : tensor<16x16xf16, #blocked>
+}
+}

@@ -155,3 +155,73 @@ tt.func @mma_to_dot_bailout(%n: index) -> (tensor<64x32xf16, #mma>, tensor<64x32
   tt.return %0, %1 : tensor<64x32xf16, #mma>, tensor<64x32xf16, #dot>
 }
 }
+
+// -----
+
+#a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// The row maxima are also returned in #a, so recomputing them in #b duplicates the
+// reduction.  A maximum regroups exactly, and Triton prices the copy at its 4 lanes along
+// the axis plus 8 x its 1 warp, far below the conversion's 32 x 128 B: it is recomputed.
+// CHECK-LABEL: @remat_through_max_reduce
+// CHECK-NOT: ttg.convert_layout
+// CHECK-DAG: (tensor<32x16xf32, #{{.+}}>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #[[B:.+]]}>>
+// CHECK-DAG: (tensor<32x16xf32, #{{.+}}>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #[[A:.+]]}>>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return %{{.+}}, %{{.+}} : tensor<32xf32, #ttg.slice<{dim = 1, parent = #[[A]]}>>, tensor<32xf32, #ttg.slice<{dim = 1, parent = #[[B]]}>>
+// Triton keeps: none
+tt.func @remat_through_max_reduce(%x: f32) -> (tensor<32xf32, #ttg.slice<{dim = 1, parent = #a}>>, tensor<32xf32, #ttg.slice<{dim = 1, parent = #b}>>) {
+  %0 = tt.splat %x : f32 -> tensor<32x16xf32, #a>
+  %1 = "tt.reduce"(%0) <{axis = 1 : i32}> ({
+  ^bb0(%l: f32, %r: f32):
+    %m = arith.maxnumf %l, %r : f32
+    tt.reduce.return %m : f32
+  }) : (tensor<32x16xf32, #a>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #a}>>
+  %2 = ttg.convert_layout %1 : tensor<32xf32, #ttg.slice<{dim = 1, parent = #a}>> -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #b}>>
+  tt.return %1, %2 : tensor<32xf32, #ttg.slice<{dim = 1, parent = #a}>>, tensor<32xf32, #ttg.slice<{dim = 1, parent = #b}>>
+}
+
+// The same with a float sum over 16 elements: it is not associative, so a copy computed
+// in another layout could round differently, and Triton keeps the conversion.
+// CHECK-LABEL: @no_remat_through_float_sum
+// CHECK-COUNT-1: "tt.reduce"
+// CHECK: ttg.convert_layout %{{.+}} : tensor<32xf32, #ttg.slice<{dim = 1, parent = #[[A:.+]]}>> -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #[[B:.+]]}>>
+// CHECK-NOT: "tt.reduce"
+// CHECK: tt.return
+// TRITON-LABEL: @no_remat_through_float_sum
+// TRITON: ttg.convert_layout
+// Triton keeps: tensor<32xf32>
+tt.func @no_remat_through_float_sum(%x: f32) -> (tensor<32xf32, #ttg.slice<{dim = 1, parent = #a}>>, tensor<32xf32, #ttg.slice<{dim = 1, parent = #b}>>) {
+  %0 = tt.splat %x : f32 -> tensor<32x16xf32, #a>
+  %1 = "tt.reduce"(%0) <{axis = 1 : i32}> ({
+  ^bb0(%l: f32, %r: f32):
+    %s = arith.addf %l, %r : f32
+    tt.reduce.return %s : f32
+  }) : (tensor<32x16xf32, #a>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #a}>>
+  %2 = ttg.convert_layout %1 : tensor<32xf32, #ttg.slice<{dim = 1, parent = #a}>> -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #b}>>
+  tt.return %1, %2 : tensor<32xf32, #ttg.slice<{dim = 1, parent = #a}>>, tensor<32xf32, #ttg.slice<{dim = 1, parent = #b}>>
+}
+}
+
+// -----
+
+#a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// A gather's result takes its indices' layout, whatever its source's: the indices' #b
+// flows through the gather to the sum, and the source stays in #a.
+// CHECK-LABEL: @gather_follows_its_indices
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.gather %src[%idx] {axis = 0 : i32} : (tensor<16x16xf16, #[[$A:.+]]>, tensor<16x16xi32, #[[$B:.+]]>) -> tensor<16x16xf16, #[[$B]]>
+// CHECK-NEXT: arith.addf %{{.+}} : tensor<16x16xf16, #[[$B]]>
+// CHECK-NEXT: tt.return
+// Triton keeps: none
+tt.func @gather_follows_its_indices(%src: tensor<16x16xf16, #a>, %idx: tensor<16x16xi32, #b>) -> tensor<16x16xf16, #b> {
+  %0 = ttg.convert_layout %idx : tensor<16x16xi32, #b> -> tensor<16x16xi32, #a>
+  %1 = tt.gather %src[%0] {axis = 0 : i32} : (tensor<16x16xf16, #a>, tensor<16x16xi32, #a>) -> tensor<16x16xf16, #a>
+  %2 = arith.addf %1, %1 : tensor<16x16xf16, #a>
+  %3 = ttg.convert_layout %2 : tensor<16x16xf16, #a> -> tensor<16x16xf16, #b>
+  tt.return %3 : tensor<16x16xf16, #b>
+}
+}

@@ -44,3 +44,24 @@ tt.func @reduce_wrong_slice(%arg0: tensor<64x64xf32, #blocked>) {
   tt.return
 }
 }
+
+// -----
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:54:3: error: tt.gather: the result must have the indices' encoding
+tt.func @gather_result_not_in_the_indices_layout(%src: tensor<16x16xf16, #blocked>, %idx: tensor<16x16xi32, #blocked>) {
+  %0 = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<16x16xf16, #blocked>, tensor<16x16xi32, #blocked>) -> tensor<16x16xf16, #blocked1>
+  tt.return
+}
+}
+
+// -----
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:64:3: error: tt.histogram: the result must be a 1-D tensor of bins
+tt.func @histogram_of_2d_bins(%x: tensor<256xi32, #blocked>) {
+  %0 = tt.histogram %x : tensor<256xi32, #blocked> -> tensor<16x16xi32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>>
+  tt.return
+}
+}

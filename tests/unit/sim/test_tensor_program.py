@@ -202,3 +202,26 @@ def test_the_check_accepts_dropped_conversions_and_catches_a_changed_op_and_a_dr
     dropped = KERNEL.replace("    tt.store %optrs, %sum : tensor<8x!tt.ptr<f32>, #rows>\n", "")
     with pytest.raises(SemanticsChanged, match="global buffer #1 differs"):
         check_same_semantics(original, parse_module(dropped, "k", CTX))
+
+
+def test_histogram_counts_unmasked_values_per_bin_and_gather_indexes_along_its_axis() -> None:
+    text = """
+module {
+  tt.func @f(%x: tensor<8xi32>, %m: tensor<8xi1>, %s: tensor<2x4xf32>, %i: tensor<2x3xi32>)
+      -> (tensor<4xi32>, tensor<4xi32>, tensor<2x3xf32>) {
+    %h = tt.histogram %x : tensor<8xi32> -> tensor<4xi32>
+    %hm = tt.histogram %x, %m : tensor<8xi32> -> tensor<4xi32>
+    %g = tt.gather %s[%i] {axis = 1 : i32} : (tensor<2x4xf32>, tensor<2x3xi32>) -> tensor<2x3xf32>
+    tt.return %h, %hm, %g : tensor<4xi32>, tensor<4xi32>, tensor<2x3xf32>
+  }
+}
+"""
+    values = np.array([0, 1, 1, 3, 3, 3, 7, -1], np.int32)
+    mask = np.array([1, 1, 0, 1, 0, 1, 1, 1], np.bool_)
+    source = np.arange(8, dtype=np.float32).reshape(2, 4)
+    indices = np.array([[3, 0, 0], [1, 2, 5]], np.int32)
+    interpreter = TensorInterpreter(parse_module(text, "f", CTX), Memory())
+    counts, masked, gathered = interpreter.call("f", [values, mask, source, indices])
+    assert counts.tolist() == [1, 2, 0, 3]
+    assert masked.tolist() == [1, 1, 0, 2]
+    assert gathered.tolist() == [[3, 0, 0], [5, 6, 5]]  # index 5 wraps to 1
