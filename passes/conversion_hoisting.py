@@ -58,7 +58,7 @@ def hoist_into_conditionals(rematerialiser: Rematerialiser, conversion: ConvertL
             branch = value.owner
             assert isinstance(branch, scf.IfOp) and isinstance(value, OpResult)
             edges = [_yield_operand(branch, side, value.index) for side in (0, 1)]
-            slices = [backward_slice(operand, found[value], stop_at_branches=True) for _, operand in edges]
+            slices = [backward_slice(operand, found[value], user, stop_at_branches=True) for user, operand in edges]
             succeeded = [s for s in slices if s is not None]
             if len(succeeded) == 2:
                 if not all(_merge(found, s) for s in succeeded):

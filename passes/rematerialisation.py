@@ -15,6 +15,7 @@ replaces (Triton gives up on such slices).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from xdsl.dialects import arith, scf
@@ -44,7 +45,7 @@ from .layout_ops import (
 )
 from .loop_cleanup import rebuild_loop
 
-__all__ = ["Rematerialiser", "backward_slice", "conversion_slice"]
+__all__ = ["Rematerialiser", "Reuse", "backward_slice", "conversion_slice"]
 
 Slice = dict[SSAValue, DistributedEncoding]
 
@@ -56,42 +57,67 @@ def _is_ext_or_broadcast(op: Operation) -> bool:
     return isinstance(op, FpToFpOp) and element_bits(op.src) < element_bits(op.result)
 
 
+@dataclass
+class Reuse:
+    """Rematerialisations a slice may stop at instead of recomputing: ``remat`` maps a
+    (value, encoding) to a value already holding it; ``found`` collects the ones used."""
+
+    remat: Mapping[tuple[SSAValue, DistributedEncoding], SSAValue]
+    found: dict[SSAValue, SSAValue] = field(default_factory=dict)
+
+    def stops_at(self, value: SSAValue, encoding: DistributedEncoding, user: Operation) -> bool:
+        """Whether ``user``'s copy can read an existing rematerialisation of ``value``: one
+        exists and is defined before ``user``."""
+        if value in self.found:
+            return _dominates(self.found[value], user)
+        existing = self.remat.get((value, encoding))
+        if existing is None or not _dominates(existing, user):
+            return False
+        self.found[value] = existing
+        return True
+
+
 def backward_slice(
     root: SSAValue,
     encoding: DistributedEncoding,
+    user: Operation,
     stop_at_growth: bool = False,
     from_arguments: bool = False,
     stop_at_branches: bool = False,
+    reuse: Reuse | None = None,
 ) -> Slice | None:
-    """Triton's ``getRematerializableSlice``: the values to recompute so that ``root`` is
-    produced in ``encoding``, each with its new encoding; ``None`` if that is impossible.
-    ``from_arguments`` lets function arguments start the slice; ``stop_at_branches``
-    keeps ``scf.if`` results in the slice without looking into the branches."""
+    """Triton's ``getRematerializableSlice``: the values to recompute so that ``root``, as
+    read by ``user``, is produced in ``encoding``, each with its new encoding; ``None`` if
+    that is impossible.  ``from_arguments`` lets function arguments start the slice;
+    ``stop_at_branches`` keeps ``scf.if`` results in the slice without looking into the
+    branches; ``reuse`` offers rematerialisations to stop at, which stay in the slice."""
     found: Slice = {}
-    queue: list[tuple[SSAValue, DistributedEncoding]] = [(root, encoding)]
+    queue: list[tuple[SSAValue, DistributedEncoding, Operation]] = [(root, encoding, user)]
     while queue:
-        value, target = queue.pop()
+        value, target, reader = queue.pop()
         if not isinstance(value.type, TensorType):
             continue
         if value in found:
-            if found[value] != target:
+            if found[value] != target or (
+                reuse is not None and value in reuse.found and not reuse.stops_at(value, target, reader)
+            ):
                 return None
             continue
-        owner = value.owner
-        if isinstance(owner, scf.IfOp) and stop_at_branches:
-            found[value] = target
+        found[value] = target
+        if reuse is not None and reuse.stops_at(value, target, reader):
             continue
+        owner = value.owner
         if isinstance(owner, scf.IfOp):
             assert isinstance(value, OpResult)
+            if stop_at_branches:
+                continue
             for branch in (owner.true_region, owner.false_region):
                 terminator = branch.block.last_op
                 assert terminator is not None
-                queue.append((terminator.operands[value.index], target))
-            found[value] = target
+                queue.append((terminator.operands[value.index], target, terminator))
             continue
         if isinstance(owner, scf.ForOp | scf.WhileOp):
             return None
-        found[value] = target
         if isinstance(value, BlockArgument):
             loop = value.block.parent_op()
             if isinstance(loop, FuncOp) and from_arguments:
@@ -100,8 +126,8 @@ def backward_slice(
                 return None
             terminator = loop.body.block.last_op
             assert terminator is not None
-            queue.append((loop.operands[value.index + 2], target))
-            queue.append((terminator.operands[value.index - 1], target))
+            queue.append((loop.operands[value.index + 2], target, loop))
+            queue.append((terminator.operands[value.index - 1], target, terminator))
             continue
         assert isinstance(owner, Operation)
         if not can_be_rematerialised(owner):
@@ -113,18 +139,22 @@ def backward_slice(
             return None
         for operand in layout_operands(owner):
             if tensor_encoding(operand) != source:
-                queue.append((operand, source))
+                queue.append((operand, source, owner))
     return found
 
 
-def conversion_slice(conversion: ConvertLayoutOp, **options: bool) -> Slice | None:
-    """The backward slice that would produce the conversion's result directly, with
-    ``backward_slice``'s ``options``; ``None`` for a ``dot_op`` target, which only
+def conversion_slice(
+    conversion: ConvertLayoutOp, stop_at_growth: bool = False, stop_at_branches: bool = False
+) -> Slice | None:
+    """The backward slice that would produce the conversion's result directly, stopping
+    where ``backward_slice`` is told to; ``None`` for a ``dot_op`` target, which only
     ``hoist_dot_operand`` moves."""
     target = tensor_encoding(conversion.result)
     if target is None or isinstance(target, DotOperandEncoding):
         return None
-    return backward_slice(conversion.src, target, **options)
+    return backward_slice(
+        conversion.src, target, conversion, stop_at_growth=stop_at_growth, stop_at_branches=stop_at_branches
+    )
 
 
 def _ops_of(found: Slice) -> list[Operation]:
@@ -328,15 +358,18 @@ class Rematerialiser:
         target = tensor_encoding(conversion.result)
         if target is None or isinstance(target, DotOperandEncoding) or self.reuse(conversion):
             return
-        found = backward_slice(conversion.src, target, from_arguments=True)
+        reuse = Reuse(self.remat)
+        found = backward_slice(conversion.src, target, conversion, from_arguments=True, reuse=reuse)
         if found is None:
             return
+        for value in reuse.found:
+            del found[value]
         cost = rematerialisation_cost(found, conversion)
         if cost is None or cost > conversion_cost(conversion):
             return
         if sum(byte_count(v) for v in _argument_leaves(found)) > byte_count(conversion.src):
             return
-        self.rewrite_slice(found, conversion, {})
+        self.rewrite_slice(found, conversion, dict(reuse.found))
 
     def hoist_above_growth(self, conversion: ConvertLayoutOp) -> None:
         """Triton's ``hoistConvertOnTopOfExtOrBroadcast``: convert before the one op that grows the data."""
@@ -351,7 +384,7 @@ class Rematerialiser:
             source = infer_source_encoding(owner, found[value])
             if source is None:
                 return
-            rest = backward_slice(owner.operands[0], source)
+            rest = backward_slice(owner.operands[0], source, owner)
             if rest is not None:
                 found.update(rest)
                 continue

@@ -225,3 +225,41 @@ tt.func @gather_follows_its_indices(%src: tensor<16x16xf16, #a>, %idx: tensor<16
   tt.return %3 : tensor<16x16xf16, #b>
 }
 }
+
+// -----
+
+#a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// The loaded tile must be converted once (a load is not recomputed).  The exponential's
+// slice stops at that conversion, which already holds %x in #b and comes first, so the
+// exponential is recomputed from it instead of being converted too.
+// CHECK-LABEL: @reuse_inside_slice
+// CHECK: %[[X:.+]] = tt.load
+// CHECK-NEXT: %[[C:.+]] = ttg.convert_layout %[[X]]
+// CHECK-NEXT: %[[Y:.+]] = math.exp %[[C]] : tensor<64x64xf32, #[[$B:.+]]>
+// CHECK-NEXT: tt.return %[[C]], %[[Y]] : tensor<64x64xf32, #[[$B]]>, tensor<64x64xf32, #[[$B]]>
+// Triton keeps: tensor<64x64xf32>
+tt.func @reuse_inside_slice(%p: tensor<64x64x!tt.ptr<f32>, #a>) -> (tensor<64x64xf32, #b>, tensor<64x64xf32, #b>) {
+  %x = tt.load %p : tensor<64x64x!tt.ptr<f32>, #a>
+  %c1 = ttg.convert_layout %x : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
+  %y = math.exp %x : tensor<64x64xf32, #a>
+  %c2 = ttg.convert_layout %y : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
+  tt.return %c1, %c2 : tensor<64x64xf32, #b>, tensor<64x64xf32, #b>
+}
+
+// The same, but the conversion of %x comes after the exponential: reading it there
+// would not be dominated, so both conversions stay.
+// CHECK-LABEL: @no_reuse_of_a_later_conversion
+// CHECK-COUNT-2: ttg.convert_layout
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+// Triton keeps: tensor<64x64xf32>, tensor<64x64xf32>
+tt.func @no_reuse_of_a_later_conversion(%p: tensor<64x64x!tt.ptr<f32>, #a>) -> (tensor<64x64xf32, #b>, tensor<64x64xf32, #b>) {
+  %x = tt.load %p : tensor<64x64x!tt.ptr<f32>, #a>
+  %y = math.exp %x : tensor<64x64xf32, #a>
+  %c2 = ttg.convert_layout %y : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
+  %c1 = ttg.convert_layout %x : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
+  tt.return %c1, %c2 : tensor<64x64xf32, #b>, tensor<64x64xf32, #b>
+}
+}
