@@ -86,10 +86,8 @@ def hoist_into_conditionals(rematerialiser: Rematerialiser, conversion: ConvertL
 
 
 def _feeds_mma_dot_later(conversion: ConvertLayoutOp) -> bool:
-    """Whether an MMA ``tt.dot`` follows the conversion in its block, the body of a loop."""
-    block = conversion.parent_block()
-    if block is None or not isinstance(block.parent_op(), scf.ForOp):
-        return False
+    """Whether an MMA ``tt.dot`` follows the conversion in its block, so it post-dominates it
+    (Triton's ``canBePipelined``, which looks in any parent op, not only loops)."""
     following = conversion.next_op
     while following is not None:
         if isinstance(following, DotOp) and (encoding := tensor_encoding(following.d)) is not None and is_mma(encoding):

@@ -181,7 +181,7 @@ def can_fold_into_conversion(op: Operation, target: DistributedEncoding) -> bool
 
 def can_be_rematerialised(op: Operation) -> bool:
     """Triton's ``canBeRemat``: the op may be cloned into another layout."""
-    if is_expensive_load_or_store(op) or (isinstance(op, GatherOp) and op.efficient_layout is not None):
+    if is_expensive_load_or_store(op) or (isinstance(op, GatherOp | ReshapeOp) and op.efficient_layout is not None):
         return False
     return not isinstance(op, DotOp | scf.WhileOp | scf.ConditionOp)
 
@@ -198,6 +198,20 @@ def is_pure(op: Operation) -> bool:
     return op.has_trait(Pure) and all(is_pure(inner) for region in op.regions for inner in region.walk())
 
 
+def _reshaped_encoding(
+    op: ReshapeOp, encoding: DistributedEncoding, known: SSAValue, wanted: SSAValue
+) -> DistributedEncoding:
+    """Triton's ``inferReshapeOpEncoding`` from ``known`` (in ``encoding``) to the other side
+    ``wanted`` of a reshape: a reordering reshape keeps ``wanted``'s own encoding when
+    that view moves no data; otherwise the elements keep their threads."""
+    current = tensor_encoding(wanted)
+    if op.allow_reorder is not None and current is not None:
+        assert isinstance(known.type, TensorType)
+        if not is_expensive_view(with_encoding(known.type, encoding), wanted.type):  # type: ignore[arg-type]
+            return current
+    return reshape_encoding(encoding, shape_of(known), shape_of(wanted))
+
+
 def infer_result_encoding(op: Operation, encoding: DistributedEncoding) -> DistributedEncoding | None:
     """Triton's ``inferDstEncoding``: the result layout of ``op`` when its operand has
     ``encoding`` (for a gather, its indices)."""
@@ -210,8 +224,8 @@ def infer_result_encoding(op: Operation, encoding: DistributedEncoding) -> Distr
             return expand_dims_encoding(encoding, op.axis.value.data)
         if isinstance(op, TransOp):
             return trans_encoding(encoding, shape_of(op.src), op.permutation)
-        if isinstance(op, ReshapeOp) and op.allow_reorder is None and op.efficient_layout is None:
-            return reshape_encoding(encoding, shape_of(op.src), shape_of(op.result))
+        if isinstance(op, ReshapeOp):
+            return _reshaped_encoding(op, encoding, op.src, op.result)
     except EncodingError:
         return None
     return None
@@ -229,8 +243,8 @@ def infer_source_encoding(op: Operation, encoding: DistributedEncoding) -> Distr
             return expand_dims_source_encoding(encoding, op.axis.value.data)
         if isinstance(op, TransOp):
             return trans_encoding(encoding, shape_of(op.result), inverse_permutation(op.permutation))
-        if isinstance(op, ReshapeOp) and op.allow_reorder is None and op.efficient_layout is None:
-            return reshape_encoding(encoding, shape_of(op.result), shape_of(op.src))
+        if isinstance(op, ReshapeOp):
+            return _reshaped_encoding(op, encoding, op.result, op.src)
     except EncodingError:
         return None
     return None

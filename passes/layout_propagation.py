@@ -145,10 +145,18 @@ def _after_definition(value: SSAValue) -> InsertPoint:
 
 
 def _required_operand_encodings(
-    op: Operation, retyped: set[Operation], original: dict[SSAValue, DistributedEncoding | None]
+    op: Operation,
+    retyped: set[Operation],
+    original: dict[SSAValue, DistributedEncoding | None],
+    layouts: dict[SSAValue, DistributedEncoding],
 ) -> list[DistributedEncoding | None]:
     """The encoding each operand of ``op`` must have once values were retyped (``None``: any);
-    an op left alone needs the encodings its operands had before."""
+    an op left alone needs the encodings its operands had before, except a reduction to
+    scalars, whose operands all take the first propagated operand's layout."""
+    if isinstance(op, ReduceOp) and not isinstance(op.results[0].type, TensorType):
+        first = next((layouts[o] for o in op.operands if o in layouts), None)
+        if first is not None:
+            return [first for _ in op.operands]
     if isinstance(op, scf.ForOp):
         iter_types = [tensor_encoding(a) for a in op.body.block.args[1:]]
         return [None, None, None, *iter_types]
@@ -183,14 +191,16 @@ def propagate_layouts(func: FuncOp) -> None:
         return
     original: dict[SSAValue, DistributedEncoding | None] = {}
     retyped: set[Operation] = set()
+    layouts = {v: e for v, e in chosen.items() if v not in changes}
     for value, encoding in changes.items():
         new = Rewriter.replace_value_with_new_type(value, with_encoding(value.type, encoding))
         original[new] = tensor_encoding(value)
+        layouts[new] = encoding
         if isinstance(new, OpResult):
             retyped.add(new.op)
     cache = ConversionCache()
     for op in list(func.body.walk()):
-        required = _required_operand_encodings(op, retyped, original)
+        required = _required_operand_encodings(op, retyped, original, layouts)
         operands = list(op.operands)
         for index, (operand, needed) in enumerate(zip(operands, required)):
             if needed is not None and tensor_encoding(operand) not in (None, needed):

@@ -318,6 +318,7 @@ class Rematerialiser:
                 new_loop = _extend_for(op, inits)
                 for offset, arg in enumerate(carried):
                     mapping[arg] = new_loop.body.block.args[width + 1 + offset]
+                    self.remat[(new_loop.results[arg.index - 1], found[arg])] = new_loop.results[width + offset]
                 continue
             if isinstance(op, scf.IfOp):
                 rematerialised = [r for r in op.results if r in found]
