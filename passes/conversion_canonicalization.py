@@ -22,7 +22,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.ops import ConvertLayoutOp, LocalAllocOp, LocalLoadOp, LocalStoreOp
 from layoutdialect.dialect.tt_checks import distributed_encoding, same_layout
-from layoutdialect.dialect.tt_data_indexed import GatherOp, HistogramOp, mask_type
+from layoutdialect.dialect.tt_data_indexed import GatherOp, HistogramOp
 from layoutdialect.dialect.tt_func import ReturnOp
 from layoutdialect.dialect.tt_ops import ReshapeOp, TransOp
 from layoutdialect.dialect.types import MemDescType
@@ -106,11 +106,11 @@ def _fold_into_user(op: Operation) -> bool:
         op.operands = [cvt.src, op.indices]
         return True
     if isinstance(op, HistogramOp) and (cvt := _conversion_source(op.src)):
-        source_type = cvt.src.type
-        assert isinstance(source_type, TensorType)
         mask = None
         if op.mask is not None:
-            mask = ConvertLayoutOp(op.mask, mask_type(source_type))
+            source = tensor_encoding(cvt.src)
+            assert source is not None
+            mask = ConvertLayoutOp(op.mask, with_encoding(op.mask.type, source))
             Rewriter.insert_op(mask, InsertPoint.before(op))
         _replace(op, HistogramOp(cvt.src, op.result.type, None if mask is None else mask.result))
         return True

@@ -6,13 +6,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.attributes import DistributedEncodingAttr, encoding_attr
 from layoutdialect.encodings import DistributedEncoding, EncodingError, to_linear_layout
 
 __all__ = ["check_inferred_encoding", "distributed_encoding", "same_layout"]
+
+
+def tensor_type(value: SSAValue) -> TensorType[Attribute]:
+    """The type of ``value``, which the op's definition already requires to be a tensor."""
+    assert isinstance(value.type, TensorType)
+    return value.type
 
 
 def distributed_encoding(tensor: Attribute) -> DistributedEncoding | None:

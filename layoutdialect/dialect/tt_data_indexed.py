@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import I32, IntegerAttr, IntegerType, TensorType, UnitAttr, i1, i32
+from xdsl.dialects.builtin import I32, IntegerAttr, IntegerType, TensorType, UnitAttr, i32
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     ParsePropInAttrDict,
@@ -20,18 +20,10 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.ops import TTGOperation
+from layoutdialect.dialect.tt_checks import tensor_type
+from layoutdialect.dialect.tt_types import mask_type
 
-__all__ = ["GatherOp", "HistogramOp", "mask_type"]
-
-
-def _tensor(value: SSAValue) -> TensorType[Attribute]:
-    assert isinstance(value.type, TensorType)
-    return value.type
-
-
-def mask_type(src: TensorType[Attribute]) -> TensorType[Attribute]:
-    """The ``i1`` tensor of ``src``'s shape and encoding, as Triton's ``getI1SameShape``."""
-    return TensorType(i1, src.get_shape(), src.encoding)
+__all__ = ["GatherOp", "HistogramOp"]
 
 
 @irdl_op_definition
@@ -82,7 +74,7 @@ class HistogramOp(TTGOperation):
         printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
-        src, result = _tensor(self.src), _tensor(self.result)
+        src, result = tensor_type(self.src), tensor_type(self.result)
         if not isinstance(src.element_type, IntegerType) or not isinstance(result.element_type, IntegerType):
             raise VerifyException("tt.histogram: the operand and result must be integer tensors")
         if len(result.get_shape()) != 1:
@@ -127,7 +119,7 @@ class GatherOp(TTGOperation):
         )
 
     def verify_(self) -> None:
-        src, indices, result = _tensor(self.src), _tensor(self.indices), _tensor(self.result)
+        src, indices, result = tensor_type(self.src), tensor_type(self.indices), tensor_type(self.result)
         axis, rank = self.axis.value.data, len(src.get_shape())
         if len(indices.get_shape()) != rank:
             raise VerifyException("tt.gather: the source and indices must have the same rank")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import TensorType, i1
+from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -23,7 +23,7 @@ from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.ops import TTGOperation
-from layoutdialect.dialect.tt_types import PointerType, pointee_type
+from layoutdialect.dialect.tt_types import PointerType, mask_type, pointee_type
 
 __all__ = ["AddPtrOp", "LoadOp", "StoreOp"]
 
@@ -95,13 +95,6 @@ def _print_pointer_access(printer: Printer, op: LoadOp | StoreOp) -> None:
     printer.print_attribute(op.ptr.type)
 
 
-def _mask_type(pointer: Attribute) -> Attribute:
-    """``i1`` in the pointer's shape and encoding."""
-    if isinstance(pointer, TensorType):
-        return TensorType(i1, pointer.get_shape(), pointer.encoding)
-    return i1
-
-
 @irdl_op_definition
 class LoadOp(TTGOperation):
     """``%v = tt.load %ptr[, %mask[, %other]] : tensor<64x!tt.ptr<f32>, #b>``
@@ -131,7 +124,7 @@ class LoadOp(TTGOperation):
             parser,
             range(1, 4),
             "tt.load takes a pointer operand, then optionally a mask and an other value",
-            lambda pointer: (pointer, _mask_type(pointer), pointee_type(pointer)),
+            lambda pointer: (pointer, mask_type(pointer), pointee_type(pointer)),
         )
         op = LoadOp(*operands)
         op.attributes |= attributes
@@ -171,7 +164,7 @@ class StoreOp(TTGOperation):
             parser,
             range(2, 4),
             "tt.store takes a pointer operand and a value, then optionally a mask",
-            lambda pointer: (pointer, pointee_type(pointer), _mask_type(pointer)),
+            lambda pointer: (pointer, pointee_type(pointer), mask_type(pointer)),
         )
         op = StoreOp(*operands)
         op.attributes |= attributes

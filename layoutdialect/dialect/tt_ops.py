@@ -41,7 +41,7 @@ from xdsl.traits import HasParent, IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.ops import TTGOperation
-from layoutdialect.dialect.tt_checks import check_inferred_encoding, distributed_encoding
+from layoutdialect.dialect.tt_checks import check_inferred_encoding, distributed_encoding, tensor_type
 from layoutdialect.encodings import DotOperandEncoding
 from layoutdialect.encodings.inference import (
     expand_dims_encoding,
@@ -71,11 +71,6 @@ def _print_types(printer: Printer, parts: Sequence[tuple[str, Attribute]]) -> No
     for separator, type_ in parts:
         printer.print_string(separator)
         printer.print_attribute(type_)
-
-
-def _tensor(value: SSAValue) -> TensorType[Attribute]:
-    assert isinstance(value.type, TensorType)
-    return value.type
 
 
 @irdl_op_definition
@@ -126,7 +121,7 @@ class MakeRangeOp(TTGOperation):
         )
 
     def verify_(self) -> None:
-        shape = _tensor(self.result).get_shape()
+        shape = tensor_type(self.result).get_shape()
         if len(shape) != 1 or shape[0] != self.end.value.data - self.start.value.data:
             raise VerifyException("tt.make_range: the result must be a 1-D tensor of end - start elements")
         super().verify_()
@@ -152,7 +147,7 @@ class SplatOp(_UnaryTensorOp):
     name = "tt.splat"
 
     def verify_(self) -> None:
-        if self.src.type != _tensor(self.result).element_type:
+        if self.src.type != tensor_type(self.result).element_type:
             raise VerifyException("tt.splat: the scalar's type must be the tensor's element type")
         super().verify_()
 
@@ -164,7 +159,7 @@ class BroadcastOp(_UnaryTensorOp):
     name = "tt.broadcast"
 
     def verify_(self) -> None:
-        src, dst = _tensor(self.src), _tensor(self.result)
+        src, dst = tensor_type(self.src), tensor_type(self.result)
         if src.encoding != dst.encoding:
             raise VerifyException("tt.broadcast: the operand and result must have the same encoding")
         if len(src.get_shape()) != len(dst.get_shape()) or any(
@@ -190,7 +185,7 @@ class ExpandDimsOp(_UnaryTensorOp):
 
     def verify_(self) -> None:
         axis = self.axis.value.data
-        src, dst = list(_tensor(self.src).get_shape()), list(_tensor(self.result).get_shape())
+        src, dst = list(tensor_type(self.src).get_shape()), list(tensor_type(self.result).get_shape())
         if dst != src[:axis] + [1] + src[axis:]:
             raise VerifyException(f"tt.expand_dims: the result shape must insert a 1 at axis {axis}")
         check_inferred_encoding(self.name, self.src.type, self.result.type, lambda e: expand_dims_encoding(e, axis))
@@ -215,7 +210,7 @@ class ReshapeOp(_UnaryTensorOp):
     )
 
     def verify_(self) -> None:
-        src, dst = _tensor(self.src), _tensor(self.result)
+        src, dst = tensor_type(self.src), tensor_type(self.result)
         if src.element_count() != dst.element_count():
             raise VerifyException("tt.reshape: the operand and result must have the same number of elements")
         if self.allow_reorder is None and self.efficient_layout is None:
@@ -247,11 +242,11 @@ class TransOp(_UnaryTensorOp):
         return [int(v) for v in self.order.get_values()]
 
     def verify_(self) -> None:
-        order, src = self.permutation, _tensor(self.src)
+        order, src = self.permutation, tensor_type(self.src)
         shape = list(src.get_shape())
         if sorted(order) != list(range(len(shape))):
             raise VerifyException(f"tt.trans: order {order} is not a permutation of the operand's dims")
-        if list(_tensor(self.result).get_shape()) != [shape[i] for i in order]:
+        if list(tensor_type(self.result).get_shape()) != [shape[i] for i in order]:
             raise VerifyException("tt.trans: the result shape must be the operand's, permuted by order")
         check_inferred_encoding(self.name, src, self.result.type, lambda e: trans_encoding(e, shape, order))
         super().verify_()
@@ -309,7 +304,7 @@ class FpToFpOp(TTGOperation):
         _print_types(printer, ((" : ", self.src.type), (" -> ", self.result.type)))
 
     def verify_(self) -> None:
-        src, dst = _tensor(self.src), _tensor(self.result)
+        src, dst = tensor_type(self.src), tensor_type(self.result)
         if not isinstance(src.element_type, AnyFloat) or not isinstance(dst.element_type, AnyFloat):
             raise VerifyException("tt.fp_to_fp: operand and result must be float tensors")
         if src.get_shape() != dst.get_shape() or src.encoding != dst.encoding:
@@ -366,7 +361,7 @@ class DotOp(TTGOperation):
         _print_types(printer, ((" : ", self.a.type), (" * ", self.b.type), (" -> ", self.d.type)))
 
     def verify_(self) -> None:
-        a, b, d = _tensor(self.a), _tensor(self.b), _tensor(self.d)
+        a, b, d = tensor_type(self.a), tensor_type(self.b), tensor_type(self.d)
         (m, k), (k2, n) = a.get_shape()[-2:], b.get_shape()[-2:]
         if k != k2 or tuple(d.get_shape()[-2:]) != (m, n):
             raise VerifyException("tt.dot: operand shapes do not multiply to the result's")
@@ -415,7 +410,7 @@ class ReduceOp(TTGOperation):
         if len(self.srcs) != len(self.result) or not self.srcs:
             raise VerifyException("tt.reduce: there must be one result per operand, and at least one")
         for src, result in zip(self.srcs, self.result):
-            shape = list(_tensor(src).get_shape())
+            shape = list(tensor_type(src).get_shape())
             if not 0 <= axis < len(shape):
                 raise VerifyException(f"tt.reduce: axis {axis} is out of range for rank {len(shape)}")
             reduced = shape[:axis] + shape[axis + 1 :]

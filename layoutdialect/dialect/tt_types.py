@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import IntAttr, TensorType
+from xdsl.dialects.builtin import IntAttr, TensorType, i1
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
@@ -42,6 +42,14 @@ class PointerType(ParametrizedAttribute, TypeAttribute):
         if self.address_space.data != GLOBAL_ADDRESS_SPACE:
             printer.print_string(f", {self.address_space.data}")
         printer.print_string(">")
+
+
+def mask_type(like: Attribute) -> Attribute:
+    """``i1`` in the shape and encoding of ``like``, a tensor, or plain ``i1`` for a scalar:
+    the type of a mask over ``like``'s elements."""
+    if isinstance(like, TensorType):
+        return TensorType(i1, like.get_shape(), like.encoding)
+    return i1
 
 
 def pointee_type(pointer: Attribute) -> Attribute:
