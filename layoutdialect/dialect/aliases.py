@@ -9,10 +9,20 @@ stay inline, with their parents aliased.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    ArrayAttr,
+    ComplexType,
+    DenseIntOrFPElementsAttr,
+    DictionaryAttr,
+    IndexType,
+    IntegerType,
+    ModuleOp,
+)
 from xdsl.ir import Attribute, ParametrizedAttribute
 from xdsl.printer import Printer
 
@@ -113,7 +123,41 @@ class AliasPrinter(Printer):
         if (alias := self.aliases.get(attribute)) is not None:
             self.print_string(alias)
             return
+        if isinstance(attribute, DenseIntOrFPElementsAttr) and _is_bitwise_splat(attribute):
+            self._print_splat(attribute)
+            return
         super().print_attribute(attribute)
+
+    def print_float(self, value: float, type: AnyFloat) -> None:
+        """As xDSL's, but infinities and NaNs in MLIR's spelling, ``0xFF800000``."""
+        if math.isnan(value) or math.isinf(value):
+            self.print_string(f"0x{type.pack((value,))[::-1].hex().upper()}")
+            return
+        super().print_float(value, type)
+
+    def _print_splat(self, attribute: DenseIntOrFPElementsAttr) -> None:
+        """``dense<v> : T``, also for a NaN splat, which xDSL's value comparison misses."""
+        self.print_string("dense<")
+        value = attribute.get_values()[0]
+        element_type = attribute.get_element_type()
+        if isinstance(element_type, AnyFloat) and isinstance(value, float):
+            self.print_float(value, element_type)
+        elif isinstance(element_type, IntegerType | IndexType) and isinstance(value, int):
+            self.print_int(value, element_type)
+        self.print_string("> : ")
+        self.print_attribute(attribute.get_type())
+
+
+def _is_bitwise_splat(attribute: DenseIntOrFPElementsAttr) -> bool:
+    """Whether every element of ``attribute`` has the first element's bytes."""
+    if isinstance(attribute.get_element_type(), ComplexType):
+        return False
+    data = attribute.data.data
+    count = len(attribute)
+    if count < 2:
+        return False
+    width = len(data) // count
+    return data == data[:width] * count
 
 
 def print_with_aliases(module: ModuleOp, stream: IO[str], **printer_options: Any) -> None:

@@ -8,9 +8,18 @@ from io import StringIO
 from typing import IO
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    ComplexType,
+    FileLineColLoc,
+    IndexType,
+    IntAttr,
+    IntegerType,
+    ModuleOp,
+    StringAttr,
+)
 from xdsl.ir import Operation
-from xdsl.parser import Parser
+from xdsl.parser import AttrParser, Parser
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
@@ -18,6 +27,7 @@ from xdsl.utils.target import Target
 
 from layoutdialect.dialect.aliases import print_with_aliases
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
+from layoutdialect.dialect.hex_floats import float_from_bits
 from layoutdialect.dialect.layout_checks import verify_tensor_layouts
 from layoutdialect.dialect.ops import TTGOperation
 from layoutdialect.dialect.ttg import PROVIDED_DIALECTS, load_dialects
@@ -31,6 +41,19 @@ __all__ = [
     "print_module",
     "verify_module",
 ]
+
+
+class _HexLiteralElement(AttrParser._TensorLiteralElement):
+    """A hexadecimal tensor literal element: an integer, or a float's bit pattern."""
+
+    def to_type(self, parser: AttrParser, type: AnyFloat | IntegerType | IndexType | ComplexType) -> object:
+        if not isinstance(type, AnyFloat):
+            return super().to_type(parser, type)
+        try:
+            assert isinstance(self.value, int)
+            return float_from_bits(self.value, type)
+        except ValueError as error:
+            parser.raise_error(str(error), at_position=self.span)
 
 
 class LocatingParser(Parser):
@@ -54,6 +77,15 @@ class LocatingParser(Parser):
             )
         return op
 
+    def _parse_tensor_literal_element(self) -> AttrParser._TensorLiteralElement:
+        """As xDSL's, but a hexadecimal literal in a float tensor is the element's bit
+        pattern, as in MLIR: ``dense<0xFF800000> : tensor<4xf32>`` holds ``-inf``."""
+        token = self._current_token
+        if token.kind == MLIRTokenKind.INTEGER_LIT and token.text[:2] in ("0x", "0X"):
+            self._consume_token(MLIRTokenKind.INTEGER_LIT)
+            return _HexLiteralElement(False, int(token.text, 16), token.span)
+        return super()._parse_tensor_literal_element()
+
 
 def register_all_dialects(ctx: Context) -> None:
     """Register every dialect xDSL knows (its own and its plugins') in ``ctx``, with this
@@ -64,9 +96,10 @@ def register_all_dialects(ctx: Context) -> None:
     load_dialects(ctx)
 
 
-def make_context() -> Context:
-    """A fresh context with ``register_all_dialects``."""
-    ctx = Context()
+def make_context(allow_unregistered: bool = False) -> Context:
+    """A fresh context with ``register_all_dialects``; ``allow_unregistered`` accepts ops
+    of unknown dialects, as MLIR's ``-allow-unregistered-dialect``."""
+    ctx = Context(allow_unregistered=allow_unregistered)
     register_all_dialects(ctx)
     return ctx
 

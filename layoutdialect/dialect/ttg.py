@@ -25,6 +25,7 @@ from layoutdialect.dialect.attributes import (
 )
 from layoutdialect.dialect.gpu_shuffle import GPU_EXT
 from layoutdialect.dialect.ops import ConvertLayoutOp, LocalAllocOp, LocalDeallocOp, LocalLoadOp, LocalStoreOp
+from layoutdialect.dialect.scf_text import SCF
 from layoutdialect.dialect.tt import TT
 from layoutdialect.dialect.types import AsyncTokenType, MemDescType
 
@@ -55,8 +56,9 @@ TTG = Dialect(
 )
 
 
-PROVIDED_DIALECTS = {"ttg": lambda: TTG, "tt": lambda: TT, "arith": lambda: ARITH}
-"""The dialects this package defines, by name; ``arith`` replaces xDSL's to take tensors."""
+PROVIDED_DIALECTS = {"ttg": lambda: TTG, "tt": lambda: TT, "arith": lambda: ARITH, "scf": lambda: SCF}
+"""The dialects this package defines, by name; ``arith`` replaces xDSL's to take tensors,
+and ``scf`` xDSL's to read ``scf.if`` as MLIR prints it."""
 
 
 def load_dialects(ctx: Context) -> None:
