@@ -23,6 +23,7 @@ from xdsl.utils.exceptions import VerifyException
 from layoutdialect.dialect.ops import ConvertLayoutOp, LocalAllocOp, LocalLoadOp, LocalStoreOp
 from layoutdialect.dialect.tt_checks import distributed_encoding, same_layout
 from layoutdialect.dialect.tt_data_indexed import GatherOp, HistogramOp
+from layoutdialect.dialect.tt_debug import AssertOp
 from layoutdialect.dialect.tt_func import ReturnOp
 from layoutdialect.dialect.tt_ops import ReshapeOp, TransOp
 from layoutdialect.dialect.types import MemDescType
@@ -97,6 +98,9 @@ def _fold_into_user(op: Operation) -> bool:
     if isinstance(op, LocalAllocOp | LocalStoreOp) and op.src is not None and (cvt := _conversion_source(op.src)):
         op.operands = [cvt.src, *op.operands[1:]]
         return True
+    if isinstance(op, AssertOp) and (cvt := _conversion_source(op.condition)):
+        op.operands = [cvt.src]
+        return True
     if isinstance(op, LocalAllocOp) and op.src is not None and isinstance(load := op.src.owner, LocalLoadOp):
         buffer = load.src.type
         if buffer == op.result.type and isinstance(buffer, MemDescType) and not buffer.mutable:
@@ -144,21 +148,35 @@ _FIXED_OPERAND_TYPES = (scf.YieldOp, scf.ForOp, scf.WhileOp, scf.ConditionOp, Re
 
 
 def _bypass_equal_layout(op: ConvertLayoutOp) -> bool:
-    """Point every user that stays valid at the conversion's operand; ``True`` if any did."""
+    """Point every user that stays valid at the conversion's operand; ``True`` if any did.
+    A user reading several such conversions of one type (``tt.join %a, %b``, whose operands
+    must agree) reads past all of them at once."""
     if not is_trivial_conversion(op) or op.src.type == op.result.type:
         return False
     changed = False
-    for use in list(op.result.uses):
-        user = use.operation
+    for user in {use.operation: None for use in op.result.uses}:
         if isinstance(user, _FIXED_OPERAND_TYPES):
             continue
-        user.operands = [*user.operands[: use.index], op.src, *user.operands[use.index + 1 :]]
+        original = list(user.operands)
+        user.operands = [_past_twin_conversion(operand, op) for operand in original]
         try:
             user.verify(verify_nested_ops=False)
             changed = True
         except VerifyException:
-            user.operands = [*user.operands[: use.index], op.result, *user.operands[use.index + 1 :]]
+            user.operands = original
     return changed
+
+
+def _past_twin_conversion(value: SSAValue, conversion: ConvertLayoutOp) -> SSAValue:
+    """The operand of ``value``'s conversion when it converts like ``conversion``, else ``value``."""
+    twin = value.owner
+    if (
+        isinstance(twin, ConvertLayoutOp)
+        and twin.src.type == conversion.src.type
+        and twin.result.type == conversion.result.type
+    ):
+        return twin.src
+    return value
 
 
 def canonicalize_conversions(root: Operation, mma_to_dot_bailout: bool = True, equal_layouts: bool = True) -> None:

@@ -13,7 +13,9 @@ from xdsl.traits import Pure
 from layoutdialect.dialect.attributes import encoding_attr
 from layoutdialect.dialect.ops import ConvertLayoutOp, LocalAllocOp, LocalLoadOp, LocalStoreOp
 from layoutdialect.dialect.tt_checks import distributed_encoding
+from layoutdialect.dialect.tt_combine import CatOp, JoinOp, SplitOp
 from layoutdialect.dialect.tt_data_indexed import GatherOp, HistogramOp
+from layoutdialect.dialect.tt_elementwise import BitcastOp, ElementwiseInlineAsmOp, ExternElementwiseOp
 from layoutdialect.dialect.tt_memory import AddPtrOp, LoadOp, StoreOp
 from layoutdialect.dialect.tt_ops import (
     BroadcastOp,
@@ -33,12 +35,14 @@ from layoutdialect.encodings.amd_wmma import AmdWmmaEncoding
 from layoutdialect.encodings.inference import (
     expand_dims_encoding,
     expand_dims_source_encoding,
+    join_encoding,
     reduce_encoding,
     reduce_source_encoding,
     reshape_encoding,
+    split_encoding,
     trans_encoding,
 )
-from layoutdialect.encodings.layout_properties import elements_per_thread
+from layoutdialect.encodings.layout_properties import elements_per_thread, unique_elements_per_thread
 from layoutdialect.f2 import inverse_permutation
 
 MMA_ENCODINGS = (NvidiaMmaEncoding, AmdMfmaEncoding, AmdWmmaEncoding)
@@ -93,7 +97,7 @@ def byte_count(value: SSAValue, min_elements: int = 0, min_bits: int = 0) -> int
 
 def is_elementwise(op: Operation) -> bool:
     """An op applied element by element, whose tensors all share one layout."""
-    if isinstance(op, AddPtrOp | FpToFpOp | BroadcastOp):
+    if isinstance(op, AddPtrOp | FpToFpOp | BroadcastOp | BitcastOp | ElementwiseInlineAsmOp | ExternElementwiseOp):
         return True
     if op.name.startswith(("arith.", "math.")) and not isinstance(op, arith.ConstantOp):
         return any(isinstance(r.type, TensorType) for r in op.results)
@@ -150,10 +154,13 @@ def is_splat_constant(op: Operation) -> bool:
 
 
 def rebuild_in_layout(op: Operation, result_type: TensorType[Attribute]) -> Operation | None:
-    """A new ``splat``, ``make_range``, ``histogram`` or splat constant like ``op`` but
-    producing ``result_type``; ``None`` for other ops."""
+    """A new ``splat``, ``make_range``, ``histogram``, splat constant or (where the layout
+    is legal for it) ``cat`` like ``op`` but producing ``result_type``; ``None`` otherwise."""
     if isinstance(op, HistogramOp):
         return HistogramOp(op.src, result_type, op.mask)
+    if isinstance(op, CatOp):
+        target = distributed_encoding(result_type)
+        return CatOp(op.lhs, op.rhs, result_type) if target is not None and is_legal_cat_encoding(op, target) else None
     if isinstance(op, SplatOp):
         return SplatOp(op.src, result_type)
     if isinstance(op, MakeRangeOp):
@@ -165,8 +172,20 @@ def rebuild_in_layout(op: Operation, result_type: TensorType[Attribute]) -> Oper
     return None
 
 
+def is_legal_cat_encoding(op: CatOp, target: DistributedEncoding) -> bool:
+    """Triton's ``isLegalCatEncoding``: ``tt.cat`` concatenates its operands' distinct
+    registers, so the result in ``target`` must hold exactly as many per thread."""
+    lhs_encoding = tensor_encoding(op.lhs)
+    if lhs_encoding is None:
+        return False
+    operand_registers = 2 * unique_elements_per_thread(lhs_encoding, shape_of(op.lhs))
+    return unique_elements_per_thread(target, shape_of(op.result)) == operand_registers
+
+
 def can_fold_into_conversion(op: Operation, target: DistributedEncoding) -> bool:
-    """Triton's ``canFoldIntoConversion``: ``op`` can simply be re-created in ``target``."""
+    """Triton's ``canUseResultEncoding``: ``op`` can simply be re-created in ``target``."""
+    if isinstance(op, CatOp):
+        return is_legal_cat_encoding(op, target)
     if isinstance(op, ConvertLayoutOp):
         return not (isinstance(target, NvidiaMmaEncoding) and tensor_encoding(op.src) != target)
     if isinstance(op, ReshapeOp):
@@ -195,7 +214,9 @@ def layout_operands(op: Operation) -> list[SSAValue]:
 
 
 def is_pure(op: Operation) -> bool:
-    return op.has_trait(Pure) and all(is_pure(inner) for region in op.regions for inner in region.walk())
+    return op.has_trait(Pure, value_if_unregistered=False) and all(
+        is_pure(inner) for region in op.regions for inner in region.walk()
+    )
 
 
 def _reshaped_encoding(
@@ -226,6 +247,10 @@ def infer_result_encoding(op: Operation, encoding: DistributedEncoding) -> Distr
             return trans_encoding(encoding, shape_of(op.src), op.permutation)
         if isinstance(op, ReshapeOp):
             return _reshaped_encoding(op, encoding, op.src, op.result)
+        if isinstance(op, JoinOp):
+            return join_encoding(encoding, shape_of(op.lhs))
+        if isinstance(op, SplitOp):
+            return split_encoding(encoding, shape_of(op.src))
     except EncodingError:
         return None
     return None
@@ -245,6 +270,10 @@ def infer_source_encoding(op: Operation, encoding: DistributedEncoding) -> Distr
             return trans_encoding(encoding, shape_of(op.result), inverse_permutation(op.permutation))
         if isinstance(op, ReshapeOp):
             return _reshaped_encoding(op, encoding, op.result, op.src)
+        if isinstance(op, JoinOp):
+            return split_encoding(encoding, shape_of(op.result))
+        if isinstance(op, SplitOp):
+            return join_encoding(encoding, shape_of(op.out_lhs))
     except EncodingError:
         return None
     return None

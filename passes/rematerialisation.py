@@ -92,16 +92,25 @@ def backward_slice(
     ``stop_at_branches`` keeps ``scf.if`` results in the slice without looking into the
     branches; ``reuse`` offers rematerialisations to stop at, which stay in the slice."""
     found: Slice = {}
+    settled: Slice = {}
+    """Values reached that already have their target encoding: another target is a conflict."""
     queue: list[tuple[SSAValue, DistributedEncoding, Operation]] = [(root, encoding, user)]
     while queue:
         value, target, reader = queue.pop()
         if not isinstance(value.type, TensorType):
+            continue
+        if value in settled:
+            if settled[value] != target:
+                return None
             continue
         if value in found:
             if found[value] != target or (
                 reuse is not None and value in reuse.found and not reuse.stops_at(value, target, reader)
             ):
                 return None
+            continue
+        if tensor_encoding(value) == target:
+            settled[value] = target
             continue
         found[value] = target
         if reuse is not None and reuse.stops_at(value, target, reader):
@@ -132,14 +141,16 @@ def backward_slice(
         assert isinstance(owner, Operation)
         if not can_be_rematerialised(owner):
             return None
+        siblings = [r for r in owner.results if r is not value and isinstance(r.type, TensorType)]
+        if any(s in settled or found.setdefault(s, target) != target for s in siblings):
+            return None
         if can_fold_into_conversion(owner, target) or (stop_at_growth and _is_ext_or_broadcast(owner)):
             continue
         source = infer_source_encoding(owner, target)
         if source is None:
             return None
         for operand in layout_operands(owner):
-            if tensor_encoding(operand) != source:
-                queue.append((operand, source, owner))
+            queue.append((operand, source, owner))
     return found
 
 

@@ -1,11 +1,15 @@
 """The ``tt`` dialect subset that TTGIR kernels use: functions, pointers, tensor
-construction and reshaping, loads and stores, dots, reductions, histograms and gathers."""
+construction and reshaping, loads and stores, dots, reductions, histograms, gathers,
+joins, splits, concatenations, prints and asserts."""
 
 from __future__ import annotations
 
 from xdsl.ir import Dialect
 
+from layoutdialect.dialect.tt_combine import CatOp, JoinOp, SplitOp
 from layoutdialect.dialect.tt_data_indexed import GatherOp, HistogramOp
+from layoutdialect.dialect.tt_debug import AssertOp, PrintOp
+from layoutdialect.dialect.tt_elementwise import BitcastOp, ElementwiseInlineAsmOp, ExternElementwiseOp
 from layoutdialect.dialect.tt_func import CallOp, FuncOp, ReturnOp
 from layoutdialect.dialect.tt_memory import AddPtrOp, LoadOp, StoreOp
 from layoutdialect.dialect.tt_ops import (
@@ -47,6 +51,14 @@ TT = Dialect(
         ReduceReturnOp,
         HistogramOp,
         GatherOp,
+        JoinOp,
+        SplitOp,
+        CatOp,
+        BitcastOp,
+        ElementwiseInlineAsmOp,
+        ExternElementwiseOp,
+        PrintOp,
+        AssertOp,
     ],
     [PointerType],
 )

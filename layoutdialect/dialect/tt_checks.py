@@ -40,9 +40,11 @@ def check_inferred_encoding(
     source: Attribute,
     result: Attribute,
     infer: Callable[[DistributedEncoding], DistributedEncoding],
+    subject: str = "result",
 ) -> None:
     """Raise ``VerifyException`` unless ``result``'s layout is the one ``infer`` gives for
-    ``source``'s; tensors without ``ttg`` encodings are not checked."""
+    ``source``'s; tensors without ``ttg`` encodings are not checked.  ``subject`` names
+    ``result`` in the message (an op checked backwards names its operand)."""
     src, dst = distributed_encoding(source), distributed_encoding(result)
     if src is None or dst is None:
         return
@@ -53,5 +55,5 @@ def check_inferred_encoding(
         raise VerifyException(f"{op_name}: {error}") from None
     if not same_layout(expected, dst, tuple(result.get_shape())):
         raise VerifyException(
-            f"{op_name}: result encoding {result.encoding} differs from the inferred {encoding_attr(expected)}"
+            f"{op_name}: {subject} encoding {result.encoding} differs from the inferred {encoding_attr(expected)}"
         )

@@ -31,9 +31,11 @@ from layoutdialect.f2 import LinearLayout, inverse_permutation, standard_out_dim
 __all__ = [
     "expand_dims_encoding",
     "expand_dims_source_encoding",
+    "join_encoding",
     "reduce_encoding",
     "reduce_source_encoding",
     "reshape_encoding",
+    "split_encoding",
     "trans_encoding",
 ]
 
@@ -105,3 +107,71 @@ def reshape_encoding(
     minor_first = layout.transpose_outs(list(reversed(src_names)))
     reshaped = minor_first.reshape_outs([(n, d) for n, d in zip(reversed(dst_names), reversed(dst_shape))])
     return LinearEncoding(reshaped.transpose_outs(dst_names))
+
+
+def join_encoding(encoding: DistributedEncoding, shape: Sequence[int]) -> DistributedEncoding:
+    """The result of ``tt.join`` of two tensors of ``shape`` in ``encoding``: a new last
+    dim of 2 whose two elements sit in adjacent registers of the same thread.
+
+    >>> from layoutdialect.encodings import BlockedEncoding, CGALayout
+    >>> joined = join_encoding(BlockedEncoding((1, 4), (8, 4), (4, 1), (1, 0), CGALayout.single(2)), [32, 16])
+    >>> joined.size_per_thread, joined.order
+    ((1, 4, 2), (2, 1, 0))
+    """
+    rank = len(shape)
+    if isinstance(encoding, SliceEncoding) and encoding.dim == rank:
+        joined_shape = [*shape, 2]
+        try:
+            split = split_encoding(encoding.parent, joined_shape)
+        except EncodingError:
+            split = None
+        if split is not None and to_linear_layout(split, shape) == to_linear_layout(encoding, shape):
+            return encoding.parent
+    if isinstance(encoding, BlockedEncoding):
+        cga = CGALayout(tuple((*basis, 0) for basis in encoding.cga.bases), rank + 1)
+        return BlockedEncoding(
+            (*encoding.size_per_thread, 2),
+            (*encoding.threads_per_warp, 1),
+            (*encoding.warps_per_cta, 1),
+            (rank, *encoding.order),
+            cga,
+        )
+    names = standard_out_dim_names(rank + 1)
+    layout = to_linear_layout(encoding, shape)
+    bases = [(name, [[*b, 0] for b in vectors]) for name, vectors in layout.bases]
+    widened = LinearLayout.from_bases(bases, names, [*shape, 1])
+    return LinearEncoding(LinearLayout.identity_1d(2, "register", names[-1]) * widened)
+
+
+def split_encoding(encoding: DistributedEncoding, shape: Sequence[int]) -> DistributedEncoding:
+    """The results of ``tt.split`` of a tensor of ``shape`` (last dim 2) in ``encoding``:
+    that dim must be held in one register bit, which the results lose."""
+    rank = len(shape)
+    if (
+        isinstance(encoding, BlockedEncoding)
+        and encoding.size_per_thread[-1] == 2
+        and encoding.threads_per_warp[-1] == 1
+        and encoding.warps_per_cta[-1] == 1
+        and all(basis[-1] == 0 for basis in encoding.cga.bases)
+    ):
+        return BlockedEncoding(
+            encoding.size_per_thread[:-1],
+            encoding.threads_per_warp[:-1],
+            encoding.warps_per_cta[:-1],
+            tuple(d for d in encoding.order if d != rank - 1),
+            CGALayout(tuple(basis[:-1] for basis in encoding.cga.bases), rank - 1),
+        )
+    check(shape[-1] == 2, "SplitOp input shape should have 2 in the last dim")
+    layout = to_linear_layout(encoding, shape)
+    found = False
+    bases: list[tuple[str, list[list[int]]]] = []
+    for name, vectors in layout.bases:
+        kept = []
+        for basis in vectors:
+            if name == "register" and basis[-1] == 1:
+                found = True
+                continue
+            kept.append(basis[:-1])
+        bases.append((name, kept))
+    check(found, "SplitOp requires at least 2 elements per thread in the last dimension")
+    return LinearEncoding(LinearLayout.from_bases(bases, standard_out_dim_names(rank - 1), list(shape[:-1])))

@@ -17,6 +17,7 @@ __all__ = [
     "order_per_dim",
     "thread_order",
     "threads_per_warp",
+    "unique_elements_per_thread",
     "warp_order",
     "warps_per_cta",
 ]
@@ -68,6 +69,13 @@ def elements_per_thread(encoding: DistributedEncoding, shape: Sequence[int]) -> 
     ([4, 4], [8, 4], [1, 0])
     """
     return bases_per_dim(to_linear_layout(encoding, shape), "register", skip_broadcast=False)
+
+
+def unique_elements_per_thread(encoding: DistributedEncoding, shape: Sequence[int]) -> int:
+    """How many distinct elements each thread holds: Triton's ``getUniqueElemsPerThread``,
+    2 to the number of register bases that are not zero."""
+    registers = dict(to_linear_layout(encoding, shape).bases).get("register", [])
+    return 1 << sum(1 for basis in registers if any(basis))
 
 
 def threads_per_warp(encoding: DistributedEncoding, shape: Sequence[int]) -> list[int]:

@@ -9,20 +9,31 @@ is a mutable array, and ``tt.get_program_id`` reads the program ids given:
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable, Sequence
 
 import numpy as np
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, ModuleOp, UnregisteredOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.traits import is_side_effect_free
 
 from layoutdialect.dialect.arith_tensor import ComparisonOp
 from layoutdialect.dialect.tt_data_indexed import GatherOp
+from layoutdialect.dialect.tt_elementwise import ElementwiseInlineAsmOp, ExternElementwiseOp
 from layoutdialect.dialect.tt_func import CallOp, FuncOp
 from layoutdialect.dialect.tt_memory import LoadOp, StoreOp
 from layoutdialect.dialect.tt_ops import ExpandDimsOp, ReduceOp, TransOp
-from layoutdialect.sim.tensor_values import Memory, ProgramError, dtype_of, shape_of
+from layoutdialect.sim.tensor_values import (
+    LoopBoundExceeded,
+    Memory,
+    ProgramError,
+    dtype_of,
+    element_type,
+    random_value,
+    shape_of,
+)
 
 __all__ = ["TensorInterpreter"]
 
@@ -158,6 +169,8 @@ class TensorInterpreter:
         self.functions = {op.sym_name.data: op for op in module.walk() if isinstance(op, FuncOp)}
         self.memory = memory
         self.program_ids = tuple(program_ids)
+        self.observed: list[tuple[str, list[Array]]] = []
+        """What each unregistered op was given, in execution order: its observable effect."""
 
     def call(self, name: str, arguments: Sequence[Array]) -> list[Array]:
         """The values ``tt.func @name`` returns for ``arguments``; overflow, division by
@@ -183,6 +196,8 @@ class TensorInterpreter:
 
     def _run_op(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
         arguments = [values[operand] for operand in op.operands]
+        if isinstance(op, UnregisteredOp):
+            return self._opaque(op, arguments, op.op_name.data)
         if op.name in BINARY:
             return [BINARY[op.name](arguments[0], arguments[1])]
         if op.name in UNARY:
@@ -197,6 +212,34 @@ class TensorInterpreter:
             return HANDLERS[op.name](self, op, arguments)
         raise ProgramError(f"'{op.name}' is not interpreted", op)
 
+    def _opaque(self, op: Operation, arguments: list[Array], key: str) -> list[Array]:
+        """An op of unknown meaning (``key`` names it): it observes its operands (recorded
+        in ``observed``) and returns values drawn from its key, its operands and its place
+        among such ops, so two runs agree when they feed them the same values in the same order."""
+        self.observed.append((key, [a.copy() for a in arguments]))
+        return _derived_values(op, arguments, f"{key}#{len(self.observed)}", self.memory)
+
+    def _observer(self, op: Operation, arguments: list[Array]) -> list[Array]:
+        """``tt.print`` and ``tt.assert``: their operands are what the program shows."""
+        return self._opaque(op, arguments, op.name)
+
+    def _bitcast(self, op: Operation, arguments: list[Array]) -> list[Array]:
+        """The operand's bits in the result's type; where the interpreter holds one of the
+        types in a wider stand-in (8-bit floats), a fixed function of the operand's bits."""
+        result_dtype = dtype_of(op.results[0].type)
+        if arguments[0].dtype.itemsize == result_dtype.itemsize:
+            return [arguments[0].view(result_dtype)]
+        return _derived_values(op, arguments, f"tt.bitcast to {element_type(op.results[0].type)}", self.memory)
+
+    def _outside_function(self, op: Operation, arguments: list[Array]) -> list[Array]:
+        """Inline assembly or a library call: a function of its operands, with the
+        effects of an unregistered op unless declared pure."""
+        assert isinstance(op, ElementwiseInlineAsmOp | ExternElementwiseOp)
+        key = op.asm_string.data if isinstance(op, ElementwiseInlineAsmOp) else op.symbol.data
+        if not is_side_effect_free(op):
+            return self._opaque(op, arguments, key)
+        return _derived_values(op, arguments, key, self.memory)
+
     def _for(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
         assert isinstance(op, scf.ForOp)
         lower, upper, step = (int(values[v]) for v in (op.lb, op.ub, op.step))
@@ -204,7 +247,7 @@ class TensorInterpreter:
         if step <= 0:
             raise ProgramError("scf.for with a step that is not positive")
         if (upper - lower) // step > MAX_LOOP_ITERATIONS:
-            raise ProgramError(f"scf.for runs more than {MAX_LOOP_ITERATIONS} iterations")
+            raise LoopBoundExceeded(f"scf.for runs more than {MAX_LOOP_ITERATIONS} iterations")
         for induction in range(lower, upper, step):
             index = np.array(induction, dtype=dtype_of(op.lb.type))
             carried = self._run_region(op.body, [index, *carried], values)
@@ -223,7 +266,7 @@ class TensorInterpreter:
             if not bool(condition):
                 return forwarded
             carried = self._run_region(op.after_region, forwarded, values)
-        raise ProgramError(f"scf.while runs more than {MAX_LOOP_ITERATIONS} iterations")
+        raise LoopBoundExceeded(f"scf.while runs more than {MAX_LOOP_ITERATIONS} iterations")
 
     def _reduce(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
         assert isinstance(op, ReduceOp)
@@ -233,6 +276,21 @@ class TensorInterpreter:
         for index in range(1, sources[0].shape[0]):
             accumulators = self._run_region(op.combine_op, [*accumulators, *(s[index] for s in sources)], values)
         return accumulators
+
+
+def _derived_values(op: Operation, arguments: list[Array], key: str, memory: Memory) -> list[Array]:
+    """Results for ``op`` that depend only on ``key`` and the operands' values: a stand-in
+    for a function the interpreter cannot evaluate."""
+    digest = hashlib.sha256(key.encode())
+    for value in arguments:
+        digest.update(np.ascontiguousarray(value).tobytes())
+    rng = np.random.default_rng(int.from_bytes(digest.digest()[:8], "little"))
+    return [random_value(result.type, rng, memory) for result in op.results]
+
+
+def _cat(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    """``tt.cat``'s order is unspecified; the interpreter fixes it as ``lhs`` then ``rhs``."""
+    return [np.concatenate([arguments[0].ravel(), arguments[1].ravel()]).reshape(shape_of(op.results[0].type))]
 
 
 def _call(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
@@ -358,6 +416,14 @@ HANDLERS: dict[str, Handler] = {
     "tt.dot": _dot,
     "tt.histogram": _histogram,
     "tt.gather": _gather,
+    "tt.print": lambda interpreter, op, a: interpreter._observer(op, a),
+    "tt.assert": lambda interpreter, op, a: interpreter._observer(op, a),
+    "tt.join": lambda _, op, a: [np.stack([a[0], a[1]], axis=-1)],
+    "tt.split": lambda _, op, a: [a[0][..., 0], a[0][..., 1]],
+    "tt.cat": _cat,
+    "tt.bitcast": lambda interpreter, op, a: interpreter._bitcast(op, a),
+    "tt.elementwise_inline_asm": lambda interpreter, op, a: interpreter._outside_function(op, a),
+    "tt.extern_elementwise": lambda interpreter, op, a: interpreter._outside_function(op, a),
     "tt.addptr": lambda _, op, a: [a[0] + a[1].astype(np.int64)],
     "tt.load": _load,
     "tt.store": _store,

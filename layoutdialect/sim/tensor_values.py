@@ -19,7 +19,16 @@ from xdsl.ir import Attribute, Operation
 from layoutdialect.dialect.tt_types import PointerType
 from layoutdialect.dialect.types import MemDescType
 
-__all__ = ["OFFSET_BIAS", "Memory", "ProgramError", "dtype_of", "element_type", "random_value", "shape_of"]
+__all__ = [
+    "OFFSET_BIAS",
+    "LoopBoundExceeded",
+    "Memory",
+    "ProgramError",
+    "dtype_of",
+    "element_type",
+    "random_value",
+    "shape_of",
+]
 
 BUFFER_BITS = 40
 OFFSET_BIAS = 1 << (BUFFER_BITS - 1)
@@ -33,6 +42,10 @@ class ProgramError(ValueError):
     def __init__(self, message: str, op: Operation | None = None) -> None:
         super().__init__(message)
         self.op = op
+
+
+class LoopBoundExceeded(ProgramError):
+    """A loop ran past the interpreter's iteration bound: the run is cut off, not wrong."""
 
 
 def element_type(type: Attribute) -> Attribute:

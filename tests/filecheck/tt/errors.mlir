@@ -65,3 +65,54 @@ tt.func @histogram_of_2d_bins(%x: tensor<256xi32, #blocked>) {
   tt.return
 }
 }
+
+// -----
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK: errors.mlir:[[# @LINE + 2]]:36: error: hexadecimal literal 0x1FFFF does not fit the 16 bits of f16
+tt.func @hex_float_too_wide() {
+  %too_wide = arith.constant dense<0x1FFFF> : tensor<512xf16, #blocked>
+  tt.return
+}
+
+// -----
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#joined = #ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [8, 4, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: tt.join: operand encoding #ttg.blocked<{sizePerThread = [1, 4]{{.*}}> differs from the inferred #ttg.blocked<{sizePerThread = [1, 1]
+tt.func @join_wrong_encoding(%a: tensor<32x16xf16, #blocked>) {
+  %0 = tt.join %a, %a : tensor<32x16xf16, #blocked> -> tensor<32x16x2xf16, #joined>
+  tt.return
+}
+}
+
+// -----
+#lanes = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#out = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: tt.split: SplitOp requires at least 2 elements per thread in the last dimension
+tt.func @split_across_lanes(%x: tensor<64x2xf32, #lanes>) {
+  %a, %b = tt.split %x : tensor<64x2xf32, #lanes> -> tensor<64xf32, #out>
+  tt.return
+}
+}
+
+// -----
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#wide = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: tt.cat: the result encoding requires 4 distinct registers per thread, but the operands provide 2
+tt.func @cat_register_mismatch(%a: tensor<128xi32, #blocked>) {
+  %0 = tt.cat %a, %a : tensor<128xi32, #blocked> -> tensor<256xi32, #wide>
+  tt.return
+}
+}
+
+// -----
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: tt.bitcast: the operand and result elements must have the same bit width
+tt.func @bitcast_width(%a: tensor<128xi32, #blocked>) {
+  %0 = tt.bitcast %a : tensor<128xi32, #blocked> -> tensor<128xf16, #blocked>
+  tt.return
+}
+}

@@ -1,15 +1,27 @@
-"""Result-encoding inference for reduce, expand_dims, trans and reshape."""
+"""Result-encoding inference for reduce, expand_dims, trans, reshape, join and split."""
 
 from __future__ import annotations
 
 import pytest
+from encoding_strategies import blocked, nvidia_mma, slices
+from hypothesis import given
+from hypothesis import strategies as st
 
-from layoutdialect.encodings import BlockedEncoding, CGALayout, EncodingError, SliceEncoding, to_linear_layout
+from layoutdialect.encodings import (
+    BlockedEncoding,
+    CGALayout,
+    DistributedEncoding,
+    EncodingError,
+    SliceEncoding,
+    to_linear_layout,
+)
 from layoutdialect.encodings.inference import (
     expand_dims_encoding,
+    join_encoding,
     reduce_encoding,
     reduce_source_encoding,
     reshape_encoding,
+    split_encoding,
     trans_encoding,
 )
 
@@ -55,3 +67,26 @@ def test_reshape_keeps_row_major_elements_on_their_threads() -> None:
     assert reshape_encoding(BLOCKED, shape, shape) is BLOCKED
     with pytest.raises(EncodingError, match="sizes differ"):
         reshape_encoding(BLOCKED, shape, [512])
+
+
+@given(st.one_of(blocked(rank=2), nvidia_mma(), slices().filter(lambda e: e.rank == 2)), st.sampled_from([16, 32, 64]))
+def test_split_undoes_join(encoding: DistributedEncoding, size: int) -> None:
+    shape = [size, size]
+    joined = join_encoding(encoding, shape)
+    layout = to_linear_layout(joined, [*shape, 2])
+    assert dict(layout.bases)["register"][0] == [0, 0, 1] or isinstance(joined, BlockedEncoding)
+    assert to_linear_layout(split_encoding(joined, [*shape, 2]), shape) == to_linear_layout(encoding, shape)
+
+
+def test_join_of_a_blocked_layout_puts_the_pair_in_the_fastest_registers() -> None:
+    joined = join_encoding(BLOCKED, [32, 16])
+    assert joined == BlockedEncoding((1, 4, 2), (8, 4, 1), (4, 1, 1), (2, 1, 0), CGALayout.single(3))
+    assert split_encoding(joined, [32, 16, 2]) == BLOCKED
+
+
+def test_split_needs_the_pair_in_one_thread() -> None:
+    across_lanes = BlockedEncoding((1, 1), (16, 2), (4, 1), (1, 0), CGALayout.single(2))
+    with pytest.raises(EncodingError, match="at least 2 elements per thread"):
+        split_encoding(across_lanes, [64, 2])
+    with pytest.raises(EncodingError, match="2 in the last dim"):
+        split_encoding(BLOCKED, [16, 4])

@@ -14,7 +14,7 @@ from layoutdialect import make_context, parse_module, print_module, verify_modul
 from layoutdialect.dialect.tt_func import FuncOp
 from layoutdialect.passes.remove_redundant_conversions import RemoveRedundantConversionsPass, weighted_conversion_bytes
 
-CTX = make_context()
+CTX = make_context(allow_unregistered=True)
 SUITE = Path(__file__).resolve().parents[2] / "filecheck" / "remove-redundant-conversions"
 CHUNKS = [
     pytest.param(chunk, id=f"{path.name}:{index}")
