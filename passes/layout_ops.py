@@ -28,11 +28,12 @@ from layoutdialect.dialect.tt_ops import (
     SplatOp,
     TransOp,
 )
-from layoutdialect.dialect.tt_types import PointerType
+from layoutdialect.dialect.tt_types import bit_width
 from layoutdialect.encodings import DistributedEncoding, EncodingError, NvidiaMmaEncoding, to_linear_layout
 from layoutdialect.encodings.amd_mfma import AmdMfmaEncoding
 from layoutdialect.encodings.amd_wmma import AmdWmmaEncoding
 from layoutdialect.encodings.inference import (
+    cat_registers,
     expand_dims_encoding,
     expand_dims_source_encoding,
     join_encoding,
@@ -42,7 +43,7 @@ from layoutdialect.encodings.inference import (
     split_encoding,
     trans_encoding,
 )
-from layoutdialect.encodings.layout_properties import elements_per_thread, unique_elements_per_thread
+from layoutdialect.encodings.layout_properties import elements_per_thread
 from layoutdialect.f2 import inverse_permutation
 
 MMA_ENCODINGS = (NvidiaMmaEncoding, AmdMfmaEncoding, AmdWmmaEncoding)
@@ -83,11 +84,10 @@ def element_bits(value: SSAValue) -> int:
 
 
 def scalar_bits(element: Attribute) -> int:
-    """Bits of one element of type ``element``; pointers are 64-bit."""
-    if isinstance(element, PointerType):
-        return 64
-    width = getattr(element, "bitwidth", None)
-    return int(width) if width is not None else 32
+    """Bits of one element of type ``element``; pointers are 64-bit, and a type without a
+    width counts as 32."""
+    width = bit_width(element)
+    return 32 if width is None else width
 
 
 def byte_count(value: SSAValue, min_elements: int = 0, min_bits: int = 0) -> int:
@@ -178,8 +178,8 @@ def is_legal_cat_encoding(op: CatOp, target: DistributedEncoding) -> bool:
     lhs_encoding = tensor_encoding(op.lhs)
     if lhs_encoding is None:
         return False
-    operand_registers = 2 * unique_elements_per_thread(lhs_encoding, shape_of(op.lhs))
-    return unique_elements_per_thread(target, shape_of(op.result)) == operand_registers
+    provided, required = cat_registers(lhs_encoding, shape_of(op.lhs), target, shape_of(op.result))
+    return provided == required
 
 
 def can_fold_into_conversion(op: Operation, target: DistributedEncoding) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerAttr, IntegerType, NoneAttr, TensorType, i1
+from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerAttr, IntegerType, i1
 from xdsl.ir import Attribute, Dialect, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -29,24 +29,10 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.tt_checks import scalar_type, shape_and_encoding
+from layoutdialect.dialect.tt_types import mask_type
+
 __all__ = ["ARITH", "TENSOR_CASTS", "CastOp", "CmpfOp", "CmpiOp", "ComparisonOp", "SelectOp"]
-
-
-def _element(type_: Attribute) -> Attribute:
-    return type_.element_type if isinstance(type_, TensorType) else type_
-
-
-def _container(type_: Attribute) -> tuple[tuple[int, ...], Attribute]:
-    if isinstance(type_, TensorType):
-        return tuple(type_.get_shape()), type_.encoding
-    return (), NoneAttr()
-
-
-def _i1_like(type_: Attribute) -> Attribute:
-    """``i1``, or a tensor of ``i1`` in ``type_``'s shape and encoding."""
-    if isinstance(type_, TensorType):
-        return TensorType(i1, type_.get_shape(), type_.encoding)
-    return i1
 
 
 def _is_integer(type_: Attribute) -> bool:
@@ -66,10 +52,10 @@ class CastOp(IRDLOperation):
         super().__init__(operands=[source], result_types=[result_type])
 
     def verify_(self) -> None:
-        if _container(self.input.type) != _container(self.result.type):
+        if shape_and_encoding(self.input.type) != shape_and_encoding(self.result.type):
             raise VerifyException(f"{self.name}: operand and result must have the same shape and encoding")
         for type_, kind in zip((self.input.type, self.result.type), _CAST_KINDS[self.name]):
-            element = _element(type_)
+            element = scalar_type(type_)
             if (kind == "int" and not _is_integer(element)) or (kind == "float" and not isinstance(element, AnyFloat)):
                 raise VerifyException(f"{self.name}: expected {kind} elements, got {element}")
 
@@ -138,9 +124,9 @@ class SelectOp(IRDLOperation):
         printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
-        if _element(self.cond.type) != i1:
+        if scalar_type(self.cond.type) != i1:
             raise VerifyException("arith.select: the condition must be i1 or a tensor of i1")
-        if self.cond.type != i1 and _container(self.cond.type) != _container(self.result.type):
+        if self.cond.type != i1 and shape_and_encoding(self.cond.type) != shape_and_encoding(self.result.type):
             raise VerifyException("arith.select: a tensor condition must have the values' shape and encoding")
 
 
@@ -167,7 +153,7 @@ class ComparisonOp(IRDLOperation):
     def __init__(self, predicate: str, lhs: SSAValue, rhs: SSAValue) -> None:
         super().__init__(
             operands=[lhs, rhs],
-            result_types=[_i1_like(lhs.type)],
+            result_types=[mask_type(lhs.type)],
             properties={"predicate": IntegerAttr(self.PREDICATES.index(predicate), 64)},
         )
 
@@ -202,7 +188,7 @@ class ComparisonOp(IRDLOperation):
     def verify_(self) -> None:
         if not 0 <= self.predicate.value.data < len(self.PREDICATES):
             raise VerifyException(f"{self.name}: predicate {self.predicate.value.data} is out of range")
-        expected = _i1_like(self.lhs.type)
+        expected = mask_type(self.lhs.type)
         if self.result.type != expected:
             raise VerifyException(f"{self.name}: the result must be {expected}")
 

@@ -12,13 +12,33 @@ from xdsl.utils.exceptions import VerifyException
 from layoutdialect.dialect.attributes import DistributedEncodingAttr, encoding_attr
 from layoutdialect.encodings import DistributedEncoding, EncodingError, to_linear_layout
 
-__all__ = ["check_inferred_encoding", "distributed_encoding", "same_layout"]
+__all__ = [
+    "check_inferred_encoding",
+    "distributed_encoding",
+    "same_layout",
+    "scalar_type",
+    "shape_and_encoding",
+    "tensor_type",
+]
 
 
 def tensor_type(value: SSAValue) -> TensorType[Attribute]:
     """The type of ``value``, which the op's definition already requires to be a tensor."""
     assert isinstance(value.type, TensorType)
     return value.type
+
+
+def scalar_type(type_: Attribute) -> Attribute:
+    """The element type of a tensor, or the type itself."""
+    return type_.element_type if isinstance(type_, TensorType) else type_
+
+
+def shape_and_encoding(type_: Attribute) -> tuple[tuple[int, ...], Attribute | None]:
+    """A tensor's shape and encoding, ``((), None)`` for a scalar: what an elementwise op's
+    operands and results must share."""
+    if isinstance(type_, TensorType):
+        return tuple(type_.get_shape()), type_.encoding
+    return (), None
 
 
 def distributed_encoding(tensor: Attribute) -> DistributedEncoding | None:

@@ -14,8 +14,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.ops import TTGOperation
 from layoutdialect.dialect.tt_checks import check_inferred_encoding, distributed_encoding, tensor_type
-from layoutdialect.encodings.inference import split_encoding
-from layoutdialect.encodings.layout_properties import unique_elements_per_thread
+from layoutdialect.encodings.inference import cat_registers, split_encoding
 
 __all__ = ["CatOp", "JoinOp", "SplitOp"]
 
@@ -70,8 +69,7 @@ class CatOp(_PairToTensorOp):
             )
         source, target = distributed_encoding(lhs), distributed_encoding(result)
         if source is not None and target is not None:
-            provided = 2 * unique_elements_per_thread(source, lhs.get_shape())
-            required = unique_elements_per_thread(target, result.get_shape())
+            provided, required = cat_registers(source, lhs.get_shape(), target, result.get_shape())
             if provided != required:
                 raise VerifyException(
                     f"tt.cat: the result encoding requires {required} distinct registers per thread, "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 
-from xdsl.dialects.builtin import I32, BoolAttr, IntegerAttr, StringAttr, TensorType
+from xdsl.dialects.builtin import I32, BoolAttr, IntegerAttr, StringAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -25,7 +25,8 @@ from xdsl.traits import EffectInstance, MemoryEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.ops import TTGOperation
-from layoutdialect.dialect.tt_types import PointerType
+from layoutdialect.dialect.tt_checks import scalar_type, shape_and_encoding
+from layoutdialect.dialect.tt_types import bit_width
 
 __all__ = ["BitcastOp", "ElementwiseInlineAsmOp", "ExternElementwiseOp", "PureWhenDeclared"]
 
@@ -39,24 +40,11 @@ class PureWhenDeclared(MemoryEffect):
         return set() if isinstance(declared, IntegerAttr) and declared.value.data else None
 
 
-def _shape_and_encoding(type_: Attribute) -> tuple[tuple[int, ...], Attribute | None]:
-    if isinstance(type_, TensorType):
-        return tuple(type_.get_shape()), type_.encoding
-    return (), None
-
-
 def _check_same_shape_and_encoding(op: IRDLOperation, values: list[SSAValue]) -> None:
     """Raise unless every tensor among ``values`` has the first one's shape and encoding."""
-    kinds = {_shape_and_encoding(v.type) for v in values}
+    kinds = {shape_and_encoding(v.type) for v in values}
     if len(kinds) > 1:
         raise VerifyException(f"{op.name}: all operands and results must have the same shape and encoding")
-
-
-def _bits(element: Attribute) -> int | None:
-    if isinstance(element, PointerType):
-        return 64
-    width = getattr(element, "bitwidth", None)
-    return None if width is None else int(width)
 
 
 @irdl_op_definition
@@ -77,8 +65,7 @@ class BitcastOp(TTGOperation):
 
     def verify_(self) -> None:
         _check_same_shape_and_encoding(self, [self.src, self.result])
-        elements = [t.element_type if isinstance(t, TensorType) else t for t in (self.src.type, self.result.type)]
-        if _bits(elements[0]) != _bits(elements[1]):
+        if bit_width(scalar_type(self.src.type)) != bit_width(scalar_type(self.result.type)):
             raise VerifyException("tt.bitcast: the operand and result elements must have the same bit width")
         super().verify_()
 

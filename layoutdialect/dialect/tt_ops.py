@@ -41,7 +41,12 @@ from xdsl.traits import HasParent, IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.ops import TTGOperation
-from layoutdialect.dialect.tt_checks import check_inferred_encoding, distributed_encoding, tensor_type
+from layoutdialect.dialect.tt_checks import (
+    check_inferred_encoding,
+    distributed_encoding,
+    shape_and_encoding,
+    tensor_type,
+)
 from layoutdialect.encodings import DotOperandEncoding
 from layoutdialect.encodings.inference import (
     expand_dims_encoding,
@@ -307,7 +312,7 @@ class FpToFpOp(TTGOperation):
         src, dst = tensor_type(self.src), tensor_type(self.result)
         if not isinstance(src.element_type, AnyFloat) or not isinstance(dst.element_type, AnyFloat):
             raise VerifyException("tt.fp_to_fp: operand and result must be float tensors")
-        if src.get_shape() != dst.get_shape() or src.encoding != dst.encoding:
+        if shape_and_encoding(src) != shape_and_encoding(dst):
             raise VerifyException("tt.fp_to_fp: operand and result must have the same shape and encoding")
         super().verify_()
 

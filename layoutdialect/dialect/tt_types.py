@@ -10,7 +10,7 @@ from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-__all__ = ["GLOBAL_ADDRESS_SPACE", "PointerType", "pointee_type"]
+__all__ = ["GLOBAL_ADDRESS_SPACE", "PointerType", "bit_width", "mask_type", "pointee_type"]
 
 GLOBAL_ADDRESS_SPACE = 1
 
@@ -59,3 +59,11 @@ def pointee_type(pointer: Attribute) -> Attribute:
     if isinstance(pointer, PointerType):
         return pointer.pointee
     raise ValueError(f"expected a pointer or a tensor of pointers, got {pointer}")
+
+
+def bit_width(element: Attribute) -> int | None:
+    """Bits of one scalar of type ``element`` (a pointer is 64); ``None`` if it has no width."""
+    if isinstance(element, PointerType):
+        return 64
+    width = getattr(element, "bitwidth", None)
+    return None if width is None else int(width)

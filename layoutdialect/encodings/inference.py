@@ -23,6 +23,7 @@ from math import prod
 from layoutdialect.encodings.base import DistributedEncoding, EncodingError, check
 from layoutdialect.encodings.blocked import BlockedEncoding
 from layoutdialect.encodings.cga import CGALayout
+from layoutdialect.encodings.layout_properties import unique_elements_per_thread
 from layoutdialect.encodings.linear import LinearEncoding
 from layoutdialect.encodings.slice import SliceEncoding
 from layoutdialect.encodings.to_linear import to_linear_layout
@@ -30,6 +31,7 @@ from layoutdialect.f2 import LinearLayout, inverse_permutation, standard_out_dim
 
 __all__ = [
     "expand_dims_encoding",
+    "cat_registers",
     "expand_dims_source_encoding",
     "join_encoding",
     "reduce_encoding",
@@ -175,3 +177,13 @@ def split_encoding(encoding: DistributedEncoding, shape: Sequence[int]) -> Distr
         bases.append((name, kept))
     check(found, "SplitOp requires at least 2 elements per thread in the last dimension")
     return LinearEncoding(LinearLayout.from_bases(bases, standard_out_dim_names(rank - 1), list(shape[:-1])))
+
+
+def cat_registers(
+    source: DistributedEncoding, source_shape: Sequence[int], target: DistributedEncoding, target_shape: Sequence[int]
+) -> tuple[int, int]:
+    """``(provided, required)`` for ``tt.cat`` of two ``source`` tensors into ``target``:
+    the distinct registers per thread both operands give, and those ``target`` holds.
+    Triton's lowering concatenates registers, so the layout is legal when they are equal."""
+    provided = 2 * unique_elements_per_thread(source, source_shape)
+    return provided, unique_elements_per_thread(target, target_shape)

@@ -170,7 +170,8 @@ class TensorInterpreter:
         self.memory = memory
         self.program_ids = tuple(program_ids)
         self.observed: list[tuple[str, list[Array]]] = []
-        """What each unregistered op was given, in execution order: its observable effect."""
+        """What each observer (an unregistered op, ``tt.print``, ``tt.assert``, impure inline
+        assembly) was given, in execution order: the program's effects besides memory."""
 
     def call(self, name: str, arguments: Sequence[Array]) -> list[Array]:
         """The values ``tt.func @name`` returns for ``arguments``; overflow, division by
@@ -229,7 +230,7 @@ class TensorInterpreter:
         result_dtype = dtype_of(op.results[0].type)
         if arguments[0].dtype.itemsize == result_dtype.itemsize:
             return [arguments[0].view(result_dtype)]
-        return _derived_values(op, arguments, f"tt.bitcast to {element_type(op.results[0].type)}", self.memory)
+        return _derived_values(op, arguments, f"bitcast to {element_type(op.results[0].type)}", self.memory)
 
     def _outside_function(self, op: Operation, arguments: list[Array]) -> list[Array]:
         """Inline assembly or a library call: a function of its operands, with the
@@ -404,7 +405,7 @@ HANDLERS: dict[str, Handler] = {
     "arith.cmpi": _comparison,
     "arith.cmpf": _comparison,
     "arith.select": lambda _, op, a: [np.where(a[0], a[1], a[2])],
-    "arith.bitcast": lambda _, op, a: [a[0].view(dtype_of(op.results[0].type))],
+    "arith.bitcast": TensorInterpreter._bitcast,
     "math.fma": lambda _, op, a: [a[0] * a[1] + a[2]],
     "tt.make_range": _make_range,
     "tt.get_program_id": _program_id,
@@ -416,14 +417,14 @@ HANDLERS: dict[str, Handler] = {
     "tt.dot": _dot,
     "tt.histogram": _histogram,
     "tt.gather": _gather,
-    "tt.print": lambda interpreter, op, a: interpreter._observer(op, a),
-    "tt.assert": lambda interpreter, op, a: interpreter._observer(op, a),
+    "tt.print": TensorInterpreter._observer,
+    "tt.assert": TensorInterpreter._observer,
     "tt.join": lambda _, op, a: [np.stack([a[0], a[1]], axis=-1)],
     "tt.split": lambda _, op, a: [a[0][..., 0], a[0][..., 1]],
     "tt.cat": _cat,
-    "tt.bitcast": lambda interpreter, op, a: interpreter._bitcast(op, a),
-    "tt.elementwise_inline_asm": lambda interpreter, op, a: interpreter._outside_function(op, a),
-    "tt.extern_elementwise": lambda interpreter, op, a: interpreter._outside_function(op, a),
+    "tt.bitcast": TensorInterpreter._bitcast,
+    "tt.elementwise_inline_asm": TensorInterpreter._outside_function,
+    "tt.extern_elementwise": TensorInterpreter._outside_function,
     "tt.addptr": lambda _, op, a: [a[0] + a[1].astype(np.int64)],
     "tt.load": _load,
     "tt.store": _store,
