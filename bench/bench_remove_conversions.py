@@ -103,7 +103,12 @@ def quality_rows() -> list[Row]:
 
 def print_quality(rows: list[Row]) -> None:
     print("conversions left by remove-redundant-conversions, per test function ('-': Triton's test does not say)")
-    print(f"{'file':<24}{'function':<44}{'before':>7}{'ours':>6}{'triton':>8}{'our bytes':>11}{'triton bytes':>14}")
+    file_width = max(len("file"), *(len(r.file) for r in rows)) + 2
+    name_width = max(len("function"), *(len(r.function) for r in rows)) + 2
+    print(
+        f"{'file':<{file_width}}{'function':<{name_width}}{'before':>7}{'ours':>6}{'triton':>8}"
+        f"{'our bytes':>11}{'triton bytes':>14}"
+    )
     worse = 0
     for row in rows:
         flag = ""
@@ -115,7 +120,7 @@ def print_quality(rows: list[Row]) -> None:
         triton = "-" if row.triton is None else str(row.triton)
         triton_bytes = "-" if row.triton_bytes is None else str(row.triton_bytes)
         print(
-            f"{row.file:<24}{row.function:<44}{row.before:>7}{row.ours:>6}{triton:>8}"
+            f"{row.file:<{file_width}}{row.function:<{name_width}}{row.before:>7}{row.ours:>6}{triton:>8}"
             f"{row.ours_bytes:>11}{triton_bytes:>14}{flag}"
         )
     compared = [r for r in rows if r.triton is not None and r.triton_bytes is not None]

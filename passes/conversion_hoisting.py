@@ -6,32 +6,40 @@ out of an ``scf.if`` and could be recomputed in the target layout along one bran
 but not the other, the branch that can recomputes it and the other converts before
 its yield, so the conversion runs only when that branch is taken.
 
-``hoist_dot_operand``: a conversion to a ``dot_op`` layout feeding an MMA ``tt.dot``
-later in the same loop body moves up through elementwise ops to the loads they
-start from, so each load is followed directly by its conversion, the shape
-Triton's pipeliner turns into an asynchronous copy and a shared-memory load.
+``hoist_dot_operand``: a conversion to a ``dot_op`` layout feeding an MMA dot later
+in the same block moves up through the ops that move no data between threads
+(elementwise ops, broadcasts, views, fp4 unpacking) to the loads they start from,
+so each load is followed directly by its conversion, the shape Triton's pipeliner
+turns into an asynchronous copy and a shared-memory load.
 """
 
 from __future__ import annotations
 
 from xdsl.dialects import arith, scf
-from xdsl.ir import Block, Operation, OpResult, SSAValue
+from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from layoutdialect.dialect.ops import ConvertLayoutOp
+from layoutdialect.dialect.tt_combine import JoinOp, SplitOp
+from layoutdialect.dialect.tt_dot_scaled import DotScaledOp
 from layoutdialect.dialect.tt_memory import LoadOp
-from layoutdialect.dialect.tt_ops import DotOp
+from layoutdialect.dialect.tt_ops import BroadcastOp, DotOp, ExpandDimsOp, ReshapeOp, TransOp
+from layoutdialect.dialect.ttg_views import Fp4ToFpOp
+from layoutdialect.dialect.ttng import WarpGroupDotOp
 from layoutdialect.encodings import DistributedEncoding, DotOperandEncoding
 
-from .layout_ops import is_elementwise, is_mma, is_pure, tensor_encoding, with_encoding
-from .rematerialisation import Rematerialiser, Slice, backward_slice, conversion_slice
+from .layout_ops import (
+    infer_source_encoding,
+    is_elementwise,
+    is_mma,
+    is_pure,
+    layout_operands,
+    tensor_encoding,
+    with_encoding,
+)
+from .rematerialisation import Rematerialiser, Slice, backward_slice, conversion_slice, merge_slices
 
 __all__ = ["hoist_dot_operand", "hoist_into_conditionals"]
-
-
-def _merge(found: Slice, more: Slice) -> bool:
-    """Add ``more`` to ``found``; ``False`` if a value would need two layouts."""
-    return all(found.setdefault(value, encoding) == encoding for value, encoding in more.items())
 
 
 def _yield_operand(branch: scf.IfOp, region_index: int, result_index: int) -> tuple[Operation, SSAValue]:
@@ -61,7 +69,7 @@ def hoist_into_conditionals(rematerialiser: Rematerialiser, conversion: ConvertL
             slices = [backward_slice(operand, found[value], user, stop_at_branches=True) for user, operand in edges]
             succeeded = [s for s in slices if s is not None]
             if len(succeeded) == 2:
-                if not all(_merge(found, s) for s in succeeded):
+                if not all(merge_slices(found, s) for s in succeeded):
                     return
             elif not succeeded or not isinstance(branch.parent_op(), scf.ForOp):
                 after_branch.append(value)
@@ -69,7 +77,7 @@ def hoist_into_conditionals(rematerialiser: Rematerialiser, conversion: ConvertL
                 failing = slices.index(None)
                 yield_op, operand = edges[failing]
                 into_branch.append((yield_op, operand, found[value]))
-                if not _merge(found, succeeded[0]):
+                if not merge_slices(found, succeeded[0]):
                     return
     if not into_branch:
         return
@@ -85,43 +93,60 @@ def hoist_into_conditionals(rematerialiser: Rematerialiser, conversion: ConvertL
     rematerialiser.rewrite_slice(found, conversion, mapping)
 
 
+DOT_LIKE = (DotOp, DotScaledOp, WarpGroupDotOp)
+
+
 def _feeds_mma_dot_later(conversion: ConvertLayoutOp) -> bool:
-    """Whether an MMA ``tt.dot`` follows the conversion in its block, so it post-dominates it
-    (Triton's ``canBePipelined``, which looks in any parent op, not only loops)."""
+    """Whether a dot whose first operand has a ``dot_op`` encoding of an MMA parent follows
+    the conversion in its block, so it post-dominates it (Triton's ``canBePipelined``,
+    which looks in any parent op, not only loops)."""
     following = conversion.next_op
     while following is not None:
-        if isinstance(following, DotOp) and (encoding := tensor_encoding(following.d)) is not None and is_mma(encoding):
-            return True
+        if isinstance(following, DOT_LIKE):
+            operand = tensor_encoding(following.operands[0])
+            if isinstance(operand, DotOperandEncoding) and is_mma(operand.parent):
+                return True
         following = following.next_op
     return False
 
 
-def _elementwise_slice(
-    root: SSAValue, encoding: DistributedEncoding, block: Block | None
-) -> tuple[Slice, list[SSAValue]]:
-    """The pure elementwise ops in ``block`` and the constants ``root`` is computed from, down
-    to loads in ``block``, each with ``encoding``, and the loaded values; empty if another op
-    is in the way."""
+def moves_no_data(op: Operation) -> bool:
+    """Triton's ``noDataMovement``: each thread computes its results from its own operand
+    elements (pure elementwise ops, broadcasts, fp4 unpacking, views, conversions)."""
+    return (is_elementwise(op) and is_pure(op)) or isinstance(
+        op, BroadcastOp | Fp4ToFpOp | ConvertLayoutOp | ExpandDimsOp | ReshapeOp | TransOp | JoinOp | SplitOp
+    )
+
+
+def _thread_local_slice(root: SSAValue, encoding: DistributedEncoding) -> tuple[Slice, Slice]:
+    """The ops ``root`` is computed from without data moving between threads, each with the
+    layout it needs for ``root`` to come out in ``encoding``, down to loads and constants;
+    also the loaded values with theirs.  Empty if anything else (an argument, a reduction, a layout
+    conflict) is in the way."""
     found: Slice = {}
-    loads: list[SSAValue] = []
-    queue = [root]
+    loads: dict[SSAValue, DistributedEncoding] = {}
+    queue = [(root, encoding)]
     while queue:
-        value = queue.pop()
+        value, target = queue.pop()
+        if tensor_encoding(value) == target:
+            continue
+        if found.get(value, target) != target or loads.get(value, target) != target:
+            return {}, {}
         if value in found or value in loads:
             continue
         owner = value.owner
-        if isinstance(owner, arith.ConstantOp):
-            found[value] = encoding
-            continue
-        if not isinstance(owner, Operation) or owner.parent_block() is not block:
-            return {}, []
         if isinstance(owner, LoadOp):
-            loads.append(value)
+            loads[value] = target
             continue
-        found[value] = encoding
-        if not (is_elementwise(owner) and is_pure(owner)) or len(owner.results) != 1:
-            return {}, []
-        queue.extend(o for o in owner.operands if tensor_encoding(o) is not None)
+        if not isinstance(owner, Operation) or len(owner.results) != 1:
+            return {}, {}
+        found[value] = target
+        if isinstance(owner, arith.ConstantOp):
+            continue
+        source = infer_source_encoding(owner, target) if moves_no_data(owner) else None
+        if source is None:
+            return {}, {}
+        queue.extend((o, source) for o in layout_operands(owner))
     return found, loads
 
 
@@ -130,13 +155,13 @@ def hoist_dot_operand(rematerialiser: Rematerialiser, conversion: ConvertLayoutO
     target = tensor_encoding(conversion.result)
     if not isinstance(target, DotOperandEncoding) or not _feeds_mma_dot_later(conversion):
         return
-    found, loads = _elementwise_slice(conversion.src, target, conversion.parent_block())
+    found, loads = _thread_local_slice(conversion.src, target)
     if not found or not loads:
         return
     mapping: dict[SSAValue, SSAValue] = {}
-    for value in loads:
+    for value, encoding in loads.items():
         assert isinstance(value, OpResult)
-        converted = ConvertLayoutOp(value, with_encoding(value.type, target))
+        converted = ConvertLayoutOp(value, with_encoding(value.type, encoding))
         Rewriter.insert_op(converted, InsertPoint.after(value.op))
         mapping[value] = converted.result
     rematerialiser.rewrite_slice(found, conversion, mapping)

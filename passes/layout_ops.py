@@ -15,6 +15,7 @@ from layoutdialect.dialect.ops import ConvertLayoutOp, LocalAllocOp, LocalLoadOp
 from layoutdialect.dialect.tt_checks import distributed_encoding
 from layoutdialect.dialect.tt_combine import CatOp, JoinOp, SplitOp
 from layoutdialect.dialect.tt_data_indexed import GatherOp, HistogramOp
+from layoutdialect.dialect.tt_dot_scaled import DotScaledOp
 from layoutdialect.dialect.tt_elementwise import BitcastOp, ElementwiseInlineAsmOp, ExternElementwiseOp
 from layoutdialect.dialect.tt_memory import AddPtrOp, LoadOp, StoreOp
 from layoutdialect.dialect.tt_ops import (
@@ -28,14 +29,25 @@ from layoutdialect.dialect.tt_ops import (
     SplatOp,
     TransOp,
 )
+from layoutdialect.dialect.tt_scan import ScanOp
 from layoutdialect.dialect.tt_types import bit_width
-from layoutdialect.encodings import DistributedEncoding, EncodingError, NvidiaMmaEncoding, to_linear_layout
+from layoutdialect.dialect.ttg_views import Fp4ToFpOp
+from layoutdialect.dialect.ttng import WarpGroupDotOp, WarpGroupDotWaitOp
+from layoutdialect.encodings import (
+    BlockedEncoding,
+    DistributedEncoding,
+    EncodingError,
+    NvidiaMmaEncoding,
+    to_linear_layout,
+)
 from layoutdialect.encodings.amd_mfma import AmdMfmaEncoding
 from layoutdialect.encodings.amd_wmma import AmdWmmaEncoding
 from layoutdialect.encodings.inference import (
     cat_registers,
     expand_dims_encoding,
     expand_dims_source_encoding,
+    fp4_to_fp_encoding,
+    fp4_to_fp_source_encoding,
     join_encoding,
     reduce_encoding,
     reduce_source_encoding,
@@ -123,7 +135,7 @@ def is_layout_anchor(op: Operation) -> bool:
     """Ops whose layout forward propagation starts from and never changes."""
     if isinstance(op, LoadOp | StoreOp):
         return is_expensive_load_or_store(op)
-    if isinstance(op, DotOp):
+    if isinstance(op, DotOp | DotScaledOp | WarpGroupDotOp):
         return True
     if isinstance(op, GatherOp):
         return op.efficient_layout is not None
@@ -145,12 +157,17 @@ def is_expensive_view(src: TensorType[Attribute], dst: TensorType[Attribute]) ->
 
 
 def is_splat_constant(op: Operation) -> bool:
-    return (
+    """A tensor constant whose elements all have one bit pattern (a NaN splat included,
+    which a comparison of values would miss)."""
+    if not (
         isinstance(op, arith.ConstantOp)
         and isinstance(op.result.type, TensorType)
         and isinstance(op.value, DenseIntOrFPElementsAttr)
-        and op.value.is_splat()
-    )
+    ):
+        return False
+    raw = op.value.data.data
+    width = len(raw) // max(1, len(op.value))
+    return width > 0 and raw == raw[:width] * (len(raw) // width)
 
 
 def rebuild_in_layout(op: Operation, result_type: TensorType[Attribute]) -> Operation | None:
@@ -167,8 +184,8 @@ def rebuild_in_layout(op: Operation, result_type: TensorType[Attribute]) -> Oper
         return MakeRangeOp(op.start.value.data, op.end.value.data, result_type)
     if is_splat_constant(op):
         assert isinstance(op, arith.ConstantOp) and isinstance(op.value, DenseIntOrFPElementsAttr)
-        splat = DenseIntOrFPElementsAttr.from_list(result_type, [op.value.get_values()[0]])  # type: ignore[type-var]
-        return arith.ConstantOp(splat)  # type: ignore[arg-type]
+        same_bits = DenseIntOrFPElementsAttr(result_type, op.value.data)  # type: ignore[type-var]
+        return arith.ConstantOp(same_bits)  # type: ignore[arg-type]
     return None
 
 
@@ -233,11 +250,19 @@ def _reshaped_encoding(
     return reshape_encoding(encoding, shape_of(known), shape_of(wanted))
 
 
+def passes_layout_through(op: Operation, encoding: DistributedEncoding) -> bool:
+    """Whether ``op``'s results take its operands' layout ``encoding`` unchanged; Triton's
+    scan lowering supports only blocked layouts."""
+    if isinstance(op, ScanOp):
+        return isinstance(encoding, BlockedEncoding)
+    return is_elementwise(op) or isinstance(op, ConvertLayoutOp | LoadOp | GatherOp | WarpGroupDotWaitOp)
+
+
 def infer_result_encoding(op: Operation, encoding: DistributedEncoding) -> DistributedEncoding | None:
     """Triton's ``inferDstEncoding``: the result layout of ``op`` when its operand has
     ``encoding`` (for a gather, its indices)."""
     try:
-        if is_elementwise(op) or isinstance(op, ConvertLayoutOp | LoadOp | GatherOp):
+        if passes_layout_through(op, encoding):
             return encoding
         if isinstance(op, ReduceOp):
             return reduce_encoding(encoding, op.axis.value.data)
@@ -251,6 +276,8 @@ def infer_result_encoding(op: Operation, encoding: DistributedEncoding) -> Distr
             return join_encoding(encoding, shape_of(op.lhs))
         if isinstance(op, SplitOp):
             return split_encoding(encoding, shape_of(op.src))
+        if isinstance(op, Fp4ToFpOp):
+            return fp4_to_fp_encoding(encoding, shape_of(op.src), op.axis.value.data)
     except EncodingError:
         return None
     return None
@@ -260,7 +287,7 @@ def infer_source_encoding(op: Operation, encoding: DistributedEncoding) -> Distr
     """Triton's ``inferSrcEncoding``: the operand layout ``op`` needs to produce ``encoding``
     (for a gather, of its indices)."""
     try:
-        if is_elementwise(op) or isinstance(op, ConvertLayoutOp | LoadOp | GatherOp):
+        if passes_layout_through(op, encoding):
             return encoding
         if isinstance(op, ReduceOp):
             return reduce_source_encoding(encoding, op.axis.value.data)
@@ -274,6 +301,8 @@ def infer_source_encoding(op: Operation, encoding: DistributedEncoding) -> Distr
             return split_encoding(encoding, shape_of(op.result))
         if isinstance(op, SplitOp):
             return join_encoding(encoding, shape_of(op.out_lhs))
+        if isinstance(op, Fp4ToFpOp):
+            return fp4_to_fp_source_encoding(encoding, shape_of(op.result), op.axis.value.data)
     except EncodingError:
         return None
     return None

@@ -2,11 +2,12 @@
 
 Anchors pin a layout: function arguments, expensive loads and stores, dots and
 reordering reshapes.  Each anchor's encoding flows to its users through
-elementwise ops, reductions, reshapes, transposes, a gather's indices, ``scf.for``, ``scf.while`` and
-``scf.if``, and through a conversion as its *source* encoding, which is what makes conversions
-vanish.  A value offered several encodings takes blocked if it comes from memory,
-else an MMA layout, else the first offered.  Values are then retyped in place,
-and a conversion is inserted only where a user needs the old layout.
+elementwise ops, reductions, scans (blocked only), reshapes, transposes, a gather's
+indices, ``ttng.warp_group_dot_wait``, ``scf.for``, ``scf.while`` and ``scf.if``, and
+through a conversion as its *source* encoding, which is what makes conversions vanish.
+A value offered several encodings takes blocked if it comes from memory, else an MMA
+layout, else the first offered.  Values are then retyped in place, and a conversion is
+inserted only where a user needs the old layout.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from layoutdialect.dialect.tt_data_indexed import GatherOp
 from layoutdialect.dialect.tt_func import FuncOp
 from layoutdialect.dialect.tt_memory import LoadOp, StoreOp
 from layoutdialect.dialect.tt_ops import ExpandDimsOp, ReduceOp, ReshapeOp, TransOp
+from layoutdialect.dialect.tt_scan import ScanOp
+from layoutdialect.dialect.ttng import WarpGroupDotWaitOp
 from layoutdialect.encodings import BlockedEncoding, DistributedEncoding
 
 from .layout_ops import (
@@ -38,7 +41,7 @@ from .layout_ops import (
 
 __all__ = ["ConversionCache", "propagate_layouts"]
 
-_PROPAGATING = (ReduceOp, ExpandDimsOp, ReshapeOp, TransOp, ConvertLayoutOp)
+_PROPAGATING = (ReduceOp, ScanOp, ExpandDimsOp, ReshapeOp, TransOp, ConvertLayoutOp)
 
 
 def _anchor_values(func: FuncOp) -> Iterator[SSAValue]:
@@ -49,7 +52,9 @@ def _anchor_values(func: FuncOp) -> Iterator[SSAValue]:
 
 
 def _tied_values(use_owner: Operation, index: int) -> list[SSAValue]:
-    """The values an operand at ``index`` of a region op or terminator flows into."""
+    """The values an operand at ``index`` of a region op, terminator or dot wait flows into."""
+    if isinstance(use_owner, WarpGroupDotWaitOp):
+        return [use_owner.results[index]]
     if isinstance(use_owner, scf.ForOp) and index >= 3:
         return [use_owner.body.block.args[index - 2], use_owner.results[index - 3]]
     if isinstance(use_owner, scf.WhileOp):
@@ -174,6 +179,8 @@ def _required_operand_encodings(
         return [tensor_encoding(r) for r in parent.results]
     if isinstance(op, ConvertLayoutOp):
         return [None]
+    if isinstance(op, WarpGroupDotWaitOp):
+        return [tensor_encoding(r) for r in op.results]
     if op in retyped and (is_elementwise(op) or isinstance(op, (*_PROPAGATING, GatherOp))):
         result = tensor_encoding(op.results[0])
         source = None if result is None else infer_source_encoding(op, result)

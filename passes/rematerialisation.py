@@ -154,6 +154,15 @@ def backward_slice(
     return found
 
 
+def merge_slices(found: Slice, more: Slice) -> bool:
+    """Add ``more`` to ``found`` unless a value would need two layouts; then ``found`` is
+    left as it was and the answer is ``False``."""
+    if any(found.get(value, encoding) != encoding for value, encoding in more.items()):
+        return False
+    found.update(more)
+    return True
+
+
 def conversion_slice(
     conversion: ConvertLayoutOp, stop_at_growth: bool = False, stop_at_branches: bool = False
 ) -> Slice | None:
@@ -397,8 +406,7 @@ class Rematerialiser:
             if source is None:
                 return
             rest = backward_slice(owner.operands[0], source, owner)
-            if rest is not None:
-                found.update(rest)
+            if rest is not None and merge_slices(found, rest):
                 continue
             if growth is not None:
                 return

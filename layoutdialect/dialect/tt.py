@@ -1,5 +1,5 @@
 """The ``tt`` dialect subset that TTGIR kernels use: functions, pointers, tensor
-construction and reshaping, loads and stores, dots, reductions, histograms, gathers,
+construction and reshaping, loads and stores, dots, reductions, scans, histograms, gathers,
 joins, splits, concatenations, prints and asserts."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from xdsl.ir import Dialect
 from layoutdialect.dialect.tt_combine import CatOp, JoinOp, SplitOp
 from layoutdialect.dialect.tt_data_indexed import GatherOp, HistogramOp
 from layoutdialect.dialect.tt_debug import AssertOp, PrintOp
+from layoutdialect.dialect.tt_dot_scaled import DotScaledOp
 from layoutdialect.dialect.tt_elementwise import BitcastOp, ElementwiseInlineAsmOp, ExternElementwiseOp
 from layoutdialect.dialect.tt_func import CallOp, FuncOp, ReturnOp
 from layoutdialect.dialect.tt_memory import AddPtrOp, LoadOp, StoreOp
@@ -25,6 +26,7 @@ from layoutdialect.dialect.tt_ops import (
     SplatOp,
     TransOp,
 )
+from layoutdialect.dialect.tt_scan import ScanOp, ScanReturnOp
 from layoutdialect.dialect.tt_types import PointerType
 
 __all__ = ["TT"]
@@ -47,8 +49,11 @@ TT = Dialect(
         LoadOp,
         StoreOp,
         DotOp,
+        DotScaledOp,
         ReduceOp,
         ReduceReturnOp,
+        ScanOp,
+        ScanReturnOp,
         HistogramOp,
         GatherOp,
         JoinOp,

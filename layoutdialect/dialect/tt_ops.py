@@ -47,6 +47,7 @@ from layoutdialect.dialect.tt_checks import (
     shape_and_encoding,
     tensor_type,
 )
+from layoutdialect.dialect.types import MemDescType
 from layoutdialect.encodings import DotOperandEncoding
 from layoutdialect.encodings.inference import (
     expand_dims_encoding,
@@ -57,7 +58,9 @@ from layoutdialect.encodings.inference import (
 
 __all__ = [
     "BroadcastOp",
+    "CombineReturnOp",
     "DotOp",
+    "check_dot_types",
     "ExpandDimsOp",
     "FpToFpOp",
     "GetProgramIdOp",
@@ -366,19 +369,36 @@ class DotOp(TTGOperation):
         _print_types(printer, ((" : ", self.a.type), (" * ", self.b.type), (" -> ", self.d.type)))
 
     def verify_(self) -> None:
-        a, b, d = tensor_type(self.a), tensor_type(self.b), tensor_type(self.d)
-        (m, k), (k2, n) = a.get_shape()[-2:], b.get_shape()[-2:]
-        if k != k2 or tuple(d.get_shape()[-2:]) != (m, n):
-            raise VerifyException("tt.dot: operand shapes do not multiply to the result's")
-        result = distributed_encoding(d)
-        for index, operand in ((0, a), (1, b)):
-            encoding = distributed_encoding(operand)
-            if isinstance(encoding, DotOperandEncoding) and (encoding.op_idx != index or encoding.parent != result):
-                raise VerifyException(
-                    f"tt.dot: operand {index} must have a dot_op encoding with opIdx = {index} "
-                    "and the result's encoding as parent"
-                )
+        check_dot_types(self.name, self.a.type, self.b.type, self.d.type)
         super().verify_()
+
+
+def check_dot_types(
+    op_name: str,
+    a: Attribute,
+    b: Attribute,
+    d: Attribute,
+    unpacked: tuple[tuple[int, int], tuple[int, int]] = ((1, 1), (1, 1)),
+) -> None:
+    """Raise unless ``a [.., M, K] * b [.., K, N]`` gives ``d [.., M, N]`` and each tensor
+    operand with a ``dot_op`` encoding names its index and ``d``'s encoding.  ``unpacked``
+    scales each operand's two last dims (packed fp4 holds two values per element)."""
+    assert isinstance(a, TensorType | MemDescType) and isinstance(b, TensorType | MemDescType)
+    assert isinstance(d, TensorType)
+    (m, k), (k2, n) = (
+        tuple(size * factor for size, factor in zip(operand.get_shape()[-2:], factors))
+        for operand, factors in ((a, unpacked[0]), (b, unpacked[1]))
+    )
+    if k != k2 or tuple(d.get_shape()[-2:]) != (m, n):
+        raise VerifyException(f"{op_name}: operand shapes do not multiply to the result's")
+    result = distributed_encoding(d)
+    for index, operand in ((0, a), (1, b)):
+        encoding = distributed_encoding(operand)
+        if isinstance(encoding, DotOperandEncoding) and (encoding.op_idx != index or encoding.parent != result):
+            raise VerifyException(
+                f"{op_name}: operand {index} must have a dot_op encoding with opIdx = {index} "
+                "and the result's encoding as parent"
+            )
 
 
 @irdl_op_definition
@@ -427,16 +447,21 @@ class ReduceOp(TTGOperation):
         super().verify_()
 
 
-@irdl_op_definition
-class ReduceReturnOp(IRDLOperation):
-    """``tt.reduce.return %s : f32``: the combined value of a ``tt.reduce`` region."""
-
-    name = "tt.reduce.return"
+class CombineReturnOp(IRDLOperation):
+    """``$result attr-dict : type($result)``: the values a combining region gives back."""
 
     result = var_operand_def()
 
     assembly_format = "$result attr-dict `:` type($result)"
-    traits = traits_def(IsTerminator(), HasParent(ReduceOp))
 
     def __init__(self, values: Sequence[SSAValue]) -> None:
         super().__init__(operands=[values])
+
+
+@irdl_op_definition
+class ReduceReturnOp(CombineReturnOp):
+    """``tt.reduce.return %s : f32``: the combined value of a ``tt.reduce`` region."""
+
+    name = "tt.reduce.return"
+
+    traits = traits_def(IsTerminator(), HasParent(ReduceOp))

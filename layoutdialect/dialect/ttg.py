@@ -27,13 +27,15 @@ from layoutdialect.dialect.gpu_shuffle import GPU_EXT
 from layoutdialect.dialect.ops import ConvertLayoutOp, LocalAllocOp, LocalDeallocOp, LocalLoadOp, LocalStoreOp
 from layoutdialect.dialect.scf_text import SCF
 from layoutdialect.dialect.tt import TT
+from layoutdialect.dialect.ttg_views import Fp4ToFpOp, MemDescTransOp
+from layoutdialect.dialect.ttng import TTNG
 from layoutdialect.dialect.types import AsyncTokenType, MemDescType
 
 __all__ = ["PROVIDED_DIALECTS", "TTG", "load_dialects"]
 
 TTG = Dialect(
     "ttg",
-    [ConvertLayoutOp, LocalAllocOp, LocalLoadOp, LocalStoreOp, LocalDeallocOp],
+    [ConvertLayoutOp, LocalAllocOp, LocalLoadOp, LocalStoreOp, LocalDeallocOp, Fp4ToFpOp, MemDescTransOp],
     [
         BlockedEncodingAttr,
         NvidiaMmaEncodingAttr,
@@ -56,7 +58,13 @@ TTG = Dialect(
 )
 
 
-PROVIDED_DIALECTS = {"ttg": lambda: TTG, "tt": lambda: TT, "arith": lambda: ARITH, "scf": lambda: SCF}
+PROVIDED_DIALECTS = {
+    "ttg": lambda: TTG,
+    "tt": lambda: TT,
+    "ttng": lambda: TTNG,
+    "arith": lambda: ARITH,
+    "scf": lambda: SCF,
+}
 """The dialects this package defines, by name; ``arith`` replaces xDSL's to take tensors,
 and ``scf`` xDSL's to read ``scf.if`` as MLIR prints it."""
 

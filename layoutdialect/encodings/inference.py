@@ -23,16 +23,19 @@ from math import prod
 from layoutdialect.encodings.base import DistributedEncoding, EncodingError, check
 from layoutdialect.encodings.blocked import BlockedEncoding
 from layoutdialect.encodings.cga import CGALayout
-from layoutdialect.encodings.layout_properties import unique_elements_per_thread
-from layoutdialect.encodings.linear import LinearEncoding
+from layoutdialect.encodings.dot_operand import DotOperandEncoding
+from layoutdialect.encodings.layout_properties import order, unique_elements_per_thread
+from layoutdialect.encodings.linear import GenericLinearEncoding, LinearEncoding
 from layoutdialect.encodings.slice import SliceEncoding
 from layoutdialect.encodings.to_linear import to_linear_layout
-from layoutdialect.f2 import LinearLayout, inverse_permutation, standard_out_dim_names
+from layoutdialect.f2 import LinearLayout, divide_left, inverse_permutation, standard_out_dim_names
 
 __all__ = [
     "expand_dims_encoding",
     "cat_registers",
     "expand_dims_source_encoding",
+    "fp4_to_fp_encoding",
+    "fp4_to_fp_source_encoding",
     "join_encoding",
     "reduce_encoding",
     "reduce_source_encoding",
@@ -187,3 +190,49 @@ def cat_registers(
     Triton's lowering concatenates registers, so the layout is legal when they are equal."""
     provided = 2 * unique_elements_per_thread(source, source_shape)
     return provided, unique_elements_per_thread(target, target_shape)
+
+
+def fp4_to_fp_encoding(encoding: DistributedEncoding, shape: Sequence[int], axis: int) -> DistributedEncoding:
+    """The result of ``ttg.fp4_to_fp`` unpacking, along ``axis``, a tensor of ``shape`` in
+    ``encoding``: each byte's two values land in two adjacent registers of its thread.
+
+    >>> from layoutdialect.encodings import BlockedEncoding, CGALayout
+    >>> packed = BlockedEncoding((1, 4), (8, 4), (4, 1), (1, 0), CGALayout.single(2))
+    >>> fp4_to_fp_encoding(packed, [32, 32], 1).size_per_thread
+    (1, 8)
+    """
+    return _fp4_encoding(encoding, shape, axis, unpacking=True)
+
+
+def fp4_to_fp_source_encoding(encoding: DistributedEncoding, shape: Sequence[int], axis: int) -> DistributedEncoding:
+    """The operand encoding ``ttg.fp4_to_fp`` along ``axis`` needs to give a result of
+    ``shape`` in ``encoding``; an ``EncodingError`` if no thread holds both halves of a byte."""
+    return _fp4_encoding(encoding, shape, axis, unpacking=False)
+
+
+def _fp4_encoding(
+    encoding: DistributedEncoding, shape: Sequence[int], axis: int, unpacking: bool
+) -> DistributedEncoding:
+    """Triton's ``inferFp4ToFpOpEncoding``: a blocked or dot-operand encoding whose order has
+    dim 0 at position ``axis`` doubles (or halves) its elements per thread there; any
+    other encoding gains (or loses) a first register basis along ``axis``."""
+    check(0 <= axis < len(shape), f"fp4_to_fp axis {axis} is out of range for rank {len(shape)}")
+    too_few = "fp4_to_fp needs at least 2 elements per thread along the axis"
+    if order(encoding, shape)[axis] == 0:
+        if isinstance(encoding, DotOperandEncoding):
+            check(unpacking or encoding.k_width > 1, too_few)
+            k_width = encoding.k_width * 2 if unpacking else encoding.k_width // 2
+            return DotOperandEncoding(encoding.op_idx, encoding.parent, k_width)
+        if isinstance(encoding, BlockedEncoding):
+            sizes = list(encoding.size_per_thread)
+            check(unpacking or sizes[axis] > 1, too_few)
+            sizes[axis] = sizes[axis] * 2 if unpacking else sizes[axis] // 2
+            return BlockedEncoding(
+                tuple(sizes), encoding.threads_per_warp, encoding.warps_per_cta, encoding.order, encoding.cga
+            )
+    layout = to_linear_layout(encoding, shape)
+    pair = LinearLayout.identity_1d(2, "register", standard_out_dim_names(len(shape))[axis])
+    result = pair * layout if unpacking else divide_left(layout, pair)
+    check(result is not None, "fp4_to_fp: the result layout does not hold both halves of a byte in one thread")
+    assert result is not None
+    return GenericLinearEncoding(result) if isinstance(encoding, GenericLinearEncoding) else LinearEncoding(result)

@@ -25,6 +25,8 @@ from layoutdialect.dialect.tt_elementwise import ElementwiseInlineAsmOp, ExternE
 from layoutdialect.dialect.tt_func import CallOp, FuncOp
 from layoutdialect.dialect.tt_memory import LoadOp, StoreOp
 from layoutdialect.dialect.tt_ops import ExpandDimsOp, ReduceOp, TransOp
+from layoutdialect.dialect.tt_scan import ScanOp
+from layoutdialect.dialect.ttg_views import Fp4ToFpOp, MemDescTransOp
 from layoutdialect.sim.tensor_values import (
     LoopBoundExceeded,
     Memory,
@@ -188,7 +190,7 @@ class TensorInterpreter:
         for argument, value in zip(block.args, arguments, strict=True):
             values[argument] = value
         for op in block.ops:
-            if op.name in ("tt.return", "scf.yield", "tt.reduce.return", "scf.condition"):
+            if op.name in ("tt.return", "scf.yield", "tt.reduce.return", "tt.scan.return", "scf.condition"):
                 return [values[operand] for operand in op.operands]
             results = self._run_op(op, values)
             for result, value in zip(op.results, results, strict=True):
@@ -278,6 +280,30 @@ class TensorInterpreter:
             accumulators = self._run_region(op.combine_op, [*accumulators, *(s[index] for s in sources)], values)
         return accumulators
 
+    def _scan(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
+        """Inclusive prefix combination along the axis, from the far end when ``reverse``."""
+        assert isinstance(op, ScanOp)
+        axis = op.axis.value.data
+        sources = [np.moveaxis(values[v], axis, 0) for v in op.srcs]
+        steps = range(sources[0].shape[0])
+        if op.reverse.value.data:
+            steps = steps[::-1]
+        results = [np.empty_like(source) for source in sources]
+        accumulators: list[Array] = []
+        for index in steps:
+            current = [source[index] for source in sources]
+            accumulators = (
+                current if not accumulators else self._run_region(op.combine_op, [*accumulators, *current], values)
+            )
+            for result, accumulator in zip(results, accumulators):
+                result[index] = accumulator
+        return [np.moveaxis(result, 0, axis) for result in results]
+
+    def _dot_scaled(self, op: Operation, arguments: list[Array]) -> list[Array]:
+        """A microscaled product: the interpreter does not model the scaled formats, so the
+        result is a fixed function of every operand and scale."""
+        return _derived_values(op, arguments, op.name, self.memory)
+
 
 def _derived_values(op: Operation, arguments: list[Array], key: str, memory: Memory) -> list[Array]:
     """Results for ``op`` that depend only on ``key`` and the operands' values: a stand-in
@@ -361,9 +387,29 @@ def _trans(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]
 
 
 def _dot(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
-    a, b, c = arguments
+    """``a b + c``; a warp-group dot whose ``use_c`` flag is false ignores ``c``."""
+    a, b, c, *use_c = arguments
     dtype = dtype_of(op.results[0].type)
-    return [np.matmul(a.astype(dtype), b.astype(dtype)) + c]
+    product = np.matmul(a.astype(dtype), b.astype(dtype))
+    return [product if use_c and not bool(use_c[0]) else product + c]
+
+
+E2M1_VALUES = np.array([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0])
+"""The sixteen e2m1 (fp4) values by bit pattern: sign, two exponent bits, one mantissa bit."""
+
+
+def _fp4_to_fp(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    """Each byte's low nibble, then its high nibble, along the axis."""
+    assert isinstance(op, Fp4ToFpOp)
+    packed = np.moveaxis(arguments[0].astype(np.uint8), op.axis.value.data, -1)
+    pairs = np.stack([E2M1_VALUES[packed & 0xF], E2M1_VALUES[packed >> 4]], axis=-1)
+    unpacked = pairs.reshape(*packed.shape[:-1], packed.shape[-1] * 2)
+    return [np.moveaxis(unpacked, -1, op.axis.value.data)]
+
+
+def _memdesc_trans(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    assert isinstance(op, MemDescTransOp)
+    return [np.transpose(arguments[0], op.permutation)]
 
 
 def _histogram(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
@@ -415,6 +461,11 @@ HANDLERS: dict[str, Handler] = {
     "tt.reshape": _same_values,
     "tt.trans": _trans,
     "tt.dot": _dot,
+    "tt.dot_scaled": TensorInterpreter._dot_scaled,
+    "ttng.warp_group_dot": _dot,
+    "ttng.warp_group_dot_wait": lambda _, op, a: list(a),
+    "ttg.fp4_to_fp": _fp4_to_fp,
+    "ttg.memdesc_trans": _memdesc_trans,
     "tt.histogram": _histogram,
     "tt.gather": _gather,
     "tt.print": TensorInterpreter._observer,
@@ -442,4 +493,5 @@ STRUCTURED: dict[str, Callable[[TensorInterpreter, Operation, dict[SSAValue, Arr
     "scf.if": TensorInterpreter._if,
     "scf.while": TensorInterpreter._while,
     "tt.reduce": TensorInterpreter._reduce,
+    "tt.scan": TensorInterpreter._scan,
 }

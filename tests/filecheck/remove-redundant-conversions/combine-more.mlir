@@ -1592,7 +1592,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 #blocked2 = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 1, 2], order = [2, 1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:86", "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-LABEL: @double_remat
-// CHECK: ttg.convert_layout %{{.+}} : tensor<1x256xi32, {{.+}} -> tensor<1x256xi32,
+// The two broadcasts need %2 in two layouts, so the conversion moves above one of them
+// instead, where it moves 8 bytes rather than 1 KiB.
+// CHECK: ttg.convert_layout %{{.+}} : tensor<1x2x1xi32, {{.+}} -> tensor<1x2x1xi32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
 // Triton keeps: tensor<1x256xi32>

@@ -116,3 +116,74 @@ tt.func @bitcast_width(%a: tensor<128xi32, #blocked>) {
   tt.return
 }
 }
+
+// -----
+#packed = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#same = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: ttg.fp4_to_fp: fp4_to_fp needs at least 2 elements per thread along the axis
+tt.func @fp4_pair_split_across_threads(%p: tensor<32x32xi8, #packed>) {
+  %0 = ttg.fp4_to_fp %p {axis = 1 : i32} : tensor<32x32xi8, #packed> -> tensor<32x64xbf16, #same>
+  tt.return
+}
+}
+
+// -----
+#packed = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#unpacked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: ttg.fp4_to_fp: the result shape must be [32, 64], twice the operand's along the axis
+tt.func @fp4_wrong_shape(%p: tensor<32x32xi8, #packed>) {
+  %0 = ttg.fp4_to_fp %p {axis = 1 : i32} : tensor<32x32xi8, #packed> -> tensor<64x32xbf16, #unpacked>
+  tt.return
+}
+}
+
+// -----
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:[[# @LINE + 3]]:3: error: ttg.memdesc_trans: result encoding {{.*}} does not place the elements where the transposed operand has them
+tt.func @memdesc_trans_keeps_order(%x: tensor<32x64xf16, #blocked>) {
+  %m = ttg.local_alloc %x : (tensor<32x64xf16, #blocked>) -> !ttg.memdesc<32x64xf16, #shared, #smem>
+  %t = ttg.memdesc_trans %m {order = array<i32: 1, 0>} : !ttg.memdesc<32x64xf16, #shared, #smem> -> !ttg.memdesc<64x32xf16, #shared, #smem>
+  tt.return
+}
+}
+
+// -----
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#other = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: tt.scan: all operands and results must have the same shape and encoding
+tt.func @scan_changes_layout(%x: tensor<256xi32, #blocked>) {
+  %0 = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+  ^bb0(%a: i32, %b: i32):
+    %s = arith.addi %a, %b : i32
+    tt.scan.return %s : i32
+  }) : (tensor<256xi32, #blocked>) -> tensor<256xi32, #other>
+  tt.return
+}
+}
+
+// -----
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: tt.dot_scaled: the lhs scale must be 32x(K/16) or 32x(K/32) for K = 128, got 32x2
+tt.func @dot_scaled_scale_shape(%a: tensor<32x64xi8, #blocked>, %s: tensor<32x2xi8, #blocked>, %b: tensor<128x32xf8E4M3FN, #blocked>, %c: tensor<32x32xf32, #blocked>) {
+  %0 = tt.dot_scaled %a scale %s, %b, %c lhs = e2m1 rhs = e4m3 {fastMath = false} : tensor<32x64xi8, #blocked>, tensor<32x2xi8, #blocked> * tensor<128x32xf8E4M3FN, #blocked> -> tensor<32x32xf32, #blocked>
+  tt.return
+}
+}
+
+// -----
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mma1 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: ttng.warp_group_dot_wait: each result must have its operand's type
+tt.func @dot_wait_retypes(%x: tensor<64x64xf32, #mma>) {
+  %0 = "ttng.warp_group_dot_wait"(%x) <{pendings = 0 : i32}> : (tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma1>
+  tt.return
+}
+}

@@ -1,4 +1,4 @@
-"""Result-encoding inference for reduce, expand_dims, trans, reshape, join and split."""
+"""Result-encoding inference for reduce, expand_dims, trans, reshape, join, split and fp4 unpacking."""
 
 from __future__ import annotations
 
@@ -11,12 +11,17 @@ from layoutdialect.encodings import (
     BlockedEncoding,
     CGALayout,
     DistributedEncoding,
+    DotOperandEncoding,
     EncodingError,
+    LinearEncoding,
+    NvidiaMmaEncoding,
     SliceEncoding,
     to_linear_layout,
 )
 from layoutdialect.encodings.inference import (
     expand_dims_encoding,
+    fp4_to_fp_encoding,
+    fp4_to_fp_source_encoding,
     join_encoding,
     reduce_encoding,
     reduce_source_encoding,
@@ -24,6 +29,7 @@ from layoutdialect.encodings.inference import (
     split_encoding,
     trans_encoding,
 )
+from layoutdialect.f2 import LinearLayout
 
 BLOCKED = BlockedEncoding((1, 4), (8, 4), (4, 1), (1, 0), CGALayout.single(2))
 
@@ -90,3 +96,61 @@ def test_split_needs_the_pair_in_one_thread() -> None:
         split_encoding(across_lanes, [64, 2])
     with pytest.raises(EncodingError, match="2 in the last dim"):
         split_encoding(BLOCKED, [16, 4])
+
+
+def _unpacked_pair_is_adjacent(
+    packed: DistributedEncoding, unpacked: DistributedEncoding, shape: list[int], axis: int
+) -> bool:
+    """Whether unpacked elements 2i and 2i+1 along ``axis`` sit on the thread that held
+    packed element i, in its registers 0 and 1 of each pair."""
+    before = to_linear_layout(packed, shape)
+    after = to_linear_layout(unpacked, [n * 2 if d == axis else n for d, n in enumerate(shape)])
+    names = ("register", "lane", "warp", "block")
+
+    def at(layout: LinearLayout, name: str, index: int) -> dict[str, int]:
+        return dict(layout.apply({n: index if n == name else 0 for n in names}))
+
+    pair = {f"dim{d}": int(d == axis) for d in range(len(shape))}
+    if at(after, "register", 1) != pair:
+        return False
+    for name in names:
+        for bit in range(before.get_in_dim_size_log2(name)):
+            old = at(before, name, 1 << bit)
+            widened = {d: v * 2 if d == f"dim{axis}" else v for d, v in old.items()}
+            if at(after, name, (1 << bit) * (2 if name == "register" else 1)) != widened:
+                return False
+    return True
+
+
+@given(blocked(rank=2), st.sampled_from([0, 1]), st.sampled_from([16, 32, 64]))
+def test_fp4_unpacking_is_undone_by_backward_inference(encoding: BlockedEncoding, axis: int, size: int) -> None:
+    """Where the axis is not the fastest dim, each pair lands in adjacent registers of the
+    thread that held its byte; either way, backward inference gives the operand back."""
+    shape = [size, size]
+    unpacked = fp4_to_fp_encoding(encoding, shape, axis)
+    if isinstance(unpacked, LinearEncoding):
+        assert _unpacked_pair_is_adjacent(encoding, unpacked, shape, axis)
+    packed = fp4_to_fp_source_encoding(unpacked, [n * 2 if d == axis else n for d, n in enumerate(shape)], axis)
+    assert to_linear_layout(packed, shape) == to_linear_layout(encoding, shape)
+
+
+def test_fp4_unpacking_follows_triton_for_legacy_layouts() -> None:
+    assert fp4_to_fp_encoding(BLOCKED, [32, 32], 1).size_per_thread == (1, 8)
+    dot = DotOperandEncoding(0, NvidiaMmaEncoding(2, 0, (4, 1), CGALayout.single(2), (16, 8)), 4)
+    assert fp4_to_fp_encoding(dot, [32, 32], 1) == DotOperandEncoding(0, dot.parent, 8)
+    assert fp4_to_fp_source_encoding(DotOperandEncoding(0, dot.parent, 8), [32, 64], 1) == dot
+    assert isinstance(fp4_to_fp_encoding(BLOCKED, [32, 32], 0), LinearEncoding)
+    # Triton doubles kWidth whenever the axis comes first in the register order, even when
+    # the axis is not K (its FIXME); ours does the same.
+    column_first = DotOperandEncoding(0, dot.parent, 1)
+    assert fp4_to_fp_encoding(column_first, [16, 16], 0) == DotOperandEncoding(0, dot.parent, 2)
+
+
+def test_fp4_backward_inference_needs_both_halves_in_one_thread() -> None:
+    single = BlockedEncoding((1, 1), (8, 4), (4, 1), (1, 0), CGALayout.single(2))
+    with pytest.raises(EncodingError, match="at least 2 elements per thread"):
+        fp4_to_fp_source_encoding(single, [32, 64], 1)
+    with pytest.raises(EncodingError, match="does not hold both halves"):
+        fp4_to_fp_source_encoding(single, [64, 32], 0)
+    with pytest.raises(EncodingError, match="out of range"):
+        fp4_to_fp_encoding(single, [32, 32], 2)

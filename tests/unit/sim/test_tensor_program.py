@@ -225,3 +225,30 @@ module {
     assert counts.tolist() == [1, 2, 0, 3]
     assert masked.tolist() == [1, 1, 0, 2]
     assert gathered.tolist() == [[3, 0, 0], [5, 6, 5]]  # index 5 wraps to 1
+
+
+def test_scan_combines_prefixes_and_fp4_unpacks_low_nibble_first() -> None:
+    text = """
+module {
+  tt.func @f(%x: tensor<2x4xi32>, %p: tensor<2x2xi8>) -> (tensor<2x4xi32>, tensor<2x4xi32>, tensor<2x4xbf16>) {
+    %fwd = "tt.scan"(%x) <{axis = 1 : i32, reverse = false}> ({
+    ^bb0(%a: i32, %b: i32):
+      %s = arith.subi %b, %a : i32
+      tt.scan.return %s : i32
+    }) : (tensor<2x4xi32>) -> tensor<2x4xi32>
+    %rev = "tt.scan"(%x) <{axis = 1 : i32, reverse = true}> ({
+    ^bb0(%a: i32, %b: i32):
+      %s = arith.addi %a, %b : i32
+      tt.scan.return %s : i32
+    }) : (tensor<2x4xi32>) -> tensor<2x4xi32>
+    %f = ttg.fp4_to_fp %p {axis = 1 : i32} : tensor<2x2xi8> -> tensor<2x4xbf16>
+    tt.return %fwd, %rev, %f : tensor<2x4xi32>, tensor<2x4xi32>, tensor<2x4xbf16>
+  }
+}
+"""
+    x = np.array([[1, 2, 3, 4], [10, 20, 30, 40]], np.int32)
+    packed = np.array([[0x21, 0x7F], [0x9A, 0x00]], np.uint8).view(np.int8)
+    forward, backward, unpacked = TensorInterpreter(parse_module(text, "f", CTX), Memory()).call("f", [x, packed])
+    assert forward.tolist() == [[1, 1, 2, 2], [10, 10, 20, 20]]  # b - a, left to right
+    assert backward.tolist() == [[10, 9, 7, 4], [100, 90, 70, 40]]
+    assert unpacked.astype(np.float32).tolist() == [[0.5, 1.0, -6.0, 6.0], [-1.0, -0.5, 0.0, 0.0]]

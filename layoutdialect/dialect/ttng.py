@@ -1,0 +1,116 @@
+"""The ``ttng`` (Triton NVIDIA GPU) ops that TTGIR for Hopper uses around layouts: the
+asynchronous warp-group MMA and the wait for its results."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import I32, IntegerAttr, TensorType, i1, i32
+from xdsl.ir import Dialect, SSAValue
+from xdsl.irdl import (
+    ParsePropInAttrDict,
+    VarConstraint,
+    base,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    prop_def,
+    result_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from layoutdialect.dialect.ops import TTGOperation
+from layoutdialect.dialect.tt_ops import check_dot_types
+from layoutdialect.dialect.types import MemDescType
+
+__all__ = ["TTNG", "WarpGroupDotOp", "WarpGroupDotWaitOp"]
+
+TENSOR_OR_MEMDESC = base(TensorType) | base(MemDescType)
+"""Registers or shared memory: what a warp-group dot reads its first operand from."""
+
+
+@irdl_op_definition
+class WarpGroupDotOp(TTGOperation):
+    """``%d = ttng.warp_group_dot %a, %b, %c : tensor<128x64xf16, #dotA> * !ttg.memdesc<64x64xf16, #s, #smem>
+    -> tensor<128x64xf32, #mma>``
+
+    ``d = a * b + c`` on a warp group's tensor cores; ``a`` is in registers or shared
+    memory, ``b`` in shared memory, and the optional ``i1`` operand says whether ``c`` is used.
+    """
+
+    name = "ttng.warp_group_dot"
+
+    a = operand_def(TENSOR_OR_MEMDESC)
+    b = operand_def(MemDescType)
+    T: ClassVar = VarConstraint("T", base(TensorType))
+    c = operand_def(T)
+    use_c = opt_operand_def(i1)
+    d = result_def(T)
+
+    assembly_format = "$a `,` $b `,` $c (`,` $use_c^)? attr-dict `:` type($a) `*` type($b) `->` type($d)"
+
+    def __init__(self, a: SSAValue, b: SSAValue, c: SSAValue, use_c: SSAValue | None = None) -> None:
+        super().__init__(operands=[a, b, c, [] if use_c is None else [use_c]], result_types=[c.type])
+
+    def verify_(self) -> None:
+        check_dot_types(self.name, self.a.type, self.b.type, self.d.type)
+        super().verify_()
+
+
+@irdl_op_definition
+class WarpGroupDotWaitOp(TTGOperation):
+    """``%r:2 = ttng.warp_group_dot_wait %x, %y {pendings = 0 : i32} : tensor<..>, tensor<..>``
+
+    Waits until at most ``pendings`` warp-group dots are in flight; each result is its
+    operand, now complete.
+    """
+
+    name = "ttng.warp_group_dot_wait"
+
+    inputs = var_operand_def(TENSOR_OR_MEMDESC)
+    pendings = prop_def(IntegerAttr[I32])
+    outputs = var_result_def(TENSOR_OR_MEMDESC)
+
+    irdl_options = (ParsePropInAttrDict(),)
+
+    def __init__(self, inputs: Sequence[SSAValue], pendings: int) -> None:
+        super().__init__(
+            operands=[inputs],
+            result_types=[[i.type for i in inputs]],
+            properties={"pendings": IntegerAttr(pendings, i32)},
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> WarpGroupDotWaitOp:
+        names = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_unresolved_operand)
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+        if len(types) != len(names):
+            parser.raise_error(f"expected {len(names)} types, one per operand, got {len(types)}")
+        pendings = attributes.pop("pendings", None)
+        if not isinstance(pendings, IntegerAttr):
+            parser.raise_error("ttng.warp_group_dot_wait needs an i32 'pendings' attribute")
+        op = cls([parser.resolve_operand(n, t) for n, t in zip(names, types)], pendings.value.data)
+        op.attributes |= attributes
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list(self.inputs, printer.print_operand)
+        printer.print_op_attributes({"pendings": self.pendings, **self.attributes})
+        printer.print_string(" : ")
+        printer.print_list((i.type for i in self.inputs), printer.print_attribute)
+
+    def verify_(self) -> None:
+        if [i.type for i in self.inputs] != [o.type for o in self.outputs]:
+            raise VerifyException("ttng.warp_group_dot_wait: each result must have its operand's type")
+        super().verify_()
+
+
+TTNG = Dialect("ttng", [WarpGroupDotOp, WarpGroupDotWaitOp], [])
