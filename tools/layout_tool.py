@@ -1,25 +1,41 @@
 """``layout-tool``: answers about layouts, one subcommand per question.
 
-    layout-tool plan FILE.mlir [--json] [--no-verify] [--max-mixed-transpositions N]
-                               [--num-banks 16|32|64]
+    layout-tool show LAYOUT [--shape S] [--view V] [--full] [--svg F | --png F] [--dtype T] [--json]
+    layout-tool dedup LAYOUT [--shape S] [--json]
+    layout-tool conflicts REG_LAYOUT SHARED_LAYOUT --dtype T [--shape S] [--vector-bits N] [--json]
+    layout-tool swizzle --shape RxC --dtype T --access PxQ [--access ...] [--json]
+    layout-tool cute EXPR [EXPR] [--json]
+    layout-tool codegen SRC_LAYOUT DST_LAYOUT --dtype T [--shape S] [--name F] [--json]
+    layout-tool plan FILE.mlir [--json] [--no-verify] [--max-mixed-transpositions N] [--num-banks 16|32|64]
 
-``plan`` explains how ``lower-convert-layout`` converts every ``ttg.convert_layout``
-of the file (``-`` for stdin): the path, the shuffles, or the scratch buffer with
-its accesses, wavefronts, barriers and bytes, and whether the lowering verified
-on the simulated CTA.  It also gives the width and wavefronts of every
-``local_alloc``, ``local_load`` and ``local_store`` to an explicit shared
-encoding.  Errors are ``file:line:col: error: message``, exit status 1, and
-nothing on stdout.
+A LAYOUT is a TTGIR encoding (``#ttg.blocked<{...}>`` with ``--shape 64x64``), a tensor or
+memdesc type that carries its shape, ``#ttg.linear<{...}>``, or a CuTe layout such as
+``(4,2,2,2):(1,16,8,4)`` or ``Swizzle<3,0,3> o (8,8):(8,1)``.  ``plan`` explains how
+``lower-convert-layout`` converts every ``ttg.convert_layout`` of a file.  Errors are
+``file:line:col: error: message`` (``<layout>``, ``--shape`` and so on for arguments,
+pointing at the offending character), exit status 1, and nothing on stdout.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
+from layoutdialect.answers.codegen import generate_conversion
+from layoutdialect.answers.conflicts import shared_access_conflicts
+from layoutdialect.answers.cute import cute_answer
+from layoutdialect.answers.dedup import dedup_layout
+from layoutdialect.answers.picture import draw_layout
+from layoutdialect.answers.show import DEFAULT_MAX_CELLS, show_layout
+from layoutdialect.answers.swizzle import swizzle_for_accesses
+from layoutdialect.cute.text import CuteSyntaxError, parse_cute
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
+from layoutdialect.dialect.layout_argument import parse_element_bits, parse_layout_argument, parse_shape
 from layoutdialect.dialect.text import make_context, parse_module, read_source
 from layoutdialect.passes.conversion_report import format_reports, report_conversions
 from layoutdialect.passes.local_access_report import format_local_accesses, report_local_accesses
@@ -44,7 +60,115 @@ def _parser() -> argparse.ArgumentParser:
     plan.add_argument("--no-verify", action="store_true", help="skip running each lowering on the simulator")
     plan.add_argument("--max-mixed-transpositions", type=int, default=1, metavar="N")
     plan.add_argument("--num-banks", type=int, default=32, choices=(16, 32, 64), help="32-bit shared-memory banks")
+
+    show = commands.add_parser("show", help="which thread and register, or which offset, holds each element")
+    show.add_argument("layout", help="a ttg encoding or type, #ttg.linear, or a CuTe layout")
+    show.add_argument("--shape", help="the tensor shape, such as 64x64, for encodings that do not carry one")
+    show.add_argument("--view", help="only this view: elements or threads (distributed), elements or offsets (shared)")
+    show.add_argument("--full", action="store_true", help="print the grid even for a large layout")
+    show.add_argument(
+        "--max-cells", type=int, default=DEFAULT_MAX_CELLS, metavar="N", help="summarise above N elements"
+    )
+    pictures = show.add_mutually_exclusive_group()
+    pictures.add_argument("--svg", metavar="OUT.svg", help="draw the grid, coloured by thread or bank, as SVG")
+    pictures.add_argument("--png", metavar="OUT.png", help="draw the grid as PNG")
+    show.add_argument("--dtype", default="f32", help="element type, for the banks of a shared layout's picture")
+    show.add_argument("--json", action="store_true")
+
+    dedup = commands.add_parser("dedup", help="the register, lane, warp and block bits that hold copies")
+    dedup.add_argument("layout")
+    dedup.add_argument("--shape")
+    dedup.add_argument("--json", action="store_true")
+
+    conflicts = commands.add_parser("conflicts", help="bank conflicts and vectors of a register <-> shared access")
+    conflicts.add_argument("registers", help="the distributed layout")
+    conflicts.add_argument("shared", help="the shared layout: a shared encoding or a CuTe layout")
+    conflicts.add_argument("--shape", help="the tensor shape, for encodings that do not carry one")
+    conflicts.add_argument("--dtype", required=True, help="element type, such as f16")
+    conflicts.add_argument("--vector-bits", type=int, metavar="N", help="access width (default: the widest legal)")
+    conflicts.add_argument("--num-banks", type=int, default=32, choices=(16, 32, 64))
+    conflicts.add_argument("--json", action="store_true")
+
+    swizzle = commands.add_parser("swizzle", help="a shared layout serving every access pattern without conflicts")
+    swizzle.add_argument("--shape", required=True, help="the tile, rows x columns, such as 64x64")
+    swizzle.add_argument("--dtype", required=True, help="element type; b128 for 16-byte units")
+    swizzle.add_argument("--access", action="append", default=[], metavar="PxQ", help="a tile one request covers")
+    swizzle.add_argument("--json", action="store_true")
+
+    codegen = commands.add_parser("codegen", help="a CUDA __device__ function converting registers between layouts")
+    codegen.add_argument("source", help="the distributed layout the registers are in")
+    codegen.add_argument("destination", help="the distributed layout they must end in")
+    codegen.add_argument("--shape", help="the tensor shape, for encodings that do not carry one")
+    codegen.add_argument("--dtype", required=True, help="element type, such as f16")
+    codegen.add_argument("--name", default="convert_layout", help="the function's name")
+    codegen.add_argument("--json", action="store_true")
+
+    cute = commands.add_parser("cute", help="CuTe layouts and their algebra, as F2 matrices and back")
+    cute.add_argument("expressions", nargs="+", metavar="EXPR", help="a CuTe layout or expression; two to compare")
+    cute.add_argument("--json", action="store_true")
     return parser
+
+
+def _rendered(answer: Any, as_json: bool) -> str:
+    return json.dumps(answer.to_json(), indent=2) + "\n" if as_json else str(answer.text())
+
+
+def _shape(args: argparse.Namespace) -> tuple[int, ...] | None:
+    return None if args.shape is None else parse_shape(args.shape)
+
+
+def _show(args: argparse.Namespace) -> str:
+    argument = parse_layout_argument(args.layout, _shape(args))
+    element_bits = parse_element_bits(args.dtype)
+    answer = show_layout(argument, args.view, args.full, args.max_cells)
+    picture = args.svg or args.png
+    if picture is not None:
+        draw_layout(argument, Path(picture), element_bits)
+    if args.json:
+        return json.dumps(answer.to_json(), indent=2) + "\n"
+    return answer.text
+
+
+def _dedup(args: argparse.Namespace) -> str:
+    return _rendered(dedup_layout(parse_layout_argument(args.layout, _shape(args))), args.json)
+
+
+def _conflicts(args: argparse.Namespace) -> str:
+    shape = _shape(args)
+    registers = parse_layout_argument(args.registers, shape, "<registers>")
+    shared = parse_layout_argument(args.shared, shape or registers.shape, "<shared>")
+    bits = parse_element_bits(args.dtype)
+    return _rendered(shared_access_conflicts(registers, shared, bits, args.vector_bits, args.num_banks), args.json)
+
+
+def _swizzle(args: argparse.Namespace) -> str:
+    shape = parse_shape(args.shape)
+    bits = parse_element_bits(args.dtype)
+    accesses = [parse_shape(access, "--access") for access in args.access]
+    return _rendered(swizzle_for_accesses(shape, bits, accesses), args.json)
+
+
+def _codegen(args: argparse.Namespace) -> str:
+    shape = _shape(args)
+    source = parse_layout_argument(args.source, shape, "<source>")
+    destination = parse_layout_argument(args.destination, shape or source.shape, "<destination>")
+    if re.fullmatch(r"\s*b\d+\s*", args.dtype):
+        raise IRError(SourceLocation("--dtype", 1, 1), "codegen needs an MLIR element type, such as f16", args.dtype)
+    parse_element_bits(args.dtype)
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", args.name):
+        raise IRError(SourceLocation("--name", 1, 1), "the function name must be a C++ identifier", args.name)
+    return _rendered(generate_conversion(source, destination, args.dtype.strip(), args.name), args.json)
+
+
+def _cute(args: argparse.Namespace) -> str:
+    for index, expression in enumerate(args.expressions):
+        try:
+            parse_cute(expression)
+        except CuteSyntaxError as error:
+            raise IRError(
+                SourceLocation(f"<expression {index + 1}>", 1, error.column), error.message, expression
+            ) from None
+    return _rendered(cute_answer(args.expressions), args.json)
 
 
 def _plan(args: argparse.Namespace) -> str:
@@ -74,13 +198,27 @@ def _plan(args: argparse.Namespace) -> str:
     return "\n".join(sections) if sections else "no ttg.convert_layout, local_alloc, local_load or local_store\n"
 
 
+COMMANDS = {
+    "plan": _plan,
+    "show": _show,
+    "dedup": _dedup,
+    "conflicts": _conflicts,
+    "swizzle": _swizzle,
+    "cute": _cute,
+    "codegen": _codegen,
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``layout-tool`` on ``argv`` (default: the command line); return the exit status."""
     args = _parser().parse_args(argv)
     try:
-        output = _plan(args)
+        output = COMMANDS[args.command](args)
     except IRError as error:
         print(error, file=sys.stderr)
+        return 1
+    except (ValueError, OSError) as error:
+        print(f"<command-line>:1:1: error: {error}", file=sys.stderr)
         return 1
     sys.stdout.write(output)
     return 0

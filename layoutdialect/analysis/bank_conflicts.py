@@ -30,6 +30,7 @@ __all__ = [
     "SharedAccessCost",
     "access_cost",
     "bank_conflicts",
+    "basis_offsets",
     "largest_vectorisation",
     "phase_lane_bits",
 ]
@@ -172,9 +173,9 @@ def bank_conflicts(
     if not shared_layout.has_in_dim("offset"):
         raise ValueError("the shared layout has no 'offset' in-dim")
     to_shared = reg_layout.invert_and_compose(shared_layout)
-    register_offsets = _offsets(to_shared, "register")
-    lane_offsets = _offsets(to_shared, "lane")
-    warp_offsets = _offsets(to_shared, "warp")
+    register_offsets = basis_offsets(to_shared, "register")
+    lane_offsets = basis_offsets(to_shared, "lane")
+    warp_offsets = basis_offsets(to_shared, "warp")
     widest = largest_vectorisation(register_offsets, bitwidth, lane_offsets + warp_offsets)
     if vector_bits is None:
         elements = widest
@@ -188,7 +189,7 @@ def bank_conflicts(
     return access_cost(register_offsets, lane_offsets, bitwidth, elements, num_banks, phase_lanes)
 
 
-def _offsets(to_shared: LinearLayout, in_dim: str) -> list[int]:
+def basis_offsets(to_shared: LinearLayout, in_dim: str) -> list[int]:
     """The shared offsets of an in-dim's bases; refuses data that lands in another CTA."""
     if not to_shared.has_in_dim(in_dim):
         return []

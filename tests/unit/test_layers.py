@@ -9,7 +9,19 @@ import pytest
 
 
 @pytest.mark.parametrize(
-    "module", ["layoutdialect.f2", "layoutdialect.encodings", "layoutdialect.analysis.conversion", "layoutdialect"]
+    "module",
+    [
+        "layoutdialect.f2",
+        "layoutdialect.encodings",
+        "layoutdialect.cute.linear",
+        "layoutdialect.cute.text",
+        "layoutdialect.analysis.conversion",
+        "layoutdialect.analysis.access_explanation",
+        "layoutdialect.analysis.duplicates",
+        "layoutdialect.analysis.layout_views",
+        "layoutdialect.analysis.swizzle_synthesis",
+        "layoutdialect",
+    ],
 )
 def test_the_math_imports_no_xdsl(module: str) -> None:
     check = f"import sys, {module}; print(sorted(m for m in sys.modules if m.split('.')[0] == 'xdsl'))"

@@ -1,0 +1,125 @@
+"""Why a warp's shared-memory access conflicts, lane by lane and in F2 terms.
+
+``explain_access`` adds to ``bank_conflicts``'s counts: the ideal, the widest legal
+vector, each lane's first bank in the first instruction, the banks that more than one
+word of a phase falls into, and the rank argument.  Cut each phase lane's offset down
+to its chunk (the aligned word or vector): the chunk's low bits pick the bank and the
+rest the row of banks.  A combination of lane bits whose bank part is zero but whose
+chunk is not sends two lanes to different words of one bank; there are
+``2^(rank of the chunks - rank of their bank parts)`` such words per bank, the n of
+an n-way conflict.
+
+>>> from layoutdialect.encodings import BlockedEncoding, CGALayout, SwizzledSharedEncoding, to_linear_layout
+>>> rows = to_linear_layout(BlockedEncoding((1, 1), (32, 1), (4, 1), (0, 1), CGALayout.single(2)), [128, 32])
+>>> plain = to_linear_layout(SwizzledSharedEncoding(1, 1, 1, (1, 0), CGALayout.single(2)), [128, 32])
+>>> explanation = explain_access(rows, plain, 32)
+>>> explanation.cost.vector_bits, explanation.cost.wavefronts_per_instruction, explanation.ways
+(128, 32, 8)
+>>> explanation.conflicts[0].bank, explanation.conflicts[0].lanes
+(0, [0, 1, 2, 3, 4, 5, 6, 7])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from layoutdialect.analysis.bank_conflicts import (
+    WORD_BITS,
+    SharedAccessCost,
+    bank_conflicts,
+    basis_offsets,
+    largest_vectorisation,
+    phase_lane_bits,
+)
+from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2.bitmatrix import combine, null_space, rank
+
+__all__ = ["AccessExplanation", "BankConflict", "LaneChunk", "explain_access"]
+
+
+@dataclass(frozen=True)
+class BankConflict:
+    """A bank that several distinct words of one phase fall into, and the lanes reading them."""
+
+    bank: int
+    lanes: list[int]
+    words: list[int]
+
+
+@dataclass(frozen=True)
+class LaneChunk:
+    """Lane bit ``lane`` (a power of two) moves the access by ``chunk`` chunks: ``bank`` in the
+    bank bits and ``row`` above them."""
+
+    lane: int
+    chunk: int
+    bank: int
+    row: int
+
+
+@dataclass(frozen=True)
+class AccessExplanation:
+    cost: SharedAccessCost
+    widest_vector_bits: int
+    lane_banks: list[int]
+    """The first bank each lane touches in the first instruction."""
+    conflicts: list[BankConflict]
+    """In the first phase of the first instruction."""
+    lane_chunks: list[LaneChunk]
+    """The phase lanes' chunk offsets, split into bank and row parts."""
+    clashing_lanes: list[int]
+    """Lane differences (XORs of lane ids) that land in the same bank on another word."""
+    ways: int
+
+    @property
+    def ideal_wavefronts_per_instruction(self) -> int:
+        return self.cost.phases
+
+    @property
+    def ideal_total_wavefronts(self) -> int:
+        return self.cost.instructions * self.cost.phases
+
+
+def explain_access(
+    reg_layout: LinearLayout,
+    shared_layout: LinearLayout,
+    bitwidth: int,
+    vector_bits: int | None = None,
+    num_banks: int = 32,
+) -> AccessExplanation:
+    """``bank_conflicts`` of a register layout against a shared one, with the lanes, banks
+    and F2 reason behind the count."""
+    cost = bank_conflicts(reg_layout, shared_layout, bitwidth, vector_bits, num_banks)
+    to_shared = reg_layout.invert_and_compose(shared_layout)
+    register_offsets = basis_offsets(to_shared, "register")
+    lane_offsets = basis_offsets(to_shared, "lane")
+    warp_offsets = basis_offsets(to_shared, "warp")
+    widest = largest_vectorisation(register_offsets, bitwidth, lane_offsets + warp_offsets) * bitwidth
+    lanes = 1 << len(lane_offsets)
+    lane_bytes = [combine(lane_offsets, lane) * bitwidth // 8 for lane in range(lanes)]
+    lane_banks = [(address // (WORD_BITS // 8)) % num_banks for address in lane_bytes]
+    phase_bits = len(lane_offsets) - phase_lane_bits(cost.vector_bits, lanes, num_banks)
+    words_per_access = max(1, cost.vector_bits // WORD_BITS)
+    by_bank: dict[int, dict[int, list[int]]] = {}
+    for lane in range(1 << phase_bits):
+        first_word = lane_bytes[lane] // (WORD_BITS // 8)
+        for word in range(first_word, first_word + words_per_access):
+            by_bank.setdefault(word % num_banks, {}).setdefault(word, []).append(lane)
+    conflicts = [
+        BankConflict(bank, sorted({lane for ls in words.values() for lane in ls}), sorted(words))
+        for bank, words in sorted(by_bank.items())
+        if len(words) > 1
+    ]
+    vector_elements = cost.vector_bits // bitwidth
+    chunk_elements = max(vector_elements, WORD_BITS // bitwidth if bitwidth < WORD_BITS else 1)
+    bank_groups = max(1, num_banks // words_per_access)
+    chunk_shift = chunk_elements.bit_length() - 1
+    chunks = [lane_offsets[bit] >> chunk_shift for bit in range(phase_bits)]
+    lane_chunks = [
+        LaneChunk(1 << bit, chunk, chunk & (bank_groups - 1), chunk >> (bank_groups.bit_length() - 1))
+        for bit, chunk in enumerate(chunks)
+    ]
+    bank_parts = [c.bank for c in lane_chunks]
+    clashing = [mask for mask in null_space(bank_parts) if combine(chunks, mask)]
+    ways = 1 << (rank(chunks) - rank(bank_parts))
+    return AccessExplanation(cost, widest, lane_banks, conflicts, lane_chunks, clashing, ways)

@@ -1,0 +1,188 @@
+r"""Text pictures of a layout, as Triton's ``getLayoutStr`` dumps print them.
+
+For a distributed layout (``register, lane, warp, block -> dims``):
+
+- ``element_view``: the tensor as nested brackets, each cell listing the threads that
+  hold it as ``T<thread>:<register>`` (``|`` between copies; ``B<block>:`` first when
+  there are several CTAs), byte for byte Triton's ``useHWPointOfView=false`` dump;
+- ``thread_view``: per warp, one row per register and one column per lane, each cell
+  the coordinates it holds (Triton's hardware view).
+
+For a shared layout (``offset, block -> dims``): ``offset_grid`` puts each element's
+offset in its cell, and ``offset_view`` lists what each offset holds (Triton's
+hardware view).  For a CuTe layout (``dims -> offset``) the grid shows ``L(coordinate)``.
+
+>>> from layoutdialect.encodings import BlockedEncoding, CGALayout, to_linear_layout
+>>> blocked = to_linear_layout(BlockedEncoding((1,), (8,), (4,), (0,), CGALayout.single(1)), [4])
+>>> print(element_view(blocked).replace(",  ", ",\n "), end="")
+[ T0:0| T4:0| T8:0|T12:0|T16:0|T20:0|T24:0|T28:0,
+ T1:0| T5:0| T9:0|T13:0|T17:0|T21:0|T25:0|T29:0,
+ T2:0| T6:0|T10:0|T14:0|T18:0|T22:0|T26:0|T30:0,
+ T3:0| T7:0|T11:0|T15:0|T19:0|T23:0|T27:0|T31:0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import product as cartesian
+
+from layoutdialect.f2 import LinearLayout
+
+__all__ = ["element_view", "grid", "offset_grid", "offset_view", "thread_view", "tensor_shape"]
+
+
+def _pad(value: int, maximum: int) -> str:
+    """``value`` right-aligned to the width of ``maximum`` (Triton's ``paddedString``)."""
+    return str(value).rjust(len(str(maximum)))
+
+
+def tensor_shape(layout: LinearLayout) -> list[int]:
+    return [layout.get_out_dim_size(d) for d in layout.get_out_dim_names()]
+
+
+def _linear_index(coordinates: Sequence[int], shape: Sequence[int]) -> int:
+    index = 0
+    for coordinate, size in zip(coordinates, shape):
+        index = index * size + coordinate
+    return index
+
+
+def grid(cells: Sequence[str], shape: Sequence[int], separator: str) -> str:
+    """Row-major ``cells`` in nested brackets, one innermost row per line, as Triton prints them."""
+    text = []
+    total = len(cells)
+    rank = len(shape)
+    new_line = True
+
+    def coordinates(index: int) -> list[int]:
+        result = []
+        for size in reversed(shape):
+            result.append(index % size)
+            index //= size
+        return result[::-1]
+
+    for index in range(total):
+        here = coordinates(index)
+        opened = 0
+        for dim in reversed(range(rank)):
+            if here[dim] != 0:
+                break
+            text.append("[")
+            opened += 1
+        if new_line:
+            text.append(" " * (rank - opened))
+            new_line = False
+        text.append(cells[index])
+        following = coordinates(index + 1) if index + 1 < total else [0] * rank
+        for dim in reversed(range(rank)):
+            if following[dim] != 0:
+                break
+            text.append("]")
+        if following[-1] == 0:
+            text.append("\n")
+            new_line = True
+        else:
+            text.append(separator)
+    return "".join(text)
+
+
+def _hardware(layout: LinearLayout) -> list[str]:
+    return [d for d in ("register", "lane", "warp", "block") if layout.has_in_dim(d)]
+
+
+def _walk_threads(layout: LinearLayout) -> list[tuple[int, int, int, int, list[int]]]:
+    """Every (block, warp, lane, register) in Triton's order with the coordinates it holds."""
+    sizes = {d: layout.get_in_dim_size(d) if layout.has_in_dim(d) else 1 for d in ("register", "lane", "warp", "block")}
+    names = layout.get_out_dim_names()
+    held = []
+    for block, warp, lane, register in cartesian(
+        range(sizes["block"]), range(sizes["warp"]), range(sizes["lane"]), range(sizes["register"])
+    ):
+        inputs = {"register": register, "lane": lane, "warp": warp, "block": block}
+        out = layout.apply({d: inputs[d] for d in _hardware(layout)})
+        held.append((block, warp, lane, register, [out[n] for n in names]))
+    return held
+
+
+def element_view(layout: LinearLayout) -> str:
+    """Which threads and registers hold each element (Triton's element dump)."""
+    shape = tensor_shape(layout)
+    lanes = layout.get_in_dim_size("lane") if layout.has_in_dim("lane") else 1
+    warps = layout.get_in_dim_size("warp") if layout.has_in_dim("warp") else 1
+    blocks = layout.get_in_dim_size("block") if layout.has_in_dim("block") else 1
+    registers = layout.get_in_dim_size("register") if layout.has_in_dim("register") else 1
+    cells = [""] * (layout.get_total_out_dim_size())
+    for block, warp, lane, register, coordinates in _walk_threads(layout):
+        thread = lane + warp * lanes
+        cell = _linear_index(coordinates, shape)
+        text = "|" if cells[cell] else ""
+        padding = (
+            len(str(blocks)) - len(str(block))
+            + len(str(warps * lanes)) - len(str(thread))
+            + len(str(registers)) - len(str(register))
+        )  # fmt: skip
+        text += " " * padding + (f"B{block}:" if blocks > 1 else "") + f"T{thread}:{register}"
+        cells[cell] += text
+    return grid(cells, shape, ", ")
+
+
+def thread_view(layout: LinearLayout) -> str:
+    """Per warp, register by lane, the coordinates each holds (Triton's hardware dump)."""
+    shape = tensor_shape(layout)
+    lanes = layout.get_in_dim_size("lane") if layout.has_in_dim("lane") else 1
+    blocks = layout.get_in_dim_size("block") if layout.has_in_dim("block") else 1
+    rows: dict[tuple[int, int, int], list[str]] = {}
+    for block, warp, _, register, coordinates in _walk_threads(layout):
+        text = "(" + ",".join(_pad(c, s) for c, s in zip(coordinates, shape)) + ")"
+        rows.setdefault((block, warp, register), []).append(text)
+    out = []
+    last: tuple[int, int] | None = None
+    for (block, warp, _), cells in rows.items():
+        if blocks > 1 and (last is None or last[0] != block):
+            out.append(f"Block{block}:\n")
+        if last != (block, warp):
+            out.append(f"Warp{warp}:\n")
+            last = (block, warp)
+        assert len(cells) == lanes
+        out.append(", ".join(cells) + "\n")
+    return "".join(out)
+
+
+def _offset_cells(layout: LinearLayout, label: Callable[[int, int], str]) -> list[str]:
+    shape = tensor_shape(layout)
+    blocks = layout.get_in_dim_size("block") if layout.has_in_dim("block") else 1
+    offsets = layout.get_in_dim_size("offset")
+    cells = [""] * layout.get_total_out_dim_size()
+    names = layout.get_out_dim_names()
+    for block, offset in cartesian(range(blocks), range(offsets)):
+        inputs = {"offset": offset, "block": block}
+        out = layout.apply({d: inputs[d] for d in layout.get_in_dim_names()})
+        cell = _linear_index([out[n] for n in names], shape)
+        cells[cell] += ("|" if cells[cell] else "") + label(block, offset)
+    return cells
+
+
+def offset_grid(layout: LinearLayout) -> str:
+    """The shared-memory offset of each element (``block:offset`` with several CTAs)."""
+    blocks = layout.get_in_dim_size("block") if layout.has_in_dim("block") else 1
+    largest = layout.get_in_dim_size("offset") - 1
+
+    def label(block: int, offset: int) -> str:
+        return (f"{block}:" if blocks > 1 else "") + _pad(offset, largest)
+
+    return grid(_offset_cells(layout, label), tensor_shape(layout), ", ")
+
+
+def offset_view(layout: LinearLayout) -> str:
+    """What each shared-memory offset holds (Triton's hardware dump of a shared layout)."""
+    shape = tensor_shape(layout)
+    names = layout.get_out_dim_names()
+    blocks = layout.get_in_dim_size("block") if layout.has_in_dim("block") else 1
+    out = []
+    for block in range(blocks):
+        out.append(f"Block: {block}:\n")
+        for offset in range(layout.get_in_dim_size("offset")):
+            inputs = {"offset": offset, "block": block}
+            values = layout.apply({d: inputs[d] for d in layout.get_in_dim_names()})
+            out.append(f"Offset: {offset} -> (" + ",".join(_pad(values[n], s) for n, s in zip(names, shape)) + ")\n")
+    return "".join(out)

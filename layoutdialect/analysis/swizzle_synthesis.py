@@ -1,0 +1,270 @@
+"""A shared-memory layout for a row-major ``R x C`` tile under which every listed access
+tile is served in as few wavefronts as its bytes allow.
+
+An access ``P x Q`` is the tile one request reads or writes, at every aligned place.
+Shared memory has 32 banks of 4 bytes; a request takes as many wavefronts as the most
+distinct words any bank holds, ideally ``ceil(bytes / 128)``.
+
+The closed form is melonedo's ``make_swizzle`` (spec ``cute-swizzle-shuffle.md`` §2.2) for
+one tile of exactly 128 bytes: ``col ^= (row & col_mask) << col_shift`` (a shift right when
+negative) on rows of ``C`` elements, and, when ``C`` is odd-sized relative to the tile
+(``8 x 9``), a row permutation that treats several rows as one.  Several tiles, or tiles of
+other sizes, are served by searching the CuTe swizzles ``<B,M,S>`` for the fewest excess
+wavefronts.
+
+>>> plan = synthesise_swizzle(8, 8, 128, [(1, 8), (8, 1)])
+>>> str(plan.swizzle), plan.conflict_free
+('Swizzle<3,0,3>', True)
+>>> synthesise_swizzle(8, 24, 128, [(8, 1)]).formula
+'row * 24 + (col ^ (row & 7))'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import product as cartesian
+
+from layoutdialect.cute.layout import Swizzle
+from layoutdialect.f2 import LinearLayout
+
+__all__ = ["AccessCost", "SwizzlePlan", "access_costs", "make_swizzle", "synthesise_swizzle"]
+
+NUM_BANKS = 32
+WORD_BYTES = 4
+WAVEFRONT_BYTES = NUM_BANKS * WORD_BYTES
+
+
+def _ctz(value: int) -> int:
+    return (value & -value).bit_length() - 1
+
+
+def _is_power_of_two(value: int) -> bool:
+    return value > 0 and value & (value - 1) == 0
+
+
+@dataclass(frozen=True)
+class MelonedoParams:
+    """``make_swizzle``'s result: ``col ^= shiftl(row & col_mask, col_shift)`` on rows of
+    ``stride`` elements, after ``row = (row * row_banks) % total_rows + row // (total_rows // row_banks)``."""
+
+    col_mask: int
+    col_shift: int
+    stride: int
+    row_banks: int
+    total_rows: int
+
+    def __call__(self, row: int, col: int) -> int:
+        if self.row_banks != 1:
+            row = (row * self.row_banks) % self.total_rows + row // (self.total_rows // self.row_banks)
+        moved = row & self.col_mask
+        col ^= moved << self.col_shift if self.col_shift >= 0 else moved >> -self.col_shift
+        return row * self.stride + col
+
+    def to_cute(self) -> Swizzle | None:
+        """The equivalent ``Swizzle<B,M,S>`` on the flat offset, for power-of-two rows."""
+        if not self.col_mask or not _is_power_of_two(self.stride) or self.row_banks != 1:
+            return None
+        return Swizzle(
+            bin(self.col_mask).count("1"), _ctz(self.col_mask) + self.col_shift, _ctz(self.stride) - self.col_shift
+        )
+
+
+def make_swizzle(num_rows: int, num_cols: int, stride: int, total_rows: int = 0) -> MelonedoParams:
+    """melonedo's closed form for one ``num_rows x num_cols`` access filling all banks once."""
+    if not (_is_power_of_two(num_rows) and _is_power_of_two(num_cols)) or stride < 1:
+        raise ValueError(f"the access {num_rows}x{num_cols} must have power-of-two sides and rows a positive stride")
+    stride_bits = _ctz(stride)
+    bank_bits = _ctz(num_rows * num_cols)
+    col_bits = _ctz(num_cols)
+    if not _is_power_of_two(stride) and col_bits > stride_bits:
+        row_banks = 1 << (col_bits - stride_bits)
+        if total_rows % row_banks:
+            raise ValueError(f"treating {row_banks} rows as one needs a row count divisible by {row_banks}")
+        return MelonedoParams(0, 0, stride, row_banks, total_rows)
+    col_shift = col_bits
+    col_mask = (1 << (bank_bits - col_bits)) - 1
+    if bank_bits > stride_bits:
+        col_shift -= bank_bits - stride_bits
+        col_mask = ((1 << max(0, stride_bits - col_bits)) - 1) << (bank_bits - stride_bits)
+    return MelonedoParams(col_mask, col_shift, stride, 1, total_rows)
+
+
+@dataclass(frozen=True)
+class AccessCost:
+    """The worst request of one access tile over its aligned places."""
+
+    rows: int
+    cols: int
+    worst_wavefronts: int
+    ideal_wavefronts: int
+    conflicting_places: int
+    places: int
+
+    @property
+    def conflict_free(self) -> bool:
+        return self.worst_wavefronts == self.ideal_wavefronts
+
+
+def access_costs(
+    address: Callable[[int, int], int], rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]]
+) -> list[AccessCost]:
+    """The wavefronts each access tile needs when element ``(row, col)`` sits at ``address``."""
+    element_bytes = max(1, element_bits // 8)
+    costs = []
+    for height, width in accesses:
+        ideal = max(1, -(-height * width * element_bits // (8 * WAVEFRONT_BYTES)))
+        worst, conflicting, places = 0, 0, 0
+        for top, left in cartesian(range(0, rows - height + 1, height), range(0, cols - width + 1, width)):
+            words_by_bank: dict[int, set[int]] = {}
+            for row, col in cartesian(range(top, top + height), range(left, left + width)):
+                start = address(row, col) * element_bits // 8
+                for word in range(start // WORD_BYTES, (start + element_bytes - 1) // WORD_BYTES + 1):
+                    words_by_bank.setdefault(word % NUM_BANKS, set()).add(word)
+            wavefronts = max(len(words) for words in words_by_bank.values())
+            worst = max(worst, wavefronts)
+            conflicting += wavefronts > ideal
+            places += 1
+        costs.append(AccessCost(height, width, worst, ideal, conflicting, places))
+    return costs
+
+
+@dataclass(frozen=True)
+class SwizzlePlan:
+    """The chosen layout: ``address(row, col)``, its ``formula``, the CuTe ``swizzle`` on the
+    flat offset (``None`` when the layout is not one), and each access's cost."""
+
+    rows: int
+    cols: int
+    element_bits: int
+    address: Callable[[int, int], int]
+    formula: str
+    swizzle: Swizzle | None
+    costs: list[AccessCost]
+    method: str
+
+    @property
+    def conflict_free(self) -> bool:
+        return all(cost.conflict_free for cost in self.costs)
+
+    def linear_layout(self) -> LinearLayout | None:
+        """Triton's view, ``offset, block -> (dim0, dim1)``, when both sides are powers of two."""
+        if not (_is_power_of_two(self.rows) and _is_power_of_two(self.cols)):
+            return None
+        row_bits, col_bits = _ctz(self.rows), _ctz(self.cols)
+        columns = [self.address(1 << b, 0) for b in range(row_bits)] + [
+            self.address(0, 1 << b) for b in range(col_bits)
+        ]
+        to_offset = LinearLayout.from_bases(
+            [("dim0", [[c] for c in columns[:row_bits]]), ("dim1", [[c] for c in columns[row_bits:]])],
+            ["offset"],
+            [self.rows * self.cols],
+            require_surjective=False,
+        )
+        if not to_offset.is_invertible():
+            return None
+        offsets = to_offset.invert()
+        return LinearLayout.from_bases([*offsets.bases, ("block", [])], ["dim0", "dim1"], [self.rows, self.cols])
+
+
+def _swizzle_formula(swizzle: Swizzle, cols: int) -> str:
+    if swizzle.bits == 0:
+        return f"row * {cols} + col"
+    mask = (1 << swizzle.bits) - 1
+    return f"o = row * {cols} + col; o ^ (((o >> {swizzle.base + swizzle.shift}) & {mask}) << {swizzle.base})"
+
+
+def _melonedo_formula(params: MelonedoParams) -> str:
+    row = "row"
+    prefix = ""
+    if params.row_banks != 1:
+        per_bank = params.total_rows // params.row_banks
+        prefix = f"r = (row * {params.row_banks}) % {params.total_rows} + row / {per_bank}; "
+        row = "r"
+    if not params.col_mask:
+        return f"{prefix}{row} * {params.stride} + col"
+    shift = params.col_shift
+    moved = f"({row} & {params.col_mask})"
+    if shift > 0:
+        moved = f"({moved} << {shift})"
+    elif shift < 0:
+        moved = f"({moved} >> {-shift})"
+    return f"{prefix}{row} * {params.stride} + (col ^ {moved})"
+
+
+def _candidate_swizzles(rows: int, cols: int) -> list[Swizzle]:
+    bits_total = _ctz(rows * cols)
+    candidates = [Swizzle(0, 0, 0)]
+    for bits in range(1, bits_total):
+        for base in range(bits_total):
+            for shift in range(bits, bits_total - base - bits + 1):
+                candidates.append(Swizzle(bits, base, shift))
+    return candidates
+
+
+def synthesise_swizzle(rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]]) -> SwizzlePlan:
+    """The layout of an ``rows x cols`` tile of ``element_bits``-bit elements that serves
+    every access tile in the fewest wavefronts (see the module docstring)."""
+    if rows < 1 or cols < 1 or element_bits < 1:
+        raise ValueError("the tile and its elements must have positive sizes")
+    for height, width in accesses:
+        if not (_is_power_of_two(height) and _is_power_of_two(width)) or height > rows or width > cols:
+            raise ValueError(f"access {height}x{width} must have power-of-two sides within the {rows}x{cols} tile")
+    tiles = [(h, w) for h, w in accesses if h > 1 and w < cols]
+    one_wavefront = [(h, w) for h, w in tiles if h * w * element_bits == 8 * WAVEFRONT_BYTES]
+    if len(tiles) == 1 and one_wavefront:
+        height, width = one_wavefront[0]
+        params = make_swizzle(height, width, cols, rows)
+        plan = SwizzlePlan(
+            rows,
+            cols,
+            element_bits,
+            params,
+            _melonedo_formula(params),
+            params.to_cute(),
+            access_costs(params, rows, cols, element_bits, accesses),
+            "closed form (melonedo's make_swizzle)",
+        )
+        if plan.conflict_free:
+            return plan
+    if not (_is_power_of_two(rows) and _is_power_of_two(cols)):
+        plain = MelonedoParams(0, 0, cols, 1, rows)
+        return SwizzlePlan(
+            rows,
+            cols,
+            element_bits,
+            plain,
+            _melonedo_formula(plain),
+            None,
+            access_costs(plain, rows, cols, element_bits, accesses),
+            "no swizzle found for a non-power-of-two tile",
+        )
+    best: SwizzlePlan | None = None
+    best_key: tuple[int, ...] | None = None
+    for swizzle in _candidate_swizzles(rows, cols):
+
+        def address(row: int, col: int, swizzle: Swizzle = swizzle) -> int:
+            return swizzle(row * cols + col)
+
+        costs = access_costs(address, rows, cols, element_bits, accesses)
+        key = (
+            sum(c.worst_wavefronts - c.ideal_wavefronts for c in costs),
+            max((c.worst_wavefronts - c.ideal_wavefronts for c in costs), default=0),
+            swizzle.bits,
+            swizzle.base,
+            swizzle.shift,
+        )
+        if best_key is None or key < best_key:
+            best_key = key
+            best = SwizzlePlan(
+                rows,
+                cols,
+                element_bits,
+                address,
+                _swizzle_formula(swizzle, cols),
+                swizzle,
+                costs,
+                "search over Swizzle<B,M,S>",
+            )
+    assert best is not None
+    return best

@@ -1,0 +1,106 @@
+"""``layout-tool conflicts``: bank conflicts and vector width of moving a register layout to
+or from a shared one, with the lanes and the F2 reason."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from layoutdialect.analysis.access_explanation import AccessExplanation, explain_access
+from layoutdialect.cute.layout import CuteError
+from layoutdialect.cute.linear import shared_layout_from_cute
+from layoutdialect.dialect.layout_argument import LayoutArgument
+from layoutdialect.f2 import LinearLayout
+
+__all__ = ["ConflictsAnswer", "shared_side", "shared_access_conflicts"]
+
+
+def shared_side(argument: LayoutArgument) -> LinearLayout:
+    """The ``offset -> dims`` layout of a shared encoding or a bijective CuTe layout."""
+    if argument.kind == "shared":
+        return argument.layout
+    if argument.kind == "cute":
+        assert argument.cute is not None
+        try:
+            return shared_layout_from_cute(argument.cute)
+        except CuteError as error:
+            raise ValueError(str(error)) from None
+    raise ValueError("the second layout must be shared: a shared encoding or a CuTe layout")
+
+
+@dataclass(frozen=True)
+class ConflictsAnswer:
+    explanation: AccessExplanation
+    element_bits: int
+
+    def text(self) -> str:
+        e = self.explanation
+        cost = e.cost
+        lines = [
+            f"vector: {cost.vector_bits} bits ({cost.vector_bits // self.element_bits} elements); "
+            f"widest legal: {e.widest_vector_bits} bits",
+            f"instructions per thread: {cost.instructions}, {cost.phases} phase{'s' if cost.phases > 1 else ''} each",
+            f"wavefronts per instruction: {cost.wavefronts_per_instruction} "
+            f"(ideal {e.ideal_wavefronts_per_instruction})",
+            f"wavefronts in total: {cost.total_wavefronts} (ideal {e.ideal_total_wavefronts})",
+        ]
+        if cost.conflict_free:
+            lines.append("conflict-free")
+        else:
+            lines.append(f"{e.ways}-way bank conflict in each phase")
+        lines.append("bank of each lane's first word (first instruction): " + " ".join(map(str, e.lane_banks)))
+        if e.conflicts:
+            lines.append("conflicts in the first phase:")
+            for conflict in e.conflicts:
+                lanes = ",".join(map(str, conflict.lanes))
+                lines.append(f"  bank {conflict.bank}: lanes {lanes} read {len(conflict.words)} different words")
+        lines.append("why (per phase lane bit: offset in chunks = bank bits | bits above the banks):")
+        for chunk in e.lane_chunks:
+            lines.append(f"  lane {chunk.lane:>2}: chunk {chunk.chunk:>5} = bank {chunk.bank:>3} | row {chunk.row}")
+        if e.clashing_lanes:
+            masks = ", ".join(f"lane ^ {mask}" for mask in e.clashing_lanes)
+            lines.append(
+                f"  the bank rows of {masks} are zero while their chunks are not: those lanes hit the same bank on "
+                f"another word, 2^(rank {len(e.lane_chunks)} chunks - rank of their bank bits) = {e.ways} ways"
+            )
+        else:
+            lines.append(
+                "  the bank bits of the lane chunks are independent, so no two lanes share a bank on different words"
+            )
+        return "\n".join(lines) + "\n"
+
+    def to_json(self) -> dict[str, Any]:
+        e = self.explanation
+        cost = e.cost
+        return {
+            "vector_bits": cost.vector_bits,
+            "widest_vector_bits": e.widest_vector_bits,
+            "instructions": cost.instructions,
+            "phases": cost.phases,
+            "wavefronts_per_instruction": cost.wavefronts_per_instruction,
+            "ideal_wavefronts_per_instruction": e.ideal_wavefronts_per_instruction,
+            "total_wavefronts": cost.total_wavefronts,
+            "ideal_total_wavefronts": e.ideal_total_wavefronts,
+            "conflict_free": cost.conflict_free,
+            "ways": e.ways,
+            "lane_banks": e.lane_banks,
+            "conflicts": [{"bank": c.bank, "lanes": c.lanes, "words": c.words} for c in e.conflicts],
+            "lane_chunks": [{"lane": c.lane, "chunk": c.chunk, "bank": c.bank, "row": c.row} for c in e.lane_chunks],
+            "clashing_lane_masks": e.clashing_lanes,
+        }
+
+
+def shared_access_conflicts(
+    registers: LayoutArgument,
+    shared: LayoutArgument,
+    element_bits: int,
+    vector_bits: int | None = None,
+    num_banks: int = 32,
+) -> ConflictsAnswer:
+    if registers.kind != "distributed":
+        raise ValueError("the first layout must be a distributed (register) layout")
+    memory = shared_side(shared)
+    if list(registers.shape) != [memory.get_out_dim_size(d) for d in memory.get_out_dim_names()]:
+        raise ValueError(f"the layouts have different shapes: {list(registers.shape)} and {list(shared.shape)}")
+    named = memory.rename_out_dims(registers.layout.get_out_dim_names())
+    return ConflictsAnswer(explain_access(registers.layout, named, element_bits, vector_bits, num_banks), element_bits)

@@ -1,0 +1,277 @@
+"""CUDA C++ for the thread-level IR that ``lower-convert-layout`` emits, op for op.
+
+Every value is kept as raw bits (an ``f16`` is a ``uint16_t``), a ``vector<N x T>`` is a
+``Vec<T, N>`` of natural alignment (up to 16 bytes, so stores and loads vectorise), the
+scratch memref is a ``__shared__`` byte array, ``gpu.shuffle`` is ``__shfl_xor_sync`` or
+``__shfl_sync`` and ``gpu.barrier`` is ``__syncthreads()``.  Because the IR is the one the
+CTA simulator proves, the CUDA does what the plan does, instruction for instruction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from xdsl.dialects import arith, builtin, func, gpu, memref, vector
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType, VectorType
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from layoutdialect.dialect.gpu_shuffle import ShuffleMode, ShuffleOp
+from layoutdialect.sim.cta import bit_width
+
+__all__ = ["CudaFunction", "VEC_TEMPLATE", "cuda_type", "emit_cuda_function"]
+
+VEC_TEMPLATE = """\
+template <typename T, int N>
+struct alignas(sizeof(T) * N < 16 ? sizeof(T) * N : 16) Vec {
+  T v[N];
+};
+"""
+"""The register-array type the emitted functions use."""
+
+_BINARY: dict[type[Operation], str] = {
+    arith.AndIOp: "&",
+    arith.OrIOp: "|",
+    arith.XOrIOp: "^",
+    arith.ShLIOp: "<<",
+    arith.ShRUIOp: ">>",
+    arith.AddiOp: "+",
+    arith.SubiOp: "-",
+    arith.MuliOp: "*",
+}
+_COMPARISONS = {"eq": "==", "ne": "!=", "ult": "<", "ule": "<=", "ugt": ">", "uge": ">="}
+
+
+def _scalar_type(type_: Attribute) -> str:
+    if isinstance(type_, IndexType):
+        return "uint32_t"
+    bits = bit_width(type_)
+    if bits == 1:
+        return "bool"
+    if bits not in (8, 16, 32, 64):
+        raise ValueError(f"no CUDA register type for {bits}-bit {type_}")
+    return f"uint{bits}_t"
+
+
+def cuda_type(type_: Attribute) -> str:
+    """The C++ type holding a value of ``type_`` as raw bits."""
+    if isinstance(type_, VectorType):
+        return f"Vec<{_scalar_type(type_.element_type)}, {type_.get_shape()[0]}>"
+    if isinstance(type_, MemRefType):
+        return f"{_scalar_type(type_.element_type)}*"
+    return _scalar_type(type_)
+
+
+@dataclass
+class CudaFunction:
+    """The emitted body and what it contains, counted the way the plan counts."""
+
+    name: str
+    parameter: str
+    return_type: str
+    lines: list[str] = field(default_factory=list)
+    shuffles: int = 0
+    selects: int = 0
+    barriers: int = 0
+    shared_stores: int = 0
+    shared_loads: int = 0
+
+    def text(self) -> str:
+        body = "\n".join(f"  {line}" if line else "" for line in self.lines)
+        return f"__device__ {self.return_type} {self.name}({self.parameter}) {{\n{body}\n}}\n"
+
+
+class _Names:
+    def __init__(self) -> None:
+        self.names: dict[SSAValue, str] = {}
+        self.used: set[str] = set()
+
+    def __call__(self, value: SSAValue) -> str:
+        if value not in self.names:
+            base = re.sub(r"\W", "_", value.name_hint or "v")
+            if base[0].isdigit():
+                base = f"v{base}"
+            name, index = base, 1
+            while name in self.used:
+                name, index = f"{base}_{index}", index + 1
+            self.used.add(name)
+            self.names[value] = name
+        return self.names[value]
+
+
+def emit_cuda_function(
+    name: str,
+    ops: Sequence[Operation],
+    source: SSAValue,
+    result: SSAValue,
+    source_vector: VectorType[Attribute],
+    lanes: int,
+    annotate: Callable[[list[Operation]], list[str]] | None = None,
+) -> CudaFunction:
+    """``__device__ Vec<T, M> name(Vec<T, N> source)`` running ``ops``, which turn the tensor
+    ``source`` (its registers: ``source_vector``) into the tensor ``result``; ``annotate``
+    may add comment lines after each group of data-moving ops."""
+    names = _Names()
+    names.names[source] = "registers_in"
+    emitted = CudaFunction(name, f"{cuda_type(source_vector)} registers_in", "")
+    group: list[Operation] = []
+    group_kind: str | None = None
+
+    def flush() -> None:
+        nonlocal group, group_kind
+        if group and annotate is not None and group_kind in ("select", "shuffle", "load"):
+            emitted.lines.extend(f"// {line}" for line in annotate(group))
+        group, group_kind = [], None
+
+    for op in ops:
+        kind = _kind(op)
+        if kind != group_kind:
+            flush()
+            group_kind = kind
+            if kind in _HEADINGS:
+                emitted.lines.append("")
+                emitted.lines.append(f"// {_HEADINGS[kind]}")
+        group.append(op)
+        emitted.lines.extend(_emit(op, names, emitted, lanes))
+    flush()
+    if result not in names.names:
+        raise ValueError("the lowered conversion does not produce its result")
+    cast = result.owner
+    assert isinstance(cast, builtin.UnrealizedConversionCastOp)
+    emitted.lines.append(f"return {names(result)};")
+    emitted.return_type = cuda_type(cast.operands[0].type)
+    return emitted
+
+
+_HEADINGS = {
+    "select": "conditional register swaps (selects on lane bits)",
+    "shuffle": "warp shuffles",
+    "store": "stores to shared memory",
+    "barrier": "barrier",
+    "load": "loads from shared memory",
+}
+
+
+def _kind(op: Operation) -> str:
+    if isinstance(op, arith.SelectOp):
+        return "select"
+    if isinstance(op, ShuffleOp):
+        return "shuffle"
+    if isinstance(op, vector.StoreOp):
+        return "store"
+    if isinstance(op, vector.LoadOp):
+        return "load"
+    if isinstance(op, gpu.BarrierOp):
+        return "barrier"
+    return "other"
+
+
+def _constant(op: arith.ConstantOp) -> str:
+    value = op.value
+    if not isinstance(value, IntegerAttr):
+        raise ValueError(f"no CUDA literal for {value}")
+    if isinstance(value.type, IntegerType) and value.type.width.data == 1:
+        return "true" if value.value.data else "false"
+    return f"{value.value.data & 0xFFFFFFFFFFFFFFFF}u"
+
+
+def _emit(op: Operation, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    results = [r for r in op.results]
+
+    def declare(expression: str, index: int = 0) -> str:
+        value = results[index]
+        return f"const {cuda_type(value.type)} {name(value)} = {expression};"
+
+    if isinstance(op, builtin.UnrealizedConversionCastOp):
+        name.names[results[0]] = name(op.operands[0])
+        return []
+    if isinstance(op, arith.ConstantOp):
+        return [declare(_constant(op))]
+    operator = _BINARY.get(type(op))
+    if operator is not None:
+        lhs, rhs = op.operands
+        return [declare(f"({cuda_type(op.results[0].type)})({name(lhs)} {operator} {name(rhs)})")]
+    if isinstance(op, arith.IndexCastOp | arith.ExtUIOp | arith.TruncIOp):
+        return [declare(f"({cuda_type(op.results[0].type)}){name(op.operands[0])}")]
+    if isinstance(op, arith.CmpiOp):
+        predicate = arith.CMPI_COMPARISON_OPERATIONS[op.predicate.value.data]
+        if predicate not in _COMPARISONS:
+            raise ValueError(f"no CUDA form for cmpi {predicate}")
+        return [declare(f"{name(op.lhs)} {_COMPARISONS[predicate]} {name(op.rhs)}")]
+    if isinstance(op, arith.SelectOp):
+        out.selects += 1
+        return [declare(f"{name(op.cond)} ? {name(op.lhs)} : {name(op.rhs)}")]
+    if isinstance(op, vector.ExtractOp):
+        return [declare(f"{name(op.vector)}.v[{_static_position(op.static_position)}]")]
+    if isinstance(op, vector.InsertOp):
+        target = results[0]
+        return [
+            f"{cuda_type(target.type)} {name(target)} = {name(op.dest)};",
+            f"{name(target)}.v[{_static_position(op.static_position)}] = {name(op.source)};",
+        ]
+    if isinstance(op, vector.ShuffleOp):
+        target = results[0]
+        width = op.v1.type.get_shape()[0]  # type: ignore[attr-defined]
+        picks = []
+        for index in op.mask.get_values():
+            source, position = (op.v1, index) if index < width else (op.v2, index - width)
+            picks.append(f"{name(source)}.v[{position}]")
+        return [f"const {cuda_type(target.type)} {name(target)} = {{{{{', '.join(picks)}}}}};"]
+    if isinstance(op, vector.BitcastOp):
+        target = results[0]
+        return [
+            f"{cuda_type(target.type)} {name(target)};",
+            f"memcpy(&{name(target)}, &{name(op.source)}, sizeof {name(target)});",
+        ]
+    if isinstance(op, gpu.LaneIdOp):
+        return [declare(f"threadIdx.x % {lanes}u")]
+    if isinstance(op, gpu.ThreadIdOp):
+        if op.dimension.data != gpu.DimensionEnum.X:
+            raise ValueError("only threadIdx.x is used by conversions")
+        return [declare("threadIdx.x")]
+    if isinstance(op, ShuffleOp):
+        out.shuffles += 1
+        value, offset, width = (name(o) for o in op.operands)
+        call = {
+            ShuffleMode.XOR: "__shfl_xor_sync",
+            ShuffleMode.IDX: "__shfl_sync",
+            ShuffleMode.UP: "__shfl_up_sync",
+            ShuffleMode.DOWN: "__shfl_down_sync",
+        }[op.mode.data]
+        return [declare(f"{call}(0xffffffffu, {value}, {offset}, {width})")]
+    if isinstance(op, memref.AllocOp):
+        memref_type = op.memref.type
+        assert isinstance(memref_type, MemRefType)
+        size = memref_type.get_shape()[0]
+        return [f"alignas(16) __shared__ unsigned char {name(op.memref)}_bytes[{size}];",
+                f"unsigned char* const {name(op.memref)} = {name(op.memref)}_bytes;"]  # fmt: skip
+    if isinstance(op, memref.ViewOp):
+        target = results[0]
+        return [
+            f"{cuda_type(target.type)} const {name(target)} = "
+            f"reinterpret_cast<{cuda_type(target.type)}>({name(op.source)} + {name(op.byte_shift)});"
+        ]
+    if isinstance(op, vector.StoreOp):
+        out.shared_stores += 1
+        vector_type = cuda_type(op.vector.type)
+        (address,) = op.indices
+        return [f"*reinterpret_cast<{vector_type}*>({name(op.base)} + {name(address)}) = {name(op.vector)};"]
+    if isinstance(op, vector.LoadOp):
+        out.shared_loads += 1
+        (address,) = op.indices
+        vector_type = cuda_type(results[0].type)
+        return [declare(f"*reinterpret_cast<const {vector_type}*>({name(op.base)} + {name(address)})")]
+    if isinstance(op, gpu.BarrierOp):
+        out.barriers += 1
+        return ["__syncthreads();"]
+    if isinstance(op, func.ReturnOp):
+        return []
+    raise ValueError(f"cannot write '{op.name}' as CUDA")
+
+
+def _static_position(position: object) -> int:
+    values = position.get_values()  # type: ignore[attr-defined]
+    if len(values) != 1:
+        raise ValueError("only one-dimensional register vectors are emitted")
+    return int(values[0])

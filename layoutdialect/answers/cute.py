@@ -1,0 +1,145 @@
+"""``layout-tool cute``: evaluate a CuTe layout or algebra expression, show it as an F2 matrix
+and back, and compare two layouts (equal, inverse of each other, or different).
+
+The two m-coordinate maps of the CUTLASS MMA-atom question are not inverses of each
+other, whatever the question says: the second swaps index bits 2 and 4 and so is its
+own inverse, ``(4,2,2,2):(1,16,8,4)``, while the first rotates bits 2, 3, 4:
+
+>>> answer = cute_answer(["[0,1,2,3,8,9,10,11,16,17,18,19,24,25,26,27,4,5,6,7,12,13,14,15,20,21,22,23,28,29,30,31]",
+...                       "[0,1,2,3,16,17,18,19,8,9,10,11,24,25,26,27,4,5,6,7,20,21,22,23,12,13,14,15,28,29,30,31]"])
+>>> answer.relation, str(answer.facts[0].inverse), str(answer.facts[1].inverse)
+('different', '(4,2,4):(1,16,4)', '(4,2,2,2):(1,16,8,4)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle
+from layoutdialect.cute.linear import from_linear_layout, to_linear_layout
+from layoutdialect.cute.text import CuteValue, Table, parse_cute
+from layoutdialect.f2 import LinearLayout
+
+__all__ = ["CuteAnswer", "CuteFacts", "cute_answer"]
+
+MAX_LISTED_VALUES = 64
+
+
+def _function(value: CuteValue) -> tuple[int, Callable[[int], int]]:
+    """The size of ``value``'s domain and its map from index to offset."""
+    if isinstance(value, int):
+        value = Layout(value)
+    if isinstance(value, Table):
+        values = value.values
+        return len(values), values.__getitem__
+    if isinstance(value, Swizzle):
+        return value.size, value
+    if isinstance(value, Layout | ComposedLayout):
+        return value.size, value
+    raise CuteError("a tiler <...> is not a layout")
+
+
+@dataclass(frozen=True)
+class CuteFacts:
+    """What one expression evaluates to, in every form it has."""
+
+    text: str
+    value: CuteValue
+    values: list[int]
+    linear: LinearLayout | None
+    linear_error: str | None
+    cute_form: Layout | ComposedLayout | None
+    inverse: Layout | ComposedLayout | None
+    """The CuTe form of the inverse map, for a bijection onto ``0..size-1``."""
+
+    def lines(self) -> list[str]:
+        value = self.value
+        lines = [f"{self.text}", f"  = {value}"]
+        if isinstance(value, Layout | ComposedLayout):
+            lines.append(f"  C++: {value.cpp()}")
+            lines.append(f"  size {value.size}, cosize {value.cosize}")
+        shown = ",".join(map(str, self.values[:MAX_LISTED_VALUES]))
+        lines.append(f"  values: [{shown}{',...' if len(self.values) > MAX_LISTED_VALUES else ''}]")
+        if self.linear is None:
+            lines.append(f"  not F2-linear: {self.linear_error}")
+            return lines
+        lines.append("  F2 linear layout (coordinate bits -> offset):")
+        lines.extend("  " + line for line in str(self.linear).strip("\n").split("\n"))
+        if self.cute_form is not None and (not isinstance(value, Layout) or str(self.cute_form) != str(value)):
+            lines.append(f"  as CuTe: {self.cute_form}")
+            lines.append(f"  C++: {self.cute_form.cpp()}")
+        if self.inverse is not None:
+            own = " (its own inverse)" if self.values == _values_of(self.inverse) else ""
+            lines.append(f"  inverse: {self.inverse}{own}")
+        return lines
+
+    def to_json(self) -> dict[str, Any]:
+        value = self.value
+        return {
+            "expression": self.text,
+            "value": str(value),
+            "cpp": value.cpp() if isinstance(value, Layout | ComposedLayout) else None,
+            "values": self.values,
+            "linear_layout": None if self.linear is None else dict(self.linear.bases),
+            "not_linear_because": self.linear_error,
+            "cute": None if self.cute_form is None else str(self.cute_form),
+            "cute_cpp": None if self.cute_form is None else self.cute_form.cpp(),
+            "inverse": None if self.inverse is None else str(self.inverse),
+        }
+
+
+def _facts(text: str) -> CuteFacts:
+    value = parse_cute(text)
+    size, function = _function(value)
+    values = [function(i) for i in range(size)]
+    try:
+        linear = to_linear_layout(value)
+        flat = linear.flatten_ins().rename_in_dim(linear.flatten_ins().get_in_dim_names()[0], "index")
+        cute_form = from_linear_layout(flat)
+        inverse = None
+        if sorted(values) == list(range(size)):
+            inverse = from_linear_layout(flat.invert().rename_in_dim("offset", "index"))
+        return CuteFacts(text, value, values, linear, None, cute_form, inverse)
+    except CuteError as error:
+        return CuteFacts(text, value, values, None, str(error), None, None)
+
+
+def _values_of(value: Layout | ComposedLayout) -> list[int]:
+    return [value(i) for i in range(value.size)]
+
+
+def _relation(first: list[int], second: list[int]) -> str:
+    if first == second:
+        return "equal"
+    n = len(first)
+    if len(second) == n and sorted(first) == list(range(n)) and all(second[first[i]] == i for i in range(n)):
+        return "inverse of each other"
+    return "different"
+
+
+@dataclass(frozen=True)
+class CuteAnswer:
+    facts: list[CuteFacts]
+    relation: str | None
+
+    def text(self) -> str:
+        lines: list[str] = []
+        for facts in self.facts:
+            lines.extend(facts.lines())
+        if self.relation is not None:
+            lines.append(f"the two layouts are {self.relation}")
+        return "\n".join(lines) + "\n"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"layouts": [f.to_json() for f in self.facts], "relation": self.relation}
+
+
+def cute_answer(expressions: Sequence[str]) -> CuteAnswer:
+    """Evaluate one or two expressions; with two, say how they relate as maps of indices."""
+    if not 1 <= len(expressions) <= 2:
+        raise ValueError("give one CuTe expression, or two to compare")
+    facts = [_facts(text) for text in expressions]
+    relation = _relation(facts[0].values, facts[1].values) if len(facts) == 2 else None
+    return CuteAnswer(facts, relation)

@@ -1,0 +1,125 @@
+"""``layout-tool show --svg/--png``: the element grid drawn with matplotlib, one colour per
+thread for a distributed layout and per bank for a shared or CuTe one, as the pictures
+of the swizzle literature do.  Tensors of rank above 2 fold their leading dims into rows.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from matplotlib import pyplot  # noqa: E402
+from matplotlib.colors import hsv_to_rgb  # noqa: E402
+from matplotlib.patches import Rectangle  # noqa: E402
+
+from layoutdialect.dialect.layout_argument import LayoutArgument  # noqa: E402
+from layoutdialect.f2 import LinearLayout  # noqa: E402
+
+__all__ = ["MAX_LABELLED_CELLS", "draw_layout"]
+
+MAX_LABELLED_CELLS = 64 * 64
+"""Grids larger than this are drawn without text in the cells."""
+
+NUM_BANKS = 32
+WORD_BITS = 32
+
+
+def _grid_shape(shape: tuple[int, ...]) -> tuple[int, int]:
+    if len(shape) == 1:
+        return 1, shape[0]
+    rows = 1
+    for size in shape[:-1]:
+        rows *= size
+    return rows, shape[-1]
+
+
+def _cells(argument: LayoutArgument, element_bits: int) -> tuple[list[int], list[str]]:
+    """Per element (row-major), the colour key and the label."""
+    layout = argument.layout
+    keys: dict[int, int] = {}
+    labels: dict[int, str] = {}
+    if argument.kind == "distributed":
+        names = layout.get_out_dim_names()
+        shape = [layout.get_out_dim_size(n) for n in names]
+        lanes = layout.get_in_dim_size("lane")
+        for warp in range(layout.get_in_dim_size("warp")):
+            for lane in range(lanes):
+                for register in range(layout.get_in_dim_size("register")):
+                    out = layout.apply({"register": register, "lane": lane, "warp": warp, "block": 0})
+                    index = _row_major(out, names, shape)
+                    if index not in keys:
+                        keys[index] = lane + warp * lanes
+                        labels[index] = f"T{lane + warp * lanes}:{register}"
+    else:
+        offsets = _offsets(argument)
+        for index, offset in enumerate(offsets):
+            keys[index] = (offset * element_bits // WORD_BITS) % NUM_BANKS
+            labels[index] = str(offset)
+    total = len(keys)
+    return [keys[i] for i in range(total)], [labels[i] for i in range(total)]
+
+
+def _row_major(out: dict[str, int], names: list[str], shape: list[int]) -> int:
+    index = 0
+    for name, size in zip(names, shape):
+        index = index * size + out[name]
+    return index
+
+
+def _offsets(argument: LayoutArgument) -> list[int]:
+    layout: LinearLayout = argument.layout
+    if argument.kind == "shared":
+        names = layout.get_out_dim_names()
+        shape = [layout.get_out_dim_size(n) for n in names]
+        offsets = [0] * layout.get_total_out_dim_size()
+        for offset in range(layout.get_in_dim_size("offset")):
+            inputs = {n: offset if n == "offset" else 0 for n in layout.get_in_dim_names()}
+            offsets[_row_major(layout.apply(inputs), names, shape)] = offset
+        return offsets
+    names = layout.get_in_dim_names()
+    shape = [layout.get_in_dim_size(n) for n in names]
+    result = []
+    for index in range(layout.get_total_in_dim_size()):
+        coordinates, rest = {}, index
+        for name, size in reversed(list(zip(names, shape))):
+            coordinates[name] = rest % size
+            rest //= size
+        result.append(layout.apply(coordinates)["offset"])
+    return result
+
+
+def draw_layout(argument: LayoutArgument, path: Path, element_bits: int = 32) -> None:
+    """Write the picture of ``argument`` to ``path`` (``.svg`` or ``.png``)."""
+    keys, labels = _cells(argument, element_bits)
+    rows, cols = _grid_shape(argument.shape)
+    distinct = sorted(set(keys))
+    hues = {key: (i * 0.61803398875) % 1.0 for i, key in enumerate(distinct)}
+    figure, axes = pyplot.subplots(figsize=(max(2.0, cols * 0.55), max(1.0, rows * 0.32)))
+    try:
+        for index, key in enumerate(keys):
+            row, col = divmod(index, cols)
+            colour = hsv_to_rgb((hues[key], 0.45, 0.95))
+            axes.add_patch(Rectangle((col, rows - 1 - row), 1, 1, facecolor=colour, edgecolor="white", lw=0.5))
+            if rows * cols <= MAX_LABELLED_CELLS:
+                axes.text(col + 0.5, rows - 0.5 - row, labels[index], ha="center", va="center", fontsize=5)
+        axes.set_xlim(0, cols)
+        axes.set_ylim(0, rows)
+        axes.set_aspect("equal")
+        axes.axis("off")
+        coloured_by = "thread" if argument.kind == "distributed" else f"bank ({element_bits}-bit elements)"
+        axes.set_title(
+            f"{argument.kind} layout {'x'.join(map(str, argument.shape))}, coloured by {coloured_by}", fontsize=7
+        )
+        figure.savefig(path, format=path.suffix.lstrip("."), bbox_inches="tight", dpi=200, metadata=_metadata(path))
+    finally:
+        pyplot.close(figure)
+
+
+def _metadata(path: Path) -> dict[str, object]:
+    """No creation date, so the same layout always gives the same file."""
+    if path.suffix == ".svg":
+        return {"Date": None}
+    return {}

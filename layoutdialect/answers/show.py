@@ -1,0 +1,155 @@
+"""``layout-tool show``: which thread and register (or which offset) holds each element.
+
+Small layouts print as Triton's layout dumps (``layoutdialect.analysis.layout_views``):
+the element grid, then the inverse view.  Layouts of more than ``max_cells`` elements
+print a summary instead: the linear layout's bases, the sizes of each hardware
+dimension, the copies each element has, and what thread 0 holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from layoutdialect.analysis.duplicates import find_duplicates
+from layoutdialect.analysis.layout_views import element_view, grid, offset_grid, offset_view, thread_view
+from layoutdialect.dialect.layout_argument import LayoutArgument
+from layoutdialect.f2 import LinearLayout
+
+__all__ = ["DEFAULT_MAX_CELLS", "ShowAnswer", "cute_offset_grid", "show_layout"]
+
+DEFAULT_MAX_CELLS = 4096
+
+
+def cute_offset_grid(layout: LinearLayout) -> str:
+    """The offset a CuTe layout (``dims -> offset``) gives each coordinate, row by row."""
+    names = layout.get_in_dim_names()
+    shape = [layout.get_in_dim_size(n) for n in names]
+    largest = max(1, layout.get_out_dim_size("offset") - 1)
+    cells = []
+    total = 1
+    for size in shape:
+        total *= size
+    for index in range(total):
+        coordinates, rest = {}, index
+        for name, size in reversed(list(zip(names, shape))):
+            coordinates[name] = rest % size
+            rest //= size
+        cells.append(str(layout.apply(coordinates)["offset"]).rjust(len(str(largest))))
+    return grid(cells, shape, ", ")
+
+
+def _holders(layout: LinearLayout) -> dict[tuple[int, ...], list[dict[str, int]]]:
+    names = layout.get_out_dim_names()
+    lanes = layout.get_in_dim_size("lane")
+    held: dict[tuple[int, ...], list[dict[str, int]]] = {}
+    for block in range(layout.get_in_dim_size("block")):
+        for warp in range(layout.get_in_dim_size("warp")):
+            for lane in range(lanes):
+                for register in range(layout.get_in_dim_size("register")):
+                    hardware = {"register": register, "lane": lane, "warp": warp, "block": block}
+                    out = layout.apply(hardware)
+                    entry = {**hardware, "thread": lane + warp * lanes}
+                    held.setdefault(tuple(out[n] for n in names), []).append(entry)
+    return held
+
+
+@dataclass(frozen=True)
+class ShowAnswer:
+    argument: LayoutArgument
+    text: str
+    summarised: bool
+
+    def to_json(self) -> dict[str, Any]:
+        layout = self.argument.layout
+        entry: dict[str, Any] = {
+            "kind": self.argument.kind,
+            "shape": list(self.argument.shape),
+            "linear_layout": {
+                "bases": {name: vectors for name, vectors in layout.bases},
+                "out_dims": {name: layout.get_out_dim_size(name) for name in layout.get_out_dim_names()},
+            },
+        }
+        if self.argument.kind == "distributed":
+            entry["elements"] = [
+                {"coordinates": list(coordinates), "holders": holders}
+                for coordinates, holders in sorted(_holders(layout).items())
+            ]
+        elif self.argument.kind == "shared":
+            entry["offsets"] = [
+                {"offset": offset, "coordinates": list(layout.apply(_shared_input(layout, offset)).values())}
+                for offset in range(layout.get_in_dim_size("offset"))
+            ]
+        else:
+            names = layout.get_in_dim_names()
+            entry["offsets"] = [
+                {"index": index, "offset": layout.apply(_cute_input(layout, index))["offset"]}
+                for index in range(layout.get_total_in_dim_size())
+            ]
+            entry["in_dims"] = names
+        return entry
+
+
+def _shared_input(layout: LinearLayout, offset: int) -> dict[str, int]:
+    return {name: offset if name == "offset" else 0 for name in layout.get_in_dim_names()}
+
+
+def _cute_input(layout: LinearLayout, index: int) -> dict[str, int]:
+    inputs = {}
+    for name in layout.get_in_dim_names():
+        size = layout.get_in_dim_size(name)
+        inputs[name] = index % size
+        index //= size
+    return inputs
+
+
+def _summary(argument: LayoutArgument) -> str:
+    layout = argument.layout
+    lines = [f"{argument.kind} layout of shape {'x'.join(map(str, argument.shape))}: "
+             f"{layout.get_total_out_dim_size()} elements, too many to draw (pass --full for the grid)"]  # fmt: skip
+    sizes = ", ".join(f"{name} {layout.get_in_dim_size(name)}" for name in layout.get_in_dim_names())
+    lines.append(f"in-dims: {sizes}")
+    duplicates = find_duplicates(layout)
+    lines.append(
+        f"copies of each element held: {duplicates.copies}"
+        + (f"; {duplicates.unheld} elements held by no input" if duplicates.unheld else "")
+    )
+    if argument.kind == "distributed":
+        names = layout.get_out_dim_names()
+        held = []
+        for register in range(min(8, layout.get_in_dim_size("register"))):
+            out = layout.apply({"register": register, "lane": 0, "warp": 0, "block": 0})
+            held.append("(" + ",".join(str(out[n]) for n in names) + ")")
+        more = " ..." if layout.get_in_dim_size("register") > 8 else ""
+        lines.append(f"thread 0 holds: {' '.join(held)}{more}")
+    lines.append("linear layout:")
+    lines.append(str(layout).strip("\n"))
+    return "\n".join(lines) + "\n"
+
+
+VIEWS = {
+    "distributed": {"elements": element_view, "threads": thread_view},
+    "shared": {"elements": offset_grid, "offsets": offset_view},
+    "cute": {"elements": cute_offset_grid},
+}
+"""The views of each kind of layout, the element grid first."""
+
+
+def show_layout(
+    argument: LayoutArgument, view: str | None = None, full: bool = False, max_cells: int = DEFAULT_MAX_CELLS
+) -> ShowAnswer:
+    """The element grid and the inverse view of ``argument`` (or only ``view``), or a
+    summary when it has more than ``max_cells`` elements and ``full`` is not set."""
+    views = VIEWS[argument.kind]
+    if view is not None and view not in views:
+        raise ValueError(f"a {argument.kind} layout has the views {', '.join(views)}, not '{view}'")
+    if argument.layout.get_total_out_dim_size() > max_cells and not full and argument.kind != "cute":
+        return ShowAnswer(argument, _summary(argument), True)
+    if argument.kind == "cute" and argument.layout.get_total_in_dim_size() > max_cells and not full:
+        return ShowAnswer(argument, _summary(argument), True)
+    chosen = [view] if view is not None else list(views)
+    sections = []
+    for name in chosen:
+        body = views[name](argument.layout)
+        sections.append(body if view is not None else f"// {name}\n{body}")
+    return ShowAnswer(argument, "\n".join(sections), False)

@@ -1,0 +1,119 @@
+"""``layout-tool swizzle``: a shared-memory layout serving every listed access, printed as a
+CuTe swizzle with its address formula, as a ``ttg`` shared encoding, and as a linear layout,
+with the conflict table of each access under it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from layoutdialect.analysis.swizzle_synthesis import SwizzlePlan, synthesise_swizzle
+from layoutdialect.cute.layout import Layout
+from layoutdialect.dialect.attributes import encoding_attr
+from layoutdialect.encodings import CGALayout, SwizzledSharedEncoding, to_linear_layout
+from layoutdialect.encodings.shared import SharedLinearEncoding
+from layoutdialect.f2 import LinearLayout
+
+__all__ = ["SwizzleAnswer", "swizzle_for_accesses", "ttg_shared_encoding"]
+
+ALIGNMENT_BYTES = 16
+
+
+def _swizzled_shared(plan: SwizzlePlan, layout: LinearLayout) -> SwizzledSharedEncoding | None:
+    """The ``#ttg.swizzled_shared`` with the same layout, if one exists: ``vec = 2^M``,
+    ``maxPhase = 2^B`` and ``perPhase = 2^(S+M) / C``."""
+    swizzle = plan.swizzle
+    if swizzle is None:
+        return None
+    vec, max_phase = 1 << swizzle.base, 1 << swizzle.bits
+    span = 1 << (swizzle.shift + swizzle.base)
+    if swizzle.bits == 0:
+        vec, max_phase, span = 1, 1, plan.cols
+    if span % plan.cols or max_phase * vec > plan.cols:
+        return None
+    encoding = SwizzledSharedEncoding(vec, span // plan.cols, max_phase, (1, 0), CGALayout.single(2))
+    return encoding if to_linear_layout(encoding, [plan.rows, plan.cols]) == layout else None
+
+
+def ttg_shared_encoding(plan: SwizzlePlan) -> str | None:
+    """``#ttg.swizzled_shared`` where it fits, else ``#ttg.shared_linear``; ``None`` without
+    a linear layout."""
+    layout = plan.linear_layout()
+    if layout is None:
+        return None
+    swizzled = _swizzled_shared(plan, layout)
+    return str(encoding_attr(swizzled or SharedLinearEncoding(layout, ALIGNMENT_BYTES)))
+
+
+@dataclass(frozen=True)
+class SwizzleAnswer:
+    plan: SwizzlePlan
+
+    def cute(self) -> str | None:
+        if self.plan.swizzle is None:
+            return None
+        return f"{self.plan.swizzle} o {Layout((self.plan.rows, self.plan.cols), (self.plan.cols, 1))}"
+
+    def text(self) -> str:
+        plan = self.plan
+        lines = [f"{plan.rows}x{plan.cols} tile of {plan.element_bits}-bit elements ({plan.method})"]
+        if plan.conflict_free:
+            lines.append("every access is conflict-free")
+        else:
+            lines.append("no Swizzle<B,M,S> serves every access without conflicts; the best trade-off:")
+        cute = self.cute()
+        lines.append(f"CuTe:         {cute if cute is not None else 'none (not a Swizzle<B,M,S> of a row-major tile)'}")
+        lines.append(f"address:      {plan.formula}")
+        encoding = ttg_shared_encoding(plan)
+        lines.append(f"ttg:          {encoding if encoding is not None else 'none (the tile is not a power of two)'}")
+        layout = plan.linear_layout()
+        if layout is not None:
+            lines.append("linear layout:")
+            lines.append(str(layout).strip("\n"))
+        lines.append("access   wavefronts  ideal  conflicting places")
+        for cost in plan.costs:
+            lines.append(
+                f"{cost.rows}x{cost.cols:<6}{cost.worst_wavefronts:>11}{cost.ideal_wavefronts:>7}"
+                f"  {cost.conflicting_places} of {cost.places}"
+            )
+        return "\n".join(lines) + "\n"
+
+    def to_json(self) -> dict[str, Any]:
+        plan = self.plan
+        swizzle = plan.swizzle
+        layout = plan.linear_layout()
+        return {
+            "shape": [plan.rows, plan.cols],
+            "element_bits": plan.element_bits,
+            "method": plan.method,
+            "conflict_free": plan.conflict_free,
+            "cute": self.cute(),
+            "swizzle": None if swizzle is None else {"B": swizzle.bits, "M": swizzle.base, "S": swizzle.shift},
+            "address": plan.formula,
+            "ttg": ttg_shared_encoding(plan),
+            "linear_layout": None if layout is None else dict(layout.bases),
+            "accesses": [
+                {
+                    "rows": c.rows,
+                    "cols": c.cols,
+                    "wavefronts": c.worst_wavefronts,
+                    "ideal": c.ideal_wavefronts,
+                    "conflicting_places": c.conflicting_places,
+                    "places": c.places,
+                }
+                for c in plan.costs
+            ],
+        }
+
+
+def swizzle_for_accesses(shape: tuple[int, ...], element_bits: int, accesses: list[tuple[int, ...]]) -> SwizzleAnswer:
+    if len(shape) != 2:
+        raise ValueError(f"--shape must be rows x columns, got {len(shape)} sizes")
+    if not accesses:
+        raise ValueError("give at least one --access, such as --access 1x64 --access 8x8")
+    pairs = []
+    for access in accesses:
+        if len(access) != 2:
+            raise ValueError(f"an access is rows x columns, got {'x'.join(map(str, access))}")
+        pairs.append((access[0], access[1]))
+    return SwizzleAnswer(synthesise_swizzle(shape[0], shape[1], element_bits, pairs))

@@ -1,0 +1,301 @@
+"""Reading CuTe layouts and algebra expressions in the text forms CuTe prints.
+
+Accepted forms (spec ``cute-swizzle-shuffle.md`` §1.1, §1.3, §1.4, §1.8):
+
+- ``(4,2,2,2):(1,16,8,4)``, nested ``((2,2),3):((24,2),8)``, a shape alone (compact
+  column-major), static integers ``_4``, and C++'s ``Layout<Shape<_4,_2>, Stride<_1,_4>>``;
+- ``Swizzle<3,0,3>``, ``Sw<3,0,3>``, ``S<3,0,3>``, ``SW_3_0_3``;
+- ``S<3,0,3> o (8,8):(8,1)`` and ``S<3,0,3> o 0 o (8,8):(8,1)`` (outer, offset, inner);
+- a table ``[0,1,2,3,16,17,18,19,...]`` of the offsets of indices 0, 1, 2, ...;
+- calls ``composition(a, b)``, ``complement(a, 24)``, ``coalesce(a)``, ``logical_divide(a, <3,4>)``,
+  ``logical_product(a, b)``, ``right_inverse(a)``, ``left_inverse(a)``, where ``<t, u>`` is a
+  by-mode tiler.
+
+>>> print(parse_cute("Layout<Shape<_4,_2,_2,_2>, Stride<_1,_16,_8,_4>>"))
+(4,2,2,2):(1,16,8,4)
+>>> print(parse_cute("composition(20:2, (5,4):(4,1))"))
+(5,4):(8,2)
+>>> try:
+...     parse_cute("(4,2):(1")
+... except CuteSyntaxError as error:
+...     print(error)
+column 9: expected ')'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from layoutdialect.cute.algebra import (
+    Tiler,
+    coalesce,
+    complement,
+    composition,
+    left_inverse,
+    logical_divide,
+    logical_product,
+    right_inverse,
+)
+from layoutdialect.cute.layout import ComposedLayout, CuteError, IntTuple, Layout, Swizzle
+
+__all__ = ["CuteSyntaxError", "CuteValue", "Table", "parse_cute"]
+
+
+@dataclass(frozen=True)
+class Table:
+    """An explicit map from index ``i`` to ``values[i]``."""
+
+    values: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "[" + ",".join(map(str, self.values)) + "]"
+
+
+CuteValue = Layout | Swizzle | ComposedLayout | Table | int | tuple["CuteValue", ...]
+
+
+class CuteSyntaxError(ValueError):
+    """Text that is not a CuTe layout; ``column`` (from 1) points at the offending character."""
+
+    def __init__(self, column: int, message: str) -> None:
+        super().__init__(f"column {column}: {message}")
+        self.column = column
+        self.message = message
+
+
+_TOKEN = re.compile(r"\s*(?:(?P<number>-?_?\d+)|(?P<word>[A-Za-z][A-Za-z0-9_]*)|(?P<punct>[()<>,:\[\]]))")
+_SWIZZLE_WORDS = ("Swizzle", "Sw", "S")
+_SW_NAME = re.compile(r"SW_(\d+)_(\d+)_(-?\d+)$")
+
+
+def _as_tiler(value: CuteValue, column: int) -> Tiler:
+    if isinstance(value, Layout | int):
+        return value
+    if isinstance(value, tuple):
+        return tuple(_as_tiler(v, column) for v in value)
+    raise CuteSyntaxError(column, f"expected a layout, an integer or a <...> tiler, got {value}")
+
+
+def _as_layout(value: CuteValue, column: int) -> Layout:
+    if isinstance(value, int):
+        return Layout(value)
+    if not isinstance(value, Layout):
+        raise CuteSyntaxError(column, f"expected a layout, got {value}")
+    return value
+
+
+_UNARY: dict[str, Callable[[Layout], Layout]] = {
+    "coalesce": coalesce,
+    "right_inverse": right_inverse,
+    "left_inverse": left_inverse,
+}
+_BINARY: dict[str, Callable[[Layout, Tiler], Layout]] = {
+    "composition": composition,
+    "logical_divide": logical_divide,
+    "logical_product": logical_product,
+}
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens: list[tuple[str, str, int]] = []
+        position = 0
+        while position < len(text):
+            if text[position:].strip() == "":
+                break
+            match = _TOKEN.match(text, position)
+            if match is None:
+                column = position + len(text[position:]) - len(text[position:].lstrip()) + 1
+                raise CuteSyntaxError(column, f"unexpected character '{text[column - 1]}'")
+            kind = match.lastgroup
+            assert kind is not None
+            self.tokens.append((kind, match.group(kind), match.start(kind) + 1))
+            position = match.end()
+        self.index = 0
+
+    def peek(self, offset: int = 0) -> tuple[str, str, int]:
+        if self.index + offset < len(self.tokens):
+            return self.tokens[self.index + offset]
+        return ("end", "", len(self.text) + 1)
+
+    def take(self) -> tuple[str, str, int]:
+        token = self.peek()
+        self.index += 1
+        return token
+
+    def expect(self, value: str) -> int:
+        kind, text, column = self.take()
+        if text != value or kind == "end":
+            raise CuteSyntaxError(column, f"expected '{value}'")
+        return column
+
+    def accept(self, value: str) -> bool:
+        if self.peek()[1] == value and self.peek()[0] != "end":
+            self.index += 1
+            return True
+        return False
+
+    def integer(self) -> int:
+        kind, text, column = self.take()
+        if kind != "number":
+            raise CuteSyntaxError(column, "expected an integer")
+        return int(text.replace("_", ""))
+
+    def int_tuple(self) -> IntTuple:
+        if self.peek()[1] == "(":
+            self.take()
+            items = [self.int_tuple()]
+            while self.accept(","):
+                items.append(self.int_tuple())
+            self.expect(")")
+            return tuple(items)
+        return self.integer()
+
+    def cpp_tuple(self, name: str) -> IntTuple:
+        self.expect(name)
+        self.expect("<")
+        items: list[IntTuple] = []
+        while True:
+            items.append(self.cpp_tuple(name) if self.peek()[1] == name else self.integer())
+            if not self.accept(","):
+                break
+        self.expect(">")
+        return tuple(items)
+
+    def layout_or_tuple(self) -> CuteValue:
+        column = self.peek()[2]
+        shape = self.int_tuple()
+        if self.accept(":"):
+            stride = self.int_tuple()
+            try:
+                return Layout(shape, stride)
+            except CuteError as error:
+                raise CuteSyntaxError(column, str(error)) from None
+        if isinstance(shape, int):
+            return shape
+        try:
+            return Layout(shape)
+        except CuteError as error:
+            raise CuteSyntaxError(column, str(error)) from None
+
+    def swizzle(self) -> Swizzle:
+        kind, word, column = self.take()
+        named = _SW_NAME.match(word)
+        try:
+            if named:
+                return Swizzle(*(int(g) for g in named.groups()))
+            self.expect("<")
+            bits = self.integer()
+            self.expect(",")
+            base = self.integer()
+            self.expect(",")
+            shift = self.integer()
+            self.expect(">")
+            return Swizzle(bits, base, shift)
+        except CuteError as error:
+            raise CuteSyntaxError(column, str(error)) from None
+
+    def primary(self) -> CuteValue:
+        kind, text, column = self.peek()
+        if text == "[":
+            self.take()
+            values = [self.integer()]
+            while self.accept(","):
+                values.append(self.integer())
+            self.expect("]")
+            return Table(tuple(values))
+        if text == "<":
+            self.take()
+            items = [self.expression()]
+            while self.accept(","):
+                items.append(self.expression())
+            self.expect(">")
+            return tuple(items)
+        if (
+            kind == "word"
+            and (text in _SWIZZLE_WORDS or _SW_NAME.match(text))
+            and (_SW_NAME.match(text) or self.peek(1)[1] == "<")
+        ):
+            return self.swizzle()
+        if kind == "word" and text == "Layout":
+            self.take()
+            self.expect("<")
+            shape = self.cpp_tuple("Shape")
+            self.expect(",")
+            stride = self.cpp_tuple("Stride")
+            self.expect(">")
+            shape = shape[0] if isinstance(shape, tuple) and len(shape) == 1 else shape
+            stride = stride[0] if isinstance(stride, tuple) and len(stride) == 1 else stride
+            try:
+                return Layout(shape, stride)
+            except CuteError as error:
+                raise CuteSyntaxError(column, str(error)) from None
+        if kind == "word" and self.peek(1)[1] == "(":
+            return self.call()
+        if kind == "number" or text == "(":
+            return self.layout_or_tuple()
+        raise CuteSyntaxError(
+            column, "expected a CuTe layout" if kind != "end" else "expected a CuTe layout, got nothing"
+        )
+
+    def call(self) -> CuteValue:
+        _, name, column = self.take()
+        if name not in _UNARY and name not in _BINARY and name != "complement":
+            known = ", ".join(sorted([*_UNARY, *_BINARY, "complement"]))
+            raise CuteSyntaxError(column, f"unknown operation '{name}' (known: {known})")
+        self.expect("(")
+        arguments: list[tuple[CuteValue, int]] = [(self.expression(), self.peek()[2])]
+        while self.accept(","):
+            argument_column = self.peek()[2]
+            arguments.append((self.expression(), argument_column))
+        self.expect(")")
+        expected = 1 if name in _UNARY else 2
+        if name == "complement":
+            expected = len(arguments) if len(arguments) in (1, 2) else 2
+        if len(arguments) != expected:
+            raise CuteSyntaxError(column, f"{name} takes {expected} argument{'s' if expected > 1 else ''}")
+        try:
+            first = _as_layout(arguments[0][0], column + len(name) + 1)
+            if name in _UNARY:
+                return _UNARY[name](first)
+            if name == "complement":
+                if len(arguments) == 1:
+                    return complement(first)
+                cotarget = arguments[1][0]
+                if not isinstance(cotarget, int):
+                    raise CuteSyntaxError(arguments[1][1], "complement's second argument is an integer")
+                return complement(first, cotarget)
+            return _BINARY[name](first, _as_tiler(arguments[1][0], arguments[1][1]))
+        except CuteError as error:
+            raise CuteSyntaxError(column, str(error)) from None
+
+    def expression(self) -> CuteValue:
+        column = self.peek()[2]
+        value = self.primary()
+        if self.peek()[1] != "o" or self.peek()[0] != "word":
+            return value
+        self.take()
+        if not isinstance(value, Swizzle | Layout):
+            raise CuteSyntaxError(column, "only a swizzle or a layout can be composed with 'o'")
+        offset = 0
+        if self.peek()[0] == "number" and self.peek(1)[1] == "o":
+            offset = self.integer()
+            self.take()
+        inner_column = self.peek()[2]
+        inner = self.primary()
+        if not isinstance(inner, Layout):
+            raise CuteSyntaxError(inner_column, "expected a layout after 'o'")
+        return ComposedLayout(value, offset, inner)
+
+
+def parse_cute(text: str) -> CuteValue:
+    """The CuTe value ``text`` denotes; ``CuteSyntaxError`` names the column of the first problem."""
+    reader = _Reader(text)
+    value = reader.expression()
+    kind, token, column = reader.peek()
+    if kind != "end":
+        raise CuteSyntaxError(column, f"unexpected '{token}' after the layout")
+    return value
