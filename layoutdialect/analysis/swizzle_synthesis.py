@@ -10,7 +10,8 @@ one tile of exactly 128 bytes: ``col ^= (row & col_mask) << col_shift`` (a shift
 negative) on rows of ``C`` elements, and, when ``C`` is odd-sized relative to the tile
 (``8 x 9``), a row permutation that treats several rows as one.  Several tiles, or tiles of
 other sizes, are served by searching the CuTe swizzles ``<B,M,S>`` for the fewest excess
-wavefronts.
+wavefronts, and, when no swizzle is conflict-free, the XOR maps of row bits into column
+bits (all of them for small tiles, one column bit per row bit for larger ones).
 
 >>> plan = synthesise_swizzle(8, 8, 128, [(1, 8), (8, 1)])
 >>> str(plan.swizzle), plan.conflict_free
@@ -22,7 +23,7 @@ wavefronts.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product as cartesian
 
 from layoutdialect.cute.layout import Swizzle
@@ -107,15 +108,26 @@ class AccessCost:
 
 
 def access_costs(
-    address: Callable[[int, int], int], rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]]
+    address: Callable[[int, int], int],
+    rows: int,
+    cols: int,
+    element_bits: int,
+    accesses: Sequence[tuple[int, int]],
+    linear: bool = False,
 ) -> list[AccessCost]:
-    """The wavefronts each access tile needs when element ``(row, col)`` sits at ``address``."""
+    """The wavefronts each access tile needs when element ``(row, col)`` sits at ``address``.
+
+    A ``linear`` address (an XOR map of power-of-two sides) moves every aligned place of a
+    tile by one XOR constant, which permutes banks and words alike, so the first place
+    stands for all of them."""
     element_bytes = max(1, element_bits // 8)
     costs = []
     for height, width in accesses:
         ideal = max(1, -(-height * width * element_bits // (8 * WAVEFRONT_BYTES)))
-        worst, conflicting, places = 0, 0, 0
-        for top, left in cartesian(range(0, rows - height + 1, height), range(0, cols - width + 1, width)):
+        worst, conflicting = 0, 0
+        all_places = list(cartesian(range(0, rows - height + 1, height), range(0, cols - width + 1, width)))
+        examined = all_places[:1] if linear else all_places
+        for top, left in examined:
             words_by_bank: dict[int, set[int]] = {}
             for row, col in cartesian(range(top, top + height), range(left, left + width)):
                 start = address(row, col) * element_bits // 8
@@ -124,8 +136,9 @@ def access_costs(
             wavefronts = max(len(words) for words in words_by_bank.values())
             worst = max(worst, wavefronts)
             conflicting += wavefronts > ideal
-            places += 1
-        costs.append(AccessCost(height, width, worst, ideal, conflicting, places))
+        if linear:
+            conflicting *= len(all_places)
+        costs.append(AccessCost(height, width, worst, ideal, conflicting, len(all_places)))
     return costs
 
 
@@ -228,6 +241,9 @@ def synthesise_swizzle(rows: int, cols: int, element_bits: int, accesses: Sequen
         if plan.conflict_free:
             return plan
     if not (_is_power_of_two(rows) and _is_power_of_two(cols)):
+        found = _xor_search(rows, cols, element_bits, accesses)
+        if found is not None:
+            return found
         plain = MelonedoParams(0, 0, cols, 1, rows)
         return SwizzlePlan(
             rows,
@@ -237,7 +253,7 @@ def synthesise_swizzle(rows: int, cols: int, element_bits: int, accesses: Sequen
             _melonedo_formula(plain),
             None,
             access_costs(plain, rows, cols, element_bits, accesses),
-            "no swizzle found for a non-power-of-two tile",
+            "no XOR of row bits into column bits serves this non-power-of-two tile",
         )
     best: SwizzlePlan | None = None
     best_key: tuple[int, ...] | None = None
@@ -246,7 +262,7 @@ def synthesise_swizzle(rows: int, cols: int, element_bits: int, accesses: Sequen
         def address(row: int, col: int, swizzle: Swizzle = swizzle) -> int:
             return swizzle(row * cols + col)
 
-        costs = access_costs(address, rows, cols, element_bits, accesses)
+        costs = access_costs(address, rows, cols, element_bits, accesses, linear=True)
         key = (
             sum(c.worst_wavefronts - c.ideal_wavefronts for c in costs),
             max((c.worst_wavefronts - c.ideal_wavefronts for c in costs), default=0),
@@ -267,4 +283,56 @@ def synthesise_swizzle(rows: int, cols: int, element_bits: int, accesses: Sequen
                 "search over Swizzle<B,M,S>",
             )
     assert best is not None
-    return best
+    if not best.conflict_free:
+        best = _xor_search(rows, cols, element_bits, accesses) or best
+    return replace(best, costs=access_costs(best.address, rows, cols, element_bits, accesses))
+
+
+MAX_XOR_SEARCH_BITS = 12
+"""Tiles with more row bits times column bits search only XOR maps moving each row bit to
+at most one column bit."""
+
+MAX_XOR_CANDIDATES = 20000
+
+
+@dataclass(frozen=True)
+class XorMap:
+    """``col ^= masks[i]`` for each set bit ``i`` of the row: any linear XOR of row bits into
+    column bits, of which a CuTe swizzle is the special case of one shifted mask."""
+
+    cols: int
+    masks: tuple[int, ...]
+
+    def __call__(self, row: int, col: int) -> int:
+        for bit, mask in enumerate(self.masks):
+            if row >> bit & 1:
+                col ^= mask
+        return row * self.cols + col
+
+    def formula(self) -> str:
+        terms = [f"((row >> {bit}) & 1) * {mask}" for bit, mask in enumerate(self.masks) if mask]
+        return f"row * {self.cols} + (col ^ " + " ^ ".join(terms) + ")" if terms else f"row * {self.cols} + col"
+
+
+def _xor_search(rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]]) -> SwizzlePlan | None:
+    """The first conflict-free ``XorMap`` (fewest set mask bits first), if any: every map of
+    a small tile, and of a larger one those sending each row bit to one column bit or none.
+    Only the column bits below the largest power of two dividing ``cols`` take part, so a
+    column stays in its row."""
+    row_bits, col_bits = (rows - 1).bit_length(), _ctz(cols)
+    linear = _is_power_of_two(rows) and _is_power_of_two(cols)
+    if row_bits * col_bits <= MAX_XOR_SEARCH_BITS:
+        choices = list(range(1 << col_bits))
+    else:
+        choices = [0, *(1 << bit for bit in range(col_bits))]
+    if len(choices) ** row_bits > MAX_XOR_CANDIDATES:
+        return None
+    candidates = sorted(cartesian(choices, repeat=row_bits), key=lambda m: sum(bin(x).count("1") for x in m))
+    for masks in candidates:
+        xor_map = XorMap(cols, tuple(masks))
+        costs = access_costs(xor_map, rows, cols, element_bits, accesses, linear=linear)
+        if all(c.conflict_free for c in costs):
+            return SwizzlePlan(
+                rows, cols, element_bits, xor_map, xor_map.formula(), None, costs, "search over XOR maps of row bits"
+            )
+    return None

@@ -60,7 +60,10 @@ class SwizzleAnswer:
         if plan.conflict_free:
             lines.append("every access is conflict-free")
         else:
-            lines.append("no Swizzle<B,M,S> serves every access without conflicts; the best trade-off:")
+            lines.append(
+                "no layout searched (the closed form, Swizzle<B,M,S>, XOR maps of row bits into column bits) "
+                "serves every access without conflicts; the best trade-off:"
+            )
         cute = self.cute()
         lines.append(f"CuTe:         {cute if cute is not None else 'none (not a Swizzle<B,M,S> of a row-major tile)'}")
         lines.append(f"address:      {plan.formula}")
