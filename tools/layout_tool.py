@@ -33,7 +33,6 @@ from layoutdialect.answers.dedup import dedup_layout
 from layoutdialect.answers.picture import draw_layout
 from layoutdialect.answers.show import DEFAULT_MAX_CELLS, show_layout
 from layoutdialect.answers.swizzle import swizzle_for_accesses
-from layoutdialect.cute.text import CuteSyntaxError, parse_cute
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.layout_argument import parse_element_bits, parse_layout_argument, parse_shape
 from layoutdialect.dialect.text import make_context, parse_module, read_source
@@ -104,7 +103,10 @@ def _parser() -> argparse.ArgumentParser:
     codegen.add_argument("--json", action="store_true")
 
     cute = commands.add_parser("cute", help="CuTe layouts and their algebra, as F2 matrices and back")
-    cute.add_argument("expressions", nargs="+", metavar="EXPR", help="a CuTe layout or expression; two to compare")
+    cute.add_argument(
+        "expressions", nargs="+", metavar="EXPR", help="a CuTe layout or expression, or a ttg layout; two to compare"
+    )
+    cute.add_argument("--shape", help="the tensor shape, for ttg encodings that do not carry one")
     cute.add_argument("--json", action="store_true")
     return parser
 
@@ -161,14 +163,7 @@ def _codegen(args: argparse.Namespace) -> str:
 
 
 def _cute(args: argparse.Namespace) -> str:
-    for index, expression in enumerate(args.expressions):
-        try:
-            parse_cute(expression)
-        except CuteSyntaxError as error:
-            raise IRError(
-                SourceLocation(f"<expression {index + 1}>", 1, error.column), error.message, expression
-            ) from None
-    return _rendered(cute_answer(args.expressions), args.json)
+    return _rendered(cute_answer(args.expressions, _shape(args)), args.json)
 
 
 def _plan(args: argparse.Namespace) -> str:

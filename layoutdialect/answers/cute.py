@@ -1,5 +1,8 @@
 """``layout-tool cute``: evaluate a CuTe layout or algebra expression, show it as an F2 matrix
-and back, and compare two layouts (equal, inverse of each other, or different).
+and back, and compare two layouts (equal, inverse of each other, or different).  A ttg
+layout is shown the CuTe way round: a shared one as ``coordinate -> offset``, a
+distributed one as a TV layout (an ``nvidia_mma`` accumulator gives CUTLASS's
+``((4,8),(2,2)):((32,1),(16,8))``).
 
 The two m-coordinate maps of the CUTLASS MMA-atom question are not inverses of each
 other, whatever the question says: the second swaps index bits 2 and 4 and so is its
@@ -18,8 +21,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle
-from layoutdialect.cute.linear import from_linear_layout, to_linear_layout
-from layoutdialect.cute.text import CuteValue, Table, parse_cute
+from layoutdialect.cute.linear import (
+    cute_view_of_shared,
+    from_linear_layout,
+    to_linear_layout,
+    tv_view_of_distributed,
+)
+from layoutdialect.cute.text import CuteSyntaxError, CuteValue, Table, parse_cute
+from layoutdialect.dialect.layout_argument import LayoutArgumentError, parse_layout_argument
 from layoutdialect.f2 import LinearLayout
 
 __all__ = ["CuteAnswer", "CuteFacts", "cute_answer"]
@@ -90,8 +99,34 @@ class CuteFacts:
         }
 
 
-def _facts(text: str) -> CuteFacts:
-    value = parse_cute(text)
+def _ttgir_facts(text: str, shape: Sequence[int] | None, name: str) -> CuteFacts:
+    """A ttg layout the CuTe way round: a shared layout as ``coordinate -> offset``, a
+    distributed one as a TV layout ``(thread, value) -> m + M * n``."""
+    argument = parse_layout_argument(text, shape, name)
+    try:
+        if argument.kind == "shared":
+            linear = cute_view_of_shared(argument.layout)
+        else:
+            linear = tv_view_of_distributed(argument.layout)
+        cute_form = from_linear_layout(linear)
+    except CuteError as error:
+        raise ValueError(str(error)) from None
+    if cute_form is None:
+        raise ValueError(f"the {argument.kind} layout has no CuTe form (no swizzle makes its columns disjoint)")
+    return _facts_of(text, cute_form)
+
+
+def _facts(text: str, shape: Sequence[int] | None, name: str) -> CuteFacts:
+    if text.lstrip().startswith(("#", "!", "tensor<")):
+        return _ttgir_facts(text, shape, name)
+    try:
+        value = parse_cute(text)
+    except CuteSyntaxError as error:
+        raise LayoutArgumentError(name, text, error.column, error.message) from None
+    return _facts_of(text, value)
+
+
+def _facts_of(text: str, value: CuteValue) -> CuteFacts:
     size, function = _function(value)
     values = [function(i) for i in range(size)]
     try:
@@ -136,10 +171,11 @@ class CuteAnswer:
         return {"layouts": [f.to_json() for f in self.facts], "relation": self.relation}
 
 
-def cute_answer(expressions: Sequence[str]) -> CuteAnswer:
-    """Evaluate one or two expressions; with two, say how they relate as maps of indices."""
+def cute_answer(expressions: Sequence[str], shape: Sequence[int] | None = None) -> CuteAnswer:
+    """Evaluate one or two expressions (CuTe, or ttg layouts, which need ``shape`` unless
+    they carry one); with two, say how they relate as maps of indices."""
     if not 1 <= len(expressions) <= 2:
         raise ValueError("give one CuTe expression, or two to compare")
-    facts = [_facts(text) for text in expressions]
+    facts = [_facts(text, shape, f"<expression {index + 1}>") for index, text in enumerate(expressions)]
     relation = _relation(facts[0].values, facts[1].values) if len(facts) == 2 else None
     return CuteAnswer(facts, relation)

@@ -25,7 +25,14 @@ from layoutdialect.cute.text import CuteValue, Table
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.f2.bitmatrix import combine
 
-__all__ = ["cute_columns", "from_linear_layout", "shared_layout_from_cute", "to_linear_layout"]
+__all__ = [
+    "cute_columns",
+    "cute_view_of_shared",
+    "from_linear_layout",
+    "shared_layout_from_cute",
+    "to_linear_layout",
+    "tv_view_of_distributed",
+]
 
 
 def _log2(size: int, what: str) -> int:
@@ -146,3 +153,43 @@ def shared_layout_from_cute(value: CuteValue) -> LinearLayout:
             f"{value} does not place its {layout.get_total_in_dim_size()} elements at distinct offsets 0..n-1"
         )
     return layout.invert()
+
+
+def _single_block(layout: LinearLayout) -> None:
+    if layout.has_in_dim("block") and layout.get_in_dim_size("block") > 1:
+        raise CuteError("a layout spread over several CTAs has no single CuTe layout")
+
+
+def cute_view_of_shared(shared: LinearLayout) -> LinearLayout:
+    """A Triton shared layout (``offset, block -> dims``) the CuTe way round: ``dims -> offset``."""
+    _single_block(shared)
+    offsets = shared.sublayout(["offset"], shared.get_out_dim_names())
+    if not offsets.is_invertible():
+        raise CuteError("the shared layout does not give every element its own offset")
+    return offsets.invert()
+
+
+def tv_view_of_distributed(layout: LinearLayout) -> LinearLayout:
+    """A distributed layout as a CuTe TV layout: ``thread`` (lanes, then warps) and ``value``
+    (registers) to the coordinate's index, first dim fastest (``m + M * n``)."""
+    _single_block(layout)
+    names = layout.get_out_dim_names()
+    strides = {}
+    stride = 1
+    for name in names:
+        strides[name] = stride
+        stride *= layout.get_out_dim_size(name)
+    bases = dict(layout.bases)
+
+    def index(vector: list[int]) -> list[int]:
+        return [sum(value * strides[name] for name, value in zip(names, vector))]
+
+    return LinearLayout.from_bases(
+        [
+            ("thread", [index(b) for b in [*bases.get("lane", []), *bases.get("warp", [])]]),
+            ("value", [index(b) for b in bases.get("register", [])]),
+        ],
+        ["offset"],
+        [stride],
+        require_surjective=False,
+    )

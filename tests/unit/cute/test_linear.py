@@ -7,8 +7,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle
-from layoutdialect.cute.linear import from_linear_layout, shared_layout_from_cute, to_linear_layout
+from layoutdialect.cute.linear import (
+    cute_view_of_shared,
+    from_linear_layout,
+    shared_layout_from_cute,
+    to_linear_layout,
+    tv_view_of_distributed,
+)
 from layoutdialect.cute.text import CuteSyntaxError, parse_cute
+from layoutdialect.encodings import CGALayout, NvidiaMmaEncoding, SwizzledSharedEncoding
+from layoutdialect.encodings import to_linear_layout as encoding_layout
 from layoutdialect.f2 import LinearLayout
 
 
@@ -108,3 +116,10 @@ def test_syntax_errors_point_at_the_character(text: str, column: int, message: s
         parse_cute(text)
     assert message in error.value.message
     assert error.value.column == column
+
+
+def test_ttg_layouts_read_the_cute_way_round() -> None:
+    accumulator = encoding_layout(NvidiaMmaEncoding(2, 0, (1, 1), CGALayout.single(2), (16, 8)), [16, 8])
+    assert str(from_linear_layout(tv_view_of_distributed(accumulator))) == "((4,8),(2,2)):((32,1),(16,8))"
+    swizzled = encoding_layout(SwizzledSharedEncoding(1, 1, 8, (1, 0), CGALayout.single(2)), [8, 8])
+    assert str(from_linear_layout(cute_view_of_shared(swizzled))) == "Swizzle<3,0,3> o 0 o (8,8):(8,1)"
