@@ -32,6 +32,12 @@ def _blocked(size: str, lanes: str, warps: str, order: str) -> str:
 
 
 CASES = {
+    "blog_exchange_i32": (
+        "#ttg.linear<{register = [[1]], lane = [[2], [4]], warp = [], block = []}>",
+        "#ttg.linear<{register = [[4]], lane = [[1], [2]], warp = [], block = []}>",
+        (8,),
+        "i32",
+    ),
     "shuffle_ship_i32": (
         _blocked("32, 1", "1, 32", "1, 1", "0, 1"),
         _blocked("16, 2", "2, 16", "1, 1", "0, 1"),
