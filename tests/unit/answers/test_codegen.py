@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from layoutdialect.answers.codegen import CodegenAnswer, generate_conversion
-from layoutdialect.dialect.layout_argument import parse_layout_argument
+from layoutdialect.dialect.layout_argument import parse_element_bits, parse_layout_argument
 from layoutdialect.sim.verify import element_ids
 
 HERE = Path(__file__).parent
@@ -55,6 +55,18 @@ CASES = {
         _blocked("4, 1", "4, 8", "1, 4", "0, 1"),
         (64, 64),
         "f32",
+    ),
+    "shared_packing_i8": (
+        _blocked("1, 4", "16, 2", "1, 2", "1, 0"),
+        _blocked("4, 1", "2, 16", "2, 1", "0, 1"),
+        (16, 16),
+        "i8",
+    ),
+    "shuffle_packing_bf16": (
+        _blocked("1, 2", "8, 4", "1, 1", "1, 0"),
+        _blocked("2, 1", "4, 8", "1, 1", "0, 1"),
+        (16, 16),
+        "bf16",
     ),
     "shared_transpose_f16": (
         _blocked("1, 8", "8, 4", "2, 1", "1, 0"),
@@ -138,7 +150,7 @@ def test_the_cuda_moves_every_element_to_its_destination_register(case: str, tmp
     src = parse_layout_argument(src_text, shape)
     dst = parse_layout_argument(dst_text, shape)
     answer = generate_conversion(src, dst, element)
-    bits = 32 if element in ("i32", "f32") else 16
+    bits = parse_element_bits(element)
     program = tmp_path / "main.cpp"
     program.write_text(_harness(answer, element_ids(src.layout), element_ids(dst.layout), bits))
     binary = tmp_path / "main"
@@ -157,7 +169,7 @@ def test_the_cuda_moves_every_element_to_its_destination_register(case: str, tmp
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_the_cuda_compiles_to_ptx(case: str, tmp_path: Path) -> None:
     answer = _generate(case)
-    element = "uint32_t" if CASES[case][3] in ("i32", "f32") else "uint16_t"
+    element = f"uint{parse_element_bits(CASES[case][3])}_t"
     parameter_type = answer.function.parameter.rsplit(" ", 1)[0]
     kernel = tmp_path / "kernel.cu"
     kernel.write_text(
