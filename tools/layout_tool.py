@@ -31,10 +31,15 @@ from layoutdialect.answers.conflicts import shared_access_conflicts
 from layoutdialect.answers.cute import cute_answer
 from layoutdialect.answers.dedup import dedup_layout
 from layoutdialect.answers.picture import draw_layout
-from layoutdialect.answers.show import DEFAULT_MAX_CELLS, show_layout
+from layoutdialect.answers.show import DEFAULT_MAX_CELLS, CuteGridAnswer, show_cute_value, show_layout
 from layoutdialect.answers.swizzle import swizzle_for_accesses
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
-from layoutdialect.dialect.layout_argument import parse_element_bits, parse_layout_argument, parse_shape
+from layoutdialect.dialect.layout_argument import (
+    NonLinearCuteLayout,
+    parse_element_bits,
+    parse_layout_argument,
+    parse_shape,
+)
 from layoutdialect.dialect.text import make_context, parse_module, read_source
 from layoutdialect.passes.conversion_report import format_reports, report_conversions
 from layoutdialect.passes.local_access_report import format_local_accesses, report_local_accesses
@@ -120,8 +125,13 @@ def _shape(args: argparse.Namespace) -> tuple[int, ...] | None:
 
 
 def _show(args: argparse.Namespace) -> str:
-    argument = parse_layout_argument(args.layout, _shape(args))
     element_bits = parse_element_bits(args.dtype)
+    try:
+        argument = parse_layout_argument(args.layout, _shape(args))
+    except NonLinearCuteLayout as error:
+        if args.svg or args.png or args.view is not None:
+            raise
+        return _rendered_grid(show_cute_value(error.value, args.max_cells, args.full), args.json)
     answer = show_layout(argument, args.view, args.full, args.max_cells)
     picture = args.svg or args.png
     if picture is not None:
@@ -129,6 +139,10 @@ def _show(args: argparse.Namespace) -> str:
     if args.json:
         return json.dumps(answer.to_json(), indent=2) + "\n"
     return answer.text
+
+
+def _rendered_grid(answer: CuteGridAnswer, as_json: bool) -> str:
+    return json.dumps(answer.to_json(), indent=2) + "\n" if as_json else answer.text
 
 
 def _dedup(args: argparse.Namespace) -> str:

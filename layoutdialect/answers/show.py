@@ -13,10 +13,12 @@ from typing import Any
 
 from layoutdialect.analysis.duplicates import find_duplicates
 from layoutdialect.analysis.layout_views import element_view, grid, offset_grid, offset_view, thread_view
+from layoutdialect.cute.layout import ComposedLayout, Layout, product
+from layoutdialect.cute.text import CuteValue
 from layoutdialect.dialect.layout_argument import LayoutArgument
 from layoutdialect.f2 import LinearLayout
 
-__all__ = ["DEFAULT_MAX_CELLS", "ShowAnswer", "cute_offset_grid", "show_layout"]
+__all__ = ["DEFAULT_MAX_CELLS", "CuteGridAnswer", "ShowAnswer", "cute_offset_grid", "show_cute_value", "show_layout"]
 
 DEFAULT_MAX_CELLS = 4096
 
@@ -153,3 +155,36 @@ def show_layout(
         body = views[name](argument.layout)
         sections.append(body if view is not None else f"// {name}\n{body}")
     return ShowAnswer(argument, "\n".join(sections), False)
+
+
+@dataclass(frozen=True)
+class CuteGridAnswer:
+    """The offsets of a CuTe layout that is not F2-linear, evaluated coordinate by coordinate."""
+
+    value: Layout | ComposedLayout
+    shape: tuple[int, ...]
+    offsets: list[int]
+
+    @property
+    def text(self) -> str:
+        width = len(str(max(self.offsets, default=0)))
+        return grid([str(o).rjust(width) for o in self.offsets], self.shape, ", ")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "cute", "shape": list(self.shape), "linear_layout": None, "offsets": self.offsets}
+
+
+def show_cute_value(value: CuteValue, max_cells: int = DEFAULT_MAX_CELLS, full: bool = False) -> CuteGridAnswer:
+    """The offset grid of any CuTe layout, rows the first mode and columns the rest (CuTe's
+    coordinate ``(i, j)`` is index ``i + rows * j``)."""
+    if isinstance(value, int):
+        value = Layout(value)
+    if not isinstance(value, Layout | ComposedLayout):
+        raise ValueError(f"{value} is not a layout to show")
+    inner = value.inner if isinstance(value, ComposedLayout) else value
+    rows = product(inner[0].shape) if len(inner) > 1 else 1
+    cols = inner.size // rows
+    if inner.size > max_cells and not full:
+        raise ValueError(f"the layout has {inner.size} elements; pass --full to print them all")
+    offsets = [value(row + rows * col) for row in range(rows) for col in range(cols)]
+    return CuteGridAnswer(value, (rows, cols) if rows > 1 else (cols,), offsets)

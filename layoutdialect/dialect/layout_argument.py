@@ -35,7 +35,14 @@ from layoutdialect.encodings.linear import _LinearLayoutEncoding
 from layoutdialect.encodings.shared import SharedLinearEncoding
 from layoutdialect.f2 import LinearLayout, LinearLayoutError
 
-__all__ = ["LayoutArgument", "LayoutArgumentError", "parse_element_bits", "parse_layout_argument", "parse_shape"]
+__all__ = [
+    "LayoutArgument",
+    "LayoutArgumentError",
+    "NonLinearCuteLayout",
+    "parse_element_bits",
+    "parse_layout_argument",
+    "parse_shape",
+]
 
 LayoutKind = Literal["distributed", "shared", "cute"]
 
@@ -45,6 +52,14 @@ class LayoutArgumentError(IRError):
 
     def __init__(self, name: str, text: str, column: int, message: str) -> None:
         super().__init__(SourceLocation(name, 1, column), message, text)
+
+
+class NonLinearCuteLayout(LayoutArgumentError):
+    """A CuTe layout that reads fine but is no F2 linear layout; ``value`` is what it read."""
+
+    def __init__(self, name: str, text: str, message: str, value: CuteValue) -> None:
+        super().__init__(name, text, 1, message)
+        self.value = value
 
 
 @dataclass(frozen=True)
@@ -143,7 +158,7 @@ def _cute(name: str, text: str, shape: Sequence[int] | None) -> LayoutArgument:
     try:
         layout = cute_to_linear_layout(value)
     except CuteError as error:
-        raise LayoutArgumentError(name, text, 1, str(error)) from None
+        raise NonLinearCuteLayout(name, text, str(error), value) from None
     own = tuple(layout.get_in_dim_size(d) for d in layout.get_in_dim_names())
     if shape is not None and tuple(shape) != own:
         raise LayoutArgumentError(name, text, 1, f"--shape {list(shape)} differs from the layout's {list(own)}")
