@@ -31,7 +31,7 @@ from layoutdialect.answers.conflicts import shared_access_conflicts
 from layoutdialect.answers.cute import cute_answer
 from layoutdialect.answers.dedup import dedup_layout
 from layoutdialect.answers.picture import draw_layout
-from layoutdialect.answers.show import DEFAULT_MAX_CELLS, CuteGridAnswer, show_cute_value, show_layout
+from layoutdialect.answers.show import DEFAULT_MAX_CELLS, show_cute_value, show_layout
 from layoutdialect.answers.swizzle import swizzle_for_accesses
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.layout_argument import (
@@ -131,18 +131,12 @@ def _show(args: argparse.Namespace) -> str:
     except NonLinearCuteLayout as error:
         if args.svg or args.png or args.view is not None:
             raise
-        return _rendered_grid(show_cute_value(error.value, args.max_cells, args.full), args.json)
+        return _rendered(show_cute_value(error.value, args.max_cells, args.full), args.json)
     answer = show_layout(argument, args.view, args.full, args.max_cells)
     picture = args.svg or args.png
     if picture is not None:
         draw_layout(argument, Path(picture), element_bits)
-    if args.json:
-        return json.dumps(answer.to_json(), indent=2) + "\n"
-    return answer.text
-
-
-def _rendered_grid(answer: CuteGridAnswer, as_json: bool) -> str:
-    return json.dumps(answer.to_json(), indent=2) + "\n" if as_json else answer.text
+    return _rendered(answer, args.json)
 
 
 def _dedup(args: argparse.Namespace) -> str:

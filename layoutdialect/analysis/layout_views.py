@@ -28,7 +28,20 @@ from itertools import product as cartesian
 
 from layoutdialect.f2 import LinearLayout
 
-__all__ = ["element_view", "grid", "offset_grid", "offset_view", "thread_view", "tensor_shape"]
+__all__ = [
+    "coordinate_offsets",
+    "cute_offset_grid",
+    "element_view",
+    "grid",
+    "hardware_points",
+    "in_size",
+    "linear_index",
+    "offset_grid",
+    "offset_view",
+    "shared_points",
+    "tensor_shape",
+    "thread_view",
+]
 
 
 def _pad(value: int, maximum: int) -> str:
@@ -40,7 +53,7 @@ def tensor_shape(layout: LinearLayout) -> list[int]:
     return [layout.get_out_dim_size(d) for d in layout.get_out_dim_names()]
 
 
-def _linear_index(coordinates: Sequence[int], shape: Sequence[int]) -> int:
+def linear_index(coordinates: Sequence[int], shape: Sequence[int]) -> int:
     index = 0
     for coordinate, size in zip(coordinates, shape):
         index = index * size + coordinate
@@ -86,35 +99,65 @@ def grid(cells: Sequence[str], shape: Sequence[int], separator: str) -> str:
     return "".join(text)
 
 
-def _hardware(layout: LinearLayout) -> list[str]:
-    return [d for d in ("register", "lane", "warp", "block") if layout.has_in_dim(d)]
+def in_size(layout: LinearLayout, dim: str) -> int:
+    """The size of in-dim ``dim``, 1 when the layout has none."""
+    return layout.get_in_dim_size(dim) if layout.has_in_dim(dim) else 1
 
 
-def _walk_threads(layout: LinearLayout) -> list[tuple[int, int, int, int, list[int]]]:
-    """Every (block, warp, lane, register) in Triton's order with the coordinates it holds."""
-    sizes = {d: layout.get_in_dim_size(d) if layout.has_in_dim(d) else 1 for d in ("register", "lane", "warp", "block")}
+def hardware_points(layout: LinearLayout) -> list[tuple[int, int, int, int, list[int]]]:
+    """Every ``(block, warp, lane, register)`` of a distributed layout, in Triton's order,
+    with the coordinates it holds."""
     names = layout.get_out_dim_names()
+    present = [d for d in ("register", "lane", "warp", "block") if layout.has_in_dim(d)]
     held = []
     for block, warp, lane, register in cartesian(
-        range(sizes["block"]), range(sizes["warp"]), range(sizes["lane"]), range(sizes["register"])
+        range(in_size(layout, "block")),
+        range(in_size(layout, "warp")),
+        range(in_size(layout, "lane")),
+        range(in_size(layout, "register")),
     ):
         inputs = {"register": register, "lane": lane, "warp": warp, "block": block}
-        out = layout.apply({d: inputs[d] for d in _hardware(layout)})
+        out = layout.apply({d: inputs[d] for d in present})
         held.append((block, warp, lane, register, [out[n] for n in names]))
     return held
+
+
+def shared_points(layout: LinearLayout) -> list[tuple[int, int, list[int]]]:
+    """Every ``(block, offset)`` of a shared layout with the coordinates it holds."""
+    names = layout.get_out_dim_names()
+    points = []
+    for block, offset in cartesian(range(in_size(layout, "block")), range(layout.get_in_dim_size("offset"))):
+        inputs = {"offset": offset, "block": block}
+        out = layout.apply({d: inputs[d] for d in layout.get_in_dim_names()})
+        points.append((block, offset, [out[n] for n in names]))
+    return points
+
+
+def coordinate_offsets(layout: LinearLayout) -> list[int]:
+    """The offset a CuTe-style layout (``dims -> offset``) gives each coordinate, row-major."""
+    names = layout.get_in_dim_names()
+    offsets = []
+    for coordinates in cartesian(*(range(layout.get_in_dim_size(n)) for n in names)):
+        offsets.append(layout.apply(dict(zip(names, coordinates)))["offset"])
+    return offsets
+
+
+def cute_offset_grid(layout: LinearLayout) -> str:
+    """The offset a CuTe-style layout (``dims -> offset``) gives each coordinate, as a grid."""
+    shape = [layout.get_in_dim_size(n) for n in layout.get_in_dim_names()]
+    largest = max(1, layout.get_out_dim_size("offset") - 1)
+    return grid([_pad(o, largest) for o in coordinate_offsets(layout)], shape, ", ")
 
 
 def element_view(layout: LinearLayout) -> str:
     """Which threads and registers hold each element (Triton's element dump)."""
     shape = tensor_shape(layout)
-    lanes = layout.get_in_dim_size("lane") if layout.has_in_dim("lane") else 1
-    warps = layout.get_in_dim_size("warp") if layout.has_in_dim("warp") else 1
-    blocks = layout.get_in_dim_size("block") if layout.has_in_dim("block") else 1
-    registers = layout.get_in_dim_size("register") if layout.has_in_dim("register") else 1
+    lanes, warps, blocks = in_size(layout, "lane"), in_size(layout, "warp"), in_size(layout, "block")
+    registers = in_size(layout, "register")
     cells = [""] * (layout.get_total_out_dim_size())
-    for block, warp, lane, register, coordinates in _walk_threads(layout):
+    for block, warp, lane, register, coordinates in hardware_points(layout):
         thread = lane + warp * lanes
-        cell = _linear_index(coordinates, shape)
+        cell = linear_index(coordinates, shape)
         text = "|" if cells[cell] else ""
         padding = (
             len(str(blocks)) - len(str(block))
@@ -129,10 +172,9 @@ def element_view(layout: LinearLayout) -> str:
 def thread_view(layout: LinearLayout) -> str:
     """Per warp, register by lane, the coordinates each holds (Triton's hardware dump)."""
     shape = tensor_shape(layout)
-    lanes = layout.get_in_dim_size("lane") if layout.has_in_dim("lane") else 1
-    blocks = layout.get_in_dim_size("block") if layout.has_in_dim("block") else 1
+    lanes, blocks = in_size(layout, "lane"), in_size(layout, "block")
     rows: dict[tuple[int, int, int], list[str]] = {}
-    for block, warp, _, register, coordinates in _walk_threads(layout):
+    for block, warp, _, register, coordinates in hardware_points(layout):
         text = "(" + ",".join(_pad(c, s) for c, s in zip(coordinates, shape)) + ")"
         rows.setdefault((block, warp, register), []).append(text)
     out = []
@@ -150,21 +192,16 @@ def thread_view(layout: LinearLayout) -> str:
 
 def _offset_cells(layout: LinearLayout, label: Callable[[int, int], str]) -> list[str]:
     shape = tensor_shape(layout)
-    blocks = layout.get_in_dim_size("block") if layout.has_in_dim("block") else 1
-    offsets = layout.get_in_dim_size("offset")
     cells = [""] * layout.get_total_out_dim_size()
-    names = layout.get_out_dim_names()
-    for block, offset in cartesian(range(blocks), range(offsets)):
-        inputs = {"offset": offset, "block": block}
-        out = layout.apply({d: inputs[d] for d in layout.get_in_dim_names()})
-        cell = _linear_index([out[n] for n in names], shape)
+    for block, offset, coordinates in shared_points(layout):
+        cell = linear_index(coordinates, shape)
         cells[cell] += ("|" if cells[cell] else "") + label(block, offset)
     return cells
 
 
 def offset_grid(layout: LinearLayout) -> str:
     """The shared-memory offset of each element (``block:offset`` with several CTAs)."""
-    blocks = layout.get_in_dim_size("block") if layout.has_in_dim("block") else 1
+    blocks = in_size(layout, "block")
     largest = layout.get_in_dim_size("offset") - 1
 
     def label(block: int, offset: int) -> str:
@@ -176,13 +213,9 @@ def offset_grid(layout: LinearLayout) -> str:
 def offset_view(layout: LinearLayout) -> str:
     """What each shared-memory offset holds (Triton's hardware dump of a shared layout)."""
     shape = tensor_shape(layout)
-    names = layout.get_out_dim_names()
-    blocks = layout.get_in_dim_size("block") if layout.has_in_dim("block") else 1
     out = []
-    for block in range(blocks):
-        out.append(f"Block: {block}:\n")
-        for offset in range(layout.get_in_dim_size("offset")):
-            inputs = {"offset": offset, "block": block}
-            values = layout.apply({d: inputs[d] for d in layout.get_in_dim_names()})
-            out.append(f"Offset: {offset} -> (" + ",".join(_pad(values[n], s) for n, s in zip(names, shape)) + ")\n")
+    for block, offset, coordinates in shared_points(layout):
+        if offset == 0:
+            out.append(f"Block: {block}:\n")
+        out.append(f"Offset: {offset} -> (" + ",".join(_pad(c, s) for c, s in zip(coordinates, shape)) + ")\n")
     return "".join(out)

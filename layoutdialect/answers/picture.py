@@ -15,6 +15,13 @@ from matplotlib import pyplot  # noqa: E402
 from matplotlib.colors import hsv_to_rgb  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 
+from layoutdialect.analysis.layout_views import (  # noqa: E402
+    coordinate_offsets,
+    hardware_points,
+    linear_index,
+    shared_points,
+    tensor_shape,
+)
 from layoutdialect.dialect.layout_argument import LayoutArgument  # noqa: E402
 from layoutdialect.f2 import LinearLayout  # noqa: E402
 
@@ -37,58 +44,37 @@ def _grid_shape(shape: tuple[int, ...]) -> tuple[int, int]:
 
 
 def _cells(argument: LayoutArgument, element_bits: int) -> tuple[list[int], list[str]]:
-    """Per element (row-major), the colour key and the label."""
+    """Per element (row-major), the colour key and the label; CTA 0 only."""
     layout = argument.layout
     keys: dict[int, int] = {}
     labels: dict[int, str] = {}
     if argument.kind == "distributed":
-        names = layout.get_out_dim_names()
-        shape = [layout.get_out_dim_size(n) for n in names]
+        shape = tensor_shape(layout)
         lanes = layout.get_in_dim_size("lane")
-        for warp in range(layout.get_in_dim_size("warp")):
-            for lane in range(lanes):
-                for register in range(layout.get_in_dim_size("register")):
-                    out = layout.apply({"register": register, "lane": lane, "warp": warp, "block": 0})
-                    index = _row_major(out, names, shape)
-                    if index not in keys:
-                        keys[index] = lane + warp * lanes
-                        labels[index] = f"T{lane + warp * lanes}:{register}"
+        for block, warp, lane, register, coordinates in hardware_points(layout):
+            index = linear_index(coordinates, shape)
+            if block == 0 and index not in keys:
+                keys[index] = lane + warp * lanes
+                labels[index] = f"T{lane + warp * lanes}:{register}"
     else:
-        offsets = _offsets(argument)
-        for index, offset in enumerate(offsets):
+        for index, offset in enumerate(_offsets(argument)):
             keys[index] = (offset * element_bits // WORD_BITS) % NUM_BANKS
             labels[index] = str(offset)
     total = len(keys)
     return [keys[i] for i in range(total)], [labels[i] for i in range(total)]
 
 
-def _row_major(out: dict[str, int], names: list[str], shape: list[int]) -> int:
-    index = 0
-    for name, size in zip(names, shape):
-        index = index * size + out[name]
-    return index
-
-
 def _offsets(argument: LayoutArgument) -> list[int]:
+    """The offset of each element, row-major."""
     layout: LinearLayout = argument.layout
-    if argument.kind == "shared":
-        names = layout.get_out_dim_names()
-        shape = [layout.get_out_dim_size(n) for n in names]
-        offsets = [0] * layout.get_total_out_dim_size()
-        for offset in range(layout.get_in_dim_size("offset")):
-            inputs = {n: offset if n == "offset" else 0 for n in layout.get_in_dim_names()}
-            offsets[_row_major(layout.apply(inputs), names, shape)] = offset
-        return offsets
-    names = layout.get_in_dim_names()
-    shape = [layout.get_in_dim_size(n) for n in names]
-    result = []
-    for index in range(layout.get_total_in_dim_size()):
-        coordinates, rest = {}, index
-        for name, size in reversed(list(zip(names, shape))):
-            coordinates[name] = rest % size
-            rest //= size
-        result.append(layout.apply(coordinates)["offset"])
-    return result
+    if argument.kind == "cute":
+        return coordinate_offsets(layout)
+    shape = tensor_shape(layout)
+    offsets = [0] * layout.get_total_out_dim_size()
+    for block, offset, coordinates in shared_points(layout):
+        if block == 0:
+            offsets[linear_index(coordinates, shape)] = offset
+    return offsets
 
 
 def draw_layout(argument: LayoutArgument, path: Path, element_bits: int = 32) -> None:

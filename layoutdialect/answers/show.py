@@ -12,55 +12,42 @@ from dataclasses import dataclass
 from typing import Any
 
 from layoutdialect.analysis.duplicates import find_duplicates
-from layoutdialect.analysis.layout_views import element_view, grid, offset_grid, offset_view, thread_view
+from layoutdialect.analysis.layout_views import (
+    cute_offset_grid,
+    element_view,
+    grid,
+    hardware_points,
+    offset_grid,
+    offset_view,
+    shared_points,
+    thread_view,
+)
 from layoutdialect.cute.layout import ComposedLayout, Layout, product
 from layoutdialect.cute.text import CuteValue
 from layoutdialect.dialect.layout_argument import LayoutArgument
 from layoutdialect.f2 import LinearLayout
 
-__all__ = ["DEFAULT_MAX_CELLS", "CuteGridAnswer", "ShowAnswer", "cute_offset_grid", "show_cute_value", "show_layout"]
+__all__ = ["DEFAULT_MAX_CELLS", "CuteGridAnswer", "ShowAnswer", "show_cute_value", "show_layout"]
 
 DEFAULT_MAX_CELLS = 4096
 
 
-def cute_offset_grid(layout: LinearLayout) -> str:
-    """The offset a CuTe layout (``dims -> offset``) gives each coordinate, row by row."""
-    names = layout.get_in_dim_names()
-    shape = [layout.get_in_dim_size(n) for n in names]
-    largest = max(1, layout.get_out_dim_size("offset") - 1)
-    cells = []
-    total = 1
-    for size in shape:
-        total *= size
-    for index in range(total):
-        coordinates, rest = {}, index
-        for name, size in reversed(list(zip(names, shape))):
-            coordinates[name] = rest % size
-            rest //= size
-        cells.append(str(layout.apply(coordinates)["offset"]).rjust(len(str(largest))))
-    return grid(cells, shape, ", ")
-
-
 def _holders(layout: LinearLayout) -> dict[tuple[int, ...], list[dict[str, int]]]:
-    names = layout.get_out_dim_names()
     lanes = layout.get_in_dim_size("lane")
     held: dict[tuple[int, ...], list[dict[str, int]]] = {}
-    for block in range(layout.get_in_dim_size("block")):
-        for warp in range(layout.get_in_dim_size("warp")):
-            for lane in range(lanes):
-                for register in range(layout.get_in_dim_size("register")):
-                    hardware = {"register": register, "lane": lane, "warp": warp, "block": block}
-                    out = layout.apply(hardware)
-                    entry = {**hardware, "thread": lane + warp * lanes}
-                    held.setdefault(tuple(out[n] for n in names), []).append(entry)
+    for block, warp, lane, register, coordinates in hardware_points(layout):
+        entry = {"register": register, "lane": lane, "warp": warp, "block": block, "thread": lane + warp * lanes}
+        held.setdefault(tuple(coordinates), []).append(entry)
     return held
 
 
 @dataclass(frozen=True)
 class ShowAnswer:
     argument: LayoutArgument
-    text: str
-    summarised: bool
+    body: str
+
+    def text(self) -> str:
+        return self.body
 
     def to_json(self) -> dict[str, Any]:
         layout = self.argument.layout
@@ -79,8 +66,9 @@ class ShowAnswer:
             ]
         elif self.argument.kind == "shared":
             entry["offsets"] = [
-                {"offset": offset, "coordinates": list(layout.apply(_shared_input(layout, offset)).values())}
-                for offset in range(layout.get_in_dim_size("offset"))
+                {"offset": offset, "coordinates": coordinates}
+                for block, offset, coordinates in shared_points(layout)
+                if block == 0
             ]
         else:
             names = layout.get_in_dim_names()
@@ -90,10 +78,6 @@ class ShowAnswer:
             ]
             entry["in_dims"] = names
         return entry
-
-
-def _shared_input(layout: LinearLayout, offset: int) -> dict[str, int]:
-    return {name: offset if name == "offset" else 0 for name in layout.get_in_dim_names()}
 
 
 def _cute_input(layout: LinearLayout, index: int) -> dict[str, int]:
@@ -145,16 +129,16 @@ def show_layout(
     views = VIEWS[argument.kind]
     if view is not None and view not in views:
         raise ValueError(f"a {argument.kind} layout has the views {', '.join(views)}, not '{view}'")
-    if argument.layout.get_total_out_dim_size() > max_cells and not full and argument.kind != "cute":
-        return ShowAnswer(argument, _summary(argument), True)
-    if argument.kind == "cute" and argument.layout.get_total_in_dim_size() > max_cells and not full:
-        return ShowAnswer(argument, _summary(argument), True)
+    layout = argument.layout
+    cells = layout.get_total_in_dim_size() if argument.kind == "cute" else layout.get_total_out_dim_size()
+    if cells > max_cells and not full:
+        return ShowAnswer(argument, _summary(argument))
     chosen = [view] if view is not None else list(views)
     sections = []
     for name in chosen:
         body = views[name](argument.layout)
         sections.append(body if view is not None else f"// {name}\n{body}")
-    return ShowAnswer(argument, "\n".join(sections), False)
+    return ShowAnswer(argument, "\n".join(sections))
 
 
 @dataclass(frozen=True)
@@ -165,7 +149,6 @@ class CuteGridAnswer:
     shape: tuple[int, ...]
     offsets: list[int]
 
-    @property
     def text(self) -> str:
         width = len(str(max(self.offsets, default=0)))
         return grid([str(o).rjust(width) for o in self.offsets], self.shape, ", ")
