@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from layoutdialect.analysis.bank_conflicts import (
     WORD_BITS,
     SharedAccessCost,
-    bank_conflicts,
-    basis_offsets,
-    largest_vectorisation,
+    access_cost,
+    chunk_split,
     phase_lane_bits,
+    warp_access,
 )
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.f2.bitmatrix import combine, null_space, rank
@@ -89,12 +89,10 @@ def explain_access(
 ) -> AccessExplanation:
     """``bank_conflicts`` of a register layout against a shared one, with the lanes, banks
     and F2 reason behind the count."""
-    cost = bank_conflicts(reg_layout, shared_layout, bitwidth, vector_bits, num_banks)
-    to_shared = reg_layout.invert_and_compose(shared_layout)
-    register_offsets = basis_offsets(to_shared, "register")
-    lane_offsets = basis_offsets(to_shared, "lane")
-    warp_offsets = basis_offsets(to_shared, "warp")
-    widest = largest_vectorisation(register_offsets, bitwidth, lane_offsets + warp_offsets) * bitwidth
+    access = warp_access(reg_layout, shared_layout, bitwidth)
+    vector_elements = access.vector_elements(bitwidth, vector_bits)
+    lane_offsets = access.lane_offsets
+    cost = access_cost(access.register_offsets, lane_offsets, bitwidth, vector_elements, num_banks)
     lanes = 1 << len(lane_offsets)
     lane_bytes = [combine(lane_offsets, lane) * bitwidth // 8 for lane in range(lanes)]
     lane_banks = [(address // (WORD_BITS // 8)) % num_banks for address in lane_bytes]
@@ -110,10 +108,7 @@ def explain_access(
         for bank, words in sorted(by_bank.items())
         if len(words) > 1
     ]
-    vector_elements = cost.vector_bits // bitwidth
-    chunk_elements = max(vector_elements, WORD_BITS // bitwidth if bitwidth < WORD_BITS else 1)
-    bank_groups = max(1, num_banks // words_per_access)
-    chunk_shift = chunk_elements.bit_length() - 1
+    chunk_shift, bank_groups = chunk_split(bitwidth, vector_elements, num_banks)
     chunks = [lane_offsets[bit] >> chunk_shift for bit in range(phase_bits)]
     lane_chunks = [
         LaneChunk(1 << bit, chunk, chunk & (bank_groups - 1), chunk >> (bank_groups.bit_length() - 1))
@@ -122,4 +117,5 @@ def explain_access(
     bank_parts = [c.bank for c in lane_chunks]
     clashing = [mask for mask in null_space(bank_parts) if combine(chunks, mask)]
     ways = 1 << (rank(chunks) - rank(bank_parts))
+    widest = access.widest_elements * bitwidth
     return AccessExplanation(cost, widest, lane_banks, conflicts, lane_chunks, clashing, ways)

@@ -30,9 +30,11 @@ __all__ = [
     "SharedAccessCost",
     "access_cost",
     "bank_conflicts",
-    "basis_offsets",
+    "WarpAccess",
+    "chunk_split",
     "largest_vectorisation",
     "phase_lane_bits",
+    "warp_access",
 ]
 
 WORD_BITS = 32
@@ -111,10 +113,8 @@ def access_cost(
     misaligned = [offset for offset in lane_offsets if offset % vector_elements]
     if misaligned:
         raise ValueError(f"lane offset {misaligned[0]} breaks the alignment of {vector_elements}-element vectors")
-    chunk_elements = max(vector_elements, WORD_BITS // element_bits if element_bits < WORD_BITS else 1)
-    words_per_chunk = max(1, vector_bits // WORD_BITS)
-    bank_groups = max(1, num_banks // words_per_chunk)
-    chunks = [lane_offsets[bit] >> _log2(chunk_elements) for bit in phase_lanes]
+    chunk_shift, bank_groups = chunk_split(element_bits, vector_elements, num_banks)
+    chunks = [lane_offsets[bit] >> chunk_shift for bit in phase_lanes]
     in_bank = [chunk & (bank_groups - 1) for chunk in chunks]
     per_phase = 1 << (rank(chunks) - rank(in_bank))
     stored = [offset for offset in register_offsets if offset]
@@ -124,6 +124,14 @@ def access_cost(
         phases=1 << phase_bits,
         wavefronts_per_instruction=per_phase << phase_bits,
     )
+
+
+def chunk_split(element_bits: int, vector_elements: int, num_banks: int = 32) -> tuple[int, int]:
+    """``(shift, bank_groups)``: a lane's element offset ``>> shift`` is its chunk (the aligned
+    word, or vector when wider), and the chunk's low ``log2(bank_groups)`` bits pick its banks."""
+    chunk_elements = max(vector_elements, WORD_BITS // element_bits if element_bits < WORD_BITS else 1)
+    words_per_chunk = max(1, vector_elements * element_bits // WORD_BITS)
+    return _log2(chunk_elements), max(1, num_banks // words_per_chunk)
 
 
 def largest_vectorisation(
@@ -170,26 +178,46 @@ def bank_conflicts(
     >>> cost.vector_bits, cost.wavefronts_per_instruction, cost.excess_per_wavefront
     (128, 32, 7)
     """
+    access = warp_access(reg_layout, shared_layout, bitwidth)
+    elements = access.vector_elements(bitwidth, vector_bits)
+    return access_cost(access.register_offsets, access.lane_offsets, bitwidth, elements, num_banks, phase_lanes)
+
+
+@dataclass(frozen=True)
+class WarpAccess:
+    """Where each register, lane and warp basis of a distributed layout lands in a shared one
+    (element offsets), and the widest vector those offsets allow, in elements."""
+
+    register_offsets: list[int]
+    lane_offsets: list[int]
+    warp_offsets: list[int]
+    widest_elements: int
+
+    def vector_elements(self, bitwidth: int, vector_bits: int | None) -> int:
+        """Elements per access: ``vector_bits`` wide, or the widest when ``None``."""
+        if vector_bits is None:
+            return self.widest_elements
+        if vector_bits % bitwidth or vector_bits // bitwidth > self.widest_elements or vector_bits < bitwidth:
+            raise ValueError(
+                f"{vector_bits}-bit accesses need {vector_bits // bitwidth or 1} registers at consecutive offsets; "
+                f"the layouts allow at most {self.widest_elements * bitwidth} bits"
+            )
+        return vector_bits // bitwidth
+
+
+def warp_access(reg_layout: LinearLayout, shared_layout: LinearLayout, bitwidth: int) -> WarpAccess:
+    """The shared offsets of ``reg_layout``'s bases, both layouts at the tensor's shape."""
     if not shared_layout.has_in_dim("offset"):
         raise ValueError("the shared layout has no 'offset' in-dim")
     to_shared = reg_layout.invert_and_compose(shared_layout)
-    register_offsets = basis_offsets(to_shared, "register")
-    lane_offsets = basis_offsets(to_shared, "lane")
-    warp_offsets = basis_offsets(to_shared, "warp")
+    register_offsets = _basis_offsets(to_shared, "register")
+    lane_offsets = _basis_offsets(to_shared, "lane")
+    warp_offsets = _basis_offsets(to_shared, "warp")
     widest = largest_vectorisation(register_offsets, bitwidth, lane_offsets + warp_offsets)
-    if vector_bits is None:
-        elements = widest
-    elif vector_bits % bitwidth or vector_bits // bitwidth > widest or vector_bits < bitwidth:
-        raise ValueError(
-            f"{vector_bits}-bit accesses need {vector_bits // bitwidth or 1} registers at consecutive offsets; "
-            f"the layouts allow at most {widest * bitwidth} bits"
-        )
-    else:
-        elements = vector_bits // bitwidth
-    return access_cost(register_offsets, lane_offsets, bitwidth, elements, num_banks, phase_lanes)
+    return WarpAccess(register_offsets, lane_offsets, warp_offsets, widest)
 
 
-def basis_offsets(to_shared: LinearLayout, in_dim: str) -> list[int]:
+def _basis_offsets(to_shared: LinearLayout, in_dim: str) -> list[int]:
     """The shared offsets of an in-dim's bases; refuses data that lands in another CTA."""
     if not to_shared.has_in_dim(in_dim):
         return []
