@@ -37,7 +37,14 @@ from .remarks import Remark
 from .scratch_ir import scratch_type
 from .thread_ir import emit_conversion
 
-__all__ = ["LowerConvertLayoutPass", "PlannedConversion", "lower_convert_layouts", "plan_convert_op"]
+__all__ = [
+    "LowerConvertLayoutPass",
+    "PlannedConversion",
+    "lower_convert_layouts",
+    "lower_planned",
+    "plan_convert_layouts",
+    "plan_convert_op",
+]
 
 SCRATCH_ALIGNMENT = 16
 
@@ -68,6 +75,15 @@ def lower_convert_layouts(
     remarks on those left in place.  ``max_mixed_transpositions`` is the most
     register-lane transpositions a conversion may take by shuffles (Triton: 1);
     ``num_banks`` is the number of 32-bit shared-memory banks (NVIDIA 32, AMD 64)."""
+    planned, remarks = plan_convert_layouts(module, max_mixed_transpositions, num_banks)
+    lower_planned(planned, verify=verify)
+    return remarks
+
+
+def plan_convert_layouts(
+    module: ModuleOp, max_mixed_transpositions: int = 1, num_banks: int = 32
+) -> tuple[list[PlannedConversion], list[Remark]]:
+    """The plans of the conversions of ``module`` that can be lowered, and remarks on the rest."""
     remarks: list[Remark] = []
     planned: list[PlannedConversion] = []
     for op in [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]:
@@ -79,6 +95,12 @@ def lower_convert_layouts(
             remarks.append(Remark(op, f"{plan.kind.value} conversion needs {plan.path.value} ({plan.reason}); kept"))
         else:
             planned.append(item)
+    return planned, remarks
+
+
+def lower_planned(planned: list[PlannedConversion], verify: bool = False) -> None:
+    """Replace each planned conversion by its thread-level code, one scratch buffer per
+    function; ``verify`` runs each on the CTA simulator first."""
     scratch = _allocate_scratch([item for item in planned if item.plan.scratch is not None])
     for item in planned:
         op, plan = item.op, item.plan
@@ -92,7 +114,6 @@ def lower_convert_layouts(
             except ConversionMismatch as error:
                 raise located_error(op, f"the lowered conversion is wrong: {error}") from None
         Rewriter.replace_op(op, code.ops, [code.result])
-    return remarks
 
 
 def plan_convert_op(

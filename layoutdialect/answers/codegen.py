@@ -22,12 +22,11 @@ from layoutdialect.analysis.conversion import ConversionPlan
 from layoutdialect.answers.cuda_emitter import VEC_TEMPLATE, CudaFunction, emit_cuda_function
 from layoutdialect.dialect.attributes import encoding_attr
 from layoutdialect.dialect.layout_argument import LayoutArgument
-from layoutdialect.dialect.ops import ConvertLayoutOp
 from layoutdialect.dialect.text import make_context, parse_module
 from layoutdialect.encodings import DistributedEncoding
 from layoutdialect.f2 import LinearLayout
-from layoutdialect.passes.lower_convert_layout import PlannedConversion, lower_convert_layouts, plan_convert_op
-from layoutdialect.sim.cta import CTASimulator
+from layoutdialect.passes.lower_convert_layout import lower_planned, plan_convert_layouts
+from layoutdialect.sim.cta import CTASimulator, bit_width
 from layoutdialect.sim.verify import element_ids
 
 __all__ = ["CodegenAnswer", "generate_conversion"]
@@ -94,8 +93,7 @@ class _Contents:
         held = np.atleast_1d(self.values[value][0, 0, 0])
         value_type = value.type
         element = value_type.element_type if isinstance(value_type, VectorType) else value_type
-        width = int(getattr(element, "bitwidth", 0) or getattr(getattr(element, "width", None), "data", 0))
-        per_word = max(1, width // self.bits) if width else 1
+        per_word = max(1, bit_width(element) // self.bits)
         elements = []
         for word in held.tolist():
             for part in range(per_word):
@@ -152,13 +150,11 @@ def generate_conversion(
         raise ValueError(f"the layouts have different shapes: {list(src.shape)} and {list(dst.shape)}")
     module = _module(src, dst, element_type)
     function = next(op for op in module.walk() if isinstance(op, func.FuncOp))
-    conversion = next(op for op in module.walk() if isinstance(op, ConvertLayoutOp))
-    planned = plan_convert_op(conversion)
-    if not isinstance(planned, PlannedConversion) or not planned.lowerable:
-        raise ValueError("the conversion moves data between CTAs, which this generator does not write")
-    remarks = lower_convert_layouts(module, verify=True)
+    plans, remarks = plan_convert_layouts(module)
     if remarks:
-        raise ValueError(remarks[0].message)
+        raise ValueError("the conversion moves data between CTAs, which this generator does not write")
+    (planned,) = plans
+    lower_planned(plans, verify=True)
     ops = list(function.body.block.ops)
     source = function.body.block.args[0]
     returned = ops[-1].operands[0]

@@ -31,7 +31,7 @@ from layoutdialect.dialect.text import LocatingParser, make_context
 from layoutdialect.dialect.tt_types import bit_width
 from layoutdialect.dialect.types import MemDescType
 from layoutdialect.encodings import DistributedEncoding, Encoding, EncodingError, to_linear_layout
-from layoutdialect.encodings.linear import _LinearLayoutEncoding
+from layoutdialect.encodings.linear import GenericLinearEncoding, LinearEncoding
 from layoutdialect.encodings.shared import SharedLinearEncoding
 from layoutdialect.f2 import LinearLayout, LinearLayoutError
 
@@ -112,7 +112,7 @@ def _encoding_layout(
     name: str, text: str, encoding: Encoding, shape: Sequence[int] | None
 ) -> tuple[LinearLayout, tuple[int, ...]]:
     if shape is None:
-        if not isinstance(encoding, _LinearLayoutEncoding | SharedLinearEncoding):
+        if not isinstance(encoding, LinearEncoding | GenericLinearEncoding | SharedLinearEncoding):
             raise LayoutArgumentError(name, text, 1, "this encoding needs a shape: pass --shape, such as --shape 64x64")
         own = encoding.layout
         shape = [own.get_out_dim_size(d) for d in own.get_out_dim_names()]
