@@ -243,6 +243,8 @@ class AmdWmmaEncodingAttr(DistributedEncodingAttr[AmdWmmaEncoding]):
     """``#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], [1, 0]]}}>``
 
     ``rank`` is needed only when ``ctaLayout`` and ``CGALayout`` are empty (default 2).
+    ``warp`` is required and always printed (Triton's printer skips it when empty, which
+    its parser then refuses); ``register`` is optional and printed when not empty.
     """
 
     name = "ttg.amd_wmma"
@@ -259,6 +261,8 @@ class AmdWmmaEncodingAttr(DistributedEncodingAttr[AmdWmmaEncoding]):
         }
         values = parse_dict(parser, fields, unknown="skip")
         require(parser, values, "ctaLayout", start)
+        if "warp" not in get_dict(values, "ctaLayout"):
+            parser.raise_error("Expected basis of 'warp' not found", start, parser.pos)
         cta = get_all_bases(get_dict(values, "ctaLayout"))
         register, warp = cta.get("register", ()), cta.get("warp", ())
         version, transpose = get_int(values, "version"), get_bool(values, "isTranspose")
@@ -270,11 +274,8 @@ class AmdWmmaEncodingAttr(DistributedEncodingAttr[AmdWmmaEncoding]):
 
     def write(self, printer: Printer) -> None:
         e = self.data
-        cta = ", ".join(
-            f"{name} = {format_bases(bases)}"
-            for name, bases in (("register", e.cta_register), ("warp", e.cta_warp))
-            if bases
-        )
+        register = f"register = {format_bases(e.cta_register)}, " if e.cta_register else ""
+        cta = f"{register}warp = {format_bases(e.cta_warp)}"
         instr = "" if e.instr_shape == DEFAULT_INSTR_SHAPE else f", instrShape = {format_ints(e.instr_shape)}"
         implicit_rank = e.cta_register or e.cta_warp or not e.cga.is_single or e.rank == 2
         rank = "" if implicit_rank else f", rank = {e.rank}"

@@ -12,6 +12,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.syntax import format_ints
+from layoutdialect.encodings import PaddedSharedEncoding, SharedEncoding, SharedLinearEncoding
 
 __all__ = ["AsyncTokenType", "MemDescType"]
 
@@ -78,6 +79,29 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
             raise VerifyException(
                 f"memdesc shape {format_ints(shape)} must fit inside its allocation shape {format_ints(alloc)}"
             )
+        self._verify_encoding_fits(alloc)
+
+    def _verify_encoding_fits(self, alloc: tuple[int, ...]) -> None:
+        """Triton's ``MemDescType::verify``: a shared encoding has the allocation's rank or
+        one less (a leading buffer dim), and a ``shared_linear`` or ``padded_shared``
+        layout spans exactly the allocation's trailing dims."""
+        encoding = getattr(self.encoding, "data", None)
+        if not isinstance(encoding, SharedEncoding):
+            return
+        rank = encoding.rank
+        if rank not in (len(alloc), len(alloc) - 1):
+            raise VerifyException(f"rank must be equal to or one less than the shape size. Got {rank} and {len(alloc)}")
+        if isinstance(encoding, SharedLinearEncoding):
+            spanned = [size for _, size in encoding.layout.out_dims]
+        elif isinstance(encoding, PaddedSharedEncoding):
+            spanned = [size for _, size in encoding.linear_component.out_dims]
+        else:
+            return
+        for dim, (size, layout_size) in enumerate(zip(alloc[len(alloc) - rank :], spanned)):
+            if size != layout_size:
+                raise VerifyException(
+                    f"Mismatch in expected shape for dimension {dim}. Expected: {size}, got: {layout_size}"
+                )
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:

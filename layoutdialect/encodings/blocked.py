@@ -42,14 +42,20 @@ class BlockedEncoding(WarpGridEncoding, DotParentEncoding):
 
     def _linear_layout(self, shape: list[int]) -> LinearLayout:
         """Registers, then lanes, then warps tile the CTA, each ``order`` first; the
-        tile then wraps or broadcasts to ``shape`` and the CGA adds ``block`` bases."""
+        tile then wraps or broadcasts to ``shape`` and the CGA adds ``block`` bases.
+        Registers past a smaller ``shape`` are dropped, lanes and warps zeroed:
+
+        >>> blocked = BlockedEncoding((1, 64), (32, 1), (4, 1), (0, 1), CGALayout.single(2))
+        >>> blocked.to_linear_layout([256, 1]).bases[0]
+        ('register', [[128, 0]])
+        """
         cta = (
             LayoutBuilder()
             .times_identity_nd("register", self.size_per_thread, self.order)
             .times_identity_nd("lane", self.threads_per_warp, self.order)
             .times_identity_nd("warp", self.warps_per_cta, self.order)
         )
-        return combine_cta_cga_with_shape(cta, self.cga, shape)
+        return combine_cta_cga_with_shape(cta, self.cga, shape, broadcast_registers=False)
 
     def operand_layout(self, op_idx: int, k_width: int, shape: list[int]) -> LinearLayout:
         """The FMA dot's operand: each thread holds the whole K extent of its rows

@@ -90,12 +90,17 @@ class CGALayout:
         )
 
 
-def combine_cta_cga_with_shape(cta: LayoutBuilder, cga: CGALayout, shape: Sequence[int]) -> LinearLayout:
+def combine_cta_cga_with_shape(
+    cta: LayoutBuilder, cga: CGALayout, shape: Sequence[int], broadcast_registers: bool = True
+) -> LinearLayout:
     """One CTA's layout fitted to its share of ``shape``, times the CGA's ``block`` bases.
 
     The CGA splits the tensor first (its bases past the shape are zeroed); the CTA
     layout then wraps (extra ``register``/``offset`` bases, in its out-dim order) or
-    broadcasts (largest bases zeroed) to fit each CTA's share.  ``cta`` is consumed.
+    broadcasts (largest bases zeroed) to fit each CTA's share.  With
+    ``broadcast_registers=False`` a ``register`` basis past the share is dropped
+    instead of zeroed, so a thread holds no copies (``#ttg.blocked`` in Triton 3.9).
+    ``cta`` is consumed.
 
     >>> warps = LayoutBuilder().times_identity(1, "register", "dim0").times_identity(4, "warp", "dim0")
     >>> combine_cta_cga_with_shape(warps, CGALayout(((1,),), 1), [4]).bases
@@ -104,13 +109,14 @@ def combine_cta_cga_with_shape(cta: LayoutBuilder, cga: CGALayout, shape: Sequen
     names = standard_out_dim_names(len(shape))
     labeled = dict(zip(names, shape))
     if cga.is_single:
-        cta.ensure_not_smaller_than(labeled).ensure_not_larger_than(labeled).times_zeros(1, "block", names[0])
+        cta.ensure_not_smaller_than(labeled).ensure_not_larger_than(labeled, broadcast_registers)
+        cta.times_zeros(1, "block", names[0])
         result = cta.transpose_outs(names)
     else:
         cga_layout = LayoutBuilder.of(cga.linear_layout).ensure_not_larger_than(labeled)
         cga_layout.transpose_outs(cta.get_out_dim_names())
         cta_shape = {d: max(1, labeled[d] // cga_layout.get_out_dim_size(d)) for d in names}
-        cta.ensure_not_smaller_than(cta_shape).ensure_not_larger_than(cta_shape)
+        cta.ensure_not_smaller_than(cta_shape).ensure_not_larger_than(cta_shape, broadcast_registers)
         result = cta.times(cga_layout).transpose_outs(names)
     covered = result.get_out_dim_sizes()
     if covered != list(shape):

@@ -208,7 +208,8 @@ class NVMMASharedEncoding(SharedEncoding):
 
     def _linear_layout(self, shape: list[int]) -> LinearLayout:
         """Swizzle atoms fill one TMA box, rows first; boxes then repeat dim0 first.
-        Unswizzled, a box is row-major (column-major when transposed).
+        Unswizzled, a box is row-major (column-major when transposed) and boxes repeat
+        the last dim first, as the box's out-dims are built last dim first.
 
         >>> shared = NVMMASharedEncoding(128, False, 16, CGALayout.single(2))
         >>> shared.to_linear_layout([16, 64]).bases[0][1][6:]
@@ -226,7 +227,7 @@ class NVMMASharedEncoding(SharedEncoding):
                 tile.times_identity(box_shape[d], "offset", names[d])
             if self.transposed:
                 transpose_components(tile, [rank - 1, *range(rank - 1)])
-            tile.ensure_not_smaller_than(dict(zip(names, per_cta)), names)
+            tile.ensure_not_smaller_than(dict(zip(names, per_cta)))
             return combine_cta_cga_with_shape(tile, cga, shape)
         check(rank >= 2, "a swizzled nvmma_shared layout needs at least 2 dims")
         collapsed = {"dim0": prod(box[:-1]), "dim1": box[-1]}
@@ -273,13 +274,11 @@ class SharedLinearEncoding(SharedEncoding):
         return self.layout.num_out_dims
 
     def _linear_layout(self, shape: list[int]) -> LinearLayout:
-        """The stored layout; a smaller shape (a subslice) keeps only the bases inside it."""
-        layout = self.layout
-        for (name, size), wanted in zip(self.layout.out_dims, shape):
-            check(wanted <= size, f"the shared_linear layout covers {size} along {name}, not {wanted}")
-            if wanted < size:
-                layout = layout.resize_out_dim(name, wanted)
-        return layout
+        """The stored layout, which must span exactly ``shape`` (Triton asserts it; a
+        subview's layout is its allocation's)."""
+        sizes = [size for _, size in self.layout.out_dims]
+        check(sizes == shape, f"the shared_linear layout spans {sizes}, not the shape {shape}")
+        return self.layout
 
 
 @dataclass(frozen=True)

@@ -223,16 +223,16 @@
 // -----
 
 // amd_wmma: version
-#w = #ttg.amd_wmma<{version = 4, isTranspose = true, ctaLayout = {}}>
+#w = #ttg.amd_wmma<{version = 4, isTranspose = true, ctaLayout = {warp = []}}>
 // CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: WMMA version must be in the [1, 3] range
-// CHECK-NEXT{LITERAL}: #w = #ttg.amd_wmma<{version = 4, isTranspose = true, ctaLayout = {}}>
+// CHECK-NEXT{LITERAL}: #w = #ttg.amd_wmma<{version = 4, isTranspose = true, ctaLayout = {warp = []}}>
 
 // -----
 
 // amd_wmma: instruction shape per version
-#w = #ttg.amd_wmma<{version = 1, isTranspose = true, ctaLayout = {}, instrShape = [16, 16, 32]}>
+#w = #ttg.amd_wmma<{version = 1, isTranspose = true, ctaLayout = {warp = []}, instrShape = [16, 16, 32]}>
 // CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: invalid WMMA v1 instruction shape
-// CHECK-NEXT{LITERAL}: #w = #ttg.amd_wmma<{version = 1, isTranspose = true, ctaLayout = {}, instrShape = [16, 16, 32]}>
+// CHECK-NEXT{LITERAL}: #w = #ttg.amd_wmma<{version = 1, isTranspose = true, ctaLayout = {warp = []}, instrShape = [16, 16, 32]}>
 
 // -----
 
@@ -240,6 +240,13 @@
 #w = #ttg.amd_wmma<{version = 1, isTranspose = true}>
 // CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: expected key 'ctaLayout'
 // CHECK-NEXT{LITERAL}: #w = #ttg.amd_wmma<{version = 1, isTranspose = true}>
+
+// -----
+
+// amd_wmma: ctaLayout must name its warp bases (Triton's parser refuses an empty dictionary)
+#w = #ttg.amd_wmma<{version = 1, isTranspose = true, ctaLayout = {register = [[0, 1]]}}>
+// CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: Expected basis of 'warp' not found
+// CHECK-NEXT{LITERAL}: #w = #ttg.amd_wmma<{version = 1, isTranspose = true, ctaLayout = {register = [[0, 1]]}}>
 
 // -----
 

@@ -132,5 +132,5 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.num-ctas" = 4 : i32} {
 // CHECK{LITERAL}:      #mma = #ttg.amd_wmma<{version = 1, isTranspose = true, ctaLayout = {warp = [[1, 0]]}}>
 // CHECK-NEXT{LITERAL}: #mma1 = #ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[1, 0]]}, instrShape = [16, 16, 32]}>
 // CHECK-NEXT{LITERAL}: #mma2 = #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {register = [[0, 1], [1, 0]], warp = [[0, 2], [2, 0]]}}>
-// CHECK-NEXT{LITERAL}: #mma3 = #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {}}>
+// CHECK-NEXT{LITERAL}: #mma3 = #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = []}}>
 // CHECK-NEXT{LITERAL}: #mma4 = #ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, CGALayout = [[0, 1], [1, 0]], instrShape = [16, 16, 32]}>

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from xdsl.dialects.builtin import TensorType
 from xdsl.parser import Parser
+from xdsl.utils.exceptions import ParseError
 
 from layoutdialect import CGALayout, EncodingAttr, LinearLayout, MemDescType, make_context
 from layoutdialect.encodings import (
@@ -179,12 +180,15 @@ def test_nested_slices_remove_one_dim_each() -> None:
     ]
 
 
-def test_shared_linear_keeps_only_the_bases_inside_a_smaller_shape() -> None:
-    encoding = "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 2], [2, 1]]}, alignment = 16>"
-    layout = layout_of(f"!ttg.memdesc<4x2xf16, {encoding}, #ttg.shared_memory>")
-    assert layout.bases == [("offset", [[0, 1], [0, 0], [1, 0], [2, 1]]), ("block", [])]
-    with pytest.raises(EncodingError, match="covers 4 along dim1, not 8"):
-        layout_of(f"!ttg.memdesc<4x8xf16, {encoding}, #ttg.shared_memory>")
+def test_shared_linear_spans_exactly_its_shape() -> None:
+    encoding_text = "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 2], [2, 1]]}, alignment = 16>"
+    encoding, shape = encoding_and_shape(f"!ttg.memdesc<4x4xf16, {encoding_text}, #ttg.shared_memory>")
+    assert to_linear_layout(encoding, shape).bases == [("offset", [[0, 1], [0, 2], [1, 2], [2, 1]]), ("block", [])]
+    for other in ([4, 2], [4, 8]):
+        with pytest.raises(EncodingError, match=rf"spans \[4, 4\], not the shape \[4, {other[1]}\]"):
+            to_linear_layout(encoding, other)
+    with pytest.raises(ParseError, match="Mismatch in expected shape for dimension 1. Expected: 2, got: 4"):
+        layout_of(f"!ttg.memdesc<4x2xf16, {encoding_text}, #ttg.shared_memory>")
 
 
 def test_padded_shared_has_no_linear_layout_but_a_linear_component() -> None:

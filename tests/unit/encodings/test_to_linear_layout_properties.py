@@ -83,11 +83,11 @@ def test_shared_layouts_cover_the_shape_and_are_their_own_shared_linear(case: tu
 
 def may_refuse(encoding: Encoding, shape: list[int]) -> bool:
     """Padding is not linear; a swizzled nvmma layout needs a whole swizzle atom; a
-    shared_linear layout cannot grow."""
+    shared_linear layout spans exactly its own shape."""
     if isinstance(encoding, NVMMASharedEncoding):
         return encoding.swizzling_byte_width > 0
     if isinstance(encoding, SharedLinearEncoding):
-        return any(wanted > size for wanted, (_, size) in zip(shape, encoding.layout.out_dims))
+        return shape != [size for _, size in encoding.layout.out_dims]
     return isinstance(encoding, PaddedSharedEncoding)
 
 
@@ -148,3 +148,34 @@ def test_bad_shapes_are_refused(shape: list[int], message: str) -> None:
     encoding = BlockedEncoding((1, 1), (4, 8), (1, 1), (1, 0), CGALayout.single(2))
     with pytest.raises(EncodingError, match=message):
         to_linear_layout(encoding, shape)
+
+
+@settings(max_examples=300)
+@given(blocked(), st.data())
+def test_blocked_drops_registers_that_fall_outside_the_shape(encoding: BlockedEncoding, data: st.DataObject) -> None:
+    """Triton 3.9 removes a blocked layout's out-of-shape register bases (lanes, warps and
+    CTAs keep theirs as zeros), so a thread never holds two copies of one element."""
+    shape = [data.draw(st.sampled_from([1, 2, 4, 8, 16, 32, 64])) for _ in range(encoding.rank)]
+    layout = to_linear_layout(encoding, shape)
+    registers = dict(layout.bases)["register"]
+    assert all(any(basis) for basis in registers)
+    assert reaches_the_whole_shape(layout, shape)
+    per_cta = [max(1, size // split) for size, split in zip(shape, encoding.cga.split_num)]
+    tile = [s * t * w for s, t, w in zip(encoding.size_per_thread, encoding.threads_per_warp, encoding.warps_per_cta)]
+    held = [min(s, p) if p <= t else s * (p // t) for s, p, t in zip(encoding.size_per_thread, per_cta, tile)]
+    assert len(registers) == sum(size.bit_length() - 1 for size in held)
+
+
+@settings(max_examples=100)
+@given(st.integers(2, 4), st.booleans(), st.sampled_from([8, 16, 32]), st.data())
+def test_unswizzled_nvmma_boxes_repeat_the_last_dim_first(
+    rank: int, transposed: bool, bits: int, data: st.DataObject
+) -> None:
+    """A TMA box holds at most 256 elements a dim; past it, Triton's unswizzled layout
+    repeats the box along the last dim first, then towards dim0."""
+    shape = [data.draw(st.sampled_from([256, 512, 1024])) for _ in range(rank)]
+    layout = to_linear_layout(NVMMASharedEncoding(0, transposed, bits, CGALayout.single(rank)), shape)
+    offsets = dict(layout.bases)["offset"]
+    repeats = [next(d for d, v in enumerate(basis) if v) for basis in offsets if max(basis) >= 256]
+    assert repeats == sorted(repeats, reverse=True)
+    assert reaches_the_whole_shape(layout, shape)

@@ -1,0 +1,118 @@
+"""Compare our linear layouts with Triton 3.9's, case by case (a development oracle).
+
+Run it with the Python of a virtual environment that has ``triton==3.9.0`` (never a
+dependency of this package)::
+
+    python bench/encoding_cases.py --cases 2000 > cases.jsonl
+    ~/.cache/triton-venv/bin/python bench/triton_encoding_oracle.py cases.jsonl [--reference OUT.json]
+
+Each case's type is parsed by Triton inside a module with the case's warps, lanes and
+CTAs; Triton's ``to_linear_layout`` binding gives its bases.  A case where only one side
+refuses the shape, or where any basis differs (zero bases and their order included), is
+printed with both answers; the exit code is 1 if any case disagrees.  Triton's C++
+assertions abort the process, so cases run in batches in child processes and a batch
+that dies is split in halves until the case that kills it is found.  ``--reference``
+writes the cases Triton answers, with Triton's bases, as a JSON list: the reference
+table ``tests/unit/encodings/test_triton_reference.py`` checks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from typing import Any
+
+BATCH = 200
+
+
+def triton_bases(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Triton's bases (or its error) for each row, in this process."""
+    from triton._C.libtriton import amd, gluon_ir, ir, nvidia
+
+    ctx = ir.context()
+    ir.load_dialects(ctx)
+    nvidia.load_dialects(ctx)
+    amd.load_dialects(ctx)
+    builder = gluon_ir.GluonOpBuilder(ctx)
+    answers = []
+    for row in rows:
+        text = (
+            f'module attributes {{"ttg.num-warps" = {row["warps"]} : i32, "ttg.threads-per-warp" = '
+            f'{row["lanes"]} : i32, "ttg.num-ctas" = {row["ctas"]} : i32}} {{\n'
+            f"  tt.func @f(%a: {row['type']}) {{ tt.return }}\n}}\n"
+        )
+        with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
+            f.write(text)
+        try:
+            module = ir.parse_mlir_module(f.name, ctx)
+            module.context = ctx
+            arg = module.get_function("f").args(0)
+            if row["type"].startswith("!ttg.memdesc"):
+                layout = builder.get_gluon_layout_from_memdesc(arg)
+            else:
+                layout = builder.get_gluon_layout_from_tensor(arg)
+            result = builder.to_linear_layout(layout._to_ir(builder), row["shape"])
+            if hasattr(result, "offset_bases"):
+                bases = {"offset": result.offset_bases, "block": result.block_bases}
+            else:
+                bases = {
+                    "register": result.reg_bases,
+                    "lane": result.lane_bases,
+                    "warp": result.warp_bases,
+                    "block": result.block_bases,
+                }
+            answers.append({"bases": {k: [list(b) for b in v] for k, v in bases.items()}})
+        except Exception as error:  # noqa: BLE001 - any refusal is an answer to compare
+            answers.append({"error": str(error).splitlines()[0] if str(error) else type(error).__name__})
+        finally:
+            os.unlink(f.name)
+    return answers
+
+
+def run_batch(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``triton_bases`` in a child process; a crashed child's rows are retried one by one."""
+    child = subprocess.run(
+        [sys.executable, __file__, "--child"], input=json.dumps(rows), capture_output=True, text=True, check=False
+    )
+    if child.returncode == 0:
+        return [json.loads(line) for line in child.stdout.splitlines()]
+    if len(rows) == 1:
+        return [{"error": f"Triton aborted: {child.stderr.strip().splitlines()[-1] if child.stderr.strip() else ''}"}]
+    half = len(rows) // 2
+    return run_batch(rows[:half]) + run_batch(rows[half:])
+
+
+def main() -> int:
+    if sys.argv[1:] == ["--child"]:
+        for answer in triton_bases(json.loads(sys.stdin.read())):
+            sys.stdout.write(json.dumps(answer) + "\n")
+        return 0
+    with open(sys.argv[1]) as cases:
+        rows = [json.loads(line) for line in cases]
+    reference = []
+    disagreements = 0
+    for start in range(0, len(rows), BATCH):
+        batch = rows[start : start + BATCH]
+        for row, answer in zip(batch, run_batch(batch)):
+            if "bases" in answer:
+                reference.append({k: row[k] for k in ("type", "shape", "warps", "lanes", "ctas")} | answer)
+            ours = row.get("ours")
+            theirs = answer.get("bases")
+            if ours == theirs or (ours is None and theirs is None):
+                continue
+            disagreements += 1
+            print(f"{row['type']} at {row['shape']}")
+            print(f"  ours:   {ours if ours is not None else row.get('ours_error')}")
+            print(f"  triton: {theirs if theirs is not None else answer.get('error')}")
+    print(f"{disagreements} of {len(rows)} cases disagree")
+    if sys.argv[2:3] == ["--reference"]:
+        with open(sys.argv[3], "w") as out:
+            json.dump(reference, out, separators=(",", ":"))
+    return 1 if disagreements else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
