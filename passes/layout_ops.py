@@ -38,7 +38,6 @@ from layoutdialect.encodings import (
     DistributedEncoding,
     EncodingError,
     NvidiaMmaEncoding,
-    to_linear_layout,
 )
 from layoutdialect.encodings.amd_mfma import AmdMfmaEncoding
 from layoutdialect.encodings.amd_wmma import AmdWmmaEncoding
@@ -55,7 +54,7 @@ from layoutdialect.encodings.inference import (
     split_encoding,
     trans_encoding,
 )
-from layoutdialect.encodings.layout_properties import elements_per_thread
+from layoutdialect.encodings.inference import is_expensive_view as expensive_view
 from layoutdialect.f2 import inverse_permutation
 
 MMA_ENCODINGS = (NvidiaMmaEncoding, AmdMfmaEncoding, AmdWmmaEncoding)
@@ -143,17 +142,11 @@ def is_layout_anchor(op: Operation) -> bool:
 
 
 def is_expensive_view(src: TensorType[Attribute], dst: TensorType[Attribute]) -> bool:
-    """Triton's ``isExpensiveView``: the reshape would move data between threads."""
+    """Triton's ``isExpensiveView`` on two tensor types (``False`` without encodings)."""
     src_encoding, dst_encoding = distributed_encoding(src), distributed_encoding(dst)
     if src_encoding is None or dst_encoding is None:
         return False
-    src_layout = to_linear_layout(src_encoding, src.get_shape())
-    dst_layout = to_linear_layout(dst_encoding, dst.get_shape())
-    if src_layout.free_variable_masks() != dst_layout.free_variable_masks():
-        return True
-    return prod(elements_per_thread(src_encoding, list(src.get_shape()))) != prod(
-        elements_per_thread(dst_encoding, list(dst.get_shape()))
-    )
+    return expensive_view(src_encoding, src.get_shape(), dst_encoding, dst.get_shape())
 
 
 def is_splat_constant(op: Operation) -> bool:

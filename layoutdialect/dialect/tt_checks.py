@@ -61,10 +61,17 @@ def check_inferred_encoding(
     result: Attribute,
     infer: Callable[[DistributedEncoding], DistributedEncoding],
     subject: str = "result",
+    exact: bool = False,
 ) -> None:
     """Raise ``VerifyException`` unless ``result``'s layout is the one ``infer`` gives for
     ``source``'s; tensors without ``ttg`` encodings are not checked.  ``subject`` names
-    ``result`` in the message (an op checked backwards names its operand)."""
+    ``result`` in the message (an op checked backwards names its operand).
+
+    Triton's ops come in two kinds: those whose result type must *be* the inferred
+    type (``InferTypeOpInterface``: ``tt.expand_dims``, ``tt.reduce``) and those that
+    accept any encoding with the same linear layout
+    (``InferTensorTypeOpWithLayoutEquivalence``: ``tt.trans``, ``tt.split``, and
+    ``tt.reshape``'s own check); ``exact`` picks the first."""
     src, dst = distributed_encoding(source), distributed_encoding(result)
     if src is None or dst is None:
         return
@@ -73,6 +80,14 @@ def check_inferred_encoding(
         expected = infer(src)
     except EncodingError as error:
         raise VerifyException(f"{op_name}: {error}") from None
+    if exact:
+        if expected != dst:
+            inferred = TensorType(result.element_type, result.get_shape(), encoding_attr(expected))
+            raise VerifyException(
+                f"'{op_name}' op inferred type(s) '{inferred}' are incompatible with return type(s) of operation "
+                f"'{result}'"
+            )
+        return
     if not same_layout(expected, dst, tuple(result.get_shape())):
         raise VerifyException(
             f"{op_name}: {subject} encoding {result.encoding} differs from the inferred {encoding_attr(expected)}"

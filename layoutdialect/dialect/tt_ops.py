@@ -7,6 +7,7 @@ Triton infers from its operand (``layoutdialect.encodings.inference``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -40,17 +41,28 @@ from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.attributes import EncodingAttr
 from layoutdialect.dialect.ops import TTGOperation
 from layoutdialect.dialect.tt_checks import (
     check_inferred_encoding,
     distributed_encoding,
+    scalar_type,
     shape_and_encoding,
     tensor_type,
 )
+from layoutdialect.dialect.tt_types import bit_width
 from layoutdialect.dialect.types import MemDescType
-from layoutdialect.encodings import DotOperandEncoding
+from layoutdialect.encodings import (
+    AmdWmmaEncoding,
+    DotOperandEncoding,
+    Encoding,
+    NvidiaMmaEncoding,
+    NVMMASharedEncoding,
+    SharedLinearEncoding,
+)
 from layoutdialect.encodings.inference import (
     expand_dims_encoding,
+    is_expensive_view,
     reduce_encoding,
     reshape_encoding,
     trans_encoding,
@@ -196,7 +208,9 @@ class ExpandDimsOp(_UnaryTensorOp):
         src, dst = list(tensor_type(self.src).get_shape()), list(tensor_type(self.result).get_shape())
         if dst != src[:axis] + [1] + src[axis:]:
             raise VerifyException(f"tt.expand_dims: the result shape must insert a 1 at axis {axis}")
-        check_inferred_encoding(self.name, self.src.type, self.result.type, lambda e: expand_dims_encoding(e, axis))
+        check_inferred_encoding(
+            self.name, self.src.type, self.result.type, lambda e: expand_dims_encoding(e, axis), exact=True
+        )
         super().verify_()
 
 
@@ -204,7 +218,10 @@ class ExpandDimsOp(_UnaryTensorOp):
 class ReshapeOp(_UnaryTensorOp):
     """``tt.reshape %x [allow_reorder] [efficient_layout] : tensor<64xf32, #a> -> tensor<8x8xf32, #b>``
 
-    Without ``allow_reorder`` the elements keep their row-major order and their threads.
+    Without ``allow_reorder`` the elements keep their row-major order and their threads;
+    with it, any result encoding that moves no data between threads is valid too
+    (Triton's ``inferReshapeOpEncoding`` takes the result's encoding as a hint).
+    ``efficient_layout`` changes nothing here.
     """
 
     name = "tt.reshape"
@@ -221,10 +238,15 @@ class ReshapeOp(_UnaryTensorOp):
         src, dst = tensor_type(self.src), tensor_type(self.result)
         if src.element_count() != dst.element_count():
             raise VerifyException("tt.reshape: the operand and result must have the same number of elements")
-        if self.allow_reorder is None and self.efficient_layout is None:
-            check_inferred_encoding(
-                self.name, src, dst, lambda e: reshape_encoding(e, src.get_shape(), dst.get_shape())
-            )
+        source, result = distributed_encoding(src), distributed_encoding(dst)
+        if (
+            self.allow_reorder is not None
+            and source is not None
+            and result is not None
+            and not is_expensive_view(source, src.get_shape(), result, dst.get_shape())
+        ):
+            return super().verify_()
+        check_inferred_encoding(self.name, src, dst, lambda e: reshape_encoding(e, src.get_shape(), dst.get_shape()))
         super().verify_()
 
 
@@ -369,8 +391,76 @@ class DotOp(TTGOperation):
         _print_types(printer, ((" : ", self.a.type), (" * ", self.b.type), (" -> ", self.d.type)))
 
     def verify_(self) -> None:
+        check_dot_operand_encodings(self.a.type, self.b.type, self.d.type)
         check_dot_types(self.name, self.a.type, self.b.type, self.d.type)
         super().verify_()
+
+
+def _encoding_of(type_: Attribute) -> Encoding | None:
+    encoding = getattr(type_, "encoding", None)
+    return encoding.data if isinstance(encoding, EncodingAttr) else None
+
+
+def _same_dot_parent(parent: Encoding, result: Encoding) -> bool:
+    """Triton's parent test: equal encodings, or AMD WMMA encodings equal but for their
+    CGA (multi-CTA operands have their own)."""
+    if parent == result:
+        return True
+    return (
+        isinstance(parent, AmdWmmaEncoding)
+        and isinstance(result, AmdWmmaEncoding)
+        and replace(parent, cga=result.cga) == result
+    )
+
+
+def check_dot_operand_encodings(a: Attribute, b: Attribute, d: Attribute) -> None:
+    """Triton's ``tt.dot`` encoding rules, in its order and with its messages
+    (``DotOp::inferReturnTypes``'s ``inferDotOpEncoding``, then ``DotOp::verify`` and
+    ``verifyDotOpEncodingCompatibility``): each operand is a ``#ttg.dot_op`` of the
+    result's encoding with its own ``opIdx`` (a Hopper MMA result wants shared operands
+    or a register A), the two share a ``kWidth`` and bit width, and MMA encodings agree
+    on their version."""
+    a_encoding, b_encoding, result = _encoding_of(a), _encoding_of(b), _encoding_of(d)
+    if a_encoding is not None and b_encoding is not None and result is not None:
+        for index, operand in ((0, a_encoding), (1, b_encoding)):
+            if isinstance(result, NvidiaMmaEncoding) and result.is_hopper:
+                register_a = (
+                    index == 0
+                    and isinstance(operand, DotOperandEncoding)
+                    and operand.op_idx == 0
+                    and isinstance(operand.parent, NvidiaMmaEncoding)
+                )
+                if not (isinstance(operand, NVMMASharedEncoding | SharedLinearEncoding) or register_a):
+                    raise VerifyException("unexpected operand layout for NvidiaMmaEncodingAttr v3")
+            elif isinstance(operand, DotOperandEncoding):
+                if operand.op_idx != index:
+                    raise VerifyException("Wrong opIdx")
+                if not _same_dot_parent(operand.parent, result):
+                    raise VerifyException("Incompatible parent encoding")
+            else:
+                raise VerifyException("Dot's a/b's encoding should be of DotOperandEncodingAttr")
+    if bit_width(scalar_type(a)) != bit_width(scalar_type(b)):
+        raise VerifyException("element types of operands A and B must have same bit width")
+    if a_encoding is None and b_encoding is None:
+        return
+    if a_encoding is None or b_encoding is None:
+        raise VerifyException("mismatching encoding between A and B operands")
+    if result is None:
+        raise VerifyException("miss encoding of C operand")
+    a_dot = a_encoding if isinstance(a_encoding, DotOperandEncoding) else None
+    b_dot = b_encoding if isinstance(b_encoding, DotOperandEncoding) else None
+    if a_dot is None and b_dot is None:
+        return
+    if a_dot is None or b_dot is None:
+        raise VerifyException("mismatching encoding between A and B operands")
+    if a_dot.k_width != b_dot.k_width:
+        raise VerifyException("mismatching kWidth between A and B operands")
+    mmas = [e for e in (a_dot.parent, b_dot.parent, result) if isinstance(e, NvidiaMmaEncoding)]
+    if mmas:
+        if len(mmas) != 3:
+            raise VerifyException("mismatching MMA encoding")
+        if len({mma.version_major for mma in mmas}) != 1:
+            raise VerifyException("mismatched MMA version.")
 
 
 def check_dot_types(
@@ -380,8 +470,7 @@ def check_dot_types(
     d: Attribute,
     unpacked: tuple[tuple[int, int], tuple[int, int]] = ((1, 1), (1, 1)),
 ) -> None:
-    """Raise unless ``a [.., M, K] * b [.., K, N]`` gives ``d [.., M, N]`` and each tensor
-    operand with a ``dot_op`` encoding names its index and ``d``'s encoding.  ``unpacked``
+    """Raise unless ``a [.., M, K] * b [.., K, N]`` gives ``d [.., M, N]``.  ``unpacked``
     scales each operand's two last dims (packed fp4 holds two values per element)."""
     assert isinstance(a, TensorType | MemDescType) and isinstance(b, TensorType | MemDescType)
     assert isinstance(d, TensorType)
@@ -391,14 +480,6 @@ def check_dot_types(
     )
     if k != k2 or tuple(d.get_shape()[-2:]) != (m, n):
         raise VerifyException(f"{op_name}: operand shapes do not multiply to the result's")
-    result = distributed_encoding(d)
-    for index, operand in ((0, a), (1, b)):
-        encoding = distributed_encoding(operand)
-        if isinstance(encoding, DotOperandEncoding) and (encoding.op_idx != index or encoding.parent != result):
-            raise VerifyException(
-                f"{op_name}: operand {index} must have a dot_op encoding with opIdx = {index} "
-                "and the result's encoding as parent"
-            )
 
 
 @irdl_op_definition
@@ -443,7 +524,9 @@ class ReduceOp(TTGOperation):
             if result_shape != reduced:
                 raise VerifyException(f"tt.reduce: the result shape must drop dim {axis} of the operand's")
             if isinstance(result.type, TensorType):
-                check_inferred_encoding(self.name, src.type, result.type, lambda e: reduce_encoding(e, axis))
+                check_inferred_encoding(
+                    self.name, src.type, result.type, lambda e: reduce_encoding(e, axis), exact=True
+                )
         super().verify_()
 
 

@@ -24,9 +24,14 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.layout_checks import kernel_attributes
 from layoutdialect.dialect.ops import TTGOperation
+from layoutdialect.dialect.tt_checks import distributed_encoding
 from layoutdialect.dialect.tt_ops import check_dot_types
+from layoutdialect.dialect.tt_types import bit_width
 from layoutdialect.dialect.types import MemDescType
+from layoutdialect.encodings import DotOperandEncoding, NvidiaMmaEncoding, NVMMASharedEncoding, SharedLinearEncoding
+from layoutdialect.encodings.construction import shape_per_cta
 
 __all__ = ["TTNG", "WarpGroupDotOp", "WarpGroupDotWaitOp"]
 
@@ -58,8 +63,45 @@ class WarpGroupDotOp(TTGOperation):
         super().__init__(operands=[a, b, c, [] if use_c is None else [use_c]], result_types=[c.type])
 
     def verify_(self) -> None:
+        self._verify_wgmma()
         check_dot_types(self.name, self.a.type, self.b.type, self.d.type)
         super().verify_()
+
+    def _verify_wgmma(self) -> None:
+        """Triton's ``WarpGroupDotOp::verify``: a Hopper MMA result, A in an NVMMA shared
+        layout or a register ``dot_op`` with ``kWidth = 32 / bits``, B in an NVMMA shared
+        layout, whole warp groups, and a result of 64-row, 8-column multiples per CTA."""
+        result = distributed_encoding(self.d.type)
+        if not isinstance(result, NvidiaMmaEncoding) or not result.is_hopper:
+            raise VerifyException(f"'{self.name}' op WGMMA result layout must be Hopper NVMMA")
+        a_encoding = getattr(getattr(self.a.type, "encoding", None), "data", None)
+        b_encoding = getattr(getattr(self.b.type, "encoding", None), "data", None)
+        if not isinstance(a_encoding, NVMMASharedEncoding | DotOperandEncoding | SharedLinearEncoding):
+            raise VerifyException(f"'{self.name}' op WGMMA A operand must have NVMMA shared or dot layout")
+        if isinstance(a_encoding, DotOperandEncoding) and not (
+            a_encoding.op_idx == 0 and isinstance(a_encoding.parent, NvidiaMmaEncoding)
+        ):
+            raise VerifyException("unexpected operand layout for NvidiaMmaEncodingAttr v3")
+        if not isinstance(b_encoding, NVMMASharedEncoding | SharedLinearEncoding):
+            raise VerifyException(f"'{self.name}' op WGMMA B operand must have NVMMA shared layout")
+        warps = kernel_attributes(self).num_warps
+        if warps is not None and warps % 4:
+            raise VerifyException(f"'{self.name}' op WGMMA requires num_warps to be divisible by 4")
+        assert isinstance(self.d.type, TensorType)
+        per_cta = shape_per_cta(result.cga.split_num, list(self.d.type.get_shape()))
+        if len(per_cta) != 2:
+            raise VerifyException(f"'{self.name}' op WGMMA result shape must be 2D")
+        if per_cta[0] % 64:
+            raise VerifyException(f"'{self.name}' op WGMMA result M dimension must be divisible by 64")
+        if per_cta[1] % 8:
+            raise VerifyException(f"'{self.name}' op WGMMA result N dimension must be divisible by 8")
+        if isinstance(self.a.type, TensorType) and isinstance(a_encoding, DotOperandEncoding):
+            bits = bit_width(self.a.type.element_type) or 32
+            if a_encoding.k_width != 32 // bits:
+                raise VerifyException(
+                    f"'{self.name}' op in-register LHS operand must have a kWidth of {32 // bits} "
+                    f"but got {a_encoding.k_width}"
+                )
 
 
 @irdl_op_definition

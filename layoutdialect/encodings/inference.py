@@ -24,7 +24,7 @@ from layoutdialect.encodings.base import DistributedEncoding, EncodingError, che
 from layoutdialect.encodings.blocked import BlockedEncoding
 from layoutdialect.encodings.cga import CGALayout
 from layoutdialect.encodings.dot_operand import DotOperandEncoding
-from layoutdialect.encodings.layout_properties import order, unique_elements_per_thread
+from layoutdialect.encodings.layout_properties import elements_per_thread, order, unique_elements_per_thread
 from layoutdialect.encodings.linear import GenericLinearEncoding, LinearEncoding
 from layoutdialect.encodings.slice import SliceEncoding
 from layoutdialect.encodings.to_linear import to_linear_layout
@@ -37,6 +37,7 @@ __all__ = [
     "fp4_to_fp_encoding",
     "fp4_to_fp_source_encoding",
     "join_encoding",
+    "is_expensive_view",
     "reduce_encoding",
     "reduce_source_encoding",
     "reshape_encoding",
@@ -112,6 +113,18 @@ def reshape_encoding(
     minor_first = layout.transpose_outs(list(reversed(src_names)))
     reshaped = minor_first.reshape_outs([(n, d) for n, d in zip(reversed(dst_names), reversed(dst_shape))])
     return LinearEncoding(reshaped.transpose_outs(dst_names))
+
+
+def is_expensive_view(
+    src: DistributedEncoding, src_shape: Sequence[int], dst: DistributedEncoding, dst_shape: Sequence[int]
+) -> bool:
+    """Triton's ``isExpensiveView``: reading a tensor of ``src_shape`` in ``src`` as one of
+    ``dst_shape`` in ``dst`` would move data between threads, because the two disagree on
+    which hardware bits hold copies or on how many elements each thread holds."""
+    src_layout, dst_layout = to_linear_layout(src, src_shape), to_linear_layout(dst, dst_shape)
+    if src_layout.free_variable_masks() != dst_layout.free_variable_masks():
+        return True
+    return prod(elements_per_thread(src, list(src_shape))) != prod(elements_per_thread(dst, list(dst_shape)))
 
 
 def join_encoding(encoding: DistributedEncoding, shape: Sequence[int]) -> DistributedEncoding:

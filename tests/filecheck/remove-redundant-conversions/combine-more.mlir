@@ -934,7 +934,11 @@ module attributes {"ttg.num-warps" = 2 : i32, "ttg.num-ctas" = 1 : i32} {
 #blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
 #blocked3 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [1, 4], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// tt.expand_dims reads a slice of exactly its result's encoding, so the reduced element is
+// converted once before it is expanded, as in Triton.
 // CHECK-LABEL: @reduce_cvt2
+// CHECK: ttg.convert_layout %{{.+}} : tensor<1xf32, #ttg.slice<{dim = 1, parent = #{{.+}}}>> -> tensor<1xf32, #ttg.slice
+// CHECK-NEXT: tt.expand_dims
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
 // Triton keeps: tensor<1xf32>

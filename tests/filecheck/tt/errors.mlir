@@ -34,7 +34,7 @@ tt.func @trans_wrong_encoding(%arg0: tensor<64x64xf32, #blocked>) {
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked2 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
-// CHECK: errors.mlir:39:3: error: tt.reduce: result encoding #ttg.slice<{{.*}}> differs from the inferred #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 4]
+// CHECK: errors.mlir:39:3: error: 'tt.reduce' op inferred type(s) 'tensor<64xf32, #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 4]{{.*}}' are incompatible with return type(s) of operation 'tensor<64xf32, #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [4, 1]
 tt.func @reduce_wrong_slice(%arg0: tensor<64x64xf32, #blocked>) {
   %0 = "tt.reduce"(%arg0) <{axis = 1 : i32}> ({
   ^bb0(%a: f32, %b: f32):
@@ -184,6 +184,146 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // CHECK: errors.mlir:[[# @LINE + 2]]:3: error: ttng.warp_group_dot_wait: each result must have its operand's type
 tt.func @dot_wait_retypes(%x: tensor<64x64xf32, #mma>) {
   %0 = "ttng.warp_group_dot_wait"(%x) <{pendings = 0 : i32}> : (tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma1>
+  tt.return
+}
+}
+
+// -----
+// tt.expand_dims's result must be exactly its operand's slice parent, not an encoding with the same layout.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#linear = #ttg.linear<{register = [], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [0, 0]], block = []}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: 'tt.expand_dims' op inferred type(s) 'tensor<64x1xi32, #ttg.blocked<{{.*}}>>' are incompatible with return type(s) of operation 'tensor<64x1xi32, #ttg.linear<{{.*}}>>'
+tt.func @expand_dims_needs_the_exact_parent(%x: tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>) {
+  %0 = tt.expand_dims %x {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #linear>
+  tt.return
+}
+}
+
+// -----
+// A reordering reshape may take any result encoding that moves no data between threads, but not one that does.
+#blocked0 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [8, 1], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 8 : i32} {
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: tt.reshape: result encoding #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}> differs from the inferred #ttg.linear
+tt.func @expensive_reordering_reshape(%x: tensor<64x64xf32, #blocked2>) {
+  %0 = tt.reshape %x allow_reorder : tensor<64x64xf32, #blocked2> -> tensor<4096xf32, #blocked1>
+  tt.return
+}
+}
+
+// -----
+// tt.dot: Triton's encoding rule "Dot's a/b's encoding should be of DotOperandEncodingAttr".
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dotA = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#dotB = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+tt.func @dot(%a: tensor<32x16xf16, #dotA>, %b: tensor<16x32xf16, #blocked>, %c: tensor<32x32xf32, #mma>) {
+// CHECK: errors.mlir:[[# @LINE + 1]]:3: error: Dot's a/b's encoding should be of DotOperandEncodingAttr
+  %0 = tt.dot %a, %b, %c : tensor<32x16xf16, #dotA> * tensor<16x32xf16, #blocked> -> tensor<32x32xf32, #mma>
+  tt.return
+}
+}
+
+// -----
+// tt.dot: Triton's encoding rule "Wrong opIdx".
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dotA = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#dotB = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+tt.func @dot(%a: tensor<32x16xf16, #dotA>, %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf32, #mma>) {
+// CHECK: errors.mlir:[[# @LINE + 1]]:3: error: Wrong opIdx
+  %0 = tt.dot %a, %b, %c : tensor<32x16xf16, #dotA> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+  tt.return
+}
+}
+
+// -----
+// tt.dot: Triton's encoding rule "Incompatible parent encoding".
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dotA = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#dotB = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+tt.func @dot(%a: tensor<32x16xf16, #dotA>, %b: tensor<16x32xf16, #dotB>, %c: tensor<32x32xf32, #blocked>) {
+// CHECK: errors.mlir:[[# @LINE + 1]]:3: error: Incompatible parent encoding
+  %0 = tt.dot %a, %b, %c : tensor<32x16xf16, #dotA> * tensor<16x32xf16, #dotB> -> tensor<32x32xf32, #blocked>
+  tt.return
+}
+}
+
+// -----
+// tt.dot: Triton's encoding rule "element types of operands A and B must have same bit width".
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dotA = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#dotB = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+tt.func @dot(%a: tensor<32x16xf16, #dotA>, %b: tensor<16x32xi8, #dotB>, %c: tensor<32x32xf32, #mma>) {
+// CHECK: errors.mlir:[[# @LINE + 1]]:3: error: element types of operands A and B must have same bit width
+  %0 = tt.dot %a, %b, %c : tensor<32x16xf16, #dotA> * tensor<16x32xi8, #dotB> -> tensor<32x32xf32, #mma>
+  tt.return
+}
+}
+
+// -----
+// tt.dot: Triton's encoding rule "mismatching kWidth between A and B operands".
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dotA = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#dotB = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+tt.func @dot(%a: tensor<32x16xf16, #dotA>, %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<32x32xf32, #mma>) {
+// CHECK: errors.mlir:[[# @LINE + 1]]:3: error: mismatching kWidth between A and B operands
+  %0 = tt.dot %a, %b, %c : tensor<32x16xf16, #dotA> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<32x32xf32, #mma>
+  tt.return
+}
+}
+
+// -----
+// ttng.warp_group_dot: Triton's WarpGroupDotOp::verify, "WGMMA result layout must be Hopper NVMMA".
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mma2 = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#nv = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#sw = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+tt.func @wgmma(%a: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: !ttg.memdesc<64x64xf16, #nv, #smem>, %c: tensor<64x64xf32, #mma2>) {
+// CHECK: errors.mlir:[[# @LINE + 1]]:3: error: 'ttng.warp_group_dot' op WGMMA result layout must be Hopper NVMMA
+  %0 = ttng.warp_group_dot %a, %b, %c : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #nv, #smem> -> tensor<64x64xf32, #mma2>
+  tt.return
+}
+}
+
+// -----
+// ttng.warp_group_dot: Triton's WarpGroupDotOp::verify, "WGMMA B operand must have NVMMA shared layout".
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mma2 = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#nv = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#sw = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+tt.func @wgmma(%a: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: !ttg.memdesc<64x64xf16, #sw, #smem>, %c: tensor<64x64xf32, #mma>) {
+// CHECK: errors.mlir:[[# @LINE + 1]]:3: error: 'ttng.warp_group_dot' op WGMMA B operand must have NVMMA shared layout
+  %0 = ttng.warp_group_dot %a, %b, %c : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #sw, #smem> -> tensor<64x64xf32, #mma>
+  tt.return
+}
+}
+
+// -----
+// ttng.warp_group_dot: Triton's WarpGroupDotOp::verify, "in-register LHS operand must have a kWidth of 2 but got 1".
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mma2 = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#nv = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#sw = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+tt.func @wgmma(%a: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, %b: !ttg.memdesc<64x64xf16, #nv, #smem>, %c: tensor<64x64xf32, #mma>) {
+// CHECK: errors.mlir:[[# @LINE + 1]]:3: error: 'ttng.warp_group_dot' op in-register LHS operand must have a kWidth of 2 but got 1
+  %0 = ttng.warp_group_dot %a, %b, %c : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * !ttg.memdesc<64x64xf16, #nv, #smem> -> tensor<64x64xf32, #mma>
   tt.return
 }
 }

@@ -8,6 +8,7 @@
 #u = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #s0 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #s1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+#nv = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #mma2 = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
@@ -71,7 +72,7 @@ tt.func @combine_and_elementwise(%a: tensor<16x32xf16, #a>, %x: tensor<256xi32, 
 // CHECK-NEXT: %8 = tt.dot_scaled %x scale %xs, %y, %acc lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<32x32xi8, #{{.+}}>, tensor<32x2xi8, #{{.+}}> * tensor<64x32xbf16, #{{.+}}> -> tensor<32x32xf32, #{{.+}}>
 tt.func @mma_era_ops(%p: tensor<32x32xi8, #p>, %h: tensor<32x64xf16, #p>, %r: tensor<256xi32, #r>,
                      %a: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>,
-                     %b: !ttg.memdesc<64x64xf16, #s0, #smem>, %c: tensor<64x64xf32, #mma>, %t: i1,
+                     %b: !ttg.memdesc<64x64xf16, #nv, #smem>, %c: tensor<64x64xf32, #mma>, %t: i1,
                      %x: tensor<32x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 8}>>, %xs: tensor<32x2xi8, #p>,
                      %y: tensor<64x32xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma2, kWidth = 8}>>, %acc: tensor<32x32xf32, #mma2>) {
   %0 = ttg.fp4_to_fp %p {axis = 1 : i32} : tensor<32x32xi8, #p> -> tensor<32x64xbf16, #u>
@@ -82,8 +83,8 @@ tt.func @mma_era_ops(%p: tensor<32x32xi8, #p>, %h: tensor<32x64xf16, #p>, %r: te
     %m = arith.maxsi %l, %k : i32
     tt.scan.return %m : i32
   }) : (tensor<256xi32, #r>) -> tensor<256xi32, #r>
-  %4 = ttng.warp_group_dot %a, %b, %c : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #s0, #smem> -> tensor<64x64xf32, #mma>
-  %5 = ttng.warp_group_dot %a, %b, %c, %t {isAsync = true} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #s0, #smem> -> tensor<64x64xf32, #mma>
+  %4 = ttng.warp_group_dot %a, %b, %c : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #nv, #smem> -> tensor<64x64xf32, #mma>
+  %5 = ttng.warp_group_dot %a, %b, %c, %t {isAsync = true} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #nv, #smem> -> tensor<64x64xf32, #mma>
   %6:2 = ttng.warp_group_dot_wait %4, %5 {pendings = 0 : i32} : tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>
   %8 = tt.dot_scaled %x scale %xs, %y, %acc lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<32x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 8}>>, tensor<32x2xi8, #p> * tensor<64x32xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma2, kWidth = 8}>> -> tensor<32x32xf32, #mma2>
   tt.return
