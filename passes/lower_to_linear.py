@@ -7,20 +7,38 @@ and the types inside attributes (function signatures) are all rewritten, in plac
 Encodings without a linear layout (``padded_shared``, ``partitioned_shared``, shapes
 that are not powers of two) or whose layout has no bases at all (a single element on
 a single thread: the text could not say its rank) are kept, each with a remark.
+
+The output always verifies.  Some ops tie the encodings of values of different
+shapes, or need an encoding of a particular kind: ``tt.expand_dims`` reads a
+``#ttg.slice`` whose parent is its result's encoding, ``tt.broadcast`` keeps one
+encoding across two shapes, ``tt.dot`` reads ``#ttg.dot_op`` operands of its
+accumulator.  A per-shape ``#ttg.linear`` cannot say that, so each encoding such an
+op rejects moves one step down a ladder until every op verifies:
+
+1. each shape its own ``#ttg.linear`` (a slice too);
+2. a slice stays ``#ttg.slice`` with its parent lowered; any other encoding becomes
+   one ``#ttg.linear`` for all its shapes, written at the largest, when that layout
+   read at every other shape is still the encoding's own there;
+3. the encoding is kept as written, with a remark that names the op and its verifier's
+   reason.
 """
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
+from enum import IntEnum
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, TensorType
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
+from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
-from layoutdialect.dialect.attributes import EncodingAttr, encoding_attr
+from layoutdialect.dialect.attributes import EncodingAttr, SliceEncodingAttr, encoding_attr
+from layoutdialect.dialect.layout_checks import verify_tensor_layouts
+from layoutdialect.dialect.ops import TTGOperation
 from layoutdialect.dialect.types import MemDescType
 from layoutdialect.encodings import (
     AMDRotatingSharedEncoding,
@@ -32,9 +50,11 @@ from layoutdialect.encodings import (
     NVMMASharedEncoding,
     PaddedSharedEncoding,
     SharedLinearEncoding,
+    SliceEncoding,
     SwizzledSharedEncoding,
     to_linear_layout,
 )
+from layoutdialect.encodings.base import DerivedEncoding
 from layoutdialect.f2 import LinearLayout
 
 from .remarks import Remark
@@ -44,10 +64,24 @@ __all__ = ["LowerToLinearPass", "lower_to_linear"]
 SharedWithAlignment = SwizzledSharedEncoding | AMDRotatingSharedEncoding | NVMMASharedEncoding | SharedLinearEncoding
 
 
+class Step(IntEnum):
+    """How far down the ladder an encoding has gone (see the module docstring)."""
+
+    PER_SHAPE = 0
+    SHARED = 1
+    KEPT = 2
+
+
+AnyEncodingAttr = EncodingAttr[Encoding]
+
+
 @dataclass
 class _TypeLowering:
-    """Lowers the encodings inside types, noting on ``op`` what it cannot lower."""
+    """Lowers the encodings inside types, each encoding at its ``steps`` rung, noting on
+    ``op`` what it cannot lower."""
 
+    steps: dict[AnyEncodingAttr, Step]
+    joined: dict[AnyEncodingAttr, LinearLayout]
     remarks: list[Remark] = field(default_factory=list[Remark])
     op: Operation | None = None
 
@@ -67,19 +101,37 @@ class _TypeLowering:
             return type(attr).new(parameters) if parameters != list(attr.parameters) else attr
         return attr
 
-    def _tensor(self, tensor: TensorType[Attribute], encoding: EncodingAttr[Encoding]) -> Attribute:
-        shape = list(tensor.get_shape())
-        layout = self._layout(encoding, shape)
-        if layout is None or not isinstance(encoding.data, DistributedEncoding):
+    def _tensor(self, tensor: TensorType[Attribute], encoding: AnyEncodingAttr) -> Attribute:
+        lowered = self.distributed(encoding, list(tensor.get_shape()))
+        if lowered is encoding:
             return tensor
+        return TensorType(tensor.element_type, tensor.get_shape(), lowered)
+
+    def distributed(self, encoding: AnyEncodingAttr, shape: list[int]) -> AnyEncodingAttr:
+        """``encoding`` of a tensor of ``shape``, lowered as far as its rung allows."""
+        step = self.steps.get(encoding, Step.PER_SHAPE)
+        data = encoding.data
+        if step is Step.KEPT or not isinstance(data, DistributedEncoding):
+            return encoding
+        if step is Step.SHARED and isinstance(encoding, SliceEncodingAttr):
+            parent_shape = shape[: data.dim] + [1] + shape[data.dim :]
+            parent = self.distributed(encoding_attr(data.parent), parent_shape)
+            if parent.data == data.parent:
+                return encoding
+            return encoding_attr(SliceEncoding(data.dim, parent.data))
+        layout = self.joined[encoding] if step is Step.SHARED else self._layout(encoding, shape)
+        if layout is None:
+            return encoding
         linear: LinearEncoding | GenericLinearEncoding
         try:
             linear = LinearEncoding(layout)
         except EncodingError:
             linear = GenericLinearEncoding(layout)
-        return TensorType(tensor.element_type, shape, encoding_attr(linear))
+        return encoding_attr(linear)
 
-    def _memdesc(self, memdesc: MemDescType, encoding: EncodingAttr[Encoding]) -> Attribute:
+    def _memdesc(self, memdesc: MemDescType, encoding: AnyEncodingAttr) -> Attribute:
+        if self.steps.get(encoding, Step.PER_SHAPE) is Step.KEPT:
+            return memdesc
         shape = list(memdesc.alloc_shape[len(memdesc.alloc_shape) - len(memdesc.shape) :])
         layout = self._layout(encoding, shape)
         if layout is None:
@@ -102,7 +154,7 @@ class _TypeLowering:
             memdesc.alloc_shape,
         )
 
-    def _layout(self, encoding: EncodingAttr[Encoding], shape: list[int]) -> LinearLayout | None:
+    def _layout(self, encoding: AnyEncodingAttr, shape: list[int]) -> LinearLayout | None:
         if isinstance(encoding.data, PaddedSharedEncoding):
             self._remark(f"#{encoding.name} has no linear layout (its padding is not linear); kept")
             return None
@@ -117,7 +169,8 @@ class _TypeLowering:
         return layout
 
     def _remark(self, message: str) -> None:
-        assert self.op is not None
+        if self.op is None:
+            return
         remark = Remark(self.op, message)
         if remark not in self.remarks:
             self.remarks.append(remark)
@@ -133,10 +186,7 @@ def _retype(value: SSAValue, lowering: _TypeLowering) -> None:
         Rewriter.replace_value_with_new_type(value, lowered)
 
 
-def lower_to_linear(module: ModuleOp) -> list[Remark]:
-    """Rewrite every encoding in ``module`` to its linear layout; return the remarks on
-    what was kept.  Running it again changes nothing."""
-    lowering = _TypeLowering()
+def _rewrite(module: ModuleOp, lowering: _TypeLowering) -> None:
     for op in module.walk():
         lowering.op = op
         for result in op.results:
@@ -148,7 +198,129 @@ def lower_to_linear(module: ModuleOp) -> list[Remark]:
         for attributes in (op.properties, op.attributes):
             for name, attribute in list(attributes.items()):
                 attributes[name] = lowering.lower(attribute)
-    return lowering.remarks
+
+
+def _encodings_in(attr: Attribute, found: dict[AnyEncodingAttr, set[tuple[int, ...]]], shape: list[int] | None) -> None:
+    """Every encoding inside ``attr`` with the shapes it is used at: a slice's parent at
+    the slice's shape with the sliced dim put back, a dot operand's parent at no shape."""
+    if isinstance(attr, TensorType | MemDescType) and isinstance(attr.encoding, EncodingAttr):
+        _encodings_in(attr.encoding, found, list(attr.get_shape()))
+    elif isinstance(attr, EncodingAttr):
+        uses = found.setdefault(attr, set())
+        if shape is not None:
+            uses.add(tuple(shape))
+        data = attr.data
+        if isinstance(data, SliceEncoding):
+            parent_shape = None if shape is None else shape[: data.dim] + [1] + shape[data.dim :]
+            _encodings_in(encoding_attr(data.parent), found, parent_shape)
+        elif isinstance(data, DerivedEncoding):
+            _encodings_in(encoding_attr(data.parent), found, None)
+    elif isinstance(attr, ArrayAttr):
+        for item in attr.data:
+            _encodings_in(item, found, None)
+    elif isinstance(attr, DictionaryAttr):
+        for item in attr.data.values():
+            _encodings_in(item, found, None)
+    elif isinstance(attr, ParametrizedAttribute):
+        for parameter in attr.parameters:
+            _encodings_in(parameter, found, None)
+
+
+def _op_encodings(op: Operation) -> dict[AnyEncodingAttr, set[tuple[int, ...]]]:
+    found: dict[AnyEncodingAttr, set[tuple[int, ...]]] = {}
+    for value in (*op.operands, *op.results):
+        _encodings_in(value.type, found, None)
+    for attributes in (op.properties, op.attributes):
+        for attribute in attributes.values():
+            _encodings_in(attribute, found, None)
+    return found
+
+
+def _joined_layout(encoding: AnyEncodingAttr, shapes: set[tuple[int, ...]]) -> LinearLayout | None:
+    """The layout at the largest of ``shapes``, if read at each of them it is the
+    encoding's own layout there; ``None`` otherwise."""
+    data = encoding.data
+    if not shapes or not isinstance(data, DistributedEncoding) or isinstance(data, SliceEncoding):
+        return None
+    largest = [max(sizes) for sizes in zip(*shapes)]
+    try:
+        layout = to_linear_layout(data, largest)
+        linear = LinearEncoding(layout)
+        if all(to_linear_layout(linear, list(shape)) == to_linear_layout(data, list(shape)) for shape in shapes):
+            return layout
+    except EncodingError:
+        pass
+    return None
+
+
+def _verifier_failure(op: Operation) -> str | None:
+    try:
+        op.verify(verify_nested_ops=False)
+        if not isinstance(op, TTGOperation):
+            verify_tensor_layouts(op)
+    except (VerifyException, DiagnosticException) as error:
+        return str(error)
+    return None
+
+
+def lower_to_linear(module: ModuleOp) -> list[Remark]:
+    """Rewrite every encoding in ``module`` to its linear layout where the module stays
+    valid; return the remarks on what was kept.  Running it again changes nothing."""
+    used: dict[AnyEncodingAttr, set[tuple[int, ...]]] = {}
+    for op in module.walk():
+        for encoding, shapes in _op_encodings(op).items():
+            used.setdefault(encoding, set()).update(shapes)
+    joined = {encoding: layout for encoding, shapes in used.items() if (layout := _joined_layout(encoding, shapes))}
+    steps: dict[AnyEncodingAttr, Step] = {}
+    reasons: dict[AnyEncodingAttr, tuple[Operation, str]] = {}
+    already_invalid = {i for i, op in enumerate(module.walk()) if _verifier_failure(op) is not None}
+    while True:
+        trial = module.clone()
+        _rewrite(trial, _TypeLowering(steps, joined))
+        failures = [
+            (op, message)
+            for i, (op, lowered) in enumerate(zip(module.walk(), trial.walk()))
+            if i not in already_invalid and (message := _verifier_failure(lowered)) is not None
+        ]
+        if not failures:
+            break
+        moved: set[AnyEncodingAttr] = set()
+        for op, message in failures:
+            _step_down(op, message, steps, joined, reasons, moved)
+    lowering = _TypeLowering(steps, joined)
+    _rewrite(module, lowering)
+    kept = [
+        Remark(op, f"{encoding} kept: '{op.name}' rejects its linear form: {message}")
+        for encoding, (op, message) in reasons.items()
+        if steps[encoding] is Step.KEPT
+    ]
+    return lowering.remarks + [remark for remark in kept if remark not in lowering.remarks]
+
+
+def _step_down(
+    op: Operation,
+    message: str,
+    steps: dict[AnyEncodingAttr, Step],
+    joined: dict[AnyEncodingAttr, LinearLayout],
+    reasons: dict[AnyEncodingAttr, tuple[Operation, str]],
+    moved: set[AnyEncodingAttr],
+) -> None:
+    """Move the encodings ``op`` rejects one rung down: per-shape slices first (to a
+    slice of their lowered parent), then the other encodings, and a slice to kept only
+    when nothing else can move; an encoding with no shared form skips to kept.  An
+    encoding already in ``moved`` (this round) waits for the next round to be judged."""
+    involved = [e for e in _op_encodings(op) if steps.get(e, Step.PER_SHAPE) is not Step.KEPT]
+    if any(e in moved for e in involved):
+        return
+    slices = [e for e in involved if isinstance(e, SliceEncodingAttr)]
+    others = [e for e in involved if not isinstance(e, SliceEncodingAttr)]
+    fresh_slices = [e for e in slices if steps.get(e, Step.PER_SHAPE) is Step.PER_SHAPE]
+    for encoding in fresh_slices or others or slices:
+        step = steps.get(encoding, Step.PER_SHAPE)
+        shareable = isinstance(encoding, SliceEncodingAttr) or encoding in joined
+        steps[encoding] = Step.SHARED if step is Step.PER_SHAPE and shareable else Step.KEPT
+        reasons[encoding] = (op, message)
+        moved.add(encoding)
 
 
 @dataclass(frozen=True)
