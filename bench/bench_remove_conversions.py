@@ -31,7 +31,7 @@ from xdsl.parser import Parser
 
 from layoutdialect.dialect.ops import ConvertLayoutOp
 from layoutdialect.dialect.text import make_context, parse_module, print_module
-from layoutdialect.dialect.tt_func import FuncOp
+from layoutdialect.dialect.tt_func import AnyFuncOp
 from layoutdialect.passes.layout_ops import scalar_bits
 from layoutdialect.passes.remove_redundant_conversions import RemoveRedundantConversionsPass
 from layoutdialect.passes.remove_redundant_conversions import remove_redundant_conversions as run_pipeline
@@ -39,7 +39,7 @@ from layoutdialect.passes.remove_redundant_conversions import remove_redundant_c
 SUITE = Path(__file__).resolve().parents[1] / "tests" / "filecheck" / "remove-redundant-conversions"
 CHUNK_SEPARATOR = "// -----"
 TRITON_KEEPS = re.compile(r"^// Triton keeps: (?P<types>.+)$")
-FUNCTION = re.compile(r"^\s*tt\.func\s+(?:(?:public|private)\s+)?@(?P<name>\w+)")
+FUNCTION = re.compile(r"^\s*(?:tt|func)\.func\s+(?:(?:public|private)\s+)?@(?P<name>\w+)")
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ def tensor_bytes(type: TensorType) -> int:
 def conversions_by_function(module: ModuleOp) -> dict[str, tuple[int, int]]:
     """Count and bytes of the ``ttg.convert_layout`` ops of each function in ``module``."""
     counts = {}
-    for func in (op for op in module.walk() if isinstance(op, FuncOp)):
+    for func in (op for op in module.walk() if isinstance(op, AnyFuncOp)):
         types = [op.src.type for op in func.walk() if isinstance(op, ConvertLayoutOp)]
         counts[func.sym_name.data] = (len(types), sum(tensor_bytes(t) for t in types if isinstance(t, TensorType)))
     return counts
@@ -147,7 +147,7 @@ def time_synthetic(ops: int, repeats: int) -> None:
         def record(name: str, seconds: float, run: defaultdict[str, float] = run) -> None:
             run[name] += seconds
 
-        for func in [op for op in module.walk() if isinstance(op, FuncOp)]:
+        for func in [op for op in module.walk() if isinstance(op, AnyFuncOp)]:
             run_pipeline(func, on_stage=record)
         for name, seconds in run.items():
             stages[name] = min(stages[name], seconds)

@@ -21,7 +21,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from layoutdialect.dialect.ops import ConvertLayoutOp
 from layoutdialect.dialect.tt_data_indexed import GatherOp
-from layoutdialect.dialect.tt_func import FuncOp
+from layoutdialect.dialect.tt_func import AnyFuncOp
 from layoutdialect.dialect.tt_memory import LoadOp, StoreOp
 from layoutdialect.dialect.tt_ops import ExpandDimsOp, ReduceOp, ReshapeOp, TransOp
 from layoutdialect.dialect.tt_scan import ScanOp
@@ -44,7 +44,7 @@ __all__ = ["ConversionCache", "propagate_layouts"]
 _PROPAGATING = (ReduceOp, ScanOp, ExpandDimsOp, ReshapeOp, TransOp, ConvertLayoutOp)
 
 
-def _anchor_values(func: FuncOp) -> Iterator[SSAValue]:
+def _anchor_values(func: AnyFuncOp) -> Iterator[SSAValue]:
     yield from func.body.block.args
     for op in func.body.walk():
         if is_layout_anchor(op):
@@ -82,7 +82,7 @@ def _propagates(user: Operation, index: int) -> bool:
     return is_elementwise(user) or isinstance(user, _PROPAGATING)
 
 
-def _offered_encodings(func: FuncOp) -> dict[SSAValue, list[DistributedEncoding]]:
+def _offered_encodings(func: AnyFuncOp) -> dict[SSAValue, list[DistributedEncoding]]:
     """Every encoding forward propagation offers each tensor value, in the order offered."""
     offered: dict[SSAValue, list[DistributedEncoding]] = {}
     worklist: list[SSAValue] = []
@@ -189,7 +189,7 @@ def _required_operand_encodings(
     return [original.get(o, tensor_encoding(o)) for o in op.operands]
 
 
-def propagate_layouts(func: FuncOp) -> None:
+def propagate_layouts(func: AnyFuncOp) -> None:
     """Give every value the layout its anchors propagate to it, converting only where needed."""
     offered = _offered_encodings(func)
     chosen = {v: _resolve(v, e) for v, e in offered.items()}

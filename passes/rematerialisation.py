@@ -24,7 +24,7 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from layoutdialect.dialect.ops import ConvertLayoutOp, LocalLoadOp
-from layoutdialect.dialect.tt_func import FuncOp
+from layoutdialect.dialect.tt_func import AnyFuncOp
 from layoutdialect.dialect.tt_memory import LoadOp
 from layoutdialect.dialect.tt_ops import BroadcastOp, ExpandDimsOp, FpToFpOp, ReduceOp
 from layoutdialect.encodings import DistributedEncoding, DotOperandEncoding
@@ -129,7 +129,7 @@ def backward_slice(
             return None
         if isinstance(value, BlockArgument):
             loop = value.block.parent_op()
-            if isinstance(loop, FuncOp) and from_arguments:
+            if isinstance(loop, AnyFuncOp) and from_arguments:
                 continue
             if not isinstance(loop, scf.ForOp) or value.index == 0:
                 return None
@@ -186,7 +186,7 @@ def _ops_of(found: Slice) -> list[Operation]:
 
 
 def _argument_leaves(found: Slice) -> list[BlockArgument]:
-    return [v for v in found if isinstance(v, BlockArgument) and isinstance(v.block.parent_op(), FuncOp)]
+    return [v for v in found if isinstance(v, BlockArgument) and isinstance(v.block.parent_op(), AnyFuncOp)]
 
 
 def rematerialisation_cost(found: Slice, conversion: ConvertLayoutOp) -> int | None:
@@ -317,7 +317,7 @@ class Rematerialiser:
                         assert terminator is not None
                         yields.setdefault(terminator, []).append(value.index)
                         to_rewrite.add(terminator)
-            elif isinstance(value, BlockArgument) and isinstance(value.block.parent_op(), FuncOp):
+            elif isinstance(value, BlockArgument) and isinstance(value.block.parent_op(), AnyFuncOp):
                 converted = ConvertLayoutOp(value, with_encoding(value.type, found[value]))
                 Rewriter.insert_op(converted, InsertPoint.at_start(value.block))
                 mapping[value] = converted.result
@@ -427,9 +427,9 @@ class Rematerialiser:
         self.rewrite_slice(found, conversion, {growth.results[0]: new})
 
 
-def _function_of(op: Operation) -> FuncOp:
+def _function_of(op: Operation) -> AnyFuncOp:
     current: Operation | None = op
-    while current is not None and not isinstance(current, FuncOp):
+    while current is not None and not isinstance(current, AnyFuncOp):
         current = current.parent_op()
     assert current is not None
     return current

@@ -32,7 +32,7 @@ from xdsl.transforms.dead_code_elimination import region_dce
 
 from layoutdialect.dialect.ops import ConvertLayoutOp
 from layoutdialect.dialect.text import located_error
-from layoutdialect.dialect.tt_func import FuncOp
+from layoutdialect.dialect.tt_func import AnyFuncOp
 from layoutdialect.sim.same_semantics import SemanticsChanged, check_same_semantics
 from layoutdialect.sim.tensor_values import ProgramError
 
@@ -49,7 +49,7 @@ MAX_REMATERIALISATION_ROUNDS = 16
 ASSUMED_TRIP_COUNT = 8
 
 
-def _conversions(func: FuncOp) -> list[ConvertLayoutOp]:
+def _conversions(func: AnyFuncOp) -> list[ConvertLayoutOp]:
     return [op for op in func.walk() if isinstance(op, ConvertLayoutOp)]
 
 
@@ -57,7 +57,7 @@ def _attached(op: ConvertLayoutOp) -> bool:
     return op.parent is not None
 
 
-def hoist_constants(func: FuncOp) -> None:
+def hoist_constants(func: AnyFuncOp) -> None:
     """Move every ``arith.constant`` to the start of the function, as MLIR's folder does,
     so that CSE merges copies made inside loops and branches."""
     entry = func.body.block
@@ -78,7 +78,7 @@ class Options:
     try_without_propagation: bool = True
 
 
-def weighted_conversion_bytes(func: FuncOp) -> int:
+def weighted_conversion_bytes(func: AnyFuncOp) -> int:
     """Bytes the conversions in ``func`` move, each times ``ASSUMED_TRIP_COUNT`` per enclosing loop."""
     total = 0
     for conversion in _conversions(func):
@@ -91,12 +91,12 @@ def weighted_conversion_bytes(func: FuncOp) -> int:
     return total
 
 
-def fold(func: FuncOp, options: Options) -> None:
+def fold(func: AnyFuncOp, options: Options) -> None:
     """Triton's canonicalizations, and conversions between equal linear layouts."""
     canonicalize_conversions(func, options.mma_to_dot_bailout, options.equal_layouts)
 
 
-def rematerialise(func: FuncOp, options: Options) -> None:
+def rematerialise(func: AnyFuncOp, options: Options) -> None:
     """Rematerialise backward slices where the cost model says so, folding after each
     round, until a round removes nothing."""
     for _ in range(MAX_REMATERIALISATION_ROUNDS):
@@ -112,7 +112,7 @@ def rematerialise(func: FuncOp, options: Options) -> None:
             break
 
 
-def hoist(func: FuncOp, options: Options) -> None:
+def hoist(func: AnyFuncOp, options: Options) -> None:
     """Move each remaining conversion above the ops that grow its data, then into the
     branch of a conditional that needs it, then (to ``dot_op``) up to its loads."""
     hoister = Rematerialiser()
@@ -123,19 +123,19 @@ def hoist(func: FuncOp, options: Options) -> None:
                 step(conversion)
 
 
-def drop_dead_scf_values(func: FuncOp, options: Options) -> None:
+def drop_dead_scf_values(func: AnyFuncOp, options: Options) -> None:
     """Drop unused loop-carried values and branch results until none is left."""
     while remove_dead_loop_values(func) | remove_dead_branch_results(func):
         pass
 
 
-def remove_dead_ops(func: FuncOp) -> None:
+def remove_dead_ops(func: AnyFuncOp) -> None:
     """Erase the pure ops whose results nobody reads, such as the originals of slices
     whose copies replaced a conversion."""
     region_dce(func.body)
 
 
-Stage = Callable[[FuncOp, Options], None]
+Stage = Callable[[AnyFuncOp, Options], None]
 
 PIPELINE: tuple[tuple[str, Stage], ...] = (
     ("fold", fold),
@@ -152,7 +152,7 @@ PIPELINE: tuple[tuple[str, Stage], ...] = (
 
 
 def run_pipeline(
-    func: FuncOp, options: Options, stages: tuple[tuple[str, Stage], ...], on_stage: Callable[[str, float], None] | None
+    func: AnyFuncOp, options: Options, stages: tuple[tuple[str, Stage], ...], on_stage: Callable[[str, float], None] | None
 ) -> None:
     for name, stage in stages:
         start = time.perf_counter()
@@ -162,7 +162,7 @@ def run_pipeline(
 
 
 def remove_redundant_conversions(
-    func: FuncOp, options: Options = Options(), on_stage: Callable[[str, float], None] | None = None
+    func: AnyFuncOp, options: Options = Options(), on_stage: Callable[[str, float], None] | None = None
 ) -> None:
     """Run the whole pipeline on one function; ``on_stage`` hears each stage's name and seconds."""
     alternative = func.clone() if options.try_without_propagation else None
@@ -200,7 +200,7 @@ class RemoveRedundantConversionsPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         original = op.clone() if self.verify else None
-        for func in [f for f in op.walk() if isinstance(f, FuncOp)]:
+        for func in [f for f in op.walk() if isinstance(f, AnyFuncOp)]:
             remove_redundant_conversions(
                 func, Options(self.mma_to_dot_bailout, self.equal_layouts, self.try_without_propagation)
             )
@@ -211,7 +211,7 @@ class RemoveRedundantConversionsPass(ModulePass):
 def verify_same_semantics(original: ModuleOp, rewritten: ModuleOp) -> None:
     """Raise a located error at the first function whose meaning changed, or that
     the layout-blind interpreter cannot run."""
-    functions = {f.sym_name.data: f for f in rewritten.walk() if isinstance(f, FuncOp)}
+    functions = {f.sym_name.data: f for f in rewritten.walk() if isinstance(f, AnyFuncOp)}
     try:
         check_same_semantics(original, rewritten)
     except SemanticsChanged as error:

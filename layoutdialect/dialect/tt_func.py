@@ -12,6 +12,7 @@ from xdsl.dialects.builtin import (
     SymbolNameConstraint,
     SymbolRefAttr,
 )
+from xdsl.dialects import func
 from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
 from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.irdl import (
@@ -29,7 +30,7 @@ from xdsl.printer import Printer
 from xdsl.traits import CallableOpInterface, HasParent, IsolatedFromAbove, IsTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
-__all__ = ["CallOp", "FuncOp", "ReturnOp"]
+__all__ = ["AnyFuncOp", "CallOp", "FuncOp", "ReturnOp"]
 
 
 class FuncCallable(CallableOpInterface):
@@ -162,3 +163,7 @@ class CallOp(IRDLOperation):
         super().__init__(
             operands=[arguments], result_types=[result_types], properties={"callee": SymbolRefAttr(callee)}
         )
+
+
+AnyFuncOp = FuncOp | func.FuncOp
+"""A function the passes work on: Triton's ``tt.func`` or the builtin ``func.func``."""

@@ -263,3 +263,20 @@ tt.func @no_reuse_of_a_later_conversion(%p: tensor<64x64x!tt.ptr<f32>, #a>) -> (
   tt.return %c1, %c2 : tensor<64x64xf32, #b>, tensor<64x64xf32, #b>
 }
 }
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// The pass runs on builtin func.func as on tt.func.
+// CHECK-LABEL: func.func @builtin_function
+// CHECK-NOT: ttg.convert_layout
+// CHECK: func.return %x
+// TRITON-LABEL: func.func @builtin_function
+// TRITON-NOT: ttg.convert_layout
+// Triton keeps: none
+  func.func @builtin_function(%x: tensor<32x32xf32, #b>) -> tensor<32x32xf32, #b> {
+    %0 = ttg.convert_layout %x : tensor<32x32xf32, #b> -> tensor<32x32xf32, #b>
+    func.return %0 : tensor<32x32xf32, #b>
+  }
+}
