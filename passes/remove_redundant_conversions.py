@@ -152,7 +152,10 @@ PIPELINE: tuple[tuple[str, Stage], ...] = (
 
 
 def run_pipeline(
-    func: AnyFuncOp, options: Options, stages: tuple[tuple[str, Stage], ...], on_stage: Callable[[str, float], None] | None
+    func: AnyFuncOp,
+    options: Options,
+    stages: tuple[tuple[str, Stage], ...],
+    on_stage: Callable[[str, float], None] | None,
 ) -> None:
     for name, stage in stages:
         start = time.perf_counter()
