@@ -3,7 +3,8 @@ and unused ``scf.if`` results (part of MLIR's ``scf.if`` canonicalization).
 
 A value carried by an ``scf.for`` is dead when the loop's result is unused and,
 inside the body, the carried argument only feeds ops whose results end up back in
-its own yield slot.  Rematerialisation and hoisting leave such values behind when
+its own yield slot.  An argument yielded straight into a live slot (values rotated
+through the loop) is live.  Rematerialisation and hoisting leave such values behind when
 they add a copy in a new layout next to the old one.
 """
 
@@ -63,7 +64,11 @@ def _dead_slots(loop: scf.ForOp) -> list[int]:
         live = _live_ops(loop, live_slots)
         grown = set(live_slots)
         for index, arg in enumerate(body.args[1:]):
-            if any(body.find_ancestor_op_in_block(use.operation) in live for use in arg.uses):
+            if any(
+                body.find_ancestor_op_in_block(use.operation) in live
+                or (use.operation is body.last_op and use.index in live_slots)
+                for use in arg.uses
+            ):
                 grown.add(index)
         if grown == live_slots:
             return [i for i in range(len(loop.results)) if i not in live_slots]

@@ -280,3 +280,24 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     func.return %0 : tensor<32x32xf32, #b>
   }
 }
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// Values rotated through a loop's iter_args: %b is yielded straight into the live first slot,
+// so its own slot stays although the loop's second result is unused.
+// CHECK-LABEL: @rotated_iter_args
+// CHECK: scf.for %{{.+}} iter_args(%[[A:.+]] = %x, %[[B:.+]] = %y)
+// CHECK-NEXT: scf.yield %[[B]], %[[A]]
+// TRITON-LABEL: @rotated_iter_args
+// Triton keeps: none
+  tt.func @rotated_iter_args(%x: tensor<32x32xf32, #b>, %y: tensor<32x32xf32, #b>, %n: i32) -> tensor<32x32xf32, #b> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x, %b = %y) -> (tensor<32x32xf32, #b>, tensor<32x32xf32, #b>) : i32 {
+      scf.yield %b, %a : tensor<32x32xf32, #b>, tensor<32x32xf32, #b>
+    }
+    tt.return %r#0 : tensor<32x32xf32, #b>
+  }
+}
