@@ -17,6 +17,7 @@ keeps that copy when its conversions move fewer bytes, loops weighted by
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from .conversion_hoisting import hoist_dot_operand, hoist_into_conditionals
 from .layout_ops import byte_count
 from .layout_propagation import propagate_layouts
 from .loop_cleanup import remove_dead_branch_results, remove_dead_loop_values
+from .remarks import Remark
 from .rematerialisation import Rematerialiser
 
 __all__ = ["Options", "RemoveRedundantConversionsPass", "remove_redundant_conversions"]
@@ -204,6 +206,10 @@ class RemoveRedundantConversionsPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         original = op.clone() if self.verify else None
         for func in [f for f in op.walk() if isinstance(f, AnyFuncOp)]:
+            if len(func.body.blocks) > 1:
+                message = f"@{func.sym_name.data} has several blocks; remove-redundant-conversions leaves it unchanged"
+                print(Remark(func, message), file=sys.stderr)
+                continue
             remove_redundant_conversions(
                 func, Options(self.mma_to_dot_bailout, self.equal_layouts, self.try_without_propagation)
             )

@@ -88,16 +88,20 @@ class FuncOp(IRDLOperation):
         )
 
     def verify_(self) -> None:
-        if self.body.blocks and tuple(self.body.block.arg_types) != self.function_type.inputs.data:
+        entry = self.body.first_block
+        if entry is not None and tuple(entry.arg_types) != self.function_type.inputs.data:
             raise VerifyException("tt.func: the entry block's argument types differ from the function's inputs")
 
     def update_function_type(self) -> None:
         """Make the signature match the entry block and the returned values, after a pass retyped them."""
+        entry = self.body.first_block
+        if entry is None:
+            return
         outputs = self.function_type.outputs.data
-        last = self.body.block.last_op
-        if isinstance(last, ReturnOp):
-            outputs = tuple(v.type for v in last.srcs)
-        self.function_type = FunctionType.from_lists(self.body.block.arg_types, outputs)
+        returns = [block.last_op for block in self.body.blocks if isinstance(block.last_op, ReturnOp)]
+        if returns:
+            outputs = tuple(v.type for v in returns[0].srcs)
+        self.function_type = FunctionType.from_lists(entry.arg_types, outputs)
 
     @classmethod
     def parse(cls, parser: Parser) -> FuncOp:
