@@ -18,6 +18,7 @@ from __future__ import annotations
 from xdsl.dialects import arith, scf
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import is_side_effect_free
 
 from layoutdialect.dialect.ops import ConvertLayoutOp
 from layoutdialect.dialect.tt_combine import JoinOp, SplitOp
@@ -113,7 +114,7 @@ def _feeds_mma_dot_later(conversion: ConvertLayoutOp) -> bool:
 def moves_no_data(op: Operation) -> bool:
     """Triton's ``noDataMovement``: each thread computes its results from its own operand
     elements (pure elementwise ops, broadcasts, fp4 unpacking, views, conversions)."""
-    return (is_elementwise(op) and is_pure(op)) or isinstance(
+    return (is_elementwise(op) and (is_pure(op) or is_side_effect_free(op))) or isinstance(
         op, BroadcastOp | Fp4ToFpOp | ConvertLayoutOp | ExpandDimsOp | ReshapeOp | TransOp | JoinOp | SplitOp
     )
 
@@ -156,7 +157,7 @@ def hoist_dot_operand(rematerialiser: Rematerialiser, conversion: ConvertLayoutO
     if not isinstance(target, DotOperandEncoding) or not _feeds_mma_dot_later(conversion):
         return
     found, loads = _thread_local_slice(conversion.src, target)
-    if not found or not loads:
+    if not found:
         return
     mapping: dict[SSAValue, SSAValue] = {}
     for value, encoding in loads.items():

@@ -780,11 +780,17 @@ tt.func @succeeds_if_arg_is_not_convert_layout(
   tt.return %newc : tensor<16x16xf32, #Cv2>
 }
 
+// Declared-pure inline assembly moves no data, so the dot operand's conversion moves up to
+// the i8 load (half the bytes), as in Triton's expected output.
 // CHECK-LABEL: @push_inline_asm_op
-// CHECK: ttg.convert_layout %{{.+}} : tensor<16x16xf16, {{.+}} -> tensor<16x16xf16,
+// CHECK: %[[ALOAD:.+]] = tt.load %pa
+// CHECK-NEXT: %[[ACVT:.+]] = ttg.convert_layout %[[ALOAD]] : tensor<16x16xi8, {{.+}} -> tensor<16x16xi8, #ttg.dot_op
+// CHECK-NEXT: %[[AF8:.+]] = tt.bitcast %[[ACVT]]
+// CHECK-NEXT: %[[AF16:.+]] = tt.elementwise_inline_asm {{.+}} %[[AF8]]
+// CHECK-NEXT: tt.dot %[[AF16]]
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: tensor<16x16xi8>
 tt.func @push_inline_asm_op(
                    %pa: tensor<16x16x!tt.ptr<i8>, #ALR> {tt.divisibility=16: i32, tt.contiguity=2 : i32},
                    %dotb: tensor<16x16xf16, #Bv2k4>,
@@ -803,11 +809,12 @@ tt.func @push_inline_asm_op(
 #blocked = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// The dot operand's slice ends at a constant: the constant itself takes the dot_op layout.
 // CHECK-LABEL: @propagate_dot_op_to_constant
-// CHECK: ttg.convert_layout %{{.+}} : tensor<128x32xf32, {{.+}} -> tensor<128x32xf32,
+// CHECK: arith.constant dense<1.000000e+00> : tensor<128x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: none
   tt.func @propagate_dot_op_to_constant() -> tensor<64x32xf32, #mma> {
     %cst = arith.constant dense<1.000000e+00> : tensor<128x32xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
     %cst1 = arith.constant dense<1.000000e+00> : tensor<64x128xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
@@ -824,11 +831,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #blocked = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// The dot operand's slice ends at a constant: the constant itself takes the dot_op layout.
 // CHECK-LABEL: @propagate_dot_op_to_constant_above_for
-// CHECK: ttg.convert_layout %{{.+}} : tensor<32x128xf32, {{.+}} -> tensor<32x128xf32,
+// CHECK: arith.constant dense<1.000000e+00> : tensor<32x128xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: none
   tt.func @propagate_dot_op_to_constant_above_for() -> tensor<32x128xf32, #mma> {
     %cst = arith.constant dense<1.000000e+00> : tensor<32x128xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
     %cst_0 = arith.constant dense<1.000000e+00> : tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>

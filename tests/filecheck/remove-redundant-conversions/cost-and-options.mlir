@@ -301,3 +301,27 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return %r#0 : tensor<32x32xf32, #b>
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// A conversion to a dot operand whose slice ends at a constant is hoisted to the constant, as
+// Triton's hoistConvertDotOperand does for loads or constants; declared-pure inline assembly moves
+// no data, so the slice runs through it.
+// CHECK-LABEL: @dot_operand_from_a_constant
+// CHECK: arith.constant dense<1.000000e+00> : tensor<32x16xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.dot
+// TRITON-LABEL: @dot_operand_from_a_constant
+// TRITON-NOT: ttg.convert_layout
+// Triton keeps: none
+  tt.func @dot_operand_from_a_constant(%a: tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, %c: tensor<64x16xf32, #mma>) -> tensor<64x16xf32, #mma> {
+    %cst = arith.constant dense<1.000000e+00> : tensor<32x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %0 = tt.elementwise_inline_asm "cvt.rna.tf32.f32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %cst : tensor<32x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<32x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %1 = ttg.convert_layout %0 : tensor<32x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<32x16xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>
+    %2 = tt.dot %a, %1, %c, inputPrecision = tf32 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<32x16xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<64x16xf32, #mma>
+    tt.return %2 : tensor<64x16xf32, #mma>
+  }
+}
