@@ -54,7 +54,9 @@ from layoutdialect.encodings.inference import (
     split_encoding,
     trans_encoding,
 )
-from layoutdialect.encodings.inference import is_expensive_view as expensive_view
+from layoutdialect.encodings.inference import (
+    is_expensive_view as expensive_view,
+)
 from layoutdialect.f2 import inverse_permutation
 
 MMA_ENCODINGS = (NvidiaMmaEncoding, AmdMfmaEncoding, AmdWmmaEncoding)

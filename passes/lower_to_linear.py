@@ -34,11 +34,9 @@ from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, TensorTyp
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
-from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from layoutdialect.dialect.attributes import EncodingAttr, SliceEncodingAttr, encoding_attr
-from layoutdialect.dialect.layout_checks import verify_tensor_layouts
-from layoutdialect.dialect.ops import TTGOperation
+from layoutdialect.dialect.text import verifier_failure
 from layoutdialect.dialect.types import MemDescType
 from layoutdialect.encodings import (
     AMDRotatingSharedEncoding,
@@ -114,8 +112,7 @@ class _TypeLowering:
         if step is Step.KEPT or not isinstance(data, DistributedEncoding):
             return encoding
         if step is Step.SHARED and isinstance(encoding, SliceEncodingAttr):
-            parent_shape = shape[: data.dim] + [1] + shape[data.dim :]
-            parent = self.distributed(encoding_attr(data.parent), parent_shape)
+            parent = self.distributed(encoding_attr(data.parent), data.parent_shape(shape))
             if parent.data == data.parent:
                 return encoding
             return encoding_attr(SliceEncoding(data.dim, parent.data))
@@ -169,8 +166,7 @@ class _TypeLowering:
         return layout
 
     def _remark(self, message: str) -> None:
-        if self.op is None:
-            return
+        assert self.op is not None
         remark = Remark(self.op, message)
         if remark not in self.remarks:
             self.remarks.append(remark)
@@ -211,8 +207,7 @@ def _encodings_in(attr: Attribute, found: dict[AnyEncodingAttr, set[tuple[int, .
             uses.add(tuple(shape))
         data = attr.data
         if isinstance(data, SliceEncoding):
-            parent_shape = None if shape is None else shape[: data.dim] + [1] + shape[data.dim :]
-            _encodings_in(encoding_attr(data.parent), found, parent_shape)
+            _encodings_in(encoding_attr(data.parent), found, None if shape is None else data.parent_shape(shape))
         elif isinstance(data, DerivedEncoding):
             _encodings_in(encoding_attr(data.parent), found, None)
     elif isinstance(attr, ArrayAttr):
@@ -253,16 +248,6 @@ def _joined_layout(encoding: AnyEncodingAttr, shapes: set[tuple[int, ...]]) -> L
     return None
 
 
-def _verifier_failure(op: Operation) -> str | None:
-    try:
-        op.verify(verify_nested_ops=False)
-        if not isinstance(op, TTGOperation):
-            verify_tensor_layouts(op)
-    except (VerifyException, DiagnosticException) as error:
-        return str(error)
-    return None
-
-
 def lower_to_linear(module: ModuleOp) -> list[Remark]:
     """Rewrite every encoding in ``module`` to its linear layout where the module stays
     valid; return the remarks on what was kept.  Running it again changes nothing."""
@@ -273,14 +258,14 @@ def lower_to_linear(module: ModuleOp) -> list[Remark]:
     joined = {encoding: layout for encoding, shapes in used.items() if (layout := _joined_layout(encoding, shapes))}
     steps: dict[AnyEncodingAttr, Step] = {}
     reasons: dict[AnyEncodingAttr, tuple[Operation, str]] = {}
-    already_invalid = {i for i, op in enumerate(module.walk()) if _verifier_failure(op) is not None}
+    already_invalid = {i for i, op in enumerate(module.walk()) if verifier_failure(op) is not None}
     while True:
         trial = module.clone()
         _rewrite(trial, _TypeLowering(steps, joined))
         failures = [
             (op, message)
             for i, (op, lowered) in enumerate(zip(module.walk(), trial.walk()))
-            if i not in already_invalid and (message := _verifier_failure(lowered)) is not None
+            if i not in already_invalid and (message := verifier_failure(lowered)) is not None
         ]
         if not failures:
             break

@@ -140,16 +140,24 @@ def parse_module(
     return module
 
 
+def verifier_failure(op: Operation) -> str | None:
+    """Why ``op`` itself (not the ops nested in it) does not verify, including a tensor
+    whose layout does not fit the kernel's lanes, warps and CTAs; ``None`` if it does."""
+    try:
+        op.verify(verify_nested_ops=False)
+        if not isinstance(op, TTGOperation):
+            verify_tensor_layouts(op)
+    except (VerifyException, DiagnosticException) as error:
+        return str(error)
+    return None
+
+
 def verify_module(module: ModuleOp, source: str | None = None, line_offset: int = 0) -> None:
-    """Verify every op, including that each tensor's layout fits the kernel's lanes,
-    warps and CTAs; raise ``IRError`` at the first op that does not verify."""
+    """Verify every op (``verifier_failure``); raise ``IRError`` at the first op that
+    does not verify."""
     for op in module.walk():
-        try:
-            op.verify(verify_nested_ops=False)
-            if not isinstance(op, TTGOperation):
-                verify_tensor_layouts(op)
-        except (VerifyException, DiagnosticException) as error:
-            raise located_error(op, str(error), source, line_offset) from None
+        if (failure := verifier_failure(op)) is not None:
+            raise located_error(op, failure, source, line_offset)
 
 
 def read_source(name: str | None) -> tuple[str, str]:

@@ -9,12 +9,13 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
-from layoutdialect.dialect.attributes import DistributedEncodingAttr, encoding_attr
-from layoutdialect.encodings import DistributedEncoding, EncodingError, to_linear_layout
+from layoutdialect.dialect.attributes import DistributedEncodingAttr, EncodingAttr, encoding_attr
+from layoutdialect.encodings import DistributedEncoding, Encoding, EncodingError, to_linear_layout
 
 __all__ = [
     "check_inferred_encoding",
     "distributed_encoding",
+    "encoding_of",
     "same_layout",
     "scalar_type",
     "shape_and_encoding",
@@ -39,6 +40,12 @@ def shape_and_encoding(type_: Attribute) -> tuple[tuple[int, ...], Attribute | N
     if isinstance(type_, TensorType):
         return tuple(type_.get_shape()), type_.encoding
     return (), None
+
+
+def encoding_of(type_: Attribute) -> Encoding | None:
+    """The ``ttg`` encoding of a tensor or memdesc type, or ``None`` when it has none."""
+    encoding = getattr(type_, "encoding", None)
+    return encoding.data if isinstance(encoding, EncodingAttr) else None
 
 
 def distributed_encoding(tensor: Attribute) -> DistributedEncoding | None:

@@ -41,11 +41,11 @@ from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from layoutdialect.dialect.attributes import EncodingAttr
 from layoutdialect.dialect.ops import TTGOperation
 from layoutdialect.dialect.tt_checks import (
     check_inferred_encoding,
     distributed_encoding,
+    encoding_of,
     scalar_type,
     shape_and_encoding,
     tensor_type,
@@ -396,11 +396,6 @@ class DotOp(TTGOperation):
         super().verify_()
 
 
-def _encoding_of(type_: Attribute) -> Encoding | None:
-    encoding = getattr(type_, "encoding", None)
-    return encoding.data if isinstance(encoding, EncodingAttr) else None
-
-
 def _same_dot_parent(parent: Encoding, result: Encoding) -> bool:
     """Triton's parent test: equal encodings, or AMD WMMA encodings equal but for their
     CGA (multi-CTA operands have their own)."""
@@ -420,7 +415,7 @@ def check_dot_operand_encodings(a: Attribute, b: Attribute, d: Attribute) -> Non
     result's encoding with its own ``opIdx`` (a Hopper MMA result wants shared operands
     or a register A), the two share a ``kWidth`` and bit width, and MMA encodings agree
     on their version."""
-    a_encoding, b_encoding, result = _encoding_of(a), _encoding_of(b), _encoding_of(d)
+    a_encoding, b_encoding, result = encoding_of(a), encoding_of(b), encoding_of(d)
     if a_encoding is not None and b_encoding is not None and result is not None:
         for index, operand in ((0, a_encoding), (1, b_encoding)):
             if isinstance(result, NvidiaMmaEncoding) and result.is_hopper:

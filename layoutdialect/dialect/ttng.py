@@ -26,7 +26,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.layout_checks import kernel_attributes
 from layoutdialect.dialect.ops import TTGOperation
-from layoutdialect.dialect.tt_checks import distributed_encoding
+from layoutdialect.dialect.tt_checks import distributed_encoding, encoding_of
 from layoutdialect.dialect.tt_ops import check_dot_types
 from layoutdialect.dialect.tt_types import bit_width
 from layoutdialect.dialect.types import MemDescType
@@ -74,8 +74,7 @@ class WarpGroupDotOp(TTGOperation):
         result = distributed_encoding(self.d.type)
         if not isinstance(result, NvidiaMmaEncoding) or not result.is_hopper:
             raise VerifyException(f"'{self.name}' op WGMMA result layout must be Hopper NVMMA")
-        a_encoding = getattr(getattr(self.a.type, "encoding", None), "data", None)
-        b_encoding = getattr(getattr(self.b.type, "encoding", None), "data", None)
+        a_encoding, b_encoding = encoding_of(self.a.type), encoding_of(self.b.type)
         if not isinstance(a_encoding, NVMMASharedEncoding | DotOperandEncoding | SharedLinearEncoding):
             raise VerifyException(f"'{self.name}' op WGMMA A operand must have NVMMA shared or dot layout")
         if isinstance(a_encoding, DotOperandEncoding) and not (

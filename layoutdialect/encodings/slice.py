@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from layoutdialect.encodings.base import DerivedEncoding, DistributedEncoding, check
@@ -27,9 +28,12 @@ class SliceEncoding(DerivedEncoding):
     def rank(self) -> int:
         return self.parent.rank - 1
 
+    def parent_shape(self, shape: Sequence[int]) -> list[int]:
+        """The parent tensor's shape: ``shape`` with the sliced dim put back as 1."""
+        return [*shape[: self.dim], 1, *shape[self.dim :]]
+
     def _linear_layout(self, shape: list[int]) -> LinearLayout:
         """The parent's layout with dim ``dim`` of size 1, that dim removed; registers
         that only moved along it go away, lanes, warps and CTAs along it stay as copies."""
-        parent_shape = shape[: self.dim] + [1] + shape[self.dim :]
-        parent = to_linear_layout(self.parent, parent_shape).squeeze_outs(f"dim{self.dim}")
+        parent = to_linear_layout(self.parent, self.parent_shape(shape)).squeeze_outs(f"dim{self.dim}")
         return parent.rename_out_dims(standard_out_dim_names(len(shape))).remove_zero_bases_along_dim("register")
