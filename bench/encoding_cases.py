@@ -44,10 +44,10 @@ def type_text(encoding: Encoding, shape: list[int], bits: int) -> str:
     """The TTGIR tensor or memdesc type of ``shape`` with ``encoding``."""
     out = StringIO()
     Printer(stream=out).print_attribute(encoding_attr(encoding))  # type: ignore[arg-type]
-    dims = "x".join(map(str, shape))
+    dims = "".join(f"{size}x" for size in shape)
     if isinstance(encoding, SharedEncoding):
-        return f"!ttg.memdesc<{dims}x{ELEMENT_TYPES[bits]}, {out.getvalue()}, #ttg.shared_memory>"
-    return f"tensor<{dims}x{ELEMENT_TYPES[bits]}, {out.getvalue()}>"
+        return f"!ttg.memdesc<{dims}{ELEMENT_TYPES[bits]}, {out.getvalue()}, #ttg.shared_memory>"
+    return f"tensor<{dims}{ELEMENT_TYPES[bits]}, {out.getvalue()}>"
 
 
 def case(encoding: Encoding, shape: list[int]) -> dict[str, Any]:

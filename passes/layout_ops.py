@@ -12,7 +12,7 @@ from xdsl.traits import Pure
 
 from layoutdialect.dialect.attributes import encoding_attr
 from layoutdialect.dialect.ops import ConvertLayoutOp, LocalAllocOp, LocalLoadOp, LocalStoreOp
-from layoutdialect.dialect.tt_checks import distributed_encoding
+from layoutdialect.dialect.tt_checks import distributed_encoding, layouts_match_up_to_broadcasting
 from layoutdialect.dialect.tt_combine import CatOp, JoinOp, SplitOp
 from layoutdialect.dialect.tt_data_indexed import GatherOp, HistogramOp
 from layoutdialect.dialect.tt_dot_scaled import DotScaledOp
@@ -184,6 +184,17 @@ def rebuild_in_layout(op: Operation, result_type: TensorType[Attribute]) -> Oper
     return None
 
 
+def rebuild_in_slice(op: Operation, result_type: TensorType[Attribute]) -> Operation | None:
+    """What a rematerialised slice re-creates rather than recomputes: ``rebuild_in_layout``,
+    or a ``broadcast`` whose operand already has ``result_type``'s layout up to
+    broadcasting (Triton's canonicalizer leaves that one alone; only its slices stop there)."""
+    if isinstance(op, BroadcastOp):
+        src = op.src.type
+        assert isinstance(src, TensorType)
+        return BroadcastOp(op.src, result_type) if layouts_match_up_to_broadcasting(src, result_type) else None
+    return rebuild_in_layout(op, result_type)
+
+
 def is_legal_cat_encoding(op: CatOp, target: DistributedEncoding) -> bool:
     """Triton's ``isLegalCatEncoding``: ``tt.cat`` concatenates its operands' distinct
     registers, so the result in ``target`` must hold exactly as many per thread."""
@@ -200,6 +211,9 @@ def can_fold_into_conversion(op: Operation, target: DistributedEncoding) -> bool
         return is_legal_cat_encoding(op, target)
     if isinstance(op, ConvertLayoutOp):
         return not (isinstance(target, NvidiaMmaEncoding) and tensor_encoding(op.src) != target)
+    if isinstance(op, BroadcastOp):
+        assert isinstance(op.src.type, TensorType)
+        return layouts_match_up_to_broadcasting(op.src.type, with_encoding(op.result.type, target))
     if isinstance(op, ReshapeOp):
         assert isinstance(op.src.type, TensorType)
         return op.allow_reorder is not None and not is_expensive_view(

@@ -39,7 +39,7 @@ from .layout_ops import (
     element_bits,
     infer_source_encoding,
     layout_operands,
-    rebuild_in_layout,
+    rebuild_in_slice,
     tensor_encoding,
     with_encoding,
 )
@@ -366,10 +366,10 @@ class Rematerialiser:
 
     @staticmethod
     def _clone_in(op: Operation, found: Slice, mapping: dict[SSAValue, SSAValue]) -> Operation:
-        """A copy of ``op`` reading the rematerialised operands; constants are rebuilt in
-        their new type, since their value carries it."""
+        """A copy of ``op`` reading the rematerialised operands; what the slice stopped at
+        (constants, ranges, splats, broadcasts of a matching operand) is rebuilt in its new type."""
         if op.results and op.results[0] in found:
-            rebuilt = rebuild_in_layout(op, with_encoding(op.results[0].type, found[op.results[0]]))
+            rebuilt = rebuild_in_slice(op, with_encoding(op.results[0].type, found[op.results[0]]))
             if rebuilt is not None:
                 return rebuilt
         return op.clone(value_mapper=dict(mapping))

@@ -16,6 +16,7 @@ __all__ = [
     "check_inferred_encoding",
     "distributed_encoding",
     "encoding_of",
+    "layouts_match_up_to_broadcasting",
     "same_layout",
     "scalar_type",
     "shape_and_encoding",
@@ -60,6 +61,20 @@ def distributed_encoding(tensor: Attribute) -> DistributedEncoding | None:
 def same_layout(a: DistributedEncoding, b: DistributedEncoding, shape: tuple[int, ...]) -> bool:
     """Whether two encodings place every element of ``shape`` on the same threads and registers."""
     return a == b or to_linear_layout(a, shape) == to_linear_layout(b, shape)
+
+
+def layouts_match_up_to_broadcasting(source: TensorType[Attribute], result: TensorType[Attribute]) -> bool:
+    """Whether ``result``'s encoding places the elements of ``source``'s shape as
+    ``source``'s does (Triton's ``tt.broadcast`` rule); unencoded tensors match each other."""
+    if source.encoding == result.encoding:
+        return True
+    src, dst = distributed_encoding(source), distributed_encoding(result)
+    if src is None or dst is None:
+        return False
+    try:
+        return same_layout(src, dst, tuple(source.get_shape()))
+    except EncodingError:
+        return False
 
 
 def check_inferred_encoding(

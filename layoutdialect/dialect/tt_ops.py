@@ -46,6 +46,7 @@ from layoutdialect.dialect.tt_checks import (
     check_inferred_encoding,
     distributed_encoding,
     encoding_of,
+    layouts_match_up_to_broadcasting,
     scalar_type,
     shape_and_encoding,
     tensor_type,
@@ -174,14 +175,18 @@ class SplatOp(_UnaryTensorOp):
 
 @irdl_op_definition
 class BroadcastOp(_UnaryTensorOp):
-    """``tt.broadcast %x : tensor<64x1xf32, #b> -> tensor<64x64xf32, #b>``: size-1 dims repeated."""
+    """``tt.broadcast %x : tensor<64x1xf32, #b> -> tensor<64x64xf32, #b>``: size-1 dims repeated.
+
+    The two encodings may differ when they agree at the operand's shape ("up to
+    broadcasting"), as in Triton 3.9: a ``#ttg.linear`` row and the blocked layout it
+    spells out can broadcast into each other."""
 
     name = "tt.broadcast"
 
     def verify_(self) -> None:
         src, dst = tensor_type(self.src), tensor_type(self.result)
-        if src.encoding != dst.encoding:
-            raise VerifyException("tt.broadcast: the operand and result must have the same encoding")
+        if not layouts_match_up_to_broadcasting(src, dst):
+            raise VerifyException(f"'{self.name}' op requires matching source and result layouts up to broadcasting")
         if len(src.get_shape()) != len(dst.get_shape()) or any(
             s not in (1, d) for s, d in zip(src.get_shape(), dst.get_shape())
         ):

@@ -8,7 +8,7 @@ from functools import cache
 from layoutdialect.encodings.base import DotParentEncoding, check
 from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
 from layoutdialect.encodings.construction import dot_operand_order, matrix_order
-from layoutdialect.f2 import LayoutBuilder, LinearLayout, standard_out_dim_names
+from layoutdialect.f2 import LayoutBuilder, LinearLayout, is_permutation_matrix, standard_out_dim_names
 
 __all__ = ["AmdWmmaEncoding", "wmma_tile"]
 
@@ -81,6 +81,12 @@ class AmdWmmaEncoding(DotParentEncoding):
     @property
     def num_ctas(self) -> int:
         return self.cga.num_ctas
+
+    @property
+    def is_generic(self) -> bool:
+        """Whether ``ctaLayout`` is not a permutation of tile bits (Triton then treats the
+        layout as generic linear: ``isGenericLinearEncoding``)."""
+        return not is_permutation_matrix(self.cta_layout().build())
 
     def cta_layout(self, without_dim: int | None = None) -> LayoutBuilder:
         """``ctaLayout`` as a layout ``register, warp -> dim0..`` over tile indices;

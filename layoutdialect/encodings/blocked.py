@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 
 from layoutdialect.encodings.base import DotParentEncoding, WarpGridEncoding, check, check_order, check_powers_of_two
 from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
-from layoutdialect.encodings.construction import times_broadcast_along
+from layoutdialect.encodings.construction import shape_per_cta, times_broadcast_along
 from layoutdialect.f2 import LayoutBuilder, LinearLayout
 
-__all__ = ["BlockedEncoding"]
+__all__ = ["BlockedEncoding", "default_blocked_encoding"]
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,39 @@ class BlockedEncoding(WarpGridEncoding, DotParentEncoding):
         check_powers_of_two(self.warps_per_cta, "warpsPerCTA")
         check(self.cga.rank == len(self.order), "BlockedEncodingAttr and CGALayout's fields must have the same rank.")
         check_order(self.order)
+
+    @classmethod
+    def fitted_to(
+        cls,
+        shape: Sequence[int],
+        size_per_thread: Sequence[int],
+        order: Sequence[int],
+        num_warps: int,
+        num_lanes: int,
+        cga: CGALayout,
+    ) -> BlockedEncoding:
+        """Triton's ``BlockedEncodingAttr::get(shape, sizePerThread, order, ...)``: lanes
+        and then warps go to the dims fastest first, each dim taking as many as its
+        share of ``shape`` (per CTA, over ``size_per_thread``) can use; the slowest dim
+        takes whatever is left.
+
+        >>> BlockedEncoding.fitted_to([16, 64], [1, 4], [1, 0], 4, 32, CGALayout.single(2)).threads_per_warp
+        (2, 16)
+        """
+        rank = len(size_per_thread)
+        threads, warps = [1] * rank, [1] * rank
+        per_cta = shape_per_cta(cga.split_num, shape)
+        lanes_left, warps_left, threads_left = num_lanes, num_warps, num_warps * num_lanes
+        for dim in order[:-1]:
+            wanted = min(max(threads_left, 1), max(1, per_cta[dim] // size_per_thread[dim]))
+            threads[dim] = min(max(wanted, 1), lanes_left)
+            warps[dim] = min(max(wanted // threads[dim], 1), warps_left)
+            lanes_left //= threads[dim]
+            warps_left //= warps[dim]
+            threads_left //= threads[dim] * warps[dim]
+        threads[order[-1]] = num_lanes // prod(threads[d] for d in order[:-1])
+        warps[order[-1]] = num_warps // prod(warps[d] for d in order[:-1])
+        return cls(tuple(size_per_thread), tuple(threads), tuple(warps), tuple(order), cga)
 
     @property
     def num_lanes(self) -> int:
@@ -67,3 +101,23 @@ class BlockedEncoding(WarpGridEncoding, DotParentEncoding):
         times_broadcast_along(cta, "lane", self.threads_per_warp, self.order, k_dim)
         times_broadcast_along(cta, "warp", self.warps_per_cta, self.order, k_dim)
         return combine_cta_cga_with_shape(cta, self.cga.without_dim(k_dim), shape)
+
+
+def default_blocked_encoding(shape: Sequence[int], num_warps: int, num_lanes: int, num_ctas: int) -> BlockedEncoding:
+    """Triton's ``getDefaultBlockedEncoding``: one element per thread, the last dim
+    fastest, lanes, warps and CTAs spread over the dims from the fastest (CTAs from the
+    slowest) as far as each dim's size allows; the slowest dim takes what is left.
+
+    >>> default_blocked_encoding([4, 64], 4, 32, 1).threads_per_warp
+    (1, 32)
+    """
+    rank = len(shape)
+    order = list(reversed(range(rank)))
+    ctas, ctas_left = [1] * rank, num_ctas
+    for dim in reversed(order):
+        ctas[dim] = min(max(ctas_left, 1), max(1, shape[dim]))
+        ctas_left //= ctas[dim]
+    split = list(ctas)
+    ctas[rank - 1] *= ctas_left
+    cga = CGALayout.from_split_params(ctas, split, order)
+    return BlockedEncoding.fitted_to(shape, [1] * rank, order, num_warps, num_lanes, cga)

@@ -49,6 +49,38 @@ class CGALayout:
         """One CTA: the default when ``CGALayout`` is absent."""
         return cls((), rank)
 
+    @classmethod
+    def from_split_params(
+        cls, ctas_per_cga: Sequence[int], split_num: Sequence[int], cta_order: Sequence[int]
+    ) -> CGALayout:
+        """Triton's ``CGAEncodingAttr::fromSplitParams``: the CGA older Triton wrote as
+        ``CTAsPerCGA``/``CTASplitNum``/``CTAOrder``.  Dims are taken in ``cta_order``; each
+        is split ``split_num[d]`` ways (one basis per bit) and its remaining
+        ``ctas_per_cga[d] / split_num[d]`` CTAs hold copies (zero bases).
+
+        >>> CGALayout.from_split_params([2, 2], [2, 1], [1, 0]).bases
+        ((0, 0), (1, 0))
+        """
+        rank = len(cta_order)
+        check(
+            len(ctas_per_cga) == rank and len(split_num) == rank,
+            f"CTAsPerCGA, CTASplitNum and CTAOrder must have the same rank, got "
+            f"{len(ctas_per_cga)}, {len(split_num)} and {rank}",
+        )
+        bases: list[tuple[int, ...]] = []
+        for dim in cta_order:
+            total, split = ctas_per_cga[dim], split_num[dim]
+            check(
+                is_power_of_two(total) and is_power_of_two(split) and total % split == 0,
+                f"CTASplitNum[{dim}] = {split} must be a power of two dividing CTAsPerCGA[{dim}] = {total}",
+            )
+            unit = [0] * rank
+            for bit in range(split.bit_length() - 1):
+                unit[dim] = 1 << bit
+                bases.append(tuple(unit))
+            bases.extend([(0,) * rank] * ((total // split).bit_length() - 1))
+        return cls(tuple(bases), rank)
+
     @property
     def num_ctas(self) -> int:
         return 1 << len(self.bases)

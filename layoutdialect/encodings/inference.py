@@ -25,7 +25,7 @@ from layoutdialect.encodings.blocked import BlockedEncoding
 from layoutdialect.encodings.cga import CGALayout
 from layoutdialect.encodings.dot_operand import DotOperandEncoding
 from layoutdialect.encodings.layout_properties import elements_per_thread, order, unique_elements_per_thread
-from layoutdialect.encodings.linear import GenericLinearEncoding, LinearEncoding
+from layoutdialect.encodings.reshape_inference import linear_encoding_like, reshape_encoding
 from layoutdialect.encodings.slice import SliceEncoding
 from layoutdialect.encodings.to_linear import to_linear_layout
 from layoutdialect.f2 import LinearLayout, divide_left, inverse_permutation, standard_out_dim_names
@@ -82,6 +82,8 @@ def trans_encoding(encoding: DistributedEncoding, shape: Sequence[int], order: S
     """The result of ``tt.trans`` with ``order`` on a tensor of ``shape``: result dim i is
     operand dim ``order[i]``, and every element stays with its thread and register."""
     check(sorted(order) == list(range(len(shape))), f"trans order {list(order)} is not a permutation of the dims")
+    if list(order) == sorted(order):
+        return encoding
     if isinstance(encoding, BlockedEncoding):
         inverse = inverse_permutation(order)
         cga = CGALayout(tuple(_permute(b, order) for b in encoding.cga.bases), encoding.cga.rank)
@@ -94,25 +96,7 @@ def trans_encoding(encoding: DistributedEncoding, shape: Sequence[int], order: S
         )
     layout = to_linear_layout(encoding, shape)
     bases = [(name, [list(_permute(b, order)) for b in vectors]) for name, vectors in layout.bases]
-    return LinearEncoding(LinearLayout.from_bases(bases, standard_out_dim_names(len(shape))))
-
-
-def reshape_encoding(
-    encoding: DistributedEncoding, src_shape: Sequence[int], dst_shape: Sequence[int]
-) -> DistributedEncoding:
-    """The result of a row-major ``tt.reshape`` from ``src_shape`` to ``dst_shape`` that
-    keeps each element on its thread: the same encoding when the shape is unchanged,
-    else the reshaped F2 layout as ``#ttg.linear``."""
-    if list(src_shape) == list(dst_shape):
-        return encoding
-    if prod(src_shape) != prod(dst_shape):
-        raise EncodingError(f"cannot reshape {list(src_shape)} into {list(dst_shape)}: sizes differ")
-    layout = to_linear_layout(encoding, src_shape)
-    src_names = standard_out_dim_names(len(src_shape))
-    dst_names = standard_out_dim_names(len(dst_shape))
-    minor_first = layout.transpose_outs(list(reversed(src_names)))
-    reshaped = minor_first.reshape_outs([(n, d) for n, d in zip(reversed(dst_names), reversed(dst_shape))])
-    return LinearEncoding(reshaped.transpose_outs(dst_names))
+    return linear_encoding_like(LinearLayout.from_bases(bases, standard_out_dim_names(len(shape))), encoding)
 
 
 def is_expensive_view(
@@ -143,7 +127,7 @@ def join_encoding(encoding: DistributedEncoding, shape: Sequence[int]) -> Distri
             split = split_encoding(encoding.parent, joined_shape)
         except EncodingError:
             split = None
-        if split is not None and to_linear_layout(split, shape) == to_linear_layout(encoding, shape):
+        if split is not None and _same_registers_but_copies(split, encoding, shape):
             return encoding.parent
     if isinstance(encoding, BlockedEncoding):
         cga = CGALayout(tuple((*basis, 0) for basis in encoding.cga.bases), rank + 1)
@@ -158,7 +142,15 @@ def join_encoding(encoding: DistributedEncoding, shape: Sequence[int]) -> Distri
     layout = to_linear_layout(encoding, shape)
     bases = [(name, [[*b, 0] for b in vectors]) for name, vectors in layout.bases]
     widened = LinearLayout.from_bases(bases, names, [*shape, 1])
-    return LinearEncoding(LinearLayout.identity_1d(2, "register", names[-1]) * widened)
+    return linear_encoding_like(LinearLayout.identity_1d(2, "register", names[-1]) * widened, encoding)
+
+
+def _same_registers_but_copies(a: DistributedEncoding, b: DistributedEncoding, shape: Sequence[int]) -> bool:
+    """Whether ``a`` and ``b`` place every element alike at ``shape``, registers that only
+    hold copies (zero bases) aside."""
+    return to_linear_layout(a, shape).remove_zero_bases_along_dim("register") == to_linear_layout(
+        b, shape
+    ).remove_zero_bases_along_dim("register")
 
 
 def split_encoding(encoding: DistributedEncoding, shape: Sequence[int]) -> DistributedEncoding:
@@ -192,7 +184,9 @@ def split_encoding(encoding: DistributedEncoding, shape: Sequence[int]) -> Distr
             kept.append(basis[:-1])
         bases.append((name, kept))
     check(found, "SplitOp requires at least 2 elements per thread in the last dimension")
-    return LinearEncoding(LinearLayout.from_bases(bases, standard_out_dim_names(rank - 1), list(shape[:-1])))
+    return linear_encoding_like(
+        LinearLayout.from_bases(bases, standard_out_dim_names(rank - 1), list(shape[:-1])), encoding
+    )
 
 
 def cat_registers(
@@ -248,4 +242,4 @@ def _fp4_encoding(
     result = pair * layout if unpacking else divide_left(layout, pair)
     check(result is not None, "fp4_to_fp: the result layout does not hold both halves of a byte in one thread")
     assert result is not None
-    return GenericLinearEncoding(result) if isinstance(encoding, GenericLinearEncoding) else LinearEncoding(result)
+    return linear_encoding_like(result, encoding)

@@ -7,6 +7,7 @@ from layoutdialect.f2.layout_utils import (
     ensure_layout_not_smaller_than,
     identity_standard_nd,
     inverse_permutation,
+    is_permutation_matrix,
     standard_out_dim_names,
 )
 from layoutdialect.f2.linear_layout import (
@@ -31,6 +32,7 @@ __all__ = [
     "ensure_layout_not_smaller_than",
     "inverse_permutation",
     "identity_standard_nd",
+    "is_permutation_matrix",
     "lstsq",
     "standard_out_dim_names",
     "supremum",

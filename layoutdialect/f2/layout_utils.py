@@ -12,6 +12,7 @@ __all__ = [
     "ensure_layout_not_smaller_than",
     "identity_standard_nd",
     "inverse_permutation",
+    "is_permutation_matrix",
     "standard_out_dim_names",
 ]
 
@@ -34,6 +35,24 @@ def inverse_permutation(permutation: Sequence[int]) -> list[int]:
     for position, image in enumerate(permutation):
         inverse[image] = position
     return inverse
+
+
+def is_permutation_matrix(layout: LinearLayout) -> bool:
+    """Triton's ``isPermutationMatrixLayout``: flattened, and without its zero (broadcast)
+    bases, every basis is a single bit and together they are invertible.
+
+    >>> swap = LinearLayout.from_bases([("warp", [[0, 1], [1, 0]])], ["dim0", "dim1"])
+    >>> diagonal = LinearLayout.from_bases([("warp", [[1, 1]])], ["dim0", "dim1"], [2, 2], require_surjective=False)
+    >>> is_permutation_matrix(swap), is_permutation_matrix(diagonal)
+    (True, False)
+    """
+    if not layout.get_in_dim_names():
+        return True
+    flat = layout.flatten_ins().flatten_outs()
+    in_dim = flat.get_in_dim_names()[0]
+    bare = flat.remove_zero_bases_along_dim(in_dim)
+    single_bits = all(basis[0] & (basis[0] - 1) == 0 for _, bases in bare.bases for basis in bases)
+    return single_bits and bare.is_invertible()
 
 
 def identity_standard_nd(in_dim: str, shape: Sequence[int], order: Sequence[int]) -> LinearLayout:

@@ -100,7 +100,16 @@ def dot_operands(draw: st.DrawFn) -> DotOperandEncoding:
 
 @st.composite
 def slices(draw: st.DrawFn) -> SliceEncoding:
-    parent = draw(blocked(draw(st.integers(2, 3))))
+    """A slice of any family with a dim to spare (a slice of a slice too)."""
+    parents = st.one_of(
+        blocked(draw(st.integers(2, 3))),
+        nvidia_mma(),
+        amd_mfma(),
+        amd_wmma(),
+        linear_layouts(DISTRIBUTED).map(LinearEncoding),
+        blocked(3).map(lambda parent: SliceEncoding(0, parent)),
+    )
+    parent = draw(parents.filter(lambda encoding: encoding.rank >= 2))
     return SliceEncoding(draw(st.integers(0, parent.rank - 1)), parent)
 
 

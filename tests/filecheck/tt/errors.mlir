@@ -327,3 +327,15 @@ tt.func @wgmma(%a: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWid
   tt.return
 }
 }
+
+// -----
+// A broadcast may change the encoding only to one that places the operand's elements alike.
+#a = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 2, 1], warpsPerCTA = [1, 1, 1], order = [0, 1, 2]}>
+#b = #ttg.blocked<{sizePerThread = [1, 2, 1], threadsPerWarp = [1, 1, 2], warpsPerCTA = [1, 1, 1], order = [0, 1, 2]}>
+module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 2 : i32} {
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: 'tt.broadcast' op requires matching source and result layouts up to broadcasting
+tt.func @broadcast_moves_elements(%arg0: tensor<1x2x1xi32, #a>) {
+  %0 = tt.broadcast %arg0 : tensor<1x2x1xi32, #a> -> tensor<1x2x2xi32, #b>
+  tt.return
+}
+}

@@ -90,3 +90,15 @@ tt.func @mma_era_ops(%p: tensor<32x32xi8, #p>, %h: tensor<32x64xf16, #p>, %r: te
   tt.return
 }
 }
+
+// A broadcast between two spellings of one layout (the row is #bc's layout at 1x2x1).
+#bc = #ttg.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [1, 1, 1], warpsPerCTA = [1, 1, 1], order = [0, 1, 2]}>
+#row = #ttg.linear<{register = [[0, 1, 0]], lane = [], warp = [], block = []}>
+module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 1 : i32} {
+// CHECK-LABEL: @broadcast_between_spellings
+// CHECK-NEXT: tt.broadcast %x : tensor<1x2x1xi32, #[[$ROW:.+]]> -> tensor<1x2x2xi32, #[[$BC:.+]]>
+tt.func @broadcast_between_spellings(%x: tensor<1x2x1xi32, #row>) -> tensor<1x2x2xi32, #bc> {
+  %0 = tt.broadcast %x : tensor<1x2x1xi32, #row> -> tensor<1x2x2xi32, #bc>
+  tt.return %0 : tensor<1x2x2xi32, #bc>
+}
+}

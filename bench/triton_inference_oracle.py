@@ -1,0 +1,143 @@
+"""Compare our result-encoding inference with Triton 3.9's, op by op (a development oracle).
+
+Run it with the Python of a virtual environment that has ``triton==3.9.0`` (never a
+dependency of this package)::
+
+    python bench/inference_cases.py --cases 2000 > cases.jsonl
+    ~/.cache/triton-venv/bin/python bench/triton_inference_oracle.py cases.jsonl [--reference OUT.json]
+
+Each case's op is created by Triton's own op builder (``ir.builder``, not gluon's, whose
+``create_split`` forces a slice) on an argument of the case's type,
+inside a module with the case's warps, lanes and CTAs, so Triton's inference (the
+``InferTypeOpInterface`` of the op) picks the result type.  Types are compared as text,
+since both sides print encodings the same way; a case where only one side refuses, or
+where the types differ, is printed with both answers, and the exit code is 1 if any
+case disagrees.  Batches run in child processes, split in halves when Triton aborts.
+``--reference`` writes the cases Triton answers, with Triton's result type, as a JSON
+list: the table ``tests/unit/encodings/test_triton_inference.py`` checks.
+
+``ttg.fp4_to_fp`` is not compared here: Triton's op builder infers its result from the
+operand's layout at the *result* shape, while its passes and verifier use the shape of
+the side they start from, which is what this package models.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from typing import Any
+
+BATCH = 200
+
+
+def triton_results(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Triton's result type (or its error) for each row, in this process."""
+    from triton._C.libtriton import amd, ir, nvidia
+
+    ctx = ir.context()
+    ir.load_dialects(ctx)
+    nvidia.load_dialects(ctx)
+    amd.load_dialects(ctx)
+    builder = ir.builder(ctx)
+    answers = []
+    for row in rows:
+        text = (
+            f'module attributes {{"ttg.num-warps" = {row["warps"]} : i32, "ttg.threads-per-warp" = '
+            f'{row["lanes"]} : i32, "ttg.num-ctas" = {row["ctas"]} : i32}} {{\n'
+            f"  tt.func private @f(%a: {row['type']})\n}}\n"
+        )
+        with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
+            f.write(text)
+        try:
+            module = ir.parse_mlir_module(f.name, ctx)
+            module.context = ctx
+            block = module.get_function("f").add_entry_block()
+            builder.set_insertion_point_to_start(block)
+            operand = block.arg(0)
+            op, params = row["op"], row["params"]
+            if op == "reshape":
+                result = builder.create_reshape(operand, params["shape"], False)
+            elif op == "trans":
+                result = builder.create_trans(operand, params["order"])
+            elif op == "join":
+                result = builder.create_join(operand, operand)
+            elif op == "split":
+                result = builder.create_split(operand)[0]
+            else:
+                result = builder.create_expand_dims(operand, params["axis"])
+            answers.append({"result": str(result.get_type())})
+        except Exception as error:  # noqa: BLE001 - any refusal is an answer to compare
+            answers.append({"error": str(error).splitlines()[0] if str(error) else type(error).__name__})
+        finally:
+            os.unlink(f.name)
+    return answers
+
+
+def readable(type_text: str) -> str:
+    """Triton's printed type as its own parser reads it: Triton's printer leaves out an
+    empty ``warp`` list of ``#ttg.amd_wmma``'s ``ctaLayout``, which the parser requires."""
+
+    def with_warp(match: re.Match[str]) -> str:
+        entries = match.group(1)
+        if "warp" in entries:
+            return match.group(0)
+        return f"ctaLayout = {{{entries + ', ' if entries else ''}warp = []}}"
+
+    return re.sub(r"ctaLayout = \{([^{}]*)\}", with_warp, type_text)
+
+
+def same_type(ours: str | None, theirs: str | None) -> bool:
+    """Whether two answers agree: both refuse, or both give one type."""
+    if ours is None or theirs is None:
+        return ours is None and theirs is None
+    return ours == readable(theirs)
+
+
+def run_batch(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``triton_results`` in a child process; a crashed child's rows are retried in halves."""
+    child = subprocess.run(
+        [sys.executable, __file__, "--child"], input=json.dumps(rows), capture_output=True, text=True, check=False
+    )
+    if child.returncode == 0:
+        return [json.loads(line) for line in child.stdout.splitlines()]
+    if len(rows) == 1:
+        return [{"error": f"Triton aborted: {child.stderr.strip().splitlines()[-1] if child.stderr.strip() else ''}"}]
+    half = len(rows) // 2
+    return run_batch(rows[:half]) + run_batch(rows[half:])
+
+
+def main() -> int:
+    if sys.argv[1:] == ["--child"]:
+        for answer in triton_results(json.loads(sys.stdin.read())):
+            sys.stdout.write(json.dumps(answer) + "\n")
+        return 0
+    with open(sys.argv[1]) as cases:
+        rows = [json.loads(line) for line in cases]
+    reference = []
+    disagreements = 0
+    for start in range(0, len(rows), BATCH):
+        batch = rows[start : start + BATCH]
+        for row, answer in zip(batch, run_batch(batch)):
+            if "result" in answer:
+                fields = {k: row[k] for k in ("op", "type", "params", "warps", "lanes", "ctas")}
+                reference.append(fields | {"result": readable(answer["result"])})
+            ours, theirs = row.get("ours"), answer.get("result")
+            if same_type(ours, theirs):
+                continue
+            disagreements += 1
+            print(f"{row['op']} {row['params']} of {row['type']}")
+            print(f"  ours:   {ours if ours is not None else row.get('ours_error')}")
+            print(f"  triton: {theirs if theirs is not None else answer.get('error')}")
+    print(f"{disagreements} of {len(rows)} cases disagree")
+    if sys.argv[2:3] == ["--reference"]:
+        with open(sys.argv[3], "w") as out:
+            json.dump(reference, out, separators=(",", ":"))
+    return 1 if disagreements else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
