@@ -20,15 +20,16 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import AnyFloat, TensorType
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue, Use
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from layoutdialect.analysis.conversion import reorders_registers
 from layoutdialect.dialect.ops import ConvertLayoutOp, LocalLoadOp
 from layoutdialect.dialect.tt_func import AnyFuncOp
 from layoutdialect.dialect.tt_memory import LoadOp
 from layoutdialect.dialect.tt_ops import BroadcastOp, ExpandDimsOp, FpToFpOp, ReduceOp
-from layoutdialect.encodings import DistributedEncoding, DotOperandEncoding
-from layoutdialect.encodings.layout_properties import threads_per_warp, warps_per_cta
+from layoutdialect.encodings import DistributedEncoding, DotOperandEncoding, to_linear_layout
+from layoutdialect.encodings.layout_properties import threads_per_warp, unique_elements_per_thread, warps_per_cta
 
 from .layout_ops import (
     ARITH_EXTENSIONS,
@@ -40,12 +41,13 @@ from .layout_ops import (
     infer_source_encoding,
     layout_operands,
     rebuild_in_slice,
+    shape_of,
     tensor_encoding,
     with_encoding,
 )
 from .loop_cleanup import rebuild_loop
 
-__all__ = ["Rematerialiser", "Reuse", "backward_slice", "conversion_slice"]
+__all__ = ["Rematerialiser", "Reuse", "backward_slice", "conversion_slice", "rematerialisation_is_cheaper"]
 
 Slice = dict[SSAValue, DistributedEncoding]
 
@@ -189,36 +191,104 @@ def _argument_leaves(found: Slice) -> list[BlockArgument]:
     return [v for v in found if isinstance(v, BlockArgument) and isinstance(v.block.parent_op(), AnyFuncOp)]
 
 
-def rematerialisation_cost(found: Slice, conversion: ConvertLayoutOp) -> int | None:
-    """Triton's cost of recomputing the slice in milli-SM-cycles (ops used only by the
-    slice are moved, not duplicated); ``None`` if the slice holds a non-associative reduce."""
-    ops = _ops_of(found)
-    members = set(ops)
-    single_use: dict[Operation, bool] = {}
+def _flows_into(use: Use) -> list[SSAValue] | None:
+    """The values a use by a region branch passes its operand on to (MLIR's successor
+    inputs): a yield's into its ``scf.if`` results, or into a loop's next iteration and
+    results; a loop's init into its iteration argument and result.  ``None`` for other uses."""
+    user = use.operation
+    parent = user.parent_op() if isinstance(user, scf.YieldOp) else user
+    if isinstance(parent, scf.IfOp) and isinstance(user, scf.YieldOp):
+        return [parent.results[use.index]]
+    if isinstance(parent, scf.ForOp):
+        index = use.index if isinstance(user, scf.YieldOp) else use.index - 3
+        if 0 <= index < len(parent.results):
+            return [parent.body.block.args[index + 1], parent.results[index]]
+    return None
 
-    def used_only_by_slice(op: Operation) -> bool:
-        if op not in single_use:
-            single_use[op] = True
-            single_use[op] = all(
-                use.operation is conversion or (use.operation in members and used_only_by_slice(use.operation))
-                for result in op.results
-                for use in result.uses
-            )
-        return single_use[op]
 
-    cost = 0
-    for op in ops:
-        if used_only_by_slice(op) or isinstance(op, arith.ConstantOp):
+def _flowing_in(value: SSAValue) -> list[SSAValue] | None:
+    """The operands a region branch passes on to ``value`` (the inverse of ``_flows_into``):
+    the yields of an ``scf.if`` result, a loop argument's init and yield; ``None`` otherwise."""
+    if isinstance(value, OpResult) and isinstance(value.op, scf.IfOp):
+        branches = (value.op.true_region, value.op.false_region)
+        return [region.block.last_op.operands[value.index] for region in branches if region.block.last_op is not None]
+    loop = value.block.parent_op() if isinstance(value, BlockArgument) else value.owner
+    if isinstance(loop, scf.ForOp):
+        index = value.index - 1 if isinstance(value, BlockArgument) else value.index
+        if isinstance(value, BlockArgument) and value.index == 0:
+            return None
+        terminator = loop.body.block.last_op
+        assert terminator is not None
+        return [loop.iter_args[index], terminator.operands[index]]
+    return None
+
+
+def used_outside(found: Slice, conversion: ConvertLayoutOp) -> set[SSAValue]:
+    """Triton's ``nonSliceOnlyValues``: the slice values that survive the rewrite, because
+    an op outside the slice reads them (a value passed on by a yield or loop counts
+    only if where it flows is read outside the slice), and the slice values they are
+    computed from."""
+    slice_ops = {v.op for v in found if isinstance(v, OpResult)}
+    outside: list[SSAValue] = []
+    for value in found:
+        for use in value.uses:
+            if use.operation is conversion or use.operation in slice_ops:
+                continue
+            successors = _flows_into(use)
+            if successors is not None and all(v in found or not v.uses for v in successors):
+                continue
+            outside.append(value)
+            break
+    seen = set(outside)
+    for value in outside:
+        tied = _flowing_in(value)
+        if tied is None:
+            owner = value.owner if isinstance(value, OpResult) else value.block.parent_op()
+            tied = list(owner.operands) if owner is not None else []
+        for operand in tied:
+            if operand in found and operand not in seen:
+                seen.add(operand)
+                outside.append(operand)
+    return seen
+
+
+def _cost_factor(value: SSAValue, encoding: DistributedEncoding) -> int:
+    """Triton's ``getCostFactor``: how many times more distinct elements each thread holds
+    in the new ``encoding`` (at least 1)."""
+    current = tensor_encoding(value)
+    assert current is not None
+    shape = list(shape_of(value))
+    return max(1, unique_elements_per_thread(encoding, shape) // unique_elements_per_thread(current, shape))
+
+
+def rematerialisation_is_cheaper(found: Slice, conversion: ConvertLayoutOp, new_conversion_cost: int = 0) -> bool:
+    """Triton's ``isRematBeneficial``, in milli-SM-cycles: recomputing the slice (plus
+    ``new_conversion_cost`` for a conversion the rewrite adds) costs no more than the
+    conversion it removes.  Math costs its bytes (×8 when expensive), times the
+    growth in each thread's distinct elements, less one copy when the original dies;
+    loads cost ×8 and reductions their lane and warp steps, only when they survive;
+    a surviving non-associative float reduction is never recomputed."""
+    outside = used_outside(found, conversion)
+    cost = new_conversion_cost
+    for op in _ops_of(found):
+        survives = any(result in outside for result in op.results)
+        if isinstance(op, arith.ConstantOp):
+            continue
+        if op.name.startswith(("arith.", "math.")):
+            weight = 8 if op.name in EXPENSIVE_MATH else 1
+            for result in op.results:
+                factor = _cost_factor(result, found[result]) - (0 if survives else 1)
+                cost += weight * byte_count(result) * factor
+            continue
+        if not survives:
             continue
         if isinstance(op, LoadOp | LocalLoadOp):
             cost += sum(8 * byte_count(r) for r in op.results)
-        elif op.name.startswith(("arith.", "math.")):
-            cost += sum((8 if op.name in EXPENSIVE_MATH else 1) * byte_count(r) for r in op.results)
         elif isinstance(op, ReduceOp):
             if not reduce_is_associative(op):
-                return None
+                return False
             cost += reduce_cost(op)
-    return cost
+    return conversion_cost(conversion) >= cost
 
 
 def reduce_is_associative(op: ReduceOp) -> bool:
@@ -242,8 +312,21 @@ def reduce_cost(op: ReduceOp) -> int:
 
 
 def conversion_cost(conversion: ConvertLayoutOp) -> int:
-    """Triton's pessimistic cost of a conversion: a shared-memory round trip of 32-bit words."""
-    return 32 * byte_count(conversion.src, 32, 32)
+    """Triton's ``getConvertCost`` of ``conversion``."""
+    target = tensor_encoding(conversion.result)
+    assert target is not None
+    return conversion_cost_to(conversion.src, target)
+
+
+def conversion_cost_to(value: SSAValue, target: DistributedEncoding) -> int:
+    """Triton's ``getConvertCost``: nothing when each thread keeps its data (the registers
+    are only renamed), else a pessimistic shared-memory round trip of 32-bit words."""
+    source = tensor_encoding(value)
+    assert source is not None
+    shape = list(shape_of(value))
+    if reorders_registers(to_linear_layout(source, shape), to_linear_layout(target, shape)):
+        return 0
+    return 32 * byte_count(value, 32, 32)
 
 
 def _dominates(value: SSAValue, op: Operation) -> bool:
@@ -385,8 +468,7 @@ class Rematerialiser:
             return
         for value in reuse.found:
             del found[value]
-        cost = rematerialisation_cost(found, conversion)
-        if cost is None or cost > conversion_cost(conversion):
+        if not rematerialisation_is_cheaper(found, conversion):
             return
         if sum(byte_count(v) for v in _argument_leaves(found)) > byte_count(conversion.src):
             return
@@ -413,11 +495,11 @@ class Rematerialiser:
             growth = owner
         if growth is None:
             return
-        result_encoding = found.pop(growth.results[0])
-        source = infer_source_encoding(growth, result_encoding)
-        if source is None:
-            return
+        source = infer_source_encoding(growth, found[growth.results[0]])
         operand = growth.operands[0]
+        if source is None or not rematerialisation_is_cheaper(found, conversion, conversion_cost_to(operand, source)):
+            return
+        result_encoding = found.pop(growth.results[0])
         cvt = ConvertLayoutOp(operand, with_encoding(operand.type, source))
         clone = growth.clone(value_mapper={operand: cvt.result})
         Rewriter.insert_op([cvt, clone], InsertPoint.before(growth))

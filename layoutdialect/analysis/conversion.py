@@ -22,6 +22,7 @@ __all__ = [
     "ConversionPlan",
     "minimal_conversion",
     "plan_conversion",
+    "reorders_registers",
 ]
 
 HARDWARE_DIMS = ("register", "lane", "warp", "block")
@@ -66,6 +67,12 @@ def minimal_conversion(src: LinearLayout, dst: LinearLayout) -> LinearLayout:
             break
         conversion = quotient
     return conversion
+
+
+def reorders_registers(src: LinearLayout, dst: LinearLayout) -> bool:
+    """Triton's ``cvtReordersRegisters``: every thread already holds the data it needs,
+    so the conversion at most renames registers."""
+    return _kind(minimal_conversion(src, dst)) in (ConversionKind.NO_OP, ConversionKind.REGISTER)
 
 
 def _kind(conversion: LinearLayout) -> ConversionKind:

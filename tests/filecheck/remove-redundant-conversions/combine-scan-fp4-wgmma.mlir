@@ -252,9 +252,7 @@ module attributes {"ttg.target" = "cuda:80", "ttg.num-ctas" = 1 : i32, "ttg.num-
 #blockedY = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-LABEL: @hoist_on_ext_broadcast_mismatch
-// The reshape now reads a slice of the target layout, so only the loop's value is
-// converted, before its extsi: half the bytes of Triton's conversion.
-// CHECK: ttg.convert_layout %{{.+}} : tensor<4x1xi32, {{.+}} -> tensor<4x1xi32,
+// CHECK: ttg.convert_layout %{{.+}} : tensor<4x1xi64, {{.+}} -> tensor<4x1xi64,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
 // Triton keeps: tensor<4x1xi64>
