@@ -242,9 +242,11 @@ class AmdMfmaEncodingAttr(DistributedEncodingAttr[AmdMfmaEncoding]):
 class AmdWmmaEncodingAttr(DistributedEncodingAttr[AmdWmmaEncoding]):
     """``#ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {warp = [[0, 1], [1, 0]]}}>``
 
-    ``rank`` is needed only when ``ctaLayout`` and ``CGALayout`` are empty (default 2).
-    ``warp`` is required and always printed (Triton's printer skips it when empty, which
-    its parser then refuses); ``register`` is optional and printed when not empty.
+    ``rank`` defaults to 2 and must match the length of every ``ctaLayout`` basis, as in
+    Triton's parser; it is printed whenever it is not 2 (Triton's printer leaves it out,
+    so Triton cannot read back its own rank-3 WMMA layouts).  ``warp`` is required and
+    always printed (Triton's printer skips it when empty, which its parser then
+    refuses); ``register`` is optional and printed when not empty.
     """
 
     name = "ttg.amd_wmma"
@@ -267,8 +269,9 @@ class AmdWmmaEncodingAttr(DistributedEncodingAttr[AmdWmmaEncoding]):
         register, warp = cta.get("register", ()), cta.get("warp", ())
         version, transpose = get_int(values, "version"), get_bool(values, "isTranspose")
         instr = get_ints(values, "instrShape", DEFAULT_INSTR_SHAPE)
-        given = [len(b) for b in register + warp + get_bases(values, "CGALayout")]
-        rank = get_int(values, "rank", given[0] if given else 2)
+        rank = get_int(values, "rank", 2)
+        if any(len(basis) != rank for basis in register + warp):
+            parser.raise_error("Serialized rank and rank deduced from LL need to match", start, parser.pos)
         cga = _read_cga(parser, values, rank, start)
         return build(parser, start, lambda: AmdWmmaEncoding(version, transpose, register, warp, cga, instr))
 
@@ -277,8 +280,7 @@ class AmdWmmaEncodingAttr(DistributedEncodingAttr[AmdWmmaEncoding]):
         register = f"register = {format_bases(e.cta_register)}, " if e.cta_register else ""
         cta = f"{register}warp = {format_bases(e.cta_warp)}"
         instr = "" if e.instr_shape == DEFAULT_INSTR_SHAPE else f", instrShape = {format_ints(e.instr_shape)}"
-        implicit_rank = e.cta_register or e.cta_warp or not e.cga.is_single or e.rank == 2
-        rank = "" if implicit_rank else f", rank = {e.rank}"
+        rank = "" if e.rank == 2 else f", rank = {e.rank}"
         printer.print_string(
             f"{{version = {e.version}, isTranspose = {format_bool(e.is_transpose)}, ctaLayout = {{{cta}}}"
             f"{_write_cga(e.cga)}{instr}{rank}}}"

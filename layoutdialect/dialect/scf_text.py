@@ -9,13 +9,14 @@ from collections.abc import Sequence
 from typing import Self
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import IndexType, i1
+from xdsl.dialects.builtin import IndexType, UnitAttr, i1
 from xdsl.dialects.utils import parse_assignment
 from xdsl.ir import Attribute, Block, Dialect, Operation, Region
 from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
 from xdsl.traits import IsTerminator, SingleBlockImplicitTerminator, ensure_terminator
 
-__all__ = ["SCF", "ForOp", "IfOp"]
+__all__ = ["SCF", "ExecuteRegionOp", "ForOp", "IfOp"]
 
 
 def _parse_arrow_types(parser: Parser) -> Sequence[Attribute]:
@@ -85,7 +86,37 @@ class ForOp(scf.ForOp):
         return loop
 
 
-_REPLACED: dict[str, type[Operation]] = {"scf.if": IfOp, "scf.for": ForOp}
+class ExecuteRegionOp(scf.ExecuteRegionOp):
+    """``scf.execute_region -> T no_inline { ... } {attrs}`` as MLIR reads and prints it:
+    xDSL's loses the attributes when parsing, and the ``scf.yield`` when printing a
+    region without results, so its text does not read back."""
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        result_types = _parse_arrow_types(parser) if parser.parse_optional_punctuation("->") else []
+        no_inline = parser.parse_optional_keyword("no_inline") is not None
+        op = cls(result_types, parser.parse_region())
+        op.attributes |= parser.parse_optional_attr_dict()
+        if no_inline:
+            op.attributes["no_inline"] = UnitAttr()
+        return op
+
+    def print(self, printer: Printer) -> None:
+        if self.outs:
+            printer.print_string(" -> ")
+            if len(self.outs) == 1:
+                printer.print_attribute(self.outs.types[0])
+            else:
+                printer.print_string("(")
+                printer.print_list(self.outs.types, printer.print_attribute)
+                printer.print_string(")")
+        printer.print_string(" no_inline" if "no_inline" in self.attributes else "")
+        printer.print_string(" ")
+        printer.print_region(self.region, print_entry_block_args=False, print_block_terminators=True)
+        printer.print_op_attributes(self.attributes, reserved_attr_names=("no_inline",))
+
+
+_REPLACED: dict[str, type[Operation]] = {"scf.if": IfOp, "scf.for": ForOp, "scf.execute_region": ExecuteRegionOp}
 
 SCF = Dialect(
     "scf",

@@ -17,11 +17,13 @@ from xdsl.irdl import (
     opt_operand_def,
     prop_def,
     result_def,
+    traits_def,
     var_operand_def,
     var_result_def,
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
+from xdsl.traits import MemoryReadEffect
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.layout_checks import kernel_attributes
@@ -49,6 +51,9 @@ class WarpGroupDotOp(TTGOperation):
     """
 
     name = "ttng.warp_group_dot"
+
+    traits = traits_def(MemoryReadEffect())
+    """It reads ``b`` (and a shared ``a``) and writes nothing, so an unused one is dead."""
 
     a = operand_def(TENSOR_OR_MEMDESC)
     b = operand_def(MemDescType)

@@ -250,6 +250,14 @@
 
 // -----
 
+// amd_wmma: the rank (2 unless given) must be the length of the ctaLayout bases, as Triton's
+// parser demands; Triton's printer leaves `rank` out, ours writes it (see roundtrip-distributed)
+#w = #ttg.amd_wmma<{version = 1, isTranspose = false, ctaLayout = {warp = [[0, 0, 1], [0, 0, 2], [1, 0, 0]]}}>
+// CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: Serialized rank and rank deduced from LL need to match
+// CHECK-NEXT{LITERAL}: #w = #ttg.amd_wmma<{version = 1, isTranspose = false, ctaLayout = {warp = [[0, 0, 1], [0, 0, 2], [1, 0, 0]]}}>
+
+// -----
+
 // syntax: a key may appear once
 #b = #ttg.blocked<{sizePerThread = [1], sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: duplicate key 'sizePerThread' in dictionary attribute

@@ -129,8 +129,13 @@ module {
 module attributes {"ttg.num-warps" = 8 : i32, "ttg.num-ctas" = 4 : i32} {
   %4 = "test.op"() : () -> tensor<64x64xf32, #ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, CGALayout = [[0, 1], [1, 0]], instrShape = [16, 16, 32]}>>
 }
+module attributes {"ttg.num-warps" = 8 : i32} {
+  %5 = "test.op"() : () -> tensor<2x16x16xf16, #ttg.amd_wmma<{version = 1, rank = 3, ctaLayout = {warp = [[0, 0, 1], [0, 0, 2], [1, 0, 0]]}}>>
+}
 // CHECK{LITERAL}:      #mma = #ttg.amd_wmma<{version = 1, isTranspose = true, ctaLayout = {warp = [[1, 0]]}}>
 // CHECK-NEXT{LITERAL}: #mma1 = #ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[1, 0]]}, instrShape = [16, 16, 32]}>
 // CHECK-NEXT{LITERAL}: #mma2 = #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {register = [[0, 1], [1, 0]], warp = [[0, 2], [2, 0]]}}>
 // CHECK-NEXT{LITERAL}: #mma3 = #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = []}}>
 // CHECK-NEXT{LITERAL}: #mma4 = #ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {warp = [[0, 1], [0, 2], [1, 0]]}, CGALayout = [[0, 1], [1, 0]], instrShape = [16, 16, 32]}>
+// A rank-3 WMMA layout keeps its rank, which Triton's parser needs (its printer drops it):
+// CHECK-NEXT{LITERAL}: #mma5 = #ttg.amd_wmma<{version = 1, isTranspose = false, ctaLayout = {warp = [[0, 0, 1], [0, 0, 2], [1, 0, 0]]}, rank = 3}>

@@ -102,3 +102,27 @@ tt.func @broadcast_between_spellings(%x: tensor<1x2x1xi32, #row>) -> tensor<1x2x
   tt.return %0 : tensor<1x2x2xi32, #bc>
 }
 }
+
+// scf.execute_region keeps its yields, no_inline and attributes (xDSL's own drops them).
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK-LABEL: @execute_regions
+// CHECK:      %r = scf.execute_region -> i32 no_inline {
+// CHECK-NEXT:   %c = arith.constant 1 : i32
+// CHECK-NEXT:   scf.yield %c : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.execute_region {
+// CHECK-NEXT:   tt.store %ptr, %v : !tt.ptr<f32>
+// CHECK-NEXT:   scf.yield
+// CHECK-NEXT: } {triton.warp_pipeline.stage = "load"}
+tt.func @execute_regions(%ptr: !tt.ptr<f32>, %v: f32) {
+  %r = scf.execute_region -> i32 no_inline {
+    %c = arith.constant 1 : i32
+    scf.yield %c : i32
+  }
+  scf.execute_region {
+    tt.store %ptr, %v : !tt.ptr<f32>
+    scf.yield
+  } {triton.warp_pipeline.stage = "load"}
+  tt.return
+}
+}
