@@ -48,10 +48,15 @@ __all__ = ["main"]
 
 
 class _ArgumentParser(argparse.ArgumentParser):
-    """Usage errors as ``<command-line>:1:1: error: ...`` with status 1."""
+    """Usage errors as ``OPTION:1:1: error: ...`` (``<command-line>`` when no option is
+    to blame) with status 1."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        print(f"<command-line>:1:1: error: {message}", file=sys.stderr)
+        blamed = re.match(r"argument (-[^:/]+)[^:]*: (.*)", message, re.S)
+        if blamed:
+            print(f"{blamed.group(1)}:1:1: error: {blamed.group(2)}", file=sys.stderr)
+        else:
+            print(f"<command-line>:1:1: error: {message}", file=sys.stderr)
         sys.exit(1)
 
 
@@ -152,10 +157,15 @@ def _conflicts(args: argparse.Namespace) -> str:
 
 
 def _swizzle(args: argparse.Namespace) -> str:
-    shape = parse_shape(args.shape)
+    shape = parse_shape(args.shape, rank=2)
     bits = parse_element_bits(args.dtype)
-    accesses = [parse_shape(access, "--access") for access in args.access]
-    return _rendered(swizzle_for_accesses(shape, bits, accesses), args.json)
+    if not args.access:
+        raise IRError(SourceLocation("--access", 1, 1), "give at least one --access, such as --access 1x64")
+    accesses = [parse_shape(access, "--access", rank=2) for access in args.access]
+    try:
+        return _rendered(swizzle_for_accesses(shape, bits, accesses), args.json)
+    except ValueError as error:
+        raise IRError(SourceLocation("--access", 1, 1), str(error)) from None
 
 
 def _codegen(args: argparse.Namespace) -> str:
@@ -176,7 +186,8 @@ def _cute(args: argparse.Namespace) -> str:
 
 def _plan(args: argparse.Namespace) -> str:
     if args.max_mixed_transpositions < 0:
-        raise IRError(SourceLocation("<command-line>", 1, 1), "--max-mixed-transpositions must be at least 0")
+        message = "--max-mixed-transpositions must be at least 0"
+        raise IRError(SourceLocation("--max-mixed-transpositions", 1, 1), message, str(args.max_mixed_transpositions))
     filename, text = read_source(args.file)
     module = parse_module(text, filename, make_context())
     reports = report_conversions(

@@ -18,7 +18,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, VectorType
 from xdsl.ir import Operation, SSAValue
 
-from layoutdialect.analysis.conversion import ConversionPlan
+from layoutdialect.analysis.conversion import ConversionKind, ConversionPlan
 from layoutdialect.answers.cuda_emitter import VEC_TEMPLATE, CudaFunction, emit_cuda_function
 from layoutdialect.dialect.attributes import encoding_attr
 from layoutdialect.dialect.layout_argument import LayoutArgument
@@ -36,7 +36,7 @@ MAX_LISTED_REGISTERS = 16
 
 def _encoding_text(argument: LayoutArgument, what: str) -> str:
     if not isinstance(argument.encoding, DistributedEncoding):
-        raise ValueError(f"the {what} layout must be a distributed ttg encoding (a register layout)")
+        raise argument.error(f"the {what} layout must be a distributed ttg encoding (a register layout)")
     return str(encoding_attr(argument.encoding))
 
 
@@ -147,13 +147,15 @@ def generate_conversion(
 ) -> CodegenAnswer:
     """CUDA converting registers of ``src`` into ``dst`` for tensors of ``element_type``."""
     if src.shape != dst.shape:
-        raise ValueError(f"the layouts have different shapes: {list(src.shape)} and {list(dst.shape)}")
+        raise dst.error(f"the layouts have different shapes: {list(src.shape)} and {list(dst.shape)}")
     module = _module(src, dst, element_type)
     function = next(op for op in module.walk() if isinstance(op, func.FuncOp))
     plans, remarks = plan_convert_layouts(module)
     if remarks:
-        raise ValueError("the conversion moves data between CTAs, which this generator does not write")
+        raise dst.error("the conversion moves data between CTAs, which this generator does not write")
     (planned,) = plans
+    if planned.plan.kind is ConversionKind.NO_OP:
+        raise dst.error("the layouts are equal at this shape: every thread already holds its elements")
     lower_planned(plans, verify=True)
     ops = list(function.body.block.ops)
     source = function.body.block.args[0]

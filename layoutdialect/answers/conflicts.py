@@ -24,8 +24,8 @@ def shared_side(argument: LayoutArgument) -> LinearLayout:
         try:
             return shared_layout_from_cute(argument.cute)
         except CuteError as error:
-            raise ValueError(str(error)) from None
-    raise ValueError("the second layout must be shared: a shared encoding or a CuTe layout")
+            raise argument.error(str(error)) from None
+    raise argument.error("the second layout must be shared: a shared encoding or a CuTe layout")
 
 
 @dataclass(frozen=True)
@@ -98,9 +98,9 @@ def shared_access_conflicts(
     num_banks: int = 32,
 ) -> ConflictsAnswer:
     if registers.kind != "distributed":
-        raise ValueError("the first layout must be a distributed (register) layout")
+        raise registers.error("the first layout must be a distributed (register) layout")
     memory = shared_side(shared)
     if list(registers.shape) != [memory.get_out_dim_size(d) for d in memory.get_out_dim_names()]:
-        raise ValueError(f"the layouts have different shapes: {list(registers.shape)} and {list(shared.shape)}")
+        raise shared.error(f"the layouts have different shapes: {list(registers.shape)} and {list(shared.shape)}")
     named = memory.rename_out_dims(registers.layout.get_out_dim_names())
     return ConflictsAnswer(explain_access(registers.layout, named, element_bits, vector_bits, num_banks), element_bits)

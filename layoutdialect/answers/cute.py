@@ -28,7 +28,7 @@ from layoutdialect.cute.linear import (
     tv_view_of_distributed,
 )
 from layoutdialect.cute.text import CuteSyntaxError, CuteValue, Table, parse_cute
-from layoutdialect.dialect.layout_argument import LayoutArgumentError, parse_layout_argument
+from layoutdialect.dialect.layout_argument import LayoutArgumentError, check_cute_size, parse_layout_argument
 from layoutdialect.f2 import LinearLayout
 
 __all__ = ["CuteAnswer", "CuteFacts", "cute_answer"]
@@ -110,9 +110,9 @@ def _ttgir_facts(text: str, shape: Sequence[int] | None, name: str) -> CuteFacts
             linear = tv_view_of_distributed(argument.layout)
         cute_form = from_linear_layout(linear)
     except CuteError as error:
-        raise ValueError(str(error)) from None
+        raise argument.error(str(error)) from None
     if cute_form is None:
-        raise ValueError(f"the {argument.kind} layout has no CuTe form (no swizzle makes its columns disjoint)")
+        raise argument.error(f"the {argument.kind} layout has no CuTe form (no swizzle makes its columns disjoint)")
     return _facts_of(text, cute_form)
 
 
@@ -123,6 +123,7 @@ def _facts(text: str, shape: Sequence[int] | None, name: str) -> CuteFacts:
         value = parse_cute(text)
     except CuteSyntaxError as error:
         raise LayoutArgumentError(name, text, error.column, error.message) from None
+    check_cute_size(name, text, value)
     return _facts_of(text, value)
 
 

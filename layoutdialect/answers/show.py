@@ -24,6 +24,7 @@ from layoutdialect.analysis.layout_views import (
 )
 from layoutdialect.cute.layout import ComposedLayout, Layout, product
 from layoutdialect.cute.text import CuteValue
+from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.layout_argument import LayoutArgument
 from layoutdialect.f2 import LinearLayout
 
@@ -128,7 +129,8 @@ def show_layout(
     summary when it has more than ``max_cells`` elements and ``full`` is not set."""
     views = VIEWS[argument.kind]
     if view is not None and view not in views:
-        raise ValueError(f"a {argument.kind} layout has the views {', '.join(views)}, not '{view}'")
+        message = f"a {argument.kind} layout has the views {', '.join(views)}, not '{view}'"
+        raise IRError(SourceLocation("--view", 1, 1), message, view)
     layout = argument.layout
     cells = layout.get_total_in_dim_size() if argument.kind == "cute" else layout.get_total_out_dim_size()
     if cells > max_cells and not full:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import prod
 from typing import Literal
 
 from xdsl.dialects.builtin import TensorType
@@ -36,15 +37,21 @@ from layoutdialect.encodings.shared import SharedLinearEncoding
 from layoutdialect.f2 import LinearLayout, LinearLayoutError
 
 __all__ = [
+    "MAX_ELEMENTS",
     "LayoutArgument",
     "LayoutArgumentError",
     "NonLinearCuteLayout",
+    "check_cute_size",
     "parse_element_bits",
     "parse_layout_argument",
     "parse_shape",
 ]
 
 LayoutKind = Literal["distributed", "shared", "cute"]
+
+MAX_ELEMENTS = 1 << 22
+"""The most elements a layout read from the command line may cover: every answer walks
+them all, and a short argument must not ask for minutes or all memory."""
 
 
 class LayoutArgumentError(IRError):
@@ -74,16 +81,28 @@ class LayoutArgument:
     element_type: str | None = None
     encoding: Encoding | None = None
     cute: CuteValue | None = None
+    name: str = "<layout>"
+    """What the argument is called in diagnostics: ``<layout>``, ``<source>``, ..."""
+
+    def error(self, message: str) -> LayoutArgumentError:
+        """A diagnostic about this argument as a whole, located at its first character."""
+        return LayoutArgumentError(self.name, self.text, 1, message)
 
 
-def parse_shape(text: str, name: str = "--shape") -> tuple[int, ...]:
-    """``64x64`` or ``64,64``."""
+def parse_shape(text: str, name: str = "--shape", rank: int | None = None) -> tuple[int, ...]:
+    """``64x64`` or ``64,64`` (``rank`` sizes, when given) of at most ``MAX_ELEMENTS`` elements."""
     if not re.fullmatch(r"\s*\d+(\s*[x,]\s*\d+)*\s*", text):
         bad = next((i for i, c in enumerate(text) if not (c.isdigit() or c in "x, ")), 0)
         raise LayoutArgumentError(name, text, bad + 1, "a shape is sizes separated by 'x', such as 64x64")
     sizes = tuple(int(s) for s in re.split(r"\s*[x,]\s*", text.strip()))
     if any(s < 1 for s in sizes):
         raise LayoutArgumentError(name, text, 1, "every size of a shape must be at least 1")
+    if rank is not None and len(sizes) != rank:
+        raise LayoutArgumentError(name, text, 1, f"expected {rank} sizes, such as 64x64; got {len(sizes)}")
+    if prod(sizes) > MAX_ELEMENTS:
+        raise LayoutArgumentError(
+            name, text, 1, f"{prod(sizes)} elements is more than the {MAX_ELEMENTS} this tool handles"
+        )
     return sizes
 
 
@@ -116,6 +135,10 @@ def _encoding_layout(
             raise LayoutArgumentError(name, text, 1, "this encoding needs a shape: pass --shape, such as --shape 64x64")
         own = encoding.layout
         shape = [own.get_out_dim_size(d) for d in own.get_out_dim_names()]
+    if prod(shape) > MAX_ELEMENTS:
+        raise LayoutArgumentError(
+            name, text, 1, f"a tensor of {prod(shape)} elements is more than the {MAX_ELEMENTS} this tool handles"
+        )
     try:
         return to_linear_layout(encoding, list(shape)), tuple(shape)
     except (EncodingError, LinearLayoutError) as error:
@@ -147,7 +170,7 @@ def _ttgir(name: str, text: str, shape: Sequence[int] | None) -> LayoutArgument:
     encoding = attribute.data
     layout, full_shape = _encoding_layout(name, text, encoding, shape)
     kind: LayoutKind = "distributed" if isinstance(encoding, DistributedEncoding) else "shared"
-    return LayoutArgument(text, kind, layout, full_shape, element_type, encoding)
+    return LayoutArgument(text, kind, layout, full_shape, element_type, encoding, name=name)
 
 
 def _cute(name: str, text: str, shape: Sequence[int] | None) -> LayoutArgument:
@@ -155,6 +178,7 @@ def _cute(name: str, text: str, shape: Sequence[int] | None) -> LayoutArgument:
         value = parse_cute(text)
     except CuteSyntaxError as error:
         raise LayoutArgumentError(name, text, error.column, error.message) from None
+    check_cute_size(name, text, value)
     try:
         layout = cute_to_linear_layout(value)
     except CuteError as error:
@@ -162,7 +186,16 @@ def _cute(name: str, text: str, shape: Sequence[int] | None) -> LayoutArgument:
     own = tuple(layout.get_in_dim_size(d) for d in layout.get_in_dim_names())
     if shape is not None and tuple(shape) != own:
         raise LayoutArgumentError(name, text, 1, f"--shape {list(shape)} differs from the layout's {list(own)}")
-    return LayoutArgument(text, "cute", layout, own, cute=value)
+    return LayoutArgument(text, "cute", layout, own, cute=value, name=name)
+
+
+def check_cute_size(name: str, text: str, value: CuteValue) -> None:
+    """Refuse a CuTe layout whose domain or image has more than ``MAX_ELEMENTS`` points."""
+    for measure in ("size", "cosize"):
+        count = getattr(value, measure, 1)
+        if count > MAX_ELEMENTS:
+            message = f"the layout's {measure} is {count}; this tool handles layouts of up to {MAX_ELEMENTS} elements"
+            raise LayoutArgumentError(name, text, 1, message)
 
 
 def parse_layout_argument(text: str, shape: Sequence[int] | None = None, name: str = "<layout>") -> LayoutArgument:

@@ -10,19 +10,36 @@ module specifies 32 threads per warp.``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import prod
 
 from xdsl.dialects.builtin import IntegerAttr, StringAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.attributes import DistributedEncodingAttr, EncodingAttr
+from layoutdialect.encodings import EncodingError, to_linear_layout
+from layoutdialect.f2 import LinearLayoutError
 
-__all__ = ["KernelAttributes", "kernel_attributes", "layout_problem", "verify_tensor_layouts"]
+__all__ = [
+    "MAX_LAYOUT_DIM",
+    "MAX_TENSOR_ELEMENTS",
+    "KernelAttributes",
+    "kernel_attributes",
+    "layout_problem",
+    "tensor_size_problem",
+    "verify_tensor_layouts",
+]
 
 NUM_WARPS = "ttg.num-warps"
 THREADS_PER_WARP = "ttg.threads-per-warp"
 NUM_CTAS = "ttg.num-ctas"
 TARGET = "ttg.target"
+
+MAX_TENSOR_ELEMENTS = 1 << 20
+"""Triton's ``TRITON_MAX_TENSOR_NUMEL``: the most elements a ``tt`` op's tensor may have."""
+
+MAX_LAYOUT_DIM = 1 << 31
+"""The largest dim a tensor with a layout may have: Triton's linear layouts use 32-bit integers."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +93,15 @@ def layout_problem(tensor: TensorType[Attribute], op: Operation) -> str | None:
         return f"Layout has rank {layout.rank}, but the tensor it's attached to has rank {len(shape)}."
     if any(d <= 0 or d & (d - 1) for d in shape):
         return f"Layout requires a tensor shape of powers of two, got [{', '.join(map(str, shape))}]."
+    if any(d > MAX_LAYOUT_DIM for d in shape):
+        return (
+            f"Layout requires every dim to be at most {MAX_LAYOUT_DIM} (Triton's layouts index a dim with 32-bit "
+            f"integers), got [{', '.join(map(str, shape))}]."
+        )
+    try:
+        to_linear_layout(layout, shape)
+    except (EncodingError, LinearLayoutError) as error:
+        return f"Layout has no linear layout at shape [{', '.join(map(str, shape))}]: {error}"
     kernel = kernel_attributes(op)
     if layout.num_lanes != kernel.threads_per_warp:
         return (
@@ -91,13 +117,33 @@ def layout_problem(tensor: TensorType[Attribute], op: Operation) -> str | None:
     return None
 
 
+def tensor_size_problem(op: Operation) -> str | None:
+    """Triton's ``TensorSizeTrait`` of the ``tt`` ops: every tensor they read or write has
+    at most ``MAX_TENSOR_ELEMENTS`` elements, a power of two of them; ``None`` if so."""
+    for type_ in [*op.operand_types, *op.result_types]:
+        if not isinstance(type_, TensorType):
+            continue
+        elements = prod(type_.get_shape())
+        if elements > MAX_TENSOR_ELEMENTS:
+            return f"Maximum allowed number of elements is {MAX_TENSOR_ELEMENTS}, but '{op.name}' op has more than that"
+        if elements & (elements - 1):
+            return (
+                f"Number of elements must be power-of-two, but '{op.name}' op doesn't follow the rule "
+                f"({elements}) elements"
+            )
+    return None
+
+
 def _describe(value: SSAValue) -> str:
     return f"%{value.name_hint}" if value.name_hint else "a value"
 
 
 def verify_tensor_layouts(op: Operation) -> None:
     """Raise ``VerifyException`` if an operand or result tensor of ``op`` has a layout
-    that does not fit the kernel's lanes, warps or CTAs."""
+    that does not fit the kernel's lanes, warps or CTAs, or (for a ``tt`` op) too many
+    elements."""
+    if op.name.startswith("tt.") and (problem := tensor_size_problem(op)):
+        raise VerifyException(problem)
     for index, operand in enumerate(op.operands):
         if isinstance(operand.type, TensorType) and (problem := layout_problem(operand.type, op)):
             raise VerifyException(

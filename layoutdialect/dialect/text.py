@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from io import StringIO
-from typing import IO
+from math import prod
+from typing import IO, Any
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     AnyFloat,
     ComplexType,
+    DenseIntOrFPElementsAttr,
     FileLineColLoc,
     IndexType,
     IntAttr,
@@ -18,23 +21,32 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
 )
-from xdsl.ir import Operation
-from xdsl.parser import AttrParser, Parser
+from xdsl.ir import Operation, SSAValue
+from xdsl.parser import AttrParser, Parser, UnresolvedOperand
+from xdsl.parser.generic_parser import ParserState
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
-from xdsl.utils.mlir_lexer import MLIRTokenKind
+from xdsl.utils.lexer import Input, Span
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 from xdsl.utils.target import Target
 
 from layoutdialect.dialect.aliases import print_with_aliases
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
+from layoutdialect.dialect.dominance import dominance_violations
 from layoutdialect.dialect.hex_floats import float_from_bits
 from layoutdialect.dialect.layout_checks import verify_tensor_layouts
 from layoutdialect.dialect.ops import TTGOperation
 from layoutdialect.dialect.ttg import PROVIDED_DIALECTS, load_dialects
+from layoutdialect.encodings import EncodingError
+
+MAX_DENSE_ELEMENTS = 1 << 24
+"""The most elements a ``dense`` literal may fill (xDSL holds each one in memory)."""
 
 __all__ = [
+    "MAX_DENSE_ELEMENTS",
     "LocatingParser",
     "TTGIRTarget",
+    "decode_source",
     "located_error",
     "make_context",
     "parse_module",
@@ -56,13 +68,39 @@ class _HexLiteralElement(AttrParser._TensorLiteralElement):
             parser.raise_error(str(error), at_position=self.span)
 
 
+class _LinearTimeLexer(MLIRLexer):
+    """xDSL's lexer with a string-literal pattern that cannot backtrack: xDSL's nests
+    ``(?:[^"...]+|...)*``, which takes exponential time on a string left unclosed."""
+
+    _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
+
+
 class LocatingParser(Parser):
     """A parser that records where each op's text starts as its ``FileLineColLoc``,
     as MLIR does, so that later errors can point at the op."""
 
     def __init__(self, ctx: Context, text: str, filename: str, line_offset: int = 0) -> None:
-        super().__init__(ctx, text, filename)
+        super().__init__(ctx, "", filename)
+        self._parser_state = ParserState(_LinearTimeLexer(Input(text, filename)))
         self.line_offset = line_offset
+        self.first_undefined_use: dict[str, Span[str]] = {}
+        self.failing_op_start: Any = None
+        """Where the innermost op whose construction failed starts, for locating the error."""
+
+    def resolve_operand(self, operand: UnresolvedOperand, type: Any) -> SSAValue:
+        """As xDSL's, remembering where each name not yet defined is first used, so that a
+        name never defined is reported there (xDSL reports at the end of the file)."""
+        if operand.operand_name not in self.ssa_values:
+            self.first_undefined_use.setdefault(operand.operand_name, operand.span)
+        return super().resolve_operand(operand, type)
+
+    def undefined_value_error(self) -> ParseError | None:
+        """MLIR's ``use of undeclared SSA value name`` at the first use of a name that is
+        still undefined, or ``None`` when every name is defined."""
+        for name, span in self.first_undefined_use.items():
+            if name in self.forward_ssa_references:
+                return ParseError(span, "use of undeclared SSA value name")
+        return None
 
     def at_end(self) -> bool:
         """Whether only whitespace and comments are left, as in an empty file (MLIR reads it as an empty module)."""
@@ -70,12 +108,40 @@ class LocatingParser(Parser):
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.get_location()
-        op = super().parse_operation()
+        try:
+            op = super().parse_operation()
+        except (VerifyException, ValueError, OverflowError):
+            self.failing_op_start = self.failing_op_start or start
+            raise
         if not isinstance(op.location, FileLineColLoc):
             op.location = FileLineColLoc(
                 StringAttr(start.file), IntAttr(start.line + self.line_offset), IntAttr(start.col)
             )
         return op
+
+    def _parse_dense_literal_type(self) -> Any:
+        """As xDSL's, but a ``dense`` literal may fill at most ``MAX_DENSE_ELEMENTS``
+        elements: xDSL stores every element, so a huge splat would take all memory."""
+        start = self._current_token.span.start
+        type = super()._parse_dense_literal_type()
+        elements = prod(type.get_shape())
+        if elements > MAX_DENSE_ELEMENTS:
+            message = f"a dense literal of {type} holds {elements} elements; at most {MAX_DENSE_ELEMENTS} are supported"
+            self.raise_error(message, start, self._current_token.span.start)
+        return type
+
+    def parse_dense_int_or_fp_elements_attr(self, type: Any) -> DenseIntOrFPElementsAttr:
+        """As xDSL's, with a value that does not fit the element type a parse error (MLIR's
+        ``integer constant out of range``) rather than a bare ``ValueError`` or ``OverflowError``."""
+        start = self._current_token.span.start
+        try:
+            return super().parse_dense_int_or_fp_elements_attr(type)
+        except ParseError:
+            raise
+        except ValueError as error:
+            self.raise_error(str(error), start, self._current_token.span.start)
+        except OverflowError as error:
+            self.raise_error(f"a value is out of range for {type or 'the element type'} ({error})", start)
 
     def _parse_tensor_literal_element(self) -> AttrParser._TensorLiteralElement:
         """As xDSL's, but a hexadecimal literal in a float tensor is the element's bit
@@ -122,19 +188,25 @@ def parse_module(
 
     ``line_offset`` shifts reported lines, for a chunk cut from a larger file.
     """
-    parser = LocatingParser(make_context() if ctx is None else ctx, text, filename, line_offset)
-    if parser.at_end():
-        return ModuleOp([])
     try:
+        parser = LocatingParser(make_context() if ctx is None else ctx, text, filename, line_offset)
+        if parser.at_end():
+            return ModuleOp([])
         module = parser.parse_module(implicit_module)
     except ParseError as error:
+        if error.msg.startswith("values used but not defined"):
+            error = parser.undefined_value_error() or error
         where = error.span.get_location()
         location = SourceLocation(filename, where.line + line_offset, where.col, max(1, len(error.span)))
         raise IRError(location, error.msg, _line(text, where.line)) from None
-    except VerifyException as error:
-        where = parser._current_token.span.get_location()
+    except (VerifyException, ValueError, OverflowError) as error:
+        # xDSL builds attributes while parsing; a literal their checks refuse lands here.
+        where = parser.failing_op_start or parser._current_token.span.get_location()
         location = SourceLocation(filename, where.line + line_offset, where.col)
-        raise IRError(location, str(error), _line(text, where.line)) from None
+        message = (
+            str(error) if not isinstance(error, OverflowError) else f"a literal is out of range for its type ({error})"
+        )
+        raise IRError(location, message, _line(text, where.line)) from None
     if verify:
         verify_module(module, text, line_offset)
     return module
@@ -147,29 +219,50 @@ def verifier_failure(op: Operation) -> str | None:
         op.verify(verify_nested_ops=False)
         if not isinstance(op, TTGOperation):
             verify_tensor_layouts(op)
-    except (VerifyException, DiagnosticException) as error:
+    except (VerifyException, DiagnosticException, EncodingError) as error:
         return str(error)
     return None
 
 
 def verify_module(module: ModuleOp, source: str | None = None, line_offset: int = 0) -> None:
-    """Verify every op (``verifier_failure``); raise ``IRError`` at the first op that
-    does not verify."""
+    """Verify every op (``verifier_failure``) and that every value is defined before it
+    is used (``dominance_violations``); raise ``IRError`` at the first op that fails."""
+    for op, index in dominance_violations(module):
+        raise located_error(op, f"operand #{index} does not dominate this use", source, line_offset)
     for op in module.walk():
         if (failure := verifier_failure(op)) is not None:
             raise located_error(op, failure, source, line_offset)
 
 
+def decode_source(data: bytes, filename: str) -> str:
+    """IR text from the bytes of a file: UTF-8, without a byte-order mark (MLIR reads
+    neither a mark nor other encodings); anything else is an ``IRError`` at the byte."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        message = "unexpected character: a UTF-8 byte-order mark; MLIR text starts without one"
+        raise IRError(SourceLocation(filename, 1, 1), message)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        byte = data[error.start]
+        message = f"the input is not UTF-8: byte 0x{byte:02x} {error.reason}"
+        raise IRError(SourceLocation(filename, line, column), message) from None
+
+
 def read_source(name: str | None) -> tuple[str, str]:
     """``(filename, text)`` of an IR file, or of stdin for ``-`` or ``None``; an unreadable
-    file is an ``IRError`` at its first line."""
+    file, or one that is not UTF-8, is an ``IRError``."""
+    filename = "<stdin>" if name in (None, "-") else name
     if name in (None, "-"):
-        return "<stdin>", sys.stdin.read()
-    try:
-        with open(name, encoding="utf-8") as stream:
-            return name, stream.read()
-    except OSError as error:
-        raise IRError(SourceLocation(name, 1, 1), f"cannot read the input: {error.strerror}") from None
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+    else:
+        try:
+            with open(name, "rb") as stream:
+                data = stream.read()
+        except OSError as error:
+            raise IRError(SourceLocation(name, 1, 1), f"cannot read the input: {error.strerror}") from None
+    return filename, decode_source(data, filename)
 
 
 def op_location(op: Operation) -> SourceLocation | None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from math import prod
 from typing import TYPE_CHECKING
 
-from layoutdialect.f2 import LinearLayout, standard_out_dim_names
+from layoutdialect.f2 import LinearLayout, LinearLayoutError, standard_out_dim_names
 
 if TYPE_CHECKING:
     from layoutdialect.encodings.cga import CGALayout
@@ -89,7 +89,10 @@ class Encoding:
         for size in dims:
             if size <= 0 or size & (size - 1):
                 raise EncodingError(f"every dim of the shape {dims} must be a power of two")
-        return self._linear_layout(dims)
+        try:
+            return self._linear_layout(dims)
+        except LinearLayoutError as error:
+            raise EncodingError(f"the encoding has no linear layout at shape {dims}: {error}") from None
 
     def _linear_layout(self, shape: list[int]) -> LinearLayout:
         """``to_linear_layout`` once ``shape`` is known to fit: the encoding's semantics."""

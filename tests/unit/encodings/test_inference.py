@@ -80,8 +80,13 @@ def test_split_undoes_join(encoding: DistributedEncoding, size: int) -> None:
     shape = [size, size]
     joined = join_encoding(encoding, shape)
     layout = to_linear_layout(joined, [*shape, 2])
-    assert dict(layout.bases)["register"][0] == [0, 0, 1] or isinstance(joined, BlockedEncoding)
-    assert to_linear_layout(split_encoding(joined, [*shape, 2]), shape) == to_linear_layout(encoding, shape)
+    restored = isinstance(encoding, SliceEncoding) and joined == encoding.parent
+    assert dict(layout.bases)["register"][0] == [0, 0, 1] or isinstance(joined, BlockedEncoding) or restored
+    split = to_linear_layout(split_encoding(joined, [*shape, 2]), shape)
+    # A slice joins back into its parent when they agree but for registers that hold copies.
+    assert split.remove_zero_bases_along_dim("register") == to_linear_layout(
+        encoding, shape
+    ).remove_zero_bases_along_dim("register")
 
 
 def test_join_of_a_blocked_layout_puts_the_pair_in_the_fastest_registers() -> None:

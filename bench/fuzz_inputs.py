@@ -1,0 +1,266 @@
+"""Mutation fuzzing of ``layout-opt`` and ``layout-tool``: every input ends in a result or
+a located error, never a traceback or a hang.
+
+    python bench/fuzz_inputs.py [--count 10000] [--seed 0] [--corpus DIR ...] [--tool-calls 1000]
+
+Seed modules are the ``// -----`` chunks of the ``.mlir`` files under each corpus folder
+(this repository's FileCheck tests by default; pass the ``test/`` folder of Triton's
+repository for a larger one).  Each input is a chunk with a few random mutations:
+huge, zero or odd tensor dims, edited integers, deleted, repeated or swapped lines, a
+byte-order mark, bytes that are not UTF-8, an ``{-# external_resources #-}`` block,
+values used before their definition, truncation.  Each input goes through
+``layout-opt`` with no pass and with each of the three passes, in this process, and an
+outcome is a failure when an exception escapes ``main``, the status is neither 0 nor 1,
+a failing run's first line of stderr is not ``file:line:col: error: ...``, a failing
+run writes to stdout, or the run passes ``TIME_LIMIT`` seconds.  ``--tool-calls``
+does the same for ``layout-tool`` with mutated command lines.  The unit tests run a
+few hundred of each, seeded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import random
+import re
+import signal
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+DEFAULT_CORPUS = REPOSITORY / "tests" / "filecheck"
+PASSES = ("", "lower-to-linear", "remove-redundant-conversions", "lower-convert-layout")
+TIME_LIMIT = 20
+LOCATED_ERROR = re.compile(r"^[^\n]*:\d+:\d+: error: ")
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One input whose run broke the contract."""
+
+    what: str
+    input: bytes
+    argv: tuple[str, ...]
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.what}: {' '.join(self.argv)}\n{self.detail}\n--- input ---\n{self.input[:2000]!r}"
+
+
+class _TimeLimit(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: int) -> Iterator[None]:
+    def expire(signum: int, frame: FrameType | None) -> None:
+        raise _TimeLimit
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def seed_chunks(folders: Sequence[Path]) -> list[str]:
+    """The ``// -----`` chunks of every ``.mlir`` file under ``folders`` that hold an op."""
+    chunks = []
+    for folder in folders:
+        for path in sorted(folder.rglob("*.mlir")):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            chunks += [chunk for chunk in text.split("// -----") if re.search(r"^\s*%|tt\.func|module", chunk, re.M)]
+    return chunks
+
+
+HUGE = ("1099511627776", "4294967296", "2147483648", "65537", "0", "3", "6", "1000", "-1", "18446744073709551617")
+
+
+def _replace_random_match(rng: random.Random, pattern: str, text: str, make: Callable[[re.Match[str]], str]) -> str:
+    matches = list(re.finditer(pattern, text))
+    if not matches:
+        return text
+    match = rng.choice(matches)
+    return text[: match.start()] + make(match) + text[match.end() :]
+
+
+def _mutate_once(rng: random.Random, text: str) -> str:
+    lines = text.splitlines(keepends=True)
+    choice = rng.randrange(12)
+    if choice == 0:
+        return _replace_random_match(rng, r"(?<=[<x])\d+(?=x)", text, lambda m: rng.choice(HUGE))
+    if choice == 1:
+        return _replace_random_match(rng, r"(?<![\w#%])\d+(?![\w.])", text, lambda m: rng.choice(HUGE))
+    if choice == 2 and lines:
+        del lines[rng.randrange(len(lines))]
+        return "".join(lines)
+    if choice == 3 and lines:
+        index = rng.randrange(len(lines))
+        lines.insert(rng.randrange(len(lines) + 1), lines[index])
+        return "".join(lines)
+    if choice == 4 and len(lines) > 1:
+        i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+        lines[i], lines[j] = lines[j], lines[i]
+        return "".join(lines)
+    if choice == 5:
+        return text[: rng.randrange(len(text) + 1)]
+    if choice == 6:
+        names = re.findall(r"%[\w.$-]+", text)
+        if names:
+            name = rng.choice(names)
+            return _replace_random_match(rng, re.escape(rng.choice(names)) + r"\b", text, lambda m: name)
+        return text
+    if choice == 7:
+        return text + '\n{-#\n  dialect_resources: {\n    builtin: {\n      blob: "0x04000000"\n    }\n  }\n#-}\n'
+    if choice == 8:
+        return _replace_random_match(rng, r"\b(f16|f32|i32|i1|i8|bf16|i64)\b", text, lambda m: rng.choice(
+            ["f16", "f32", "i1", "i64", "f64", "i8", "index", "f8E5M2"]
+        ))
+    if choice == 9:
+        aliases = re.findall(r"#\w+(?= =)", text)
+        if aliases:
+            alias = rng.choice(aliases)
+            return _replace_random_match(rng, r"#\w+(?=[>,])", text, lambda m: alias)
+        return text
+    if choice == 10 and text:
+        position = rng.randrange(len(text))
+        return text[:position] + rng.choice("{}<>[](),:=x%#\"") + text[position + 1 :]
+    return _replace_random_match(rng, r"dense<[^>]*>", text, lambda m: rng.choice(
+        ["dense<1099511627776>", "dense<-9999999999999>", "dense<0x7FC00000>", "dense<[1, 2]>", "dense<1.5>"]
+    ))
+
+
+def mutate(rng: random.Random, text: str) -> bytes:
+    """``text`` after one to three mutations, as bytes (sometimes with a BOM or bad UTF-8)."""
+    for _ in range(rng.randint(1, 3)):
+        text = _mutate_once(rng, text)
+    data = text.encode("utf-8")
+    roll = rng.randrange(20)
+    if roll == 0:
+        data = b"\xef\xbb\xbf" + data
+    elif roll == 1 and data:
+        position = rng.randrange(len(data))
+        data = data[:position] + b"\xff\xfe" + data[position:]
+    return data
+
+
+def run_cli(main: Callable[[list[str]], int], argv: list[str], stdin: bytes | None = None) -> tuple[str, str, str]:
+    """Run ``main(argv)`` in this process: ``(outcome, stdout, stderr)``, where the outcome
+    is ``"ok"``, ``"error"``, or a failure's description."""
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with _time_limit(TIME_LIMIT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(argv)
+    except _TimeLimit:
+        return f"hang (over {TIME_LIMIT} s)", out.getvalue(), err.getvalue()
+    except SystemExit as exit_:
+        status = exit_.code if isinstance(exit_.code, int) else 1
+    except BaseException:  # noqa: BLE001 - anything escaping is the finding
+        return "traceback", out.getvalue(), traceback.format_exc()
+    if status == 0:
+        return "ok", out.getvalue(), err.getvalue()
+    if status != 1:
+        return f"exit status {status}", out.getvalue(), err.getvalue()
+    if not LOCATED_ERROR.match(err.getvalue()):
+        return "unlocated error", out.getvalue(), err.getvalue()
+    if out.getvalue():
+        return "output on error", out.getvalue(), err.getvalue()
+    return "error", out.getvalue(), err.getvalue()
+
+
+def fuzz_layout_opt(seed: int, count: int, corpus: Sequence[Path] = (DEFAULT_CORPUS,)) -> list[Failure]:
+    """Run ``count`` mutated modules through ``layout-opt`` and every pass."""
+    from layoutdialect.tools.layout_opt import main
+
+    rng = random.Random(seed)
+    chunks = seed_chunks(corpus)
+    failures = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzz.mlir"
+        for _ in range(count):
+            data = mutate(rng, rng.choice(chunks))
+            path.write_bytes(data)
+            pass_name = rng.choice(PASSES)
+            argv = [str(path), "--allow-unregistered-dialect"] + (["-p", pass_name] if pass_name else [])
+            outcome, _, detail = run_cli(main, argv)
+            if outcome not in ("ok", "error"):
+                failures.append(Failure(outcome, data, tuple(argv), detail[-3000:]))
+    return failures
+
+
+LAYOUTS = (
+    "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>",
+    "tensor<64x64xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>>",
+    "#ttg.linear<{register = [[1]], lane = [[2], [4]], warp = [], block = []}>",
+    "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
+    "Swizzle<3,3,3> o (8,64):(64,1)",
+    "(4,2,2,2):(1,16,8,4)",
+)
+TOOL_COMMANDS = (
+    ["show", "{layout}", "--shape", "{shape}"],
+    ["show", "{layout}", "--shape", "{shape}", "--full"],
+    ["dedup", "{layout}", "--shape", "{shape}"],
+    ["conflicts", "{layout}", "{layout}", "--dtype", "{dtype}", "--shape", "{shape}"],
+    ["swizzle", "--shape", "{shape}", "--dtype", "{dtype}", "--access", "{access}"],
+    ["cute", "{cute}"],
+    ["codegen", "{layout}", "{layout}", "--dtype", "{dtype}", "--shape", "{shape}"],
+)
+SHAPES = ("64x64", "16x16", "8x9", "4294967296x2", "65536x65536", "0x4", "x", "64", "1099511627776", "-4x4", "2x2x2")
+DTYPES = ("f16", "f32", "i8", "b128", "float16", "f7", "i1")
+ACCESSES = ("8x8", "1x9", "0x1", "65536x65536", "4x", "2x2")
+CUTES = ("complement(4:2, 2147483648)", "(8,8):(8,1)", "left_inverse((2,2):(2,1))", "composition(4:1, 8:2)",
+         "Swizzle<99,3,3> o 8:1", "(1099511627776):(1)", "((", "logical_divide(8:1, 3:1)")
+
+
+def fuzz_layout_tool(seed: int, count: int) -> list[Failure]:
+    """Run ``count`` random, often bad, ``layout-tool`` command lines."""
+    from layoutdialect.tools.layout_tool import main
+
+    rng = random.Random(seed)
+    failures = []
+    for _ in range(count):
+        template = rng.choice(TOOL_COMMANDS)
+        layout = rng.choice(LAYOUTS)
+        if rng.randrange(3) == 0:
+            layout = _mutate_once(rng, layout)
+        values = {
+            "layout": layout,
+            "shape": rng.choice(SHAPES),
+            "dtype": rng.choice(DTYPES),
+            "access": rng.choice(ACCESSES),
+            "cute": rng.choice(CUTES),
+        }
+        argv = [part.format(**values) for part in template]
+        outcome, _, detail = run_cli(main, argv)
+        if outcome not in ("ok", "error"):
+            failures.append(Failure(outcome, b"", tuple(argv), detail[-3000:]))
+    return failures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=10_000, help="mutated modules for layout-opt")
+    parser.add_argument("--tool-calls", type=int, default=1_000, help="command lines for layout-tool")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--corpus", type=Path, nargs="*", default=[DEFAULT_CORPUS], help="folders of .mlir seeds")
+    args = parser.parse_args()
+    failures = fuzz_layout_opt(args.seed, args.count, args.corpus) + fuzz_layout_tool(args.seed, args.tool_calls)
+    for failure in failures:
+        print(failure, end="\n\n")
+    kinds: dict[str, int] = {}
+    for failure in failures:
+        kinds[failure.what] = kinds.get(failure.what, 0) + 1
+    print(f"{args.count} modules, {args.tool_calls} command lines: {len(failures)} failures {kinds}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
