@@ -198,7 +198,8 @@ def fuzz_layout_opt(seed: int, count: int, corpus: Sequence[Path] = (DEFAULT_COR
 
 LAYOUTS = (
     "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>",
-    "tensor<64x64xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>>",
+    "tensor<64x64xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], "
+    "instrShape = [16, 8]}>>",
     "#ttg.linear<{register = [[1]], lane = [[2], [4]], warp = [], block = []}>",
     "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
     "Swizzle<3,3,3> o (8,64):(64,1)",

@@ -26,8 +26,8 @@ from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
-from xdsl.utils.lexer import Input, Span
-from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
+from xdsl.utils.lexer import Input, Position, Span, Token
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLiteral
 from xdsl.utils.target import Target
 
 from layoutdialect.dialect.aliases import print_with_aliases
@@ -73,6 +73,19 @@ class _LinearTimeLexer(MLIRLexer):
     ``(?:[^"...]+|...)*``, which takes exponential time on a string left unclosed."""
 
     _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
+
+    def _lex_string_literal(self, start_pos: Position) -> MLIRToken:
+        """A string whose escapes spell UTF-8 (``"caf\\C3\\A9"``, as MLIR and xDSL print
+        ``"café"``) is a string, not bytes: xDSL takes every non-ASCII one for bytes, so
+        what it prints does not read back."""
+        token = super()._lex_string_literal(start_pos)
+        if token.kind is MLIRTokenKind.BYTES_LIT:
+            try:
+                StringLiteral.from_span(token.span).bytes_contents.decode("utf-8")
+            except UnicodeDecodeError:
+                return token
+            return Token(MLIRTokenKind.STRING_LIT, token.span)
+        return token
 
 
 class LocatingParser(Parser):
@@ -188,6 +201,9 @@ def parse_module(
 
     ``line_offset`` shifts reported lines, for a chunk cut from a larger file.
     """
+    if not isinstance(text, str):
+        message = f"the text to parse must be a str, got {type(text).__name__}"
+        raise IRError(SourceLocation(str(filename), 1, 1), message)
     try:
         parser = LocatingParser(make_context() if ctx is None else ctx, text, filename, line_offset)
         if parser.at_end():

@@ -13,6 +13,7 @@ from layoutdialect.encodings.base import (
 )
 from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
 from layoutdialect.encodings.construction import dot_operand_order, matrix_order
+from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.f2 import LayoutBuilder, LinearLayout
 
 __all__ = ["AmdMfmaEncoding"]
@@ -35,6 +36,7 @@ class AmdMfmaEncoding(WarpGridEncoding, DotParentEncoding):
     element_bit_width: int = 32
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         if not self.tiles_per_warp:
             object.__setattr__(self, "tiles_per_warp", (1,) * self.rank)
         check(0 <= self.version <= 4, "version must be in the [0, 4] range")

@@ -8,6 +8,7 @@ from functools import cache
 from layoutdialect.encodings.base import DotParentEncoding, check
 from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
 from layoutdialect.encodings.construction import dot_operand_order, matrix_order
+from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.f2 import LayoutBuilder, LinearLayout, is_permutation_matrix, standard_out_dim_names
 
 __all__ = ["AmdWmmaEncoding", "wmma_tile"]
@@ -60,6 +61,7 @@ class AmdWmmaEncoding(DotParentEncoding):
     instr_shape: tuple[int, ...] = DEFAULT_INSTR_SHAPE
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         check(1 <= self.version <= 3, "WMMA version must be in the [1, 3] range")
         check(self.instr_shape in VALID_INSTR_SHAPES[self.version], f"invalid WMMA v{self.version} instruction shape")
         for basis in self.cta_register + self.cta_warp:

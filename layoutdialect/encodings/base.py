@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import operator
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import prod
 from typing import TYPE_CHECKING
@@ -22,6 +23,7 @@ __all__ = [
     "WarpGridEncoding",
     "check",
     "check_order",
+    "checked_shape",
     "check_powers_of_two",
     "is_power_of_two",
     "layout_from_bases",
@@ -30,6 +32,17 @@ __all__ = [
 
 class EncodingError(ValueError):
     """Encoding parameters that Triton rejects; the message is Triton's where it has one."""
+
+
+def checked_shape(shape: object) -> tuple[int, ...]:
+    """A tensor shape given as any sequence of integers, as a tuple; ``EncodingError``
+    for anything else (a float would otherwise be truncated without a word)."""
+    if isinstance(shape, str | bytes) or not isinstance(shape, Iterable):
+        raise EncodingError(f"a shape must be a sequence of integers, got {shape!r}")
+    try:
+        return tuple(map(operator.index, shape))
+    except TypeError:
+        raise EncodingError(f"a shape must be a sequence of integers, got {shape!r}") from None
 
 
 def check(condition: bool, message: str) -> None:
@@ -83,7 +96,7 @@ class Encoding:
         computes it; in-dims ``register, lane, warp, block`` (distributed) or ``offset,
         block`` (shared), out-dims ``dim0..``.  Uncached: prefer the module function
         ``layoutdialect.to_linear_layout``."""
-        dims = list(map(int, shape))
+        dims = list(checked_shape(shape))
         if not self.accepts_rank(len(dims)):
             raise EncodingError(f"a tensor of shape {dims} has rank {len(dims)}, but the encoding has rank {self.rank}")
         for size in dims:

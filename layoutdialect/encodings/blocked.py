@@ -9,6 +9,7 @@ from math import prod
 from layoutdialect.encodings.base import DotParentEncoding, WarpGridEncoding, check, check_order, check_powers_of_two
 from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
 from layoutdialect.encodings.construction import shape_per_cta, times_broadcast_along
+from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.f2 import LayoutBuilder, LinearLayout
 
 __all__ = ["BlockedEncoding", "default_blocked_encoding"]
@@ -26,6 +27,7 @@ class BlockedEncoding(WarpGridEncoding, DotParentEncoding):
     cga: CGALayout
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         arrays = (self.size_per_thread, self.threads_per_warp, self.warps_per_cta, self.order)
         check(
             len({len(a) for a in arrays}) == 1,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from layoutdialect.encodings.base import EncodingError, check, is_power_of_two
+from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.f2 import LayoutBuilder, LinearLayout, standard_out_dim_names
 
 __all__ = ["CGALayout", "combine_cta_cga_with_shape"]
@@ -24,6 +25,7 @@ class CGALayout:
     rank: int
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         for basis in self.bases:
             check(len(basis) == self.rank, f"'CGALayout' entry length does not match rank {self.rank}")
             check(all(v >= 0 for v in basis), "expected an unsigned integer value in CGALayout entry")

@@ -8,6 +8,7 @@ from layoutdialect.encodings.amd_mfma import AmdMfmaEncoding
 from layoutdialect.encodings.amd_wmma import AmdWmmaEncoding
 from layoutdialect.encodings.base import DerivedEncoding, DistributedEncoding, DotParentEncoding, EncodingError, check
 from layoutdialect.encodings.blocked import BlockedEncoding
+from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.encodings.nvidia_mma import NvidiaMmaEncoding
 from layoutdialect.f2 import LinearLayout
 
@@ -26,6 +27,7 @@ class DotOperandEncoding(DerivedEncoding):
     k_width: int = 0
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         check(self.op_idx in (0, 1), f"ttg.dot_op opIdx parameter can be 0 or 1, got: {self.op_idx}")
         parent = self.parent
         if isinstance(parent, BlockedEncoding):

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from layoutdialect.encodings.base import DistributedEncoding, check, is_power_of_two
+from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.encodings.layout_properties import order_per_dim
 from layoutdialect.f2 import LayoutBuilder, LinearLayout, standard_out_dim_names
 
@@ -61,6 +62,7 @@ class LinearEncoding(_LinearLayoutEncoding):
     (broadcast) bases the layout is a permutation: every element has one home."""
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         check(
             all(_single_dim(b) for _, bases in self.layout.bases for b in bases),
             "In a distributed layout, each base must move in at most one dimension.",
@@ -81,6 +83,7 @@ class GenericLinearEncoding(_LinearLayoutEncoding):
     and the layout need only reach every element."""
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         check(
             all(_single_dim(b) for name, bases in self.layout.bases if name != "warp" for b in bases),
             "In a generic linear layout, each register, lane and block base must move in at most one dimension.",

@@ -14,6 +14,7 @@ from layoutdialect.encodings.base import (
 )
 from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
 from layoutdialect.encodings.construction import dot_operand_order, matrix_order, times_broadcast_along
+from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.f2 import LayoutBuilder, LinearLayout
 
 __all__ = ["NvidiaMmaEncoding", "nvidia_mma_tile"]
@@ -60,6 +61,7 @@ class NvidiaMmaEncoding(WarpGridEncoding, DotParentEncoding):
     instr_shape: tuple[int, ...]
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         check(self.version_major != 1, "Volta (versionMajor = 1) is deprecated and no longer supported")
         check(self.version_major in (2, 3), f"versionMajor must be 2 or 3, got {self.version_major}")
         check_powers_of_two(self.warps_per_cta, "warpsPerCTA")

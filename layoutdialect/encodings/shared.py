@@ -15,6 +15,7 @@ from layoutdialect.encodings.construction import (
     shape_per_cta,
     transpose_components,
 )
+from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.encodings.to_linear import to_linear_layout
 from layoutdialect.f2 import LayoutBuilder, LinearLayout, identity_standard_nd, standard_out_dim_names
 
@@ -51,6 +52,7 @@ class _PhasedSharedEncoding(SharedEncoding):
     cga: CGALayout
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         check(
             len(self.order) == self.cga.rank,
             f"order size ({len(self.order)}) must match CGALayout rank ({self.cga.rank})",
@@ -151,6 +153,7 @@ class NVMMASharedEncoding(SharedEncoding):
     fp4_padded: bool = False
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         check(self.element_bit_width != 0, "elementBitWidth must be non-zero")
         check(self.swizzling_byte_width in (0, 32, 64, 128), "swizzlingByteWidth must be 0, 32, 64, or 128")
 
@@ -263,6 +266,7 @@ class SharedLinearEncoding(SharedEncoding):
     alignment: int
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         check(is_power_of_two(self.alignment), "alignment must be a positive power of two")
         _check_standard_shared_layout(self.layout, "SharedLinearEncodingAttr")
         check(self.layout.is_surjective(), "The layout must be surjective")
@@ -291,6 +295,7 @@ class PaddedSharedEncoding(SharedEncoding):
     linear_component: LinearLayout
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         check(
             len(self.intervals) == len(self.paddings),
             f"intervals size ({len(self.intervals)}) must match paddings size ({len(self.paddings)})",
@@ -370,6 +375,7 @@ class PartitionedSharedEncoding(SharedEncoding):
     partition_layout: SharedEncoding
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         check(
             is_power_of_two(self.num_partitions) and self.num_partitions >= 2,
             "numPartitions must be a power of two, at least 2",

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from layoutdialect.encodings.base import DerivedEncoding, DistributedEncoding, check
+from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.encodings.to_linear import to_linear_layout
 from layoutdialect.f2 import LinearLayout, standard_out_dim_names
 
@@ -20,6 +21,7 @@ class SliceEncoding(DerivedEncoding):
     parent: DistributedEncoding
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         rank = self.parent.rank
         check(rank > 1, "parent layout must have at least rank >= 2")
         check(0 <= self.dim < rank, f"slice dim={self.dim} must be less than the parent rank={rank}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from layoutdialect.encodings.base import Encoding
+from layoutdialect.encodings.base import Encoding, EncodingError, checked_shape
 from layoutdialect.f2 import LinearLayout
 
 __all__ = ["clear_cache", "to_linear_layout"]
@@ -25,7 +25,9 @@ def to_linear_layout(encoding: Encoding, shape: Sequence[int]) -> LinearLayout:
     >>> to_linear_layout(blocked, [32, 16]).bases[0]
     ('register', [[0, 1], [1, 0], [16, 0]])
     """
-    return _cached_layout(encoding, tuple(map(int, shape)))
+    if not isinstance(encoding, Encoding):
+        raise EncodingError(f"to_linear_layout: encoding must be an Encoding, got {type(encoding).__name__}")
+    return _cached_layout(encoding, checked_shape(shape))
 
 
 @lru_cache(maxsize=CACHE_SIZE)

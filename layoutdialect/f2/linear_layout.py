@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, pivot_columns, rank
 
@@ -53,17 +54,48 @@ def _integers(values: Sequence[object], what: str) -> list[int]:
         raise LinearLayoutError(f"{what} must hold integers, got {list(values)}") from None
 
 
+def _checked_layout(value: object, what: str) -> LinearLayout:
+    if not isinstance(value, LinearLayout):
+        raise LinearLayoutError(f"{what} must be a LinearLayout, got {type(value).__name__}")
+    return value
+
+
+def _checked_list(value: object, what: str) -> list[Any]:
+    """``value`` as a list, when it is a sequence (or other iterable) but not a string."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise LinearLayoutError(f"{what} must be a sequence, got {value!r}")
+    return list(value)
+
+
+def _checked_names(value: object, what: str) -> list[str]:
+    names = _checked_list(value, what)
+    if not all(isinstance(name, str) for name in names):
+        raise LinearLayoutError(f"{what} must be strings, got {names}")
+    return names
+
+
+def _checked_size(value: object, what: str) -> int:
+    if isinstance(value, bool):
+        raise LinearLayoutError(f"{what} must be an integer, got {value!r}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise LinearLayoutError(f"{what} must be an integer, got {value!r}") from None
+
+
 def _check_unique(names: Sequence[str], what: str) -> None:
     if len(set(names)) != len(names):
         raise LinearLayoutError(f"{what} must be distinct, got {list(names)}")
 
 
 def _check_permutation(order: Sequence[str], names: Sequence[str], what: str) -> None:
+    order = _checked_names(order, what)
     if sorted(order) != sorted(names) or len(set(order)) != len(order):
         raise LinearLayoutError(f"{what} must be a permutation of {list(names)}, got {list(order)}")
 
 
 def _check_subset(subset: Iterable[str], names: Sequence[str], what: str) -> None:
+    subset = _checked_names(subset, what)
     missing = [name for name in subset if name not in names]
     if missing:
         raise LinearLayoutError(f"{what} {missing} are not among {list(names)}")
@@ -191,16 +223,19 @@ class LinearLayout:
         Without ``out_dim_sizes`` each size is the smallest power of two above every
         basis component, and the layout must be surjective.
         """
-        pairs = list(bases.items()) if isinstance(bases, Mapping) else list(bases)
+        pairs = list(bases.items()) if isinstance(bases, Mapping) else _checked_list(bases, "from_bases: bases")
+        if not all(isinstance(pair, tuple | list) and len(pair) == 2 and isinstance(pair[0], str) for pair in pairs):
+            raise LinearLayoutError(f"from_bases: bases must be (in-dim name, bases) pairs, got {pairs!r}")
         in_names = [name for name, _ in pairs]
-        out_names = list(out_dim_names)
+        out_names = _checked_names(out_dim_names, "from_bases: out_dim_names")
         _check_unique(in_names, "in-dim names")
         _check_unique(out_names, "out-dim names")
         rows: list[tuple[str, list[list[int]]]] = []
         for name, dim_bases in pairs:
             converted = []
-            for basis in dim_bases:
-                values = _integers(basis, f"basis {list(basis)} of in-dim {name!r}")
+            for basis in _checked_list(dim_bases, f"from_bases: the bases of in-dim {name!r}"):
+                basis = _checked_list(basis, f"from_bases: a basis of in-dim {name!r}")
+                values = _integers(basis, f"basis {basis} of in-dim {name!r}")
                 if len(values) != len(out_names):
                     raise LinearLayoutError(
                         f"basis {values} of in-dim {name!r} has {len(values)} components, "
@@ -220,7 +255,7 @@ class LinearLayout:
                     for i, v in enumerate(basis):
                         sizes[i] = max(sizes[i], 1 << v.bit_length())
         else:
-            sizes = _integers(out_dim_sizes, "out_dim_sizes")
+            sizes = _integers(_checked_list(out_dim_sizes, "from_bases: out_dim_sizes"), "out_dim_sizes")
             if len(sizes) != len(out_names):
                 raise LinearLayoutError("out_dim_names and out_dim_sizes must have the same length")
         outs = tuple((name, _log2_of_size(size, f"size of out-dim {name!r}")) for name, size in zip(out_names, sizes))
@@ -257,6 +292,7 @@ class LinearLayout:
     @classmethod
     def identity_1d(cls, size: int, in_dim: str, out_dim: str) -> LinearLayout:
         """``L(x) = x`` for ``x`` in ``[0, size)``; size 0 gives the empty layout."""
+        size = _checked_size(size, "identity_1d: size")
         if size == 0:
             return cls.empty()
         log2 = _log2_of_size(size, "identity_1d size")
@@ -265,6 +301,8 @@ class LinearLayout:
     @classmethod
     def zeros_1d(cls, size: int, in_dim: str, out_dim: str, out_dim_size: int = 1) -> LinearLayout:
         """``L(x) = 0`` for ``x`` in ``[0, size)``: every input broadcast to one output."""
+        size = _checked_size(size, "zeros_1d: size")
+        out_dim_size = _checked_size(out_dim_size, "zeros_1d: out_dim_size")
         if size == 0:
             return cls.empty()
         log2 = _log2_of_size(size, "zeros_1d size")
@@ -274,6 +312,8 @@ class LinearLayout:
     @classmethod
     def strided_1d(cls, size: int, stride: int, in_dim: str, out_dim: str) -> LinearLayout:
         """``L(x) = stride * x`` over an out-dim of size ``stride * size``."""
+        size = _checked_size(size, "strided_1d: size")
+        stride = _checked_size(stride, "strided_1d: stride")
         if size == 0:
             return cls.empty()
         log2 = _log2_of_size(size, "strided_1d size")
@@ -409,6 +449,8 @@ class LinearLayout:
 
     def apply(self, inputs: Mapping[str, int]) -> dict[str, int]:
         """``L(x)`` for one value per in-dim, as ``{out_dim: value}`` in out-dim order."""
+        if not isinstance(inputs, Mapping):
+            raise LinearLayoutError(f"apply: inputs must be a mapping of in-dim names to values, got {inputs!r}")
         _check_permutation(list(inputs), self.get_in_dim_names(), "apply: the input dims")
         packed = 0
         for name, columns in self._ins:
@@ -480,6 +522,7 @@ class LinearLayout:
 
     def equal_ignoring_out_dim_sizes(self, other: LinearLayout) -> bool:
         """Same dims in the same order and the same bases; out sizes may differ."""
+        _checked_layout(other, "equal_ignoring_out_dim_sizes: other")
         return self.get_out_dim_names() == other.get_out_dim_names() and self.bases == other.bases
 
     # ----------------------------------------------------------------- printing
@@ -523,8 +566,7 @@ class LinearLayout:
            i=4 -> (0)
         where out dims are: [o (size 4)]
         """
-        if not isinstance(outer, LinearLayout):
-            return NotImplemented
+        _checked_layout(outer, "*: the right operand")
         in_names = supremum(self.get_in_dim_names(), outer.get_in_dim_names())
         out_names = supremum(self.get_out_dim_names(), outer.get_out_dim_names())
         inner_log2 = dict(self._outs)
@@ -546,6 +588,7 @@ class LinearLayout:
 
         ``self``'s out-dims must be ``outer``'s in-dims (in any order), each no larger.
         """
+        _checked_layout(outer, "compose: outer")
         _check_permutation(self.get_out_dim_names(), outer.get_in_dim_names(), "compose: this layout's out-dims")
         outer_ins = dict(outer._ins)
         table: list[int] = []
@@ -604,6 +647,7 @@ class LinearLayout:
         identity-mapped in-dims carry bases the others need), the other in-dims are
         solved against all of ``outer``'s bases instead.
         """
+        _checked_layout(outer, "invert_and_compose: outer")
         return outer._invert_and_compose_packed(self._columns_packed_like(outer, "invert_and_compose"))
 
     def _invert_and_compose_packed(self, b_ins: _Ins) -> LinearLayout:
@@ -720,6 +764,7 @@ class LinearLayout:
 
     def concat_ins(self, other: LinearLayout) -> LinearLayout:
         """Both layouts' in-dims side by side (``self``'s first) over the same out-dims."""
+        _checked_layout(other, "concat_ins: other")
         if self._outs != other._outs:
             raise LinearLayoutError(f"concat_ins: out-dims differ: {self.out_dims} and {other.out_dims}")
         shared = set(self.get_in_dim_names()) & set(other.get_in_dim_names())
@@ -729,6 +774,7 @@ class LinearLayout:
 
     def concat_outs(self, other: LinearLayout) -> LinearLayout:
         """Both layouts' out-dims side by side (``self``'s first) over the same in-dims."""
+        _checked_layout(other, "concat_outs: other")
         if self.in_dims != other.in_dims:
             raise LinearLayoutError(f"concat_outs: in-dims differ: {self.in_dims} and {other.in_dims}")
         shared = set(self.get_out_dim_names()) & set(other.get_out_dim_names())
@@ -884,6 +930,8 @@ def lstsq(a: LinearLayout, b: LinearLayout) -> LinearLayout | None:
     ``a`` and ``b`` share out-dim names; ``a``'s are at least as large.  Free
     variables are zero.  Returns ``None`` if ``b``'s image is not inside ``a``'s.
     """
+    _checked_layout(a, "lstsq: a")
+    _checked_layout(b, "lstsq: b")
     return _solve(a, b._columns_packed_like(a, "lstsq"), frozenset(), exclude_identity_columns=False)
 
 
@@ -902,6 +950,8 @@ def divide_right(a: LinearLayout, b: LinearLayout) -> LinearLayout | None:
 
 
 def _divide(a: LinearLayout, b: LinearLayout, left: bool) -> LinearLayout | None:
+    _checked_layout(a, "divide: a")
+    _checked_layout(b, "divide: b")
     if not all(a.has_in_dim(d) for d in b.get_in_dim_names()):
         return None
     if not all(a.has_out_dim(d) for d in b.get_out_dim_names()):
