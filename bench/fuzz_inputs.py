@@ -121,9 +121,12 @@ def _mutate_once(rng: random.Random, text: str) -> str:
     if choice == 7:
         return text + '\n{-#\n  dialect_resources: {\n    builtin: {\n      blob: "0x04000000"\n    }\n  }\n#-}\n'
     if choice == 8:
-        return _replace_random_match(rng, r"\b(f16|f32|i32|i1|i8|bf16|i64)\b", text, lambda m: rng.choice(
-            ["f16", "f32", "i1", "i64", "f64", "i8", "index", "f8E5M2"]
-        ))
+        return _replace_random_match(
+            rng,
+            r"\b(f16|f32|i32|i1|i8|bf16|i64)\b",
+            text,
+            lambda m: rng.choice(["f16", "f32", "i1", "i64", "f64", "i8", "index", "f8E5M2"]),
+        )
     if choice == 9:
         aliases = re.findall(r"#\w+(?= =)", text)
         if aliases:
@@ -132,10 +135,15 @@ def _mutate_once(rng: random.Random, text: str) -> str:
         return text
     if choice == 10 and text:
         position = rng.randrange(len(text))
-        return text[:position] + rng.choice("{}<>[](),:=x%#\"") + text[position + 1 :]
-    return _replace_random_match(rng, r"dense<[^>]*>", text, lambda m: rng.choice(
-        ["dense<1099511627776>", "dense<-9999999999999>", "dense<0x7FC00000>", "dense<[1, 2]>", "dense<1.5>"]
-    ))
+        return text[:position] + rng.choice('{}<>[](),:=x%#"') + text[position + 1 :]
+    return _replace_random_match(
+        rng,
+        r"dense<[^>]*>",
+        text,
+        lambda m: rng.choice(
+            ["dense<1099511627776>", "dense<-9999999999999>", "dense<0x7FC00000>", "dense<[1, 2]>", "dense<1.5>"]
+        ),
+    )
 
 
 def mutate(rng: random.Random, text: str) -> bytes:
@@ -217,8 +225,16 @@ TOOL_COMMANDS = (
 SHAPES = ("64x64", "16x16", "8x9", "4294967296x2", "65536x65536", "0x4", "x", "64", "1099511627776", "-4x4", "2x2x2")
 DTYPES = ("f16", "f32", "i8", "b128", "float16", "f7", "i1")
 ACCESSES = ("8x8", "1x9", "0x1", "65536x65536", "4x", "2x2")
-CUTES = ("complement(4:2, 2147483648)", "(8,8):(8,1)", "left_inverse((2,2):(2,1))", "composition(4:1, 8:2)",
-         "Swizzle<99,3,3> o 8:1", "(1099511627776):(1)", "((", "logical_divide(8:1, 3:1)")
+CUTES = (
+    "complement(4:2, 2147483648)",
+    "(8,8):(8,1)",
+    "left_inverse((2,2):(2,1))",
+    "composition(4:1, 8:2)",
+    "Swizzle<99,3,3> o 8:1",
+    "(1099511627776):(1)",
+    "((",
+    "logical_divide(8:1, 3:1)",
+)
 
 
 def fuzz_layout_tool(seed: int, count: int) -> list[Failure]:

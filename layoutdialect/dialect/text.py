@@ -115,6 +115,23 @@ class LocatingParser(Parser):
                 return ParseError(span, "use of undeclared SSA value name")
         return None
 
+    def _parse_external_resources(self) -> None:
+        """Read an ``external_resources`` block (``{tool: {key: value, ...}, ...}``, as an
+        MLIR reproducer holds its pass pipeline) and drop it: it is for the tools that
+        wrote it, and MLIR does not print it back either.  xDSL refuses the block."""
+
+        def entry() -> None:
+            self.parse_optional_str_literal() or self._parse_token(MLIRTokenKind.BARE_IDENT, "expected a key")
+            self._parse_token(MLIRTokenKind.COLON, "expected `:`")
+            self.parse_attribute()
+
+        def tool() -> None:
+            self._parse_token(MLIRTokenKind.BARE_IDENT, "expected the name of a tool")
+            self._parse_token(MLIRTokenKind.COLON, "expected `:`")
+            self.parse_comma_separated_list(self.Delimiter.BRACES, entry)
+
+        self.parse_comma_separated_list(self.Delimiter.BRACES, tool)
+
     def at_end(self) -> bool:
         """Whether only whitespace and comments are left, as in an empty file (MLIR reads it as an empty module)."""
         return self._current_token.kind == MLIRTokenKind.EOF

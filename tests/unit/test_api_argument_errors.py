@@ -37,8 +37,18 @@ CALLS: list[tuple[str, Callable[[], Any], type[ValueError], str]] = [
     ("compose None", lambda: ROW.compose(None), LinearLayoutError, "outer"),  # type: ignore[arg-type]
     ("invert str", lambda: ROW.invert_and_compose("x"), LinearLayoutError, "outer"),  # type: ignore[arg-type]
     ("transpose None", lambda: ROW.transpose_outs(None), LinearLayoutError, "sequence"),  # type: ignore[arg-type]
-    ("field float", lambda: BlockedEncoding((1, 4.0), (8, 4), (4, 1), (1, 0), CGALayout.single(2)), EncodingError, "size_per_thread"),  # type: ignore[arg-type]
-    ("field None", lambda: BlockedEncoding(None, (8, 4), (4, 1), (1, 0), CGALayout.single(2)), EncodingError, "size_per_thread"),  # type: ignore[arg-type]
+    (
+        "field float",
+        lambda: BlockedEncoding((1, 4.0), (8, 4), (4, 1), (1, 0), CGALayout.single(2)),
+        EncodingError,
+        "size_per_thread",
+    ),  # type: ignore[arg-type]
+    (
+        "field None",
+        lambda: BlockedEncoding(None, (8, 4), (4, 1), (1, 0), CGALayout.single(2)),
+        EncodingError,
+        "size_per_thread",
+    ),  # type: ignore[arg-type]
     ("field str", lambda: NvidiaMmaEncoding(2, 0, "ab", (16, 8), CGALayout.single(2)), EncodingError, "warps_per_cta"),  # type: ignore[arg-type]
     ("cga None", lambda: CGALayout(None, 2), EncodingError, "bases"),  # type: ignore[arg-type]
     ("parent None", lambda: SliceEncoding(0, None), EncodingError, "parent"),  # type: ignore[arg-type]
