@@ -139,9 +139,12 @@ def _thread_local_slice(root: SSAValue, encoding: DistributedEncoding) -> tuple[
         if isinstance(owner, LoadOp):
             loads[value] = target
             continue
-        if not isinstance(owner, Operation) or len(owner.results) != 1:
+        if not isinstance(owner, Operation):
             return {}, {}
-        found[value] = target
+        # Every result of a multi-result op (an inline asm's pair) takes the same layout.
+        for result in owner.results:
+            if found.setdefault(result, target) != target:
+                return {}, {}
         if isinstance(owner, arith.ConstantOp):
             continue
         source = infer_source_encoding(owner, target) if moves_no_data(owner) else None

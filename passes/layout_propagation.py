@@ -2,8 +2,8 @@
 
 Anchors pin a layout: function arguments, expensive loads and stores, dots and
 reordering reshapes.  Each anchor's encoding flows to its users through
-elementwise ops, reductions, scans (blocked only), reshapes, transposes, a gather's
-indices, ``ttng.warp_group_dot_wait``, ``scf.for``, ``scf.while`` and ``scf.if``, and
+elementwise ops, reductions, scans (blocked only), reshapes, transposes, joins and
+splits, a gather's indices, ``ttng.warp_group_dot_wait``, ``scf.for``, ``scf.while`` and ``scf.if``, and
 through a conversion as its *source* encoding, which is what makes conversions vanish.
 A value offered several encodings takes blocked if it comes from memory, else an MMA
 layout, else the first offered.  Values are then retyped in place, and a conversion is
@@ -20,6 +20,7 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from layoutdialect.dialect.ops import ConvertLayoutOp
+from layoutdialect.dialect.tt_combine import JoinOp, SplitOp
 from layoutdialect.dialect.tt_data_indexed import GatherOp
 from layoutdialect.dialect.tt_func import AnyFuncOp
 from layoutdialect.dialect.tt_memory import LoadOp, StoreOp
@@ -41,7 +42,7 @@ from .layout_ops import (
 
 __all__ = ["ConversionCache", "propagate_layouts"]
 
-_PROPAGATING = (ReduceOp, ScanOp, ExpandDimsOp, ReshapeOp, TransOp, ConvertLayoutOp)
+_PROPAGATING = (ReduceOp, ScanOp, ExpandDimsOp, ReshapeOp, TransOp, JoinOp, SplitOp, ConvertLayoutOp)
 
 
 def _anchor_values(func: AnyFuncOp) -> Iterator[SSAValue]:
@@ -76,9 +77,9 @@ def _tied_values(use_owner: Operation, index: int) -> list[SSAValue]:
 
 def _propagates(user: Operation, index: int) -> bool:
     """Whether the layout of ``user``'s operand ``index`` flows to its results: a gather's
-    result follows its indices, not its source."""
+    result follows its indices (unless ``efficient_layout`` pins it), not its source."""
     if isinstance(user, GatherOp):
-        return index == 1
+        return index == 1 and user.efficient_layout is None
     return is_elementwise(user) or isinstance(user, _PROPAGATING)
 
 
@@ -183,8 +184,15 @@ def _required_operand_encodings(
         return [tensor_encoding(r) for r in op.results]
     if op in retyped and (is_elementwise(op) or isinstance(op, (*_PROPAGATING, GatherOp))):
         result = tensor_encoding(op.results[0])
-        source = None if result is None else infer_source_encoding(op, result)
         following = layout_operands(op)
+        # Triton's rewriteGenericOpInPlace: keep an operand's propagated layout when it is
+        # what gave this result (join(split(x)) need not be x), else infer one backwards.
+        source = next(
+            (layouts[o] for o in following if o in layouts and infer_result_encoding(op, layouts[o]) == result),
+            None,
+        )
+        if source is None and result is not None:
+            source = infer_source_encoding(op, result)
         return [source if o in following else original.get(o, tensor_encoding(o)) for o in op.operands]
     return [original.get(o, tensor_encoding(o)) for o in op.operands]
 

@@ -35,7 +35,7 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.num-ctas" = 1 : i32} {
 // CHECK: %[[C:.+]] = ttg.convert_layout %[[ARG]]
 // CHECK-NEXT: %[[V:.+]] = tt.reshape %[[C]] allow_reorder
 // CHECK-NEXT: tt.return %[[V]]
-// Triton keeps: tensor<256x16xf32>
+// Triton keeps: tensor<4096xf32>
 tt.func @test_canonicalize_convert_expensive_view(%arg0: tensor<256x16xf32, #blocked0>) -> tensor<4096xf32, #blocked1> {
   %c = ttg.convert_layout %arg0 : tensor<256x16xf32, #blocked0> -> tensor<256x16xf32, #blocked2>
   %r = tt.reshape %c allow_reorder : tensor<256x16xf32, #blocked2> -> tensor<4096xf32, #blocked1>
@@ -145,7 +145,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 // CHECK-LABEL: @infer_trans
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: none
+// Triton keeps: tensor<32x32xf32>
 tt.func @infer_trans(%arg0: tensor<32x32xf32, #linear>) -> tensor<32x32xf32, #blocked_trans> {
   %0 = ttg.convert_layout %arg0 : tensor<32x32xf32, #linear> -> tensor<32x32xf32, #blocked>
   %1 = tt.trans %0 {order = array<i32: 1, 0>} : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #blocked_trans>

@@ -216,7 +216,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
 // CHECK: ttg.convert_layout %{{.+}} : tensor<1024xf32, {{.+}} -> tensor<1024xf32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: tensor<1024xf32>, tensor<1024xi1>, tensor<1024xi64>, tensor<1024xi32>, tensor<1024xf32>
 tt.func public @long_func(%arg0: !tt.ptr<i64> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<i64> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<i64> {tt.divisibility = 16 : i32}, %arg3: !tt.ptr<i64> {tt.divisibility = 16 : i32}, %arg4: !tt.ptr<i64> {tt.divisibility = 16 : i32}, %arg5: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg6: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg7: !tt.ptr<i64> {tt.divisibility = 16 : i32}, %arg8: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg9: !tt.ptr<f64> {tt.divisibility = 16 : i32}, %arg10: !tt.ptr<f64> {tt.divisibility = 16 : i32}, %arg11: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg12: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %arg13: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg14: !tt.ptr<f64> {tt.divisibility = 16 : i32}, %arg15: !tt.ptr<f64> {tt.divisibility = 16 : i32}, %arg16: i32 {tt.divisibility = 16 : i32}) {
   %cst = arith.constant dense<1.000000e+00> : tensor<1024xf32, #blocked0>
   %cst_0 = arith.constant dense<5.000000e-04> : tensor<1024xf32, #blocked0>
@@ -717,7 +717,7 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.num-ctas" = 1 : i32} {
 // CHECK: ttg.convert_layout %{{.+}} : tensor<64x64xf16, {{.+}} -> tensor<64x64xf16,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf16>
 tt.func public @cmp(%arg0: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg3: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg4: i32 {tt.divisibility = 16 : i32}, %arg5: i32 {tt.divisibility = 16 : i32}) {
   %c64 = arith.constant 64 : i32
   %c2048 = arith.constant 2048 : i32
@@ -1020,7 +1020,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 // CHECK-LABEL: @loop_convert_multi_uses
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: none
   tt.func public @loop_convert_multi_uses(%arg0: i32 {tt.divisibility = 16 : i32}, %arg1: i32, %arg2: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg3: i32 {tt.divisibility = 16 : i32}, %arg4: i32 {tt.divisibility = 16 : i32}, %arg5: i32 {tt.divisibility = 16 : i32}, %arg6: i32 {tt.divisibility = 16 : i32}, %arg7: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg8: i32 {tt.divisibility = 16 : i32}, %arg9: i32, %arg10: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg11: i32 {tt.divisibility = 16 : i32}, %arg12: i32, %arg13: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg14: i32 {tt.divisibility = 16 : i32}, %arg15: i32 {tt.divisibility = 16 : i32}, %arg16: i32 {tt.divisibility = 16 : i32}) {
     %cst = arith.constant dense<0xFF800000> : tensor<16xf32, #blocked>
     %c1_i32 = arith.constant 1 : i32
@@ -1293,7 +1293,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.thr
 // CHECK: ttg.convert_layout %{{.+}} : tensor<16x2xf32, {{.+}} -> tensor<16x2xf32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: tensor<16x2xf32>
+// Triton keeps: tensor<32xf32>
   tt.func public @reshape_sink_convert(%arg0: tensor<16x2xf32, #blocked>) -> tensor<32xf32, #blocked2> {
     %a = ttg.convert_layout %arg0 : tensor<16x2xf32, #blocked> -> tensor<16x2xf32, #blocked1>
     %b = tt.reshape %a : tensor<16x2xf32, #blocked1> -> tensor<32xf32, #blocked2>
@@ -1460,7 +1460,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.thr
 // CHECK: ttg.convert_layout %{{.+}} : tensor<16x2xf32, {{.+}} -> tensor<16x2xf32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: tensor<16x2xf32>
+// Triton keeps: tensor<2x16xf32>
   tt.func public @trans_propagate(%arg0: tensor<16x2xf32, #blocked>) -> tensor<2x16xf32, #blocked2> {
     %a = ttg.convert_layout %arg0 : tensor<16x2xf32, #blocked> -> tensor<16x2xf32, #blocked1>
     %b = tt.trans %a {order=array<i32: 1,0>} : tensor<16x2xf32, #blocked1> -> tensor<2x16xf32, #blocked2>
@@ -1480,7 +1480,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, "ttg.thr
 // CHECK: ttg.convert_layout %{{.+}} : tensor<128x256xf32, {{.+}} -> tensor<128x256xf32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: tensor<128x1xf32>, tensor<128x256xf32>
+// Triton keeps: tensor<128x256xf32>, tensor<128x256xf32>
   tt.func public @hoist_with_free_convert(%arg0: tensor<128x256xf32, #mma1>, %arg1: tensor<128x1xf32, #mma>) -> tensor<128x256xf32, #blocked> {
     %0 = ttg.convert_layout %arg0 : tensor<128x256xf32, #mma1> -> tensor<128x256xf32, #mma>
     %1 = tt.broadcast %arg1 : tensor<128x1xf32, #mma> -> tensor<128x256xf32, #mma>
@@ -1532,7 +1532,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 // CHECK: ttg.convert_layout %{{.+}} : tensor<128x64xf32, {{.+}} -> tensor<128x64xf32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: tensor<128x64xf16>, tensor<64x64xf16>, tensor<128x64xf32>
+// Triton keeps: tensor<128x64xf16>, tensor<64x64xf16>, tensor<128x64xi1>, tensor<128x64xf32>
   tt.func public  @multi_rematerialize_loop_arg(%arg0: !tt.ptr<f16>, %arg1: !tt.ptr<i8>) -> (tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>>) {
     %c0_i32 = arith.constant 0 : i32
     %c64_i32 = arith.constant 64 : i32
@@ -1601,7 +1601,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
 // CHECK: ttg.convert_layout %{{.+}} : tensor<1x2x1xi32, {{.+}} -> tensor<1x2x1xi32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: tensor<1x256xi32>
+// Triton keeps: tensor<1x2x1xi32>
   tt.func public @double_remat() -> tensor<1x256xi32, #blocked> {
     %cst = arith.constant dense<0> : tensor<1x256xi32, #blocked1>
     %0 = tt.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32, #ttg.slice<{dim = 0, parent = #ttg.slice<{dim = 2, parent = #blocked2}>}>>
@@ -1661,7 +1661,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-LABEL: @lift_convert_to_local_load
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: tensor<2x4x32x1x4xi8>
+// Triton keeps: none
   tt.func public @lift_convert_to_local_load(%arg0 : !ttg.memdesc<2x1x32x4x4xi8, #shared, #ttg.shared_memory, mutable>) -> tensor<2x4x32x1x4xi8, #blocked2> {
     %1 = ttg.local_load %arg0 : !ttg.memdesc<2x1x32x4x4xi8, #shared, #ttg.shared_memory, mutable> -> tensor<2x1x32x4x4xi8, #blocked>
     %2 = tt.trans %1 {order = array<i32: 0, 3, 2, 1, 4>} : tensor<2x1x32x4x4xi8, #blocked> -> tensor<2x4x32x1x4xi8, #blocked1>
@@ -1725,7 +1725,7 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 64 : i32}
 // CHECK: ttg.convert_layout %{{.+}} : tensor<32x16xf32, {{.+}} -> tensor<32x16xf32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: tensor<32x16xf32>, tensor<32x16xf32>
   tt.func public @small_tensor_mfma(%arg0: !tt.ptr<f32>) {
     %cst = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
     %cst_0 = arith.constant dense<1.230000e+02> : tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
@@ -1761,7 +1761,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-LABEL: @lift_convert_to_local_load
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: tensor<2x4x32x1x4xi8>
+// Triton keeps: none
   tt.func public @lift_convert_to_local_load(%arg0 : !ttg.memdesc<2x1x32x4x4xi8, #shared, #smem, mutable>) -> tensor<2x4x32x1x4xi8, #blocked2> {
     %1 = ttg.local_load %arg0 : !ttg.memdesc<2x1x32x4x4xi8, #shared, #smem, mutable> -> tensor<2x1x32x4x4xi8, #blocked>
     %2 = tt.trans %1 {order = array<i32: 0, 3, 2, 1, 4>} : tensor<2x1x32x4x4xi8, #blocked> -> tensor<2x4x32x1x4xi8, #blocked1>
@@ -1794,7 +1794,7 @@ tt.func @forward_propagate_layout_gather(%arg0: tensor<1024x256xi32, #blocked>, 
 // CHECK: ttg.convert_layout %{{.+}} : tensor<1024x256xi32, {{.+}} -> tensor<1024x256xi32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: tensor<1024x256xi32>
+// Triton keeps: tensor<1024x256xf32>
 tt.func @forward_only_propagation(%arg0: tensor<1024x256xi32, #blocked>, %arg1: tensor<128x256xf32, #blocked1>) -> tensor<1024x256xf32, #blocked1> {
 
   %0 = ttg.convert_layout %arg0 : tensor<1024x256xi32, #blocked> -> tensor<1024x256xi32, #blocked2>

@@ -120,7 +120,7 @@ module attributes {"ttg.target" = "cuda:90", "ttg.num-ctas" = 1 : i32, "ttg.num-
 // CHECK: ttg.convert_layout %{{.+}} : tensor<128x64xf16, {{.+}} -> tensor<128x64xf16,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: tensor<128x64xf16>, tensor<64x64xf16>, tensor<128x64xf16>, tensor<64x64xf16>, tensor<128xf32>, tensor<128x64xf16>
   tt.func public @attention_fw(%arg0: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg3: f32, %arg4: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg5: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg6: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}, %arg7: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}, %arg8: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}, %arg9: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}, %arg10: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}, %arg11: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}, %arg12: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}, %arg13: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}, %arg14: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}, %arg15: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}, %arg16: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}, %arg17: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}, %arg18: i32, %arg19: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}, %arg20: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}, %arg21: i32 {tt.divisibility = 16 : i32, tt.max_divisibility = 8 : i32}) {
     %c0_i64 = arith.constant 0 : i64
     %c64_i64 = arith.constant 64 : i64
@@ -386,7 +386,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 // CHECK: ttg.convert_layout %{{.+}} : tensor<256x128xf32, {{.+}} -> tensor<256x128xf32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: tensor<256x64xf16>, tensor<64x128xf16>, tensor<256x128xf32>
   tt.func public @while_use_for(%arg0: !tt.ptr<f16>, %arg3: !tt.ptr<f32>, %arg6: i32) {
     %c0_i32 = arith.constant 0 : i32
     %c1_i32 = arith.constant 1 : i32
@@ -431,10 +431,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 #blocked2 = #ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [2, 2, 1], order = [2, 1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-LABEL: @split_propagation
-// CHECK: ttg.convert_layout %{{.+}} : tensor<128x64x2xf32, {{.+}} -> tensor<128x64x2xf32,
+// The argument's layout flows through the split, whose half is converted: half the bytes.
+// CHECK: tt.split %arg0
+// CHECK: ttg.convert_layout %{{.+}} : tensor<128x64xf32, {{.+}} -> tensor<128x64xf32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: tensor<128x64x2xf32>
+// Triton keeps: tensor<128x64xf32>
   tt.func public @split_propagation(%arg0: tensor<128x64x2xf32, #blocked>) -> tensor<128x64xf32, #blocked1> {
     %0 = ttg.convert_layout %arg0 : tensor<128x64x2xf32, #blocked> -> tensor<128x64x2xf32, #blocked2>
     %outLHS, %outRHS = tt.split %0 : tensor<128x64x2xf32, #blocked2> -> tensor<128x64xf32, #blocked1>
@@ -449,10 +451,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 #linear = #ttg.linear<{register = [[1, 0], [4, 0], [0, 0], [0, 0], [8, 0], [0, 1], [2, 0]], lane = [[0, 0], [0, 0], [0, 0], [0, 0], [0, 0]], warp = [], block = []}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-LABEL: @split_propagation_linear
-// CHECK: ttg.convert_layout %{{.+}} : tensor<16x2xf32, {{.+}} -> tensor<16x2xf32,
+// The argument's layout flows through the split, whose half is converted: half the bytes.
+// CHECK: tt.split %arg0
+// CHECK: ttg.convert_layout %{{.+}} : tensor<16xf32, {{.+}} -> tensor<16xf32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: tensor<16x2xf32>
+// Triton keeps: tensor<16xf32>
   tt.func public @split_propagation_linear(%arg0: tensor<16x2xf32, #linear>) -> tensor<16xf32, #blocked1> {
     %0 = ttg.convert_layout %arg0 : tensor<16x2xf32, #linear> -> tensor<16x2xf32, #blocked>
     %outLHS, %outRHS = tt.split %0 : tensor<16x2xf32, #blocked> -> tensor<16xf32, #blocked1>
@@ -469,7 +473,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-LABEL: @split_slice_backward_propagation
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: none
   tt.func public @split_slice_backward_propagation() -> tensor<32xf32, #ttg.slice<{dim=1, parent=#blocked2}>> {
     %cst = arith.constant dense<0.0> : tensor<32x2xf32, #blocked1>
     %outLHS, %outRHS = tt.split %cst : tensor<32x2xf32, #blocked1> -> tensor<32xf32, #blocked>
@@ -715,7 +719,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // CHECK: ttg.convert_layout %{{.+}} : tensor<64x1xi32, {{.+}} -> tensor<64x1xi32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: tensor<64xi32>, tensor<64x1xi32>
 tt.func public @reshape_slice_dot_enc(%arg0: tensor<4x16xi32, #blocked>) -> tensor<64x1xi32, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>> {
   %0 = tt.reshape %arg0 : tensor<4x16xi32, #blocked> -> tensor<64xi32, #blocked2>
   %1 = ttg.convert_layout %0 : tensor<64xi32, #blocked2> -> tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked3}>>
@@ -765,7 +769,7 @@ tt.func @push_elementwise(
 // CHECK: ttg.convert_layout %{{.+}} : tensor<16x16xf16, {{.+}} -> tensor<16x16xf16,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: tensor<16x16xi8>, tensor<16x16xf16>
 tt.func @succeeds_if_arg_is_not_convert_layout(
                    %pa: tensor<16x16x!tt.ptr<i8>, #ALR> {tt.divisibility=16: i32, tt.contiguity=2 : i32},
                    %pb: tensor<16x16x!tt.ptr<f16>, #BLC> {tt.divisibility=16: i32, tt.contiguity=2 : i32},
@@ -865,10 +869,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.target" = "cuda:80"} {
 // CHECK-LABEL: @join_reshape_dot
-// CHECK: ttg.convert_layout %{{.+}} : tensor<64x128xbf16, {{.+}} -> tensor<64x128xbf16,
+// The dot operand's conversion moves up through the transpose, reshape, join and the
+// pure inline assembly (none moves data between threads) to the i8 load: a quarter of the bytes.
+// CHECK: tt.load
+// CHECK-NEXT: ttg.convert_layout %{{.+}} : tensor<128x32xi8, {{.+}} -> tensor<128x32xi8,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: tensor<128x32xi8>
   tt.func @join_reshape_dot(%112: tensor<128x32x!tt.ptr<i8>, #blocked2>, %117: tensor<128x32xi1, #blocked2>, %128: tensor<16x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>) -> tensor<16x128xf32, #mma> {
       %cst = arith.constant dense<0.000000e+00> : tensor<16x128xf32, #blocked>
       %118 = tt.load %112, %117 : tensor<128x32x!tt.ptr<i8>, #blocked2>
@@ -894,7 +901,7 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
 // CHECK: ttg.convert_layout %{{.+}} : tensor<2x16xf32, {{.+}} -> tensor<2x16xf32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: tensor<2x16xf32>
+// Triton keeps: tensor<2x16x2xf32>
   tt.func @join_forward(%arg0: tensor<2x16xf32, #blocked2>) -> tensor<2x16x2xf32, #blocked> {
     %0 = ttg.convert_layout %arg0 : tensor<2x16xf32, #blocked2> -> tensor<2x16xf32, #blocked1>
     %1 = tt.join %0, %0 : tensor<2x16xf32, #blocked1> -> tensor<2x16x2xf32, #blocked>

@@ -66,7 +66,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 // CHECK: ttg.convert_layout %{{.+}} : tensor<32xi32, {{.+}} -> tensor<32xi32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: tensor<32x32xf16>, tensor<32xi32>
   tt.func public @reduce_cvt3(%arg0: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
     %cst = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #blocked>
     %cst_0 = arith.constant dense<32> : tensor<32x1xi32, #blocked>
@@ -140,7 +140,7 @@ module attributes {"ttg.target" = "cuda:80", "ttg.num-ctas" = 1 : i32, "ttg.num-
 // CHECK: ttg.convert_layout %{{.+}} : tensor<32x256xf16, {{.+}} -> tensor<32x256xf16,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: tensor<32x64xf16>, tensor<1x256xf16>, tensor<32x256xf16>
   tt.func public @hoist_convert_above_extf_and_remat(%arg0: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg3: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg4: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg5: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg6: !tt.ptr<f16>) {
     %cst = arith.constant dense<256> : tensor<32x1xi32, #blocked>
     %cst_0 = arith.constant dense<256> : tensor<32x1xi32, #blocked1>
@@ -357,7 +357,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: ttg.convert_layout %{{.+}} : tensor<128x32xbf16, {{.+}} -> tensor<128x32xbf16,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: tensor<32x32xi8>, tensor<64x128xbf16>, tensor<128x32xbf16>
   tt.func public @dot_scale_transpose(%arg0: tensor<128x64xf8E4M3FN, #blocked>, %arg1: tensor<32x32xi8, #blocked1>, %arg2: tensor<128x32x!tt.ptr<bf16>, #blocked3>) {
     %cst = arith.constant dense<0.000000e+00> : tensor<128x32xf32, #blocked1>
     %c1_i32 = arith.constant 1 : i32
@@ -561,7 +561,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: ttg.convert_layout %{{.+}} : tensor<128x128xf32, {{.+}} -> tensor<128x128xf32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: unspecified
+// Triton keeps: tensor<128x128xf8E5M2>, tensor<64x128xi8>, tensor<128x4xi8>, tensor<128x128xf32>
   tt.func public @fp8_mxfp4_matmul_decompose(%59: i32, %71: tensor<128x128x!tt.ptr<f32>, #blocked4>, %47: tensor<128x128x!tt.ptr<f8E5M2>, #blocked3>, %57: tensor<64x128x!tt.ptr<i8>, #blocked3>, %37: tensor<128x4x!tt.ptr<i8>, #blocked2>, %61: tensor<64x128xi32, #blocked3>) {
     %c0_i32 = arith.constant 0 : i32
     %c1_i32 = arith.constant 1 : i32
@@ -678,7 +678,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx950", "ttg.th
 // CHECK: ttg.convert_layout %{{.+}} : tensor<128x128xf32, {{.+}} -> tensor<128x128xf32,
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.return
-// Triton keeps: tensor<128x128xf32>, tensor<128x128xf32>
+// Triton keeps: tensor<128x128xf32>
   tt.func public @mfma_dot_scaled_no_redundant_convert_layout(
         %arg0: tensor<128x128xf8E4M3FN, #dot_op_a>,
         %arg1: tensor<128x128xf8E4M3FN, #dot_op_b>,
