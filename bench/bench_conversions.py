@@ -38,7 +38,7 @@ from xdsl.parser import Parser
 from layoutdialect import LinearLayout, make_context, to_linear_layout
 from layoutdialect.analysis.bank_conflicts import phase_lane_bits
 from layoutdialect.analysis.conversion import plan_conversion
-from layoutdialect.passes.thread_ir import emit_detached
+from layoutdialect.passes.lower_convert_layout.thread_ir import emit_detached
 from layoutdialect.sim.cta import bit_width
 from layoutdialect.sim.verify import verify_conversion
 

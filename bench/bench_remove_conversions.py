@@ -29,12 +29,13 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.parser import Parser
 
-from layoutdialect.dialect.ops import ConvertLayoutOp
-from layoutdialect.dialect.text import make_context, parse_module, print_module
-from layoutdialect.dialect.tt_func import AnyFuncOp
-from layoutdialect.passes.layout_ops import scalar_bits
-from layoutdialect.passes.remove_redundant_conversions import RemoveRedundantConversionsPass
-from layoutdialect.passes.remove_redundant_conversions import remove_redundant_conversions as run_pipeline
+from layoutdialect.dialect.registry import make_context
+from layoutdialect.dialect.text import parse_module, print_module
+from layoutdialect.dialect.tt.func import AnyFuncOp
+from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.passes.remove_redundant_conversions.op_roles import scalar_bits
+from layoutdialect.passes.remove_redundant_conversions.pipeline import RemoveRedundantConversionsPass
+from layoutdialect.passes.remove_redundant_conversions.pipeline import remove_redundant_conversions as run_pipeline
 
 SUITE = Path(__file__).resolve().parents[1] / "tests" / "filecheck" / "remove-redundant-conversions"
 CHUNK_SEPARATOR = "// -----"

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from xdsl.printer import Printer
 
-from layoutdialect.dialect.attributes import encoding_attr
+from layoutdialect.dialect.ttg.attributes import encoding_attr
 from layoutdialect.encodings import (
     CGALayout,
     DistributedEncoding,

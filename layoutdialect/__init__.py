@@ -56,7 +56,7 @@ from layoutdialect.f2 import (
 )
 
 _DIALECT_MODULES = {
-    "layoutdialect.dialect.attributes": (
+    "layoutdialect.dialect.ttg.attributes": (
         "AMDRotatingSharedEncodingAttr",
         "AmdMfmaEncodingAttr",
         "AmdWmmaEncodingAttr",
@@ -77,10 +77,17 @@ _DIALECT_MODULES = {
         "SwizzledSharedEncodingAttr",
         "encoding_attr",
     ),
-    "layoutdialect.dialect.types": ("AsyncTokenType", "MemDescType"),
-    "layoutdialect.dialect.ops": ("ConvertLayoutOp", "LocalAllocOp", "LocalDeallocOp", "LocalLoadOp", "LocalStoreOp"),
-    "layoutdialect.dialect.ttg": ("TTG", "load_dialects"),
-    "layoutdialect.dialect.text": ("make_context", "parse_module", "print_module", "verify_module"),
+    "layoutdialect.dialect.ttg.types": ("AsyncTokenType", "MemDescType"),
+    "layoutdialect.dialect.ttg.ops": (
+        "ConvertLayoutOp",
+        "LocalAllocOp",
+        "LocalDeallocOp",
+        "LocalLoadOp",
+        "LocalStoreOp",
+    ),
+    "layoutdialect.dialect.ttg": ("TTG",),
+    "layoutdialect.dialect.registry": ("load_dialects", "make_context"),
+    "layoutdialect.dialect.text": ("parse_module", "print_module", "verify_module"),
     "layoutdialect.dialect.diagnostics": ("IRError",),
 }
 _DIALECT_NAMES = {name: module for module, names in _DIALECT_MODULES.items() for name in names}

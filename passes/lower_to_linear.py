@@ -35,9 +35,9 @@ from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
-from layoutdialect.dialect.attributes import EncodingAttr, SliceEncodingAttr, encoding_attr
 from layoutdialect.dialect.text import verifier_failure
-from layoutdialect.dialect.types import MemDescType
+from layoutdialect.dialect.ttg.attributes import EncodingAttr, SliceEncodingAttr, encoding_attr
+from layoutdialect.dialect.ttg.types import MemDescType
 from layoutdialect.encodings import (
     AMDRotatingSharedEncoding,
     DistributedEncoding,
@@ -54,8 +54,7 @@ from layoutdialect.encodings import (
 )
 from layoutdialect.encodings.base import DerivedEncoding
 from layoutdialect.f2 import LinearLayout
-
-from .remarks import Remark
+from layoutdialect.passes.remarks import Remark
 
 __all__ = ["LowerToLinearPass", "lower_to_linear"]
 

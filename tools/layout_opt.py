@@ -23,7 +23,8 @@ from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, Verify
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
-from layoutdialect.dialect.text import TTGIRTarget, parse_module, read_source, register_all_dialects, verify_module
+from layoutdialect.dialect.registry import register_all_dialects
+from layoutdialect.dialect.text import TTGIRTarget, parse_module, read_source, verify_module
 
 __all__ = ["LayoutOptMain", "main"]
 

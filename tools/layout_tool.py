@@ -26,23 +26,24 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from layoutdialect.answers.codegen import generate_conversion
-from layoutdialect.answers.conflicts import shared_access_conflicts
-from layoutdialect.answers.cute import cute_answer
-from layoutdialect.answers.dedup import dedup_layout
-from layoutdialect.answers.picture import draw_layout
-from layoutdialect.answers.show import DEFAULT_MAX_CELLS, show_cute_value, show_layout
-from layoutdialect.answers.swizzle import swizzle_for_accesses
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
-from layoutdialect.dialect.layout_argument import (
+from layoutdialect.answers.arguments import (
     NonLinearCuteLayout,
     parse_element_bits,
     parse_layout_argument,
     parse_shape,
 )
-from layoutdialect.dialect.text import make_context, parse_module, read_source
-from layoutdialect.passes.conversion_report import format_reports, report_conversions
-from layoutdialect.passes.local_access_report import format_local_accesses, report_local_accesses
+from layoutdialect.answers.codegen import generate_conversion
+from layoutdialect.answers.conflicts import shared_access_conflicts
+from layoutdialect.answers.cute import cute_answer
+from layoutdialect.answers.dedup import dedup_layout
+from layoutdialect.answers.local_accesses import format_local_accesses, report_local_accesses
+from layoutdialect.answers.picture import draw_layout
+from layoutdialect.answers.plan import format_reports, report_conversions
+from layoutdialect.answers.show import DEFAULT_MAX_CELLS, show_cute_value, show_layout
+from layoutdialect.answers.swizzle import swizzle_for_accesses
+from layoutdialect.dialect.diagnostics import IRError, SourceLocation
+from layoutdialect.dialect.registry import make_context
+from layoutdialect.dialect.text import parse_module, read_source
 
 __all__ = ["main"]
 

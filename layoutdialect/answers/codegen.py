@@ -19,13 +19,14 @@ from xdsl.dialects.builtin import ModuleOp, VectorType
 from xdsl.ir import Operation, SSAValue
 
 from layoutdialect.analysis.conversion import ConversionKind, ConversionPlan
+from layoutdialect.answers.arguments import LayoutArgument
 from layoutdialect.answers.cuda_emitter import VEC_TEMPLATE, CudaFunction, emit_cuda_function
-from layoutdialect.dialect.attributes import encoding_attr
-from layoutdialect.dialect.layout_argument import LayoutArgument
-from layoutdialect.dialect.text import make_context, parse_module
+from layoutdialect.dialect.registry import make_context
+from layoutdialect.dialect.text import parse_module
+from layoutdialect.dialect.ttg.attributes import encoding_attr
 from layoutdialect.encodings import DistributedEncoding
 from layoutdialect.f2 import LinearLayout
-from layoutdialect.passes.lower_convert_layout import lower_planned, plan_convert_layouts
+from layoutdialect.passes.lower_convert_layout.planning import lower_planned, plan_convert_layouts
 from layoutdialect.sim.cta import CTASimulator, bit_width
 from layoutdialect.sim.verify import element_ids
 

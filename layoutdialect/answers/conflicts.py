@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from layoutdialect.analysis.access_explanation import AccessExplanation, explain_access
+from layoutdialect.answers.arguments import LayoutArgument
 from layoutdialect.cute.layout import CuteError
 from layoutdialect.cute.linear import shared_layout_from_cute
-from layoutdialect.dialect.layout_argument import LayoutArgument
 from layoutdialect.f2 import LinearLayout
 
 __all__ = ["ConflictsAnswer", "shared_side", "shared_access_conflicts"]

@@ -17,7 +17,7 @@ from xdsl.dialects import arith, builtin, func, gpu, memref, vector
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from layoutdialect.dialect.gpu_shuffle import ShuffleMode, ShuffleOp
+from layoutdialect.dialect.gpu.ops import ShuffleMode, ShuffleOp
 from layoutdialect.sim.cta import bit_width
 
 __all__ = ["CudaFunction", "VEC_TEMPLATE", "cuda_type", "emit_cuda_function"]

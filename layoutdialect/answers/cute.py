@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from layoutdialect.answers.arguments import LayoutArgumentError, check_cute_size, parse_layout_argument
 from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle
 from layoutdialect.cute.linear import (
     cute_view_of_shared,
@@ -28,7 +29,6 @@ from layoutdialect.cute.linear import (
     tv_view_of_distributed,
 )
 from layoutdialect.cute.text import CuteSyntaxError, CuteValue, Table, parse_cute
-from layoutdialect.dialect.layout_argument import LayoutArgumentError, check_cute_size, parse_layout_argument
 from layoutdialect.f2 import LinearLayout
 
 __all__ = ["CuteAnswer", "CuteFacts", "cute_answer"]

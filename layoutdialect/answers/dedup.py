@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from layoutdialect.analysis.duplicates import DuplicateReport, find_duplicates
-from layoutdialect.dialect.layout_argument import LayoutArgument
+from layoutdialect.answers.arguments import LayoutArgument
 
 __all__ = ["DedupAnswer", "dedup_layout"]
 

@@ -22,7 +22,7 @@ from layoutdialect.analysis.layout_views import (  # noqa: E402
     shared_points,
     tensor_shape,
 )
-from layoutdialect.dialect.layout_argument import LayoutArgument  # noqa: E402
+from layoutdialect.answers.arguments import LayoutArgument  # noqa: E402
 from layoutdialect.f2 import LinearLayout  # noqa: E402
 
 __all__ = ["MAX_LABELLED_CELLS", "draw_layout"]

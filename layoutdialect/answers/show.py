@@ -22,10 +22,10 @@ from layoutdialect.analysis.layout_views import (
     shared_points,
     thread_view,
 )
+from layoutdialect.answers.arguments import LayoutArgument
 from layoutdialect.cute.layout import ComposedLayout, Layout, product
 from layoutdialect.cute.text import CuteValue
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
-from layoutdialect.dialect.layout_argument import LayoutArgument
 from layoutdialect.f2 import LinearLayout
 
 __all__ = ["DEFAULT_MAX_CELLS", "CuteGridAnswer", "ShowAnswer", "show_cute_value", "show_layout"]

@@ -9,7 +9,7 @@ from typing import Any
 
 from layoutdialect.analysis.swizzle_synthesis import SwizzlePlan, synthesise_swizzle
 from layoutdialect.cute.layout import Layout
-from layoutdialect.dialect.attributes import encoding_attr
+from layoutdialect.dialect.ttg.attributes import encoding_attr
 from layoutdialect.encodings import CGALayout, SwizzledSharedEncoding, to_linear_layout
 from layoutdialect.encodings.shared import SharedLinearEncoding
 from layoutdialect.f2 import LinearLayout

@@ -26,7 +26,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, ParametrizedAttribute
 from xdsl.printer import Printer
 
-from layoutdialect.dialect.attributes import (
+from layoutdialect.dialect.ttg.attributes import (
     AmdMfmaEncodingAttr,
     AmdWmmaEncodingAttr,
     BlockedEncodingAttr,

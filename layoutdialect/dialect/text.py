@@ -24,7 +24,6 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Operation, SSAValue
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
-from xdsl.universe import Universe
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Input, Position, Span, Token
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLiteral
@@ -34,9 +33,9 @@ from layoutdialect.dialect.aliases import print_with_aliases
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.dominance import dominance_violations
 from layoutdialect.dialect.hex_floats import float_from_bits
-from layoutdialect.dialect.layout_checks import verify_tensor_layouts
-from layoutdialect.dialect.ops import TTGOperation
-from layoutdialect.dialect.ttg import PROVIDED_DIALECTS, load_dialects
+from layoutdialect.dialect.registry import make_context
+from layoutdialect.dialect.ttg.layout_checks import verify_tensor_layouts
+from layoutdialect.dialect.ttg.ops import TTGOperation
 from layoutdialect.encodings import EncodingError
 
 MAX_DENSE_ELEMENTS = 1 << 24
@@ -181,23 +180,6 @@ class LocatingParser(Parser):
             self._consume_token(MLIRTokenKind.INTEGER_LIT)
             return _HexLiteralElement(False, int(token.text, 16), token.span)
         return super()._parse_tensor_literal_element()
-
-
-def register_all_dialects(ctx: Context) -> None:
-    """Register every dialect xDSL knows (its own and its plugins') in ``ctx``, with this
-    package's ``ttg``, ``tt`` and tensor ``arith`` in place of any of the same name."""
-    for name, factory in Universe.get_multiverse().all_dialects.items():
-        if name not in PROVIDED_DIALECTS:
-            ctx.register_dialect(name, factory)
-    load_dialects(ctx)
-
-
-def make_context(allow_unregistered: bool = False) -> Context:
-    """A fresh context with ``register_all_dialects``; ``allow_unregistered`` accepts ops
-    of unknown dialects, as MLIR's ``-allow-unregistered-dialect``."""
-    ctx = Context(allow_unregistered=allow_unregistered)
-    register_all_dialects(ctx)
-    return ctx
 
 
 def _line(text: str, line: int) -> str | None:

@@ -27,7 +27,7 @@ from xdsl.dialects import arith, builtin, gpu, memref, vector
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from layoutdialect.dialect.gpu_shuffle import ShuffleMode, ShuffleOp
+from layoutdialect.dialect.gpu.ops import ShuffleMode, ShuffleOp
 
 __all__ = ["CTASimulator", "SharedMemoryError", "SimulationError", "bit_width"]
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
-from layoutdialect.dialect.tt_func import FuncOp
+from layoutdialect.dialect.tt.func import FuncOp
 from layoutdialect.sim.tensor_program import TensorInterpreter
 from layoutdialect.sim.tensor_values import LoopBoundExceeded, Memory, random_value
 

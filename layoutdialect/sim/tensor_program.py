@@ -19,14 +19,14 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAt
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import is_side_effect_free
 
-from layoutdialect.dialect.arith_tensor import ComparisonOp
-from layoutdialect.dialect.tt_data_indexed import GatherOp
-from layoutdialect.dialect.tt_elementwise import ElementwiseInlineAsmOp, ExternElementwiseOp
-from layoutdialect.dialect.tt_func import CallOp, FuncOp
-from layoutdialect.dialect.tt_memory import LoadOp, StoreOp
-from layoutdialect.dialect.tt_ops import ExpandDimsOp, ReduceOp, TransOp
-from layoutdialect.dialect.tt_scan import ScanOp
-from layoutdialect.dialect.ttg_views import Fp4ToFpOp, MemDescTransOp
+from layoutdialect.dialect.arith.ops import ComparisonOp
+from layoutdialect.dialect.tt.data_indexed import GatherOp
+from layoutdialect.dialect.tt.elementwise import ElementwiseInlineAsmOp, ExternElementwiseOp
+from layoutdialect.dialect.tt.func import CallOp, FuncOp
+from layoutdialect.dialect.tt.memory import LoadOp, StoreOp
+from layoutdialect.dialect.tt.ops import ExpandDimsOp, ReduceOp, TransOp
+from layoutdialect.dialect.tt.scan import ScanOp
+from layoutdialect.dialect.ttg.views import Fp4ToFpOp, MemDescTransOp
 from layoutdialect.sim.tensor_values import (
     LoopBoundExceeded,
     Memory,

@@ -16,8 +16,8 @@ import numpy as np
 from xdsl.dialects.builtin import AnyFloat, BFloat16Type, IndexType, IntegerType, TensorType
 from xdsl.ir import Attribute, Operation
 
-from layoutdialect.dialect.tt_types import PointerType
-from layoutdialect.dialect.types import MemDescType
+from layoutdialect.dialect.tt.types import PointerType
+from layoutdialect.dialect.ttg.types import MemDescType
 
 __all__ = [
     "OFFSET_BIAS",

@@ -15,8 +15,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from layoutdialect.answers.arguments import parse_element_bits, parse_layout_argument
 from layoutdialect.answers.codegen import CodegenAnswer, generate_conversion
-from layoutdialect.dialect.layout_argument import parse_element_bits, parse_layout_argument
 from layoutdialect.sim.verify import element_ids
 
 HERE = Path(__file__).parent

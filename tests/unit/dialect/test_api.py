@@ -131,7 +131,7 @@ def test_the_package_exports_the_dialect_lazily() -> None:
 
 
 def test_kernel_attributes_are_read_from_the_nearest_function_or_module() -> None:
-    from layoutdialect.dialect.layout_checks import KernelAttributes, kernel_attributes
+    from layoutdialect.dialect.ttg.layout_checks import KernelAttributes, kernel_attributes
 
     module = parse_module(
         """\

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conversion_corpus import CORPUS
 
 from layoutdialect import make_context, parse_module, print_module
-from layoutdialect.passes.conversion_report import report_conversions
+from layoutdialect.answers.plan import report_conversions
 
 CTX = make_context()
 REQUIRED_KEYS = {

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from layoutdialect import make_context, parse_module
-from layoutdialect.dialect.tt_ops import ReduceOp
-from layoutdialect.passes.rematerialisation import reduce_cost, reduce_is_associative
+from layoutdialect.dialect.tt.ops import ReduceOp
+from layoutdialect.passes.remove_redundant_conversions.rematerialisation import reduce_cost, reduce_is_associative
 
 CTX = make_context()
 

@@ -11,8 +11,11 @@ from synthetic_kernels import synthetic_kernel
 from xdsl.ir import Operation
 
 from layoutdialect import make_context, parse_module, print_module, verify_module
-from layoutdialect.dialect.tt_func import FuncOp
-from layoutdialect.passes.remove_redundant_conversions import RemoveRedundantConversionsPass, weighted_conversion_bytes
+from layoutdialect.dialect.tt.func import FuncOp
+from layoutdialect.passes.remove_redundant_conversions.pipeline import (
+    RemoveRedundantConversionsPass,
+    weighted_conversion_bytes,
+)
 
 CTX = make_context(allow_unregistered=True)
 SUITE = Path(__file__).resolve().parents[2] / "filecheck" / "remove-redundant-conversions"

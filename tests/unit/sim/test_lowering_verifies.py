@@ -18,9 +18,9 @@ from xdsl.parser import Parser
 from layoutdialect import LinearEncoding, LinearLayout, encoding_attr, make_context, standard_out_dim_names
 from layoutdialect import to_linear_layout as layout_at
 from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan, plan_conversion
-from layoutdialect.passes.scratch_ir import scratch_type
-from layoutdialect.passes.thread_builder import ThreadIR
-from layoutdialect.passes.thread_ir import ConversionCode, emit_detached
+from layoutdialect.passes.lower_convert_layout.scratch_ir import scratch_type
+from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
+from layoutdialect.passes.lower_convert_layout.thread_ir import ConversionCode, emit_detached
 from layoutdialect.sim.cta import CTASimulator, SimulationError, bit_width
 from layoutdialect.sim.verify import ConversionMismatch, element_ids, verify_conversion
 
@@ -142,7 +142,7 @@ def test_random_warp_local_conversions_verify(case: tuple[LinearLayout, LinearLa
 def test_shuffles_read_as_ptx_shfl_sync() -> None:
     ir = ThreadIR(8)
     lane = ir.lane()
-    from layoutdialect.dialect.gpu_shuffle import ShuffleMode
+    from layoutdialect.dialect.gpu.ops import ShuffleMode
 
     results = {mode: ir.shuffle(mode, lane, ir.constant(3)) for mode in ShuffleMode}
     values = CTASimulator(1, 1, 8).run(ir.ops, {})

@@ -1,0 +1,203 @@
+"""What ``lower-convert-layout`` would do with each ``ttg.convert_layout``, and why.
+
+``report_conversions(module)`` plans every conversion of a module without
+changing it, lowers each plan into a detached block and runs it on the CTA
+simulator, and returns one ``ConversionReport`` per op: the path, the shuffle
+decomposition, or the scratch buffer with its accesses, wavefronts, barriers and
+bytes.  ``layout-tool plan`` prints these as a table or as JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from xdsl.dialects.builtin import ModuleOp, TensorType
+
+from layoutdialect.analysis.bank_conflicts import SharedAccessCost
+from layoutdialect.analysis.conversion import ConversionPath
+from layoutdialect.analysis.warp_shuffles import WarpDecomposition
+from layoutdialect.answers.text_table import table_lines
+from layoutdialect.dialect.text import op_location
+from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.passes.lower_convert_layout.planning import PlannedConversion, plan_convert_op
+from layoutdialect.passes.lower_convert_layout.thread_ir import emit_detached
+from layoutdialect.passes.remarks import Remark
+from layoutdialect.sim.verify import ConversionMismatch, verify_conversion
+
+__all__ = ["ConversionReport", "format_reports", "report_conversions"]
+
+PATH_NAMES = {
+    ConversionPath.NONE: "noop",
+    ConversionPath.REGISTERS: "registers",
+    ConversionPath.WARP_SHUFFLES: "warp_shuffle",
+    ConversionPath.SHARED_MEMORY: "shared_memory",
+    ConversionPath.DISTRIBUTED_SHARED_MEMORY: "distributed_shared_memory",
+}
+
+
+@dataclass(frozen=True)
+class ConversionReport:
+    """The plan of one conversion; ``path`` is ``None`` when it cannot be planned
+    (``reason`` says why), ``verified`` is ``None`` when it was not lowered."""
+
+    loc: str
+    src: str
+    dst: str
+    shape: tuple[int, ...]
+    dtype: str
+    path: str | None
+    reason: str
+    shuffles: int = 0
+    selects: int = 0
+    decomposition: str = ""
+    store: SharedAccessCost | None = None
+    load: SharedAccessCost | None = None
+    barriers: int = 0
+    scratch_bytes: int = 0
+    reps: int = 1
+    scratch_layout: str = ""
+    verified: bool | None = None
+    failure: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of ``layout-tool plan --json``."""
+        store, load = self.store, self.load
+        return {
+            "loc": self.loc,
+            "src": self.src,
+            "dst": self.dst,
+            "shape": list(self.shape),
+            "dtype": self.dtype,
+            "path": self.path,
+            "reason": self.reason,
+            "shuffles": self.shuffles,
+            "selects": self.selects,
+            "decomposition": self.decomposition or None,
+            "smem_store_instrs": store.instructions if store else 0,
+            "smem_load_instrs": load.instructions if load else 0,
+            "store_vector_bits": store.vector_bits if store else 0,
+            "load_vector_bits": load.vector_bits if load else 0,
+            "store_wavefronts": store.total_wavefronts if store else 0,
+            "load_wavefronts": load.total_wavefronts if load else 0,
+            "store_wavefronts_per_instr": store.wavefronts_per_instruction if store else 0,
+            "load_wavefronts_per_instr": load.wavefronts_per_instruction if load else 0,
+            "barriers": self.barriers,
+            "scratch_bytes": self.scratch_bytes,
+            "reps": self.reps,
+            "scratch_layout": self.scratch_layout or None,
+            "verified": self.verified,
+            "failure": self.failure or None,
+        }
+
+
+def report_conversions(
+    module: ModuleOp, *, verify: bool = True, max_mixed_transpositions: int = 1, num_banks: int = 32
+) -> list[ConversionReport]:
+    """One report per ``ttg.convert_layout`` of ``module``, in order; the module is not changed."""
+    reports = []
+    for op in [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]:
+        planned = plan_convert_op(op, max_mixed_transpositions, num_banks)
+        reports.append(_report(op, planned, verify))
+    return reports
+
+
+def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bool) -> ConversionReport:
+    source_type, result_type = op.src.type, op.result.type
+    assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
+    common: dict[str, Any] = {
+        "loc": str(op_location(op) or "<unknown>"),
+        "src": str(source_type.encoding),
+        "dst": str(result_type.encoding),
+        "shape": tuple(source_type.get_shape()),
+        "dtype": str(source_type.element_type),
+    }
+    if isinstance(planned, Remark):
+        return ConversionReport(**common, path=None, reason=planned.message.removesuffix("; kept"))
+    plan = planned.plan
+    details: dict[str, Any] = {"shuffles": plan.shuffles, "selects": plan.selects}
+    if plan.path is ConversionPath.WARP_SHUFFLES and plan.warp is not None:
+        details["decomposition"] = _decomposition(plan.warp)
+    if plan.scratch is not None:
+        scratch = plan.scratch
+        details |= {
+            "store": scratch.store.cost,
+            "load": scratch.load.cost,
+            "barriers": scratch.barriers,
+            "scratch_bytes": scratch.scratch_bytes,
+            "reps": scratch.reps,
+            "scratch_layout": str(scratch.layout).strip("\n"),
+        }
+    if verify and planned.lowerable:
+        details["verified"], details["failure"] = _verify(planned, source_type, result_type)
+    return ConversionReport(**common, path=PATH_NAMES[plan.path], reason=plan.reason, **details)
+
+
+def _decomposition(warp: WarpDecomposition) -> str:
+    swaps = ", ".join(f"register bit {t.register_bit} <-> lane bit {t.lane_bit}" for t in warp.transpositions)
+    lanes = "" if not warp.moves_lanes else f"; lane bits permuted {list(warp.lane_permutation)}"
+    return f"{warp.variant.value}: {warp.words} words of 32 bits; {swaps or 'no transposition'}{lanes}"
+
+
+def _verify(planned: PlannedConversion, source_type: TensorType[Any], result_type: TensorType[Any]) -> tuple[bool, str]:
+    """Lower the plan into a detached block and run it on the simulator."""
+    lanes = planned.src.get_in_dim_size("lane")
+    block, code = emit_detached(source_type, result_type, planned.plan, lanes)
+    buffer = block.args[1] if planned.plan.scratch is not None else None
+    try:
+        verify_conversion(
+            code.ops, block.args[0], code.result, planned.src, planned.dst, planned.element_bits, scratch=buffer
+        )
+    except ConversionMismatch as error:
+        return False, str(error)
+    return True, ""
+
+
+def format_reports(reports: list[ConversionReport]) -> str:
+    """A summary table, one row per conversion, then each conversion's details."""
+    header = ("location", "path", "tensor", "shfl/sel", "stores", "loads", "wavefronts", "bar", "scratch", "ok")
+    rows = [header] + [_row(report) for report in reports]
+    lines = table_lines(rows)
+    for report in reports:
+        lines += ["", *_details(report)]
+    return "\n".join(lines) + "\n"
+
+
+def _access(side: SharedAccessCost | None) -> str:
+    return f"{side.instructions} x {side.vector_bits}b" if side else "-"
+
+
+def _row(report: ConversionReport) -> tuple[str, ...]:
+    tensor = "x".join(map(str, report.shape)) + "x" + report.dtype
+    shuffles = f"{report.shuffles}/{report.selects}" if report.path == "warp_shuffle" else "-"
+    store, load = report.store, report.load
+    wavefronts = f"{store.total_wavefronts}+{load.total_wavefronts}" if store and load else "-"
+    scratch = f"{report.scratch_bytes} B" if report.scratch_bytes else "-"
+    verified = {True: "yes", False: "NO", None: "-"}[report.verified]
+    path = report.path or "kept"
+    bars = str(report.barriers) if store else "-"
+    return (report.loc, path, tensor, shuffles, _access(store), _access(load), wavefronts, bars, scratch, verified)
+
+
+def _details(report: ConversionReport) -> list[str]:
+    lines = [
+        f"{report.loc}: {report.path or 'kept'} ({report.reason})",
+        f"  src: {report.src}",
+        f"  dst: {report.dst}",
+    ]
+    if report.decomposition:
+        lines.append(f"  shuffles: {report.decomposition}")
+    for name, side in (("stores", report.store), ("loads", report.load)):
+        if side:
+            verdict = "conflict-free" if side.wavefronts_per_instruction == side.phases else "bank conflicts"
+            lines.append(
+                f"  {name}: {side.instructions} x {side.vector_bits}-bit, {side.wavefronts_per_instruction} "
+                f"wavefronts each ({side.phases} phases, {verdict}), {side.total_wavefronts} in all"
+            )
+    if report.store:
+        lines.append(f"  barriers: {report.barriers}, reps: {report.reps}, scratch: {report.scratch_bytes} bytes")
+        lines.append("  scratch layout:")
+        lines += [f"    {line}" for line in report.scratch_layout.splitlines()]
+    if report.failure:
+        lines.append(f"  verification failed: {report.failure}")
+    return lines

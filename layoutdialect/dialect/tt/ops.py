@@ -1,0 +1,550 @@
+"""The ``tt`` tensor ops that make, reshape and reduce tensors, with Triton's syntax.
+
+Each op that changes a tensor's shape checks that its result encoding is the one
+Triton infers from its operand (``layoutdialect.encodings.inference``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    I32,
+    AnyFloat,
+    DenseArrayBase,
+    IntegerAttr,
+    StringAttr,
+    TensorType,
+    UnitAttr,
+    i32,
+)
+from xdsl.ir import Attribute, Block, Region, SSAValue
+from xdsl.irdl import (
+    AnyAttr,
+    IRDLOperation,
+    ParsePropInAttrDict,
+    VarConstraint,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import HasParent, IsTerminator, Pure
+from xdsl.utils.exceptions import VerifyException
+
+from layoutdialect.dialect.tt.types import bit_width
+from layoutdialect.dialect.ttg.ops import TTGOperation
+from layoutdialect.dialect.ttg.tensors import (
+    check_inferred_encoding,
+    distributed_encoding,
+    encoding_of,
+    layouts_match_up_to_broadcasting,
+    scalar_type,
+    shape_and_encoding,
+    tensor_type,
+)
+from layoutdialect.dialect.ttg.types import MemDescType
+from layoutdialect.encodings import (
+    AmdWmmaEncoding,
+    DotOperandEncoding,
+    Encoding,
+    NvidiaMmaEncoding,
+    NVMMASharedEncoding,
+    SharedLinearEncoding,
+)
+from layoutdialect.encodings.inference import (
+    expand_dims_encoding,
+    is_expensive_view,
+    reduce_encoding,
+    reshape_encoding,
+    trans_encoding,
+)
+
+__all__ = [
+    "BroadcastOp",
+    "CombineReturnOp",
+    "DotOp",
+    "check_dot_types",
+    "ExpandDimsOp",
+    "FpToFpOp",
+    "GetProgramIdOp",
+    "MakeRangeOp",
+    "ReduceOp",
+    "ReduceReturnOp",
+    "ReshapeOp",
+    "SplatOp",
+    "TransOp",
+]
+
+PROGRAM_AXES = ("x", "y", "z")
+
+
+def _print_types(printer: Printer, parts: Sequence[tuple[str, Attribute]]) -> None:
+    for separator, type_ in parts:
+        printer.print_string(separator)
+        printer.print_attribute(type_)
+
+
+@irdl_op_definition
+class GetProgramIdOp(IRDLOperation):
+    """``%pid = tt.get_program_id x : i32``: this program's index along a launch-grid axis."""
+
+    name = "tt.get_program_id"
+
+    axis = prop_def(IntegerAttr[I32])
+    result = result_def(i32)
+
+    traits = traits_def(Pure())
+
+    def __init__(self, axis: int) -> None:
+        super().__init__(properties={"axis": IntegerAttr(axis, i32)}, result_types=[i32])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> GetProgramIdOp:
+        axis = parser.parse_identifier()
+        if axis not in PROGRAM_AXES:
+            parser.raise_error(f"program axis must be x, y or z, got {axis}")
+        parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        parser.parse_type()
+        return GetProgramIdOp(PROGRAM_AXES.index(axis))
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {PROGRAM_AXES[self.axis.value.data]} : i32")
+
+
+@irdl_op_definition
+class MakeRangeOp(TTGOperation):
+    """``%r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>``"""
+
+    name = "tt.make_range"
+
+    start = prop_def(IntegerAttr[I32])
+    end = prop_def(IntegerAttr[I32])
+    result = result_def(TensorType)
+
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "attr-dict `:` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, start: int, end: int, result_type: TensorType[Attribute]) -> None:
+        super().__init__(
+            properties={"end": IntegerAttr(end, i32), "start": IntegerAttr(start, i32)}, result_types=[result_type]
+        )
+
+    def verify_(self) -> None:
+        shape = tensor_type(self.result).get_shape()
+        if len(shape) != 1 or shape[0] != self.end.value.data - self.start.value.data:
+            raise VerifyException("tt.make_range: the result must be a 1-D tensor of end - start elements")
+        super().verify_()
+
+
+class _UnaryTensorOp(TTGOperation):
+    """An op ``$src attr-dict : type($src) -> type($result)``."""
+
+    src = operand_def(AnyAttr())
+    result = result_def(TensorType)
+
+    assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, src: SSAValue, result_type: TensorType[Attribute]) -> None:
+        super().__init__(operands=[src], result_types=[result_type])
+
+
+@irdl_op_definition
+class SplatOp(_UnaryTensorOp):
+    """``%t = tt.splat %x : f32 -> tensor<128xf32, #blocked>``: every element is ``%x``."""
+
+    name = "tt.splat"
+
+    def verify_(self) -> None:
+        if self.src.type != tensor_type(self.result).element_type:
+            raise VerifyException("tt.splat: the scalar's type must be the tensor's element type")
+        super().verify_()
+
+
+@irdl_op_definition
+class BroadcastOp(_UnaryTensorOp):
+    """``tt.broadcast %x : tensor<64x1xf32, #b> -> tensor<64x64xf32, #b>``: size-1 dims repeated.
+
+    The two encodings may differ when they agree at the operand's shape ("up to
+    broadcasting"), as in Triton 3.9: a ``#ttg.linear`` row and the blocked layout it
+    spells out can broadcast into each other."""
+
+    name = "tt.broadcast"
+
+    def verify_(self) -> None:
+        src, dst = tensor_type(self.src), tensor_type(self.result)
+        if not layouts_match_up_to_broadcasting(src, dst):
+            raise VerifyException(f"'{self.name}' op requires matching source and result layouts up to broadcasting")
+        if len(src.get_shape()) != len(dst.get_shape()) or any(
+            s not in (1, d) for s, d in zip(src.get_shape(), dst.get_shape())
+        ):
+            raise VerifyException("tt.broadcast: only dims of size 1 may grow")
+        super().verify_()
+
+
+@irdl_op_definition
+class ExpandDimsOp(_UnaryTensorOp):
+    """``tt.expand_dims %x {axis = 1 : i32} : tensor<64xi32, #slice> -> tensor<64x1xi32, #parent>``"""
+
+    name = "tt.expand_dims"
+
+    axis = prop_def(IntegerAttr[I32])
+    irdl_options = (ParsePropInAttrDict(),)
+
+    def __init__(self, src: SSAValue, axis: int, result_type: TensorType[Attribute]) -> None:
+        IRDLOperation.__init__(
+            self, operands=[src], result_types=[result_type], properties={"axis": IntegerAttr(axis, i32)}
+        )
+
+    def verify_(self) -> None:
+        axis = self.axis.value.data
+        src, dst = list(tensor_type(self.src).get_shape()), list(tensor_type(self.result).get_shape())
+        if dst != src[:axis] + [1] + src[axis:]:
+            raise VerifyException(f"tt.expand_dims: the result shape must insert a 1 at axis {axis}")
+        check_inferred_encoding(
+            self.name, self.src.type, self.result.type, lambda e: expand_dims_encoding(e, axis), exact=True
+        )
+        super().verify_()
+
+
+@irdl_op_definition
+class ReshapeOp(_UnaryTensorOp):
+    """``tt.reshape %x [allow_reorder] [efficient_layout] : tensor<64xf32, #a> -> tensor<8x8xf32, #b>``
+
+    Without ``allow_reorder`` the elements keep their row-major order and their threads;
+    with it, any result encoding that moves no data between threads is valid too
+    (Triton's ``inferReshapeOpEncoding`` takes the result's encoding as a hint).
+    ``efficient_layout`` changes nothing here.
+    """
+
+    name = "tt.reshape"
+
+    allow_reorder = opt_prop_def(UnitAttr)
+    efficient_layout = opt_prop_def(UnitAttr)
+
+    assembly_format = (
+        "$src (`allow_reorder` $allow_reorder^)? (`efficient_layout` $efficient_layout^)? "
+        "attr-dict `:` type($src) `->` type($result)"
+    )
+
+    def verify_(self) -> None:
+        src, dst = tensor_type(self.src), tensor_type(self.result)
+        if src.element_count() != dst.element_count():
+            raise VerifyException("tt.reshape: the operand and result must have the same number of elements")
+        source, result = distributed_encoding(src), distributed_encoding(dst)
+        if (
+            self.allow_reorder is not None
+            and source is not None
+            and result is not None
+            and not is_expensive_view(source, src.get_shape(), result, dst.get_shape())
+        ):
+            return super().verify_()
+        check_inferred_encoding(self.name, src, dst, lambda e: reshape_encoding(e, src.get_shape(), dst.get_shape()))
+        super().verify_()
+
+
+@irdl_op_definition
+class TransOp(_UnaryTensorOp):
+    """``tt.trans %x {order = array<i32: 1, 0>} : tensor<16x64xf32, #a> -> tensor<64x16xf32, #b>``"""
+
+    name = "tt.trans"
+
+    order = prop_def(DenseArrayBase)
+    irdl_options = (ParsePropInAttrDict(),)
+
+    def __init__(self, src: SSAValue, order: Sequence[int], result_type: TensorType[Attribute]) -> None:
+        IRDLOperation.__init__(
+            self,
+            operands=[src],
+            result_types=[result_type],
+            properties={"order": DenseArrayBase.from_list(i32, list(order))},
+        )
+
+    @property
+    def permutation(self) -> list[int]:
+        return [int(v) for v in self.order.get_values()]
+
+    def verify_(self) -> None:
+        order, src = self.permutation, tensor_type(self.src)
+        shape = list(src.get_shape())
+        if sorted(order) != list(range(len(shape))):
+            raise VerifyException(f"tt.trans: order {order} is not a permutation of the operand's dims")
+        if list(tensor_type(self.result).get_shape()) != [shape[i] for i in order]:
+            raise VerifyException("tt.trans: the result shape must be the operand's, permuted by order")
+        check_inferred_encoding(self.name, src, self.result.type, lambda e: trans_encoding(e, shape, order))
+        super().verify_()
+
+
+def _parse_optional_setting(parser: Parser, keyword: str) -> str | None:
+    """``, keyword = value`` after an op's operands, as ``tt.fp_to_fp`` and ``tt.dot`` print it."""
+    if parser.parse_optional_punctuation(",") is None:
+        return None
+    parser.parse_keyword(keyword)
+    parser.parse_punctuation("=")
+    return parser.parse_identifier()
+
+
+@irdl_op_definition
+class FpToFpOp(TTGOperation):
+    """``tt.fp_to_fp %x, rounding = rtne : tensor<..xf32, #b> -> tensor<..xf8E4M3FN, #b>``"""
+
+    name = "tt.fp_to_fp"
+
+    src = operand_def(TensorType)
+    rounding = opt_prop_def(StringAttr)
+    result = result_def(TensorType)
+
+    traits = traits_def(Pure())
+
+    def __init__(self, src: SSAValue, result_type: TensorType[Attribute], rounding: str | None = None) -> None:
+        super().__init__(
+            operands=[src],
+            result_types=[result_type],
+            properties={"rounding": None if rounding is None else StringAttr(rounding)},
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> FpToFpOp:
+        unresolved = parser.parse_unresolved_operand()
+        rounding = _parse_optional_setting(parser, "rounding")
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        src = parser.resolve_operand(unresolved, parser.parse_type())
+        parser.parse_punctuation("->")
+        result_type = parser.parse_type()
+        if not isinstance(result_type, TensorType):
+            parser.raise_error("tt.fp_to_fp: expected a tensor result type")
+        op = FpToFpOp(src, result_type, rounding)
+        op.attributes |= attributes
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.src)
+        if self.rounding is not None:
+            printer.print_string(f", rounding = {self.rounding.data}")
+        printer.print_op_attributes(self.attributes)
+        _print_types(printer, ((" : ", self.src.type), (" -> ", self.result.type)))
+
+    def verify_(self) -> None:
+        src, dst = tensor_type(self.src), tensor_type(self.result)
+        if not isinstance(src.element_type, AnyFloat) or not isinstance(dst.element_type, AnyFloat):
+            raise VerifyException("tt.fp_to_fp: operand and result must be float tensors")
+        if shape_and_encoding(src) != shape_and_encoding(dst):
+            raise VerifyException("tt.fp_to_fp: operand and result must have the same shape and encoding")
+        super().verify_()
+
+
+@irdl_op_definition
+class DotOp(TTGOperation):
+    """``%d = tt.dot %a, %b, %c : tensor<MxK, #dotA> * tensor<KxN, #dotB> -> tensor<MxN, #mma>``"""
+
+    name = "tt.dot"
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+    a = operand_def(TensorType)
+    b = operand_def(TensorType)
+    c = operand_def(T)
+    input_precision = opt_prop_def(StringAttr)
+    d = result_def(T)
+
+    traits = traits_def(Pure())
+
+    def __init__(self, a: SSAValue, b: SSAValue, c: SSAValue, input_precision: str | None = None) -> None:
+        super().__init__(
+            operands=[a, b, c],
+            result_types=[c.type],
+            properties={"input_precision": None if input_precision is None else StringAttr(input_precision)},
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> DotOp:
+        operands = [parser.parse_unresolved_operand()]
+        for _ in range(2):
+            parser.parse_punctuation(",")
+            operands.append(parser.parse_unresolved_operand())
+        precision = _parse_optional_setting(parser, "inputPrecision")
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        a = parser.resolve_operand(operands[0], parser.parse_type())
+        parser.parse_punctuation("*")
+        b = parser.resolve_operand(operands[1], parser.parse_type())
+        parser.parse_punctuation("->")
+        c = parser.resolve_operand(operands[2], parser.parse_type())
+        op = DotOp(a, b, c, precision)
+        op.attributes |= attributes
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list((self.a, self.b, self.c), printer.print_operand)
+        if self.input_precision is not None:
+            printer.print_string(f", inputPrecision = {self.input_precision.data}")
+        printer.print_op_attributes(self.attributes)
+        _print_types(printer, ((" : ", self.a.type), (" * ", self.b.type), (" -> ", self.d.type)))
+
+    def verify_(self) -> None:
+        check_dot_operand_encodings(self.a.type, self.b.type, self.d.type)
+        check_dot_types(self.name, self.a.type, self.b.type, self.d.type)
+        super().verify_()
+
+
+def _same_dot_parent(parent: Encoding, result: Encoding) -> bool:
+    """Triton's parent test: equal encodings, or AMD WMMA encodings equal but for their
+    CGA (multi-CTA operands have their own)."""
+    if parent == result:
+        return True
+    return (
+        isinstance(parent, AmdWmmaEncoding)
+        and isinstance(result, AmdWmmaEncoding)
+        and replace(parent, cga=result.cga) == result
+    )
+
+
+def check_dot_operand_encodings(a: Attribute, b: Attribute, d: Attribute) -> None:
+    """Triton's ``tt.dot`` encoding rules, in its order and with its messages
+    (``DotOp::inferReturnTypes``'s ``inferDotOpEncoding``, then ``DotOp::verify`` and
+    ``verifyDotOpEncodingCompatibility``): each operand is a ``#ttg.dot_op`` of the
+    result's encoding with its own ``opIdx`` (a Hopper MMA result wants shared operands
+    or a register A), the two share a ``kWidth`` and bit width, and MMA encodings agree
+    on their version."""
+    a_encoding, b_encoding, result = encoding_of(a), encoding_of(b), encoding_of(d)
+    if a_encoding is not None and b_encoding is not None and result is not None:
+        for index, operand in ((0, a_encoding), (1, b_encoding)):
+            if isinstance(result, NvidiaMmaEncoding) and result.is_hopper:
+                register_a = (
+                    index == 0
+                    and isinstance(operand, DotOperandEncoding)
+                    and operand.op_idx == 0
+                    and isinstance(operand.parent, NvidiaMmaEncoding)
+                )
+                if not (isinstance(operand, NVMMASharedEncoding | SharedLinearEncoding) or register_a):
+                    raise VerifyException("unexpected operand layout for NvidiaMmaEncodingAttr v3")
+            elif isinstance(operand, DotOperandEncoding):
+                if operand.op_idx != index:
+                    raise VerifyException("Wrong opIdx")
+                if not _same_dot_parent(operand.parent, result):
+                    raise VerifyException("Incompatible parent encoding")
+            else:
+                raise VerifyException("Dot's a/b's encoding should be of DotOperandEncodingAttr")
+    if bit_width(scalar_type(a)) != bit_width(scalar_type(b)):
+        raise VerifyException("element types of operands A and B must have same bit width")
+    if a_encoding is None and b_encoding is None:
+        return
+    if a_encoding is None or b_encoding is None:
+        raise VerifyException("mismatching encoding between A and B operands")
+    if result is None:
+        raise VerifyException("miss encoding of C operand")
+    a_dot = a_encoding if isinstance(a_encoding, DotOperandEncoding) else None
+    b_dot = b_encoding if isinstance(b_encoding, DotOperandEncoding) else None
+    if a_dot is None and b_dot is None:
+        return
+    if a_dot is None or b_dot is None:
+        raise VerifyException("mismatching encoding between A and B operands")
+    if a_dot.k_width != b_dot.k_width:
+        raise VerifyException("mismatching kWidth between A and B operands")
+    mmas = [e for e in (a_dot.parent, b_dot.parent, result) if isinstance(e, NvidiaMmaEncoding)]
+    if mmas:
+        if len(mmas) != 3:
+            raise VerifyException("mismatching MMA encoding")
+        if len({mma.version_major for mma in mmas}) != 1:
+            raise VerifyException("mismatched MMA version.")
+
+
+def check_dot_types(
+    op_name: str,
+    a: Attribute,
+    b: Attribute,
+    d: Attribute,
+    unpacked: tuple[tuple[int, int], tuple[int, int]] = ((1, 1), (1, 1)),
+) -> None:
+    """Raise unless ``a [.., M, K] * b [.., K, N]`` gives ``d [.., M, N]``.  ``unpacked``
+    scales each operand's two last dims (packed fp4 holds two values per element)."""
+    assert isinstance(a, TensorType | MemDescType) and isinstance(b, TensorType | MemDescType)
+    assert isinstance(d, TensorType)
+    (m, k), (k2, n) = (
+        tuple(size * factor for size, factor in zip(operand.get_shape()[-2:], factors))
+        for operand, factors in ((a, unpacked[0]), (b, unpacked[1]))
+    )
+    if k != k2 or tuple(d.get_shape()[-2:]) != (m, n):
+        raise VerifyException(f"{op_name}: operand shapes do not multiply to the result's")
+
+
+@irdl_op_definition
+class ReduceOp(TTGOperation):
+    """``"tt.reduce"(%x) <{axis = 1 : i32}> ({ ^bb0(%a: f32, %b: f32): ... }) : (...) -> ...``
+
+    Combines the elements along ``axis`` with the region; the results take the
+    operands' encodings sliced at ``axis``.
+    """
+
+    name = "tt.reduce"
+
+    srcs = var_operand_def(TensorType)
+    axis = prop_def(IntegerAttr[I32])
+    combine_op = region_def("single_block")
+    result = var_result_def()
+
+    traits = traits_def(Pure())
+
+    def __init__(self, srcs: Sequence[SSAValue], axis: int, combine: Region, result_types: Sequence[Attribute]) -> None:
+        super().__init__(
+            operands=[srcs],
+            result_types=[result_types],
+            properties={"axis": IntegerAttr(axis, i32)},
+            regions=[combine],
+        )
+
+    @property
+    def combine_block(self) -> Block:
+        return self.combine_op.block
+
+    def verify_(self) -> None:
+        axis = self.axis.value.data
+        if len(self.srcs) != len(self.result) or not self.srcs:
+            raise VerifyException("tt.reduce: there must be one result per operand, and at least one")
+        for src, result in zip(self.srcs, self.result):
+            shape = list(tensor_type(src).get_shape())
+            if not 0 <= axis < len(shape):
+                raise VerifyException(f"tt.reduce: axis {axis} is out of range for rank {len(shape)}")
+            reduced = shape[:axis] + shape[axis + 1 :]
+            result_shape = list(result.type.get_shape()) if isinstance(result.type, TensorType) else []
+            if result_shape != reduced:
+                raise VerifyException(f"tt.reduce: the result shape must drop dim {axis} of the operand's")
+            if isinstance(result.type, TensorType):
+                check_inferred_encoding(
+                    self.name, src.type, result.type, lambda e: reduce_encoding(e, axis), exact=True
+                )
+        super().verify_()
+
+
+class CombineReturnOp(IRDLOperation):
+    """``$result attr-dict : type($result)``: the values a combining region gives back."""
+
+    result = var_operand_def()
+
+    assembly_format = "$result attr-dict `:` type($result)"
+
+    def __init__(self, values: Sequence[SSAValue]) -> None:
+        super().__init__(operands=[values])
+
+
+@irdl_op_definition
+class ReduceReturnOp(CombineReturnOp):
+    """``tt.reduce.return %s : f32``: the combined value of a ``tt.reduce`` region."""
+
+    name = "tt.reduce.return"
+
+    traits = traits_def(IsTerminator(), HasParent(ReduceOp))

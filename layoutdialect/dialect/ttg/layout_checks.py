@@ -1,0 +1,155 @@
+"""Check each tensor's encoding against the module's ``ttg.*`` attributes, as Triton's
+``verifyTensorLayouts`` does for every op.
+
+A layout is written for a number of lanes, warps and CTAs; the module (or an
+enclosing function) says how many the kernel runs with.  A mismatch is an error
+with Triton's message, for example ``Layout has 16 threads per warp, but the
+module specifies 32 threads per warp.``
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import prod
+
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.utils.exceptions import VerifyException
+
+from layoutdialect.dialect.ttg.attributes import DistributedEncodingAttr, EncodingAttr
+from layoutdialect.encodings import EncodingError, to_linear_layout
+from layoutdialect.f2 import LinearLayoutError
+
+__all__ = [
+    "MAX_LAYOUT_DIM",
+    "MAX_TENSOR_ELEMENTS",
+    "KernelAttributes",
+    "kernel_attributes",
+    "layout_problem",
+    "tensor_size_problem",
+    "verify_tensor_layouts",
+]
+
+NUM_WARPS = "ttg.num-warps"
+THREADS_PER_WARP = "ttg.threads-per-warp"
+NUM_CTAS = "ttg.num-ctas"
+TARGET = "ttg.target"
+
+MAX_TENSOR_ELEMENTS = 1 << 20
+"""Triton's ``TRITON_MAX_TENSOR_NUMEL``: the most elements a ``tt`` op's tensor may have."""
+
+MAX_LAYOUT_DIM = 1 << 31
+"""The largest dim a tensor with a layout may have: Triton's linear layouts use 32-bit integers."""
+
+
+@dataclass(frozen=True)
+class KernelAttributes:
+    """What the kernel around an op runs with; ``None`` where the IR does not say."""
+
+    num_warps: int | None
+    threads_per_warp: int
+    num_ctas: int
+    target: str | None
+
+
+def _nearest(op: Operation, key: str) -> IntegerAttr | StringAttr | None:
+    """``key`` on the nearest enclosing op (the op, a function, the module) that has it."""
+    current: Operation | None = op
+    while current is not None:
+        value = current.attributes.get(key)
+        if isinstance(value, IntegerAttr | StringAttr):
+            return value
+        current = current.parent_op()
+    return None
+
+
+def _integer(op: Operation, key: str) -> int | None:
+    value = _nearest(op, key)
+    return value.value.data if isinstance(value, IntegerAttr) else None
+
+
+def kernel_attributes(op: Operation) -> KernelAttributes:
+    """``"ttg.num-warps"``, ``"ttg.threads-per-warp"`` (default 32), ``"ttg.num-ctas"``
+    (default 1) and ``ttg.target`` (e.g. ``"cuda:80"``) as seen from ``op``."""
+    target = _nearest(op, TARGET)
+    return KernelAttributes(
+        num_warps=_integer(op, NUM_WARPS),
+        threads_per_warp=_integer(op, THREADS_PER_WARP) or 32,
+        num_ctas=_integer(op, NUM_CTAS) or 1,
+        target=target.data if isinstance(target, StringAttr) else None,
+    )
+
+
+def layout_problem(tensor: TensorType[Attribute], op: Operation) -> str | None:
+    """Why ``tensor``'s encoding does not fit the kernel around ``op``, or ``None``."""
+    encoding = tensor.encoding
+    if not isinstance(encoding, EncodingAttr):
+        return None
+    if not isinstance(encoding, DistributedEncodingAttr):
+        return "A tensor encoding must be a distributed layout, not a shared-memory one."
+    layout = encoding.data
+    shape = tensor.get_shape()
+    if layout.rank != len(shape):
+        return f"Layout has rank {layout.rank}, but the tensor it's attached to has rank {len(shape)}."
+    if any(d <= 0 or d & (d - 1) for d in shape):
+        return f"Layout requires a tensor shape of powers of two, got [{', '.join(map(str, shape))}]."
+    if any(d > MAX_LAYOUT_DIM for d in shape):
+        return (
+            f"Layout requires every dim to be at most {MAX_LAYOUT_DIM} (Triton's layouts index a dim with 32-bit "
+            f"integers), got [{', '.join(map(str, shape))}]."
+        )
+    try:
+        to_linear_layout(layout, shape)
+    except (EncodingError, LinearLayoutError) as error:
+        return f"Layout has no linear layout at shape [{', '.join(map(str, shape))}]: {error}"
+    kernel = kernel_attributes(op)
+    if layout.num_lanes != kernel.threads_per_warp:
+        return (
+            f"Layout has {layout.num_lanes} threads per warp, "
+            f"but the module specifies {kernel.threads_per_warp} threads per warp."
+        )
+    if kernel.num_warps is not None and layout.num_warps != kernel.num_warps:
+        return (
+            f"Layout has {layout.num_warps} warps per CTA, but the context requires {kernel.num_warps} warps per CTA."
+        )
+    if layout.num_ctas != kernel.num_ctas:
+        return f"Layout has {layout.num_ctas} CTAs per CGA, but the context requires {kernel.num_ctas} CTAs per CGA."
+    return None
+
+
+def tensor_size_problem(op: Operation) -> str | None:
+    """Triton's ``TensorSizeTrait`` of the ``tt`` ops: every tensor they read or write has
+    at most ``MAX_TENSOR_ELEMENTS`` elements, a power of two of them; ``None`` if so."""
+    for type_ in [*op.operand_types, *op.result_types]:
+        if not isinstance(type_, TensorType):
+            continue
+        elements = prod(type_.get_shape())
+        if elements > MAX_TENSOR_ELEMENTS:
+            return f"Maximum allowed number of elements is {MAX_TENSOR_ELEMENTS}, but '{op.name}' op has more than that"
+        if elements & (elements - 1):
+            return (
+                f"Number of elements must be power-of-two, but '{op.name}' op doesn't follow the rule "
+                f"({elements}) elements"
+            )
+    return None
+
+
+def _describe(value: SSAValue) -> str:
+    return f"%{value.name_hint}" if value.name_hint else "a value"
+
+
+def verify_tensor_layouts(op: Operation) -> None:
+    """Raise ``VerifyException`` if an operand or result tensor of ``op`` has a layout
+    that does not fit the kernel's lanes, warps or CTAs, or (for a ``tt`` op) too many
+    elements."""
+    if op.name.startswith("tt.") and (problem := tensor_size_problem(op)):
+        raise VerifyException(problem)
+    for index, operand in enumerate(op.operands):
+        if isinstance(operand.type, TensorType) and (problem := layout_problem(operand.type, op)):
+            raise VerifyException(
+                f"Operand {index} ({_describe(operand)}) has an invalid layout: {operand.type.encoding}. {problem}"
+            )
+    for index, result in enumerate(op.results):
+        if isinstance(result.type, TensorType) and (problem := layout_problem(result.type, op)):
+            which = "Result" if len(op.results) == 1 else f"Result {index}"
+            raise VerifyException(f"{which} has an invalid layout: {result.type.encoding}. {problem}")

@@ -1,0 +1,150 @@
+"""The ``ttg`` ops that move tensors between layouts and shared memory."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    result_def,
+    traits_def,
+)
+from xdsl.traits import MemoryAllocEffect, MemoryFreeEffect, MemoryReadEffect, MemoryWriteEffect, Pure
+from xdsl.utils.exceptions import VerifyException
+
+from layoutdialect.dialect.ttg.layout_checks import verify_tensor_layouts
+from layoutdialect.dialect.ttg.types import AsyncTokenType, MemDescType
+
+__all__ = ["ConvertLayoutOp", "LocalAllocOp", "LocalDeallocOp", "LocalLoadOp", "LocalStoreOp", "TTGOperation"]
+
+
+def _check_same_tile(what: str, a: TensorType[Attribute] | MemDescType, b: TensorType[Attribute] | MemDescType) -> None:
+    if tuple(a.get_shape()) != tuple(b.get_shape()):
+        raise VerifyException(f"{what}: shapes differ, {list(a.get_shape())} and {list(b.get_shape())}")
+    if a.element_type != b.element_type:
+        raise VerifyException(f"{what}: element types differ, {a.element_type} and {b.element_type}")
+
+
+class TTGOperation(IRDLOperation):
+    """A ``ttg`` op: its tensors' layouts must fit the kernel's lanes, warps and CTAs."""
+
+    def verify_(self) -> None:
+        verify_tensor_layouts(self)
+
+
+@irdl_op_definition
+class ConvertLayoutOp(TTGOperation):
+    """``%1 = ttg.convert_layout %0 : tensor<16x16xf16, #blocked> -> tensor<16x16xf16, #mma>``
+
+    The same tensor, held by the threads in another layout.
+    """
+
+    name = "ttg.convert_layout"
+
+    src = operand_def(TensorType)
+    result = result_def(TensorType)
+
+    assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, src: SSAValue | Operation, result_type: TensorType[Attribute]) -> None:
+        super().__init__(operands=[src], result_types=[result_type])
+
+    def verify_(self) -> None:
+        assert isinstance(self.src.type, TensorType) and isinstance(self.result.type, TensorType)
+        _check_same_tile("ttg.convert_layout", self.src.type, self.result.type)
+        super().verify_()
+
+
+@irdl_op_definition
+class LocalAllocOp(TTGOperation):
+    """``%b = ttg.local_alloc %a : (tensor<128x128xf16, #mma>) -> !ttg.memdesc<128x128xf16, #shared, #smem>``
+
+    Allocates shared memory, initialised from the tensor ``src`` when there is one.
+    """
+
+    name = "ttg.local_alloc"
+
+    src = opt_operand_def(TensorType)
+    result = result_def(MemDescType)
+
+    assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
+    traits = traits_def(MemoryAllocEffect())
+
+    def __init__(self, result_type: MemDescType, src: SSAValue | Operation | None = None) -> None:
+        super().__init__(operands=[[] if src is None else [src]], result_types=[result_type])
+
+    def verify_(self) -> None:
+        assert isinstance(self.result.type, MemDescType)
+        if self.src is None:
+            if not self.result.type.mutable:
+                raise VerifyException("ttg.local_alloc: a buffer without an initial value must be mutable")
+        else:
+            assert isinstance(self.src.type, TensorType)
+            _check_same_tile("ttg.local_alloc", self.src.type, self.result.type)
+        super().verify_()
+
+
+@irdl_op_definition
+class LocalLoadOp(TTGOperation):
+    """``%t = ttg.local_load %m : !ttg.memdesc<16x16xf16, #shared, #smem> -> tensor<16x16xf16, #blocked>``"""
+
+    name = "ttg.local_load"
+
+    src = operand_def(MemDescType)
+    token = opt_operand_def(AsyncTokenType)
+    result = result_def(TensorType)
+
+    assembly_format = "$src (`token` $token^)? attr-dict `:` type($src) `->` type($result)"
+    traits = traits_def(MemoryReadEffect())
+
+    def __init__(
+        self, src: SSAValue | Operation, result_type: TensorType[Attribute], token: SSAValue | Operation | None = None
+    ) -> None:
+        super().__init__(operands=[src, [] if token is None else [token]], result_types=[result_type])
+
+    def verify_(self) -> None:
+        assert isinstance(self.src.type, MemDescType) and isinstance(self.result.type, TensorType)
+        _check_same_tile("ttg.local_load", self.src.type, self.result.type)
+        super().verify_()
+
+
+@irdl_op_definition
+class LocalStoreOp(TTGOperation):
+    """``ttg.local_store %t, %m : tensor<1xf32, #blocked> -> !ttg.memdesc<1xf32, #shared, #smem, mutable>``"""
+
+    name = "ttg.local_store"
+
+    src = operand_def(TensorType)
+    dst = operand_def(MemDescType)
+
+    assembly_format = "$src `,` $dst attr-dict `:` type($src) `->` type($dst)"
+    traits = traits_def(MemoryWriteEffect())
+
+    def __init__(self, src: SSAValue | Operation, dst: SSAValue | Operation) -> None:
+        super().__init__(operands=[src, dst])
+
+    def verify_(self) -> None:
+        assert isinstance(self.src.type, TensorType) and isinstance(self.dst.type, MemDescType)
+        if not self.dst.type.mutable:
+            raise VerifyException("ttg.local_store: cannot store into immutable memory")
+        _check_same_tile("ttg.local_store", self.src.type, self.dst.type)
+        super().verify_()
+
+
+@irdl_op_definition
+class LocalDeallocOp(TTGOperation):
+    """``ttg.local_dealloc %m : !ttg.memdesc<3x1xi32, #shared, #smem, mutable>``"""
+
+    name = "ttg.local_dealloc"
+
+    src = operand_def(MemDescType)
+
+    assembly_format = "$src attr-dict `:` type($src)"
+    traits = traits_def(MemoryFreeEffect())
+
+    def __init__(self, src: SSAValue | Operation) -> None:
+        super().__init__(operands=[src])

@@ -1,0 +1,116 @@
+"""Encoding checks shared by the ``tt`` ops: an op's result layout must be the one
+Triton infers from its operand, up to equal linear layouts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute, SSAValue
+from xdsl.utils.exceptions import VerifyException
+
+from layoutdialect.dialect.ttg.attributes import DistributedEncodingAttr, EncodingAttr, encoding_attr
+from layoutdialect.encodings import DistributedEncoding, Encoding, EncodingError, to_linear_layout
+
+__all__ = [
+    "check_inferred_encoding",
+    "distributed_encoding",
+    "encoding_of",
+    "layouts_match_up_to_broadcasting",
+    "same_layout",
+    "scalar_type",
+    "shape_and_encoding",
+    "tensor_type",
+]
+
+
+def tensor_type(value: SSAValue) -> TensorType[Attribute]:
+    """The type of ``value``, which the op's definition already requires to be a tensor."""
+    assert isinstance(value.type, TensorType)
+    return value.type
+
+
+def scalar_type(type_: Attribute) -> Attribute:
+    """The element type of a tensor, or the type itself."""
+    return type_.element_type if isinstance(type_, TensorType) else type_
+
+
+def shape_and_encoding(type_: Attribute) -> tuple[tuple[int, ...], Attribute | None]:
+    """A tensor's shape and encoding, ``((), None)`` for a scalar: what an elementwise op's
+    operands and results must share."""
+    if isinstance(type_, TensorType):
+        return tuple(type_.get_shape()), type_.encoding
+    return (), None
+
+
+def encoding_of(type_: Attribute) -> Encoding | None:
+    """The ``ttg`` encoding of a tensor or memdesc type, or ``None`` when it has none."""
+    encoding = getattr(type_, "encoding", None)
+    return encoding.data if isinstance(encoding, EncodingAttr) else None
+
+
+def distributed_encoding(tensor: Attribute) -> DistributedEncoding | None:
+    """The distributed encoding of a tensor type, or ``None`` when it has none."""
+    if isinstance(tensor, TensorType) and isinstance(tensor.encoding, DistributedEncodingAttr):
+        encoding = tensor.encoding.data
+        assert isinstance(encoding, DistributedEncoding)
+        return encoding
+    return None
+
+
+def same_layout(a: DistributedEncoding, b: DistributedEncoding, shape: tuple[int, ...]) -> bool:
+    """Whether two encodings place every element of ``shape`` on the same threads and registers."""
+    return a == b or to_linear_layout(a, shape) == to_linear_layout(b, shape)
+
+
+def layouts_match_up_to_broadcasting(source: TensorType[Attribute], result: TensorType[Attribute]) -> bool:
+    """Whether ``result``'s encoding places the elements of ``source``'s shape as
+    ``source``'s does (Triton's ``tt.broadcast`` rule); unencoded tensors match each other."""
+    if source.encoding == result.encoding:
+        return True
+    src, dst = distributed_encoding(source), distributed_encoding(result)
+    if src is None or dst is None:
+        return False
+    try:
+        return same_layout(src, dst, tuple(source.get_shape()))
+    except EncodingError:
+        return False
+
+
+def check_inferred_encoding(
+    op_name: str,
+    source: Attribute,
+    result: Attribute,
+    infer: Callable[[DistributedEncoding], DistributedEncoding],
+    subject: str = "result",
+    exact: bool = False,
+) -> None:
+    """Raise ``VerifyException`` unless ``result``'s layout is the one ``infer`` gives for
+    ``source``'s; tensors without ``ttg`` encodings are not checked.  ``subject`` names
+    ``result`` in the message (an op checked backwards names its operand).
+
+    Triton's ops come in two kinds: those whose result type must *be* the inferred
+    type (``InferTypeOpInterface``: ``tt.expand_dims``, ``tt.reduce``) and those that
+    accept any encoding with the same linear layout
+    (``InferTensorTypeOpWithLayoutEquivalence``: ``tt.trans``, ``tt.split``, and
+    ``tt.reshape``'s own check); ``exact`` picks the first."""
+    src, dst = distributed_encoding(source), distributed_encoding(result)
+    if src is None or dst is None:
+        return
+    assert isinstance(result, TensorType)
+    try:
+        expected = infer(src)
+    except EncodingError as error:
+        raise VerifyException(f"{op_name}: {error}") from None
+    if exact:
+        if expected != dst:
+            inferred = TensorType(result.element_type, result.get_shape(), encoding_attr(expected))
+            raise VerifyException(
+                f"'{op_name}' op inferred type(s) '{inferred}' are incompatible with return type(s) of operation "
+                f"'{result}'"
+            )
+        return
+    if not same_layout(expected, dst, tuple(result.get_shape())):
+        raise VerifyException(
+            f"{op_name}: {subject} encoding {result.encoding} differs from the inferred {encoding_attr(expected)}"
+        )

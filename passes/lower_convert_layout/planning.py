@@ -1,0 +1,186 @@
+"""``lower-convert-layout``: each ``ttg.convert_layout`` becomes thread-level IR.
+
+The conversion is planned with F2 algebra (``layoutdialect.analysis.conversion``)
+and replaced by straight-line code over one thread's registers (``thread_ir``):
+nothing for equal layouts, one ``vector.shuffle`` for a register permutation,
+selects and ``gpu.shuffle`` within a warp, and a round trip through a swizzled
+scratch buffer when data crosses warps.  Each function gets one scratch
+``memref.alloc`` in workgroup memory (space 3), sized for its largest conversion.
+Conversions between CTAs are left in place with a remark.  With ``verify``, each
+lowering is run on a simulated CTA, warps also in adversarial orders, and a wrong
+result is a located error.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import memref
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i64
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import IsolatedFromAbove
+
+from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan, plan_conversion
+from layoutdialect.dialect.text import located_error
+from layoutdialect.dialect.ttg.attributes import EncodingAttr
+from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.encodings import EncodingError, to_linear_layout
+from layoutdialect.f2 import LinearLayout
+from layoutdialect.passes.lower_convert_layout.scratch_ir import scratch_type
+from layoutdialect.passes.lower_convert_layout.thread_ir import emit_conversion
+from layoutdialect.passes.remarks import Remark
+from layoutdialect.sim.cta import SimulationError, bit_width
+from layoutdialect.sim.verify import ConversionMismatch, verify_conversion
+
+__all__ = [
+    "LowerConvertLayoutPass",
+    "PlannedConversion",
+    "lower_convert_layouts",
+    "lower_planned",
+    "plan_convert_layouts",
+    "plan_convert_op",
+]
+
+SCRATCH_ALIGNMENT = 16
+
+
+@dataclass(frozen=True)
+class PlannedConversion:
+    """A ``ttg.convert_layout`` with its plan, both layouts and the element width."""
+
+    op: ConvertLayoutOp
+    plan: ConversionPlan
+    src: LinearLayout
+    dst: LinearLayout
+    element_bits: int
+
+    @property
+    def lowerable(self) -> bool:
+        """Whether the pass can carry the plan out (everything but data between CTAs)."""
+        path = self.plan.path
+        return path is not ConversionPath.DISTRIBUTED_SHARED_MEMORY and (
+            path is not ConversionPath.SHARED_MEMORY or self.plan.scratch is not None
+        )
+
+
+def lower_convert_layouts(
+    module: ModuleOp, *, verify: bool = False, max_mixed_transpositions: int = 1, num_banks: int = 32
+) -> list[Remark]:
+    """Lower every ``ttg.convert_layout`` of ``module`` that stays within a CTA; return
+    remarks on those left in place.  ``max_mixed_transpositions`` is the most
+    register-lane transpositions a conversion may take by shuffles (Triton: 1);
+    ``num_banks`` is the number of 32-bit shared-memory banks (NVIDIA 32, AMD 64)."""
+    planned, remarks = plan_convert_layouts(module, max_mixed_transpositions, num_banks)
+    lower_planned(planned, verify=verify)
+    return remarks
+
+
+def plan_convert_layouts(
+    module: ModuleOp, max_mixed_transpositions: int = 1, num_banks: int = 32
+) -> tuple[list[PlannedConversion], list[Remark]]:
+    """The plans of the conversions of ``module`` that can be lowered, and remarks on the rest."""
+    remarks: list[Remark] = []
+    planned: list[PlannedConversion] = []
+    for op in [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]:
+        item = plan_convert_op(op, max_mixed_transpositions, num_banks)
+        if isinstance(item, Remark):
+            remarks.append(item)
+        elif not item.lowerable:
+            plan = item.plan
+            remarks.append(Remark(op, f"{plan.kind.value} conversion needs {plan.path.value} ({plan.reason}); kept"))
+        else:
+            planned.append(item)
+    return planned, remarks
+
+
+def lower_planned(planned: list[PlannedConversion], verify: bool = False) -> None:
+    """Replace each planned conversion by its thread-level code, one scratch buffer per
+    function; ``verify`` runs each on the CTA simulator first."""
+    scratch = _allocate_scratch([item for item in planned if item.plan.scratch is not None])
+    for item in planned:
+        op, plan = item.op, item.plan
+        buffer = scratch.get(_function_of(op)) if plan.scratch is not None else None
+        result_type = op.result.type
+        assert isinstance(result_type, TensorType)
+        code = emit_conversion(op.src, result_type, plan, item.src.get_in_dim_size("lane"), buffer)
+        if verify:
+            try:
+                verify_conversion(code.ops, op.src, code.result, item.src, item.dst, item.element_bits, scratch=buffer)
+            except ConversionMismatch as error:
+                raise located_error(op, f"the lowered conversion is wrong: {error}") from None
+        Rewriter.replace_op(op, code.ops, [code.result])
+
+
+def plan_convert_op(
+    op: ConvertLayoutOp, max_mixed_transpositions: int = 1, num_banks: int = 32
+) -> PlannedConversion | Remark:
+    """The plan of one conversion, or a remark on why it cannot be planned."""
+    source_type, result_type = op.src.type, op.result.type
+    assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
+    source, result = source_type.encoding, result_type.encoding
+    if not isinstance(source, EncodingAttr) or not isinstance(result, EncodingAttr):
+        return Remark(op, "the conversion has no ttg encoding on both sides; kept")
+    shape = list(source_type.get_shape())
+    try:
+        src = to_linear_layout(source.data, shape)
+        dst = to_linear_layout(result.data, shape)
+        element_bits = bit_width(source_type.element_type)
+    except (EncodingError, SimulationError) as error:
+        return Remark(op, f"the conversion cannot be planned: {error}; kept")
+    plan = plan_conversion(src, dst, element_bits, max_mixed_transpositions, num_banks)
+    return PlannedConversion(op, plan, src, dst, element_bits)
+
+
+def _function_of(op: Operation) -> Operation:
+    """The closest enclosing op isolated from above (a function, or the module)."""
+    parent = op.parent_op()
+    while parent is not None and not parent.has_trait(IsolatedFromAbove):
+        parent = parent.parent_op()
+    assert parent is not None, "a convert_layout outside any module"
+    return parent
+
+
+def _allocate_scratch(shared: list[PlannedConversion]) -> dict[Operation, SSAValue]:
+    """One scratch buffer at the top of each function, as large as its largest conversion."""
+    sizes: dict[Operation, int] = {}
+    for item in shared:
+        assert item.plan.scratch is not None
+        function = _function_of(item.op)
+        sizes[function] = max(sizes.get(function, 0), item.plan.scratch.scratch_bytes)
+    buffers: dict[Operation, SSAValue] = {}
+    for function, size in sizes.items():
+        alloc = memref.AllocOp([], [], scratch_type(size), IntegerAttr(SCRATCH_ALIGNMENT, i64))
+        alloc.memref.name_hint = "scratch"
+        entry = function.regions[0].blocks.first
+        assert entry is not None
+        Rewriter.insert_op(alloc, InsertPoint.at_start(entry))
+        buffers[function] = alloc.memref
+    return buffers
+
+
+@dataclass(frozen=True)
+class LowerConvertLayoutPass(ModulePass):
+    """``lower-convert-layout{verify=false max-mixed-transpositions=1 num-banks=32}``; remarks go to stderr."""
+
+    name = "lower-convert-layout"
+
+    verify: bool = False
+    max_mixed_transpositions: int = 1
+    num_banks: int = 32
+
+    def __post_init__(self) -> None:
+        if self.max_mixed_transpositions < 0:
+            raise ValueError(f"'max-mixed-transpositions' must be at least 0, got {self.max_mixed_transpositions}")
+        if self.num_banks not in (16, 32, 64):
+            raise ValueError(f"'num-banks' must be 16, 32 or 64, got {self.num_banks}")
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        remarks = lower_convert_layouts(
+            op, verify=self.verify, max_mixed_transpositions=self.max_mixed_transpositions, num_banks=self.num_banks
+        )
+        for remark in remarks:
+            print(remark, file=sys.stderr)

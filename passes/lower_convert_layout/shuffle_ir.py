@@ -1,0 +1,89 @@
+"""Thread-level IR for an intra-warp conversion: selects on lane-id bits and
+``gpu.shuffle`` over 32-bit words, as the warp decomposition says (spec
+conversions.md §3.2)."""
+
+from __future__ import annotations
+
+from xdsl.dialects import arith, vector
+from xdsl.dialects.builtin import IntegerType, VectorType, i32
+from xdsl.ir import Attribute, SSAValue
+
+from layoutdialect.analysis.warp_shuffles import ShuffleVariant, WarpDecomposition, bit_permutation
+from layoutdialect.dialect.gpu.ops import ShuffleMode
+from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
+
+__all__ = ["warp_shuffles"]
+
+
+def _words_type(warp: WarpDecomposition) -> IntegerType:
+    bits = warp.element_bits * warp.elements_per_word // warp.words_per_element
+    return IntegerType(bits)
+
+
+def warp_shuffles(ir: ThreadIR, registers: SSAValue, element: Attribute, warp: WarpDecomposition) -> SSAValue:
+    working = ir.shuffle_registers(registers, list(warp.source_slots), element)
+    word_type = _words_type(warp)
+    packed_type = VectorType(word_type, [warp.words])
+    packed = ir.bitcast(working, packed_type, "words")
+    words = [ir.add(vector.ExtractOp(packed, [k], word_type), "word") for k in range(warp.words)]
+    if word_type.width.data < 32:
+        words = [ir.add(arith.ExtUIOp(w, i32), "word") for w in words]
+    words = _ship(ir, words, warp) if warp.variant is ShuffleVariant.SHIP else _swap(ir, words, warp)
+    if word_type.width.data < 32:
+        words = [ir.add(arith.TruncIOp(w, word_type), "word") for w in words]
+    for k, word in enumerate(words):
+        packed = ir.add(vector.InsertOp(word, packed, [k]), "words")
+    working = ir.bitcast(packed, VectorType(element, [1 << warp.register_bits]), "regs")
+    return ir.shuffle_registers(working, list(warp.destination_slots), element)
+
+
+def _conditional_swaps(ir: ThreadIR, words: list[SSAValue], register_bit: int, lane_bit: int) -> list[SSAValue]:
+    """In lanes whose bit ``lane_bit`` is set, swap words ``p`` and ``p ^ (1 << register_bit)``."""
+    on = ir.lane_bit_set(lane_bit)
+    result = list(words)
+    for p0 in range(len(words)):
+        if not p0 >> register_bit & 1:
+            p1 = p0 | 1 << register_bit
+            result[p0] = ir.select(on, words[p1], words[p0])
+            result[p1] = ir.select(on, words[p0], words[p1])
+    return result
+
+
+def _swap(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[SSAValue]:
+    """Selects, one shuffle stage that also relabels lanes, selects (all in place)."""
+    inverse = [0] * warp.lane_bits
+    for j, image in enumerate(warp.lane_permutation):
+        inverse[image] = j
+    for t in warp.transpositions:
+        words = _conditional_swaps(ir, words, t.register_bit, inverse[t.lane_bit])
+    source_lane = ir.permuted_lane(inverse) if warp.moves_lanes else None
+    offsets: dict[int, SSAValue] = {}
+    for p, word in enumerate(words):
+        mask = bit_permutation(warp.lane_offset_mask(p), inverse)
+        if source_lane is not None:
+            if mask not in offsets:
+                offsets[mask] = (
+                    ir.add(arith.XOrIOp(source_lane, ir.constant(mask)), "src_lane") if mask else source_lane
+                )
+            words[p] = ir.shuffle(ShuffleMode.IDX, word, offsets[mask])
+        elif mask:
+            words[p] = ir.shuffle(ShuffleMode.XOR, word, ir.constant(mask))
+    for t in warp.transpositions:
+        words = _conditional_swaps(ir, words, t.register_bit, t.lane_bit)
+    return words
+
+
+def _ship(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[SSAValue]:
+    """Each transposition out of place: lanes send their partner the word it lacks."""
+    result = list(words)
+    for t in warp.transpositions:
+        on = ir.lane_bit_set(t.lane_bit)
+        for p0 in range(len(result)):
+            if not p0 >> t.register_bit & 1:
+                p1 = p0 | 1 << t.register_bit
+                v0, v1 = result[p0], result[p1]
+                sent = ir.select(on, v0, v1)
+                received = ir.shuffle(ShuffleMode.XOR, sent, ir.constant(1 << t.lane_bit))
+                result[p0] = ir.select(on, received, v0)
+                result[p1] = ir.select(on, v1, received)
+    return result

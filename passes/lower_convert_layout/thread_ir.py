@@ -1,0 +1,74 @@
+"""Thread-level IR for one layout conversion, in standard dialects.
+
+``emit_conversion`` turns a ``ConversionPlan`` into straight-line ops over one
+thread's registers: the source tensor becomes a ``vector<R x T>`` of its
+registers (``builtin.unrealized_conversion_cast``), data moves with
+``vector.shuffle`` (register renaming), selects and ``gpu.shuffle``
+(``shuffle_ir``) or a round trip through shared memory (``scratch_ir``), and the
+destination registers become the result tensor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import TensorType, UnrealizedConversionCastOp, VectorType
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+
+from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan
+from layoutdialect.passes.lower_convert_layout.scratch_ir import scratch_type, shared_memory_round_trip
+from layoutdialect.passes.lower_convert_layout.shuffle_ir import warp_shuffles
+from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
+
+__all__ = ["ConversionCode", "emit_conversion", "emit_detached"]
+
+
+@dataclass(frozen=True)
+class ConversionCode:
+    """The ops of one lowered conversion and the value that replaces its result:
+    ``source`` itself, with no ops, when nothing moves and the types agree."""
+
+    ops: list[Operation]
+    result: SSAValue
+
+
+def emit_conversion(
+    source: SSAValue,
+    result_type: TensorType[Attribute],
+    plan: ConversionPlan,
+    lanes: int,
+    scratch: SSAValue | None = None,
+) -> ConversionCode:
+    """The ops that convert ``source`` to ``result_type`` as ``plan`` says; a conversion
+    through shared memory uses the function's ``scratch`` buffer (``memref<N x i8, 3>``)."""
+    source_type = source.type
+    assert isinstance(source_type, TensorType)
+    if plan.path is ConversionPath.NONE:
+        if source_type == result_type:
+            return ConversionCode([], source)
+        retyped = UnrealizedConversionCastOp.get([source], [result_type])
+        return ConversionCode([retyped], retyped.results[0])
+    element = source_type.element_type
+    ir = ThreadIR(lanes)
+    values = ir.add(UnrealizedConversionCastOp.get([source], [VectorType(element, [plan.source_registers])]), "regs")
+    if plan.path is ConversionPath.REGISTERS:
+        values = ir.shuffle_registers(values, list(plan.register_map), element)
+    elif plan.path is ConversionPath.WARP_SHUFFLES:
+        assert plan.warp is not None
+        values = warp_shuffles(ir, values, element, plan.warp)
+    elif plan.path is ConversionPath.SHARED_MEMORY and plan.scratch is not None and scratch is not None:
+        values = shared_memory_round_trip(ir, values, element, plan.scratch, scratch, plan.destination_registers)
+    else:
+        raise ValueError(f"a conversion by {plan.path.value} has no thread-level lowering here")
+    result = ir.add(UnrealizedConversionCastOp.get([values], [result_type]))
+    return ConversionCode(ir.ops, result)
+
+
+def emit_detached(
+    source_type: TensorType[Attribute], result_type: TensorType[Attribute], plan: ConversionPlan, lanes: int
+) -> tuple[Block, ConversionCode]:
+    """``emit_conversion`` on the arguments of a fresh block: the source tensor and, when
+    the plan goes through shared memory, its scratch buffer (``block.args[1]``)."""
+    scratch = [scratch_type(plan.scratch.scratch_bytes)] if plan.scratch is not None else []
+    block = Block(arg_types=[source_type, *scratch])
+    return block, emit_conversion(block.args[0], result_type, plan, lanes, block.args[1] if scratch else None)

@@ -1,0 +1,231 @@
+"""``remove-redundant-conversions``: Triton's ``tritongpu-remove-layout-conversions``,
+then CSE, per ``tt.func`` (spec §5).
+
+The pipeline: fold conversions (Triton's canonicalizations, and conversions between
+encodings with equal linear layouts); propagate anchor layouts forward; fold again;
+rematerialise backward slices where Triton's cost model says so, to a fixed point;
+hoist conversions above ops that grow the data, into the branch of a conditional
+that needs them, and to ``dot_op`` up to the loads; then drop dead loop-carried
+values, common subexpressions and dead ops.
+
+Forward propagation follows Triton's conflict rule (the first layout offered
+wins), which can leave more conversions than came in.  Beyond Triton, the
+pipeline therefore also runs without propagation on a copy of the function and
+keeps that copy when its conversions move fewer bytes, loops weighted by
+``ASSUMED_TRIP_COUNT`` per level; on a tie Triton's result stays.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+from xdsl.context import Context
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.transforms.common_subexpression_elimination import cse
+from xdsl.transforms.dead_code_elimination import region_dce
+
+from layoutdialect.dialect.text import located_error
+from layoutdialect.dialect.tt.func import AnyFuncOp
+from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.passes.remarks import Remark
+from layoutdialect.passes.remove_redundant_conversions.canonicalization import canonicalize_conversions
+from layoutdialect.passes.remove_redundant_conversions.hoisting import hoist_dot_operand, hoist_into_conditionals
+from layoutdialect.passes.remove_redundant_conversions.loop_cleanup import (
+    remove_dead_branch_results,
+    remove_dead_loop_values,
+)
+from layoutdialect.passes.remove_redundant_conversions.op_roles import byte_count
+from layoutdialect.passes.remove_redundant_conversions.propagation import propagate_layouts
+from layoutdialect.passes.remove_redundant_conversions.rematerialisation import Rematerialiser
+from layoutdialect.sim.same_semantics import SemanticsChanged, check_same_semantics
+from layoutdialect.sim.tensor_values import ProgramError
+
+__all__ = ["Options", "RemoveRedundantConversionsPass", "remove_redundant_conversions"]
+
+MAX_REMATERIALISATION_ROUNDS = 16
+ASSUMED_TRIP_COUNT = 8
+
+
+def _conversions(func: AnyFuncOp) -> list[ConvertLayoutOp]:
+    return [op for op in func.walk() if isinstance(op, ConvertLayoutOp)]
+
+
+def _attached(op: ConvertLayoutOp) -> bool:
+    return op.parent is not None
+
+
+def hoist_constants(func: AnyFuncOp) -> None:
+    """Move every ``arith.constant`` to the start of the function, as MLIR's folder does,
+    so that CSE merges copies made inside loops and branches."""
+    entry = func.body.block
+    constants = [op for op in func.walk() if isinstance(op, arith.ConstantOp)]
+    for op in reversed(constants):
+        block = op.parent_block()
+        assert block is not None
+        block.detach_op(op)
+        Rewriter.insert_op(op, InsertPoint.at_start(entry))
+
+
+@dataclass(frozen=True)
+class Options:
+    """The pass options the stages read."""
+
+    mma_to_dot_bailout: bool = True
+    equal_layouts: bool = True
+    try_without_propagation: bool = True
+
+
+def weighted_conversion_bytes(func: AnyFuncOp) -> int:
+    """Bytes the conversions in ``func`` move, each times ``ASSUMED_TRIP_COUNT`` per enclosing loop."""
+    total = 0
+    for conversion in _conversions(func):
+        loops = 0
+        parent = conversion.parent_op()
+        while parent is not None and parent is not func:
+            loops += isinstance(parent, scf.ForOp | scf.WhileOp)
+            parent = parent.parent_op()
+        total += byte_count(conversion.src) * ASSUMED_TRIP_COUNT**loops
+    return total
+
+
+def fold(func: AnyFuncOp, options: Options) -> None:
+    """Triton's canonicalizations, and conversions between equal linear layouts."""
+    canonicalize_conversions(func, options.mma_to_dot_bailout, options.equal_layouts)
+
+
+def rematerialise(func: AnyFuncOp, options: Options) -> None:
+    """Rematerialise backward slices where the cost model says so, folding after each
+    round, until a round removes nothing."""
+    for _ in range(MAX_REMATERIALISATION_ROUNDS):
+        before = len(_conversions(func))
+        rematerialiser = Rematerialiser()
+        for conversion in _conversions(func):
+            if _attached(conversion):
+                rematerialiser.rematerialise(conversion)
+            if _attached(conversion):
+                rematerialiser.remember(conversion)
+        fold(func, options)
+        if len(_conversions(func)) == before:
+            break
+
+
+def hoist(func: AnyFuncOp, options: Options) -> None:
+    """Move each remaining conversion above the ops that grow its data, then into the
+    branch of a conditional that needs it, then (to ``dot_op``) up to its loads."""
+    hoister = Rematerialiser()
+    steps = (hoister.hoist_above_growth, partial(hoist_into_conditionals, hoister), partial(hoist_dot_operand, hoister))
+    for step in steps:
+        for conversion in _conversions(func):
+            if _attached(conversion):
+                step(conversion)
+
+
+def drop_dead_scf_values(func: AnyFuncOp, options: Options) -> None:
+    """Drop unused loop-carried values and branch results until none is left."""
+    while remove_dead_loop_values(func) | remove_dead_branch_results(func):
+        pass
+
+
+def remove_dead_ops(func: AnyFuncOp) -> None:
+    """Erase the pure ops whose results nobody reads, such as the originals of slices
+    whose copies replaced a conversion."""
+    region_dce(func.body)
+
+
+Stage = Callable[[AnyFuncOp, Options], None]
+
+PIPELINE: tuple[tuple[str, Stage], ...] = (
+    ("fold", fold),
+    ("propagate", lambda func, options: propagate_layouts(func)),
+    ("fold", fold),
+    ("rematerialise", rematerialise),
+    ("hoist", hoist),
+    ("dead scf values", drop_dead_scf_values),
+    ("fold", fold),
+    ("hoist constants", lambda func, options: hoist_constants(func)),
+    ("cse", lambda func, options: cse(func)),
+    ("dce", lambda func, options: remove_dead_ops(func)),
+)
+
+
+def run_pipeline(
+    func: AnyFuncOp,
+    options: Options,
+    stages: tuple[tuple[str, Stage], ...],
+    on_stage: Callable[[str, float], None] | None,
+) -> None:
+    for name, stage in stages:
+        start = time.perf_counter()
+        stage(func, options)
+        if on_stage is not None:
+            on_stage(name, time.perf_counter() - start)
+
+
+def remove_redundant_conversions(
+    func: AnyFuncOp, options: Options = Options(), on_stage: Callable[[str, float], None] | None = None
+) -> None:
+    """Run the whole pipeline on one function; ``on_stage`` hears each stage's name and seconds."""
+    alternative = func.clone() if options.try_without_propagation else None
+    run_pipeline(func, options, PIPELINE, on_stage)
+    if alternative is None:
+        return
+    without_propagation = tuple((name, stage) for name, stage in PIPELINE if name != "propagate")
+    run_pipeline(alternative, options, without_propagation, on_stage)
+    if weighted_conversion_bytes(alternative) < weighted_conversion_bytes(func):
+        for block in list(func.body.blocks):
+            func.body.detach_block(block).erase()
+        alternative.body.move_blocks(func.body)
+    alternative.erase()
+
+
+@dataclass(frozen=True)
+class RemoveRedundantConversionsPass(ModulePass):
+    """``remove-redundant-conversions{mma-to-dot-bailout=true equal-layouts=true
+    try-without-propagation=true verify=false}``
+
+    ``mma-to-dot-bailout`` keeps Triton's refusal to fold an ``nvidia_mma`` to
+    ``dot_op`` conversion; ``equal-layouts`` removes conversions between encodings
+    with equal linear layouts, which Triton keeps; ``try-without-propagation`` keeps
+    the pipeline's result without forward propagation when that is cheaper;
+    ``verify`` runs every function before and after on random inputs with layouts
+    ignored and fails if anything differs.
+    """
+
+    name = "remove-redundant-conversions"
+
+    mma_to_dot_bailout: bool = True
+    equal_layouts: bool = True
+    try_without_propagation: bool = True
+    verify: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        original = op.clone() if self.verify else None
+        for func in [f for f in op.walk() if isinstance(f, AnyFuncOp)]:
+            if len(func.body.blocks) > 1:
+                message = f"@{func.sym_name.data} has several blocks; remove-redundant-conversions leaves it unchanged"
+                print(Remark(func, message), file=sys.stderr)
+                continue
+            remove_redundant_conversions(
+                func, Options(self.mma_to_dot_bailout, self.equal_layouts, self.try_without_propagation)
+            )
+        if original is not None:
+            verify_same_semantics(original, op)
+
+
+def verify_same_semantics(original: ModuleOp, rewritten: ModuleOp) -> None:
+    """Raise a located error at the first function whose meaning changed, or that
+    the layout-blind interpreter cannot run."""
+    functions = {f.sym_name.data: f for f in rewritten.walk() if isinstance(f, AnyFuncOp)}
+    try:
+        check_same_semantics(original, rewritten)
+    except SemanticsChanged as error:
+        raise located_error(functions[error.function], f"the rewrite changed the program's meaning: {error}") from None
+    except ProgramError as error:
+        raise located_error(error.op or rewritten, f"cannot verify the rewrite: {error}") from None
