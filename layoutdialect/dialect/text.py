@@ -137,11 +137,21 @@ class LocatingParser(Parser):
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.get_location()
+        start_position = self._current_token.span.start
         try:
             op = super().parse_operation()
         except (VerifyException, ValueError, OverflowError):
             self.failing_op_start = self.failing_op_start or start
             raise
+        except (AssertionError, AttributeError, IndexError, KeyError, TypeError) as error:
+            # xDSL's custom parser of one of its ops met syntax it assumed would not occur;
+            # a failure in one of our parsers is a bug to see, not an input error.
+            match = _OP_NAME.match(self.lexer.input.content, start_position)
+            op_type = self.ctx.get_optional_op(match.group(1)) if match else None
+            if match is None or op_type is None or not op_type.__module__.startswith("xdsl."):
+                raise
+            message = f"malformed '{match.group(1)}': its syntax is not the one xDSL reads ({type(error).__name__})"
+            self.raise_error(message, start_position, self._current_token.span.start)
         if not isinstance(op.location, FileLineColLoc):
             op.location = FileLineColLoc(
                 StringAttr(start.file), IntAttr(start.line + self.line_offset), IntAttr(start.col)
@@ -185,6 +195,10 @@ class LocatingParser(Parser):
 def _line(text: str, line: int) -> str | None:
     lines = text.splitlines()
     return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+_OP_NAME = re.compile(r'(?:%[^=]*=\s*)?"?([A-Za-z_][\w$.]*)')
+"""An op's name after its results, in generic (quoted) or custom form."""
 
 
 def parse_module(

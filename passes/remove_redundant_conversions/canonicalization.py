@@ -16,23 +16,23 @@ from collections.abc import Callable
 
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.semantics import Recreatable, semantic_trait
 from layoutdialect.dialect.tt.data_indexed import GatherOp, HistogramOp
 from layoutdialect.dialect.tt.debug import AssertOp
 from layoutdialect.dialect.tt.func import ReturnOp
 from layoutdialect.dialect.tt.ops import ReshapeOp, TransOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp, LocalAllocOp, LocalLoadOp, LocalStoreOp
-from layoutdialect.dialect.ttg.tensors import distributed_encoding, same_layout
+from layoutdialect.dialect.ttg.tensors import same_layout
 from layoutdialect.dialect.ttg.types import MemDescType
 from layoutdialect.encodings import DotOperandEncoding, NvidiaMmaEncoding
 from layoutdialect.encodings.inference import trans_encoding
 from layoutdialect.passes.remove_redundant_conversions.op_roles import (
     is_expensive_view,
     is_pure,
-    rebuild_in_layout,
     shape_of,
     tensor_encoding,
     with_encoding,
@@ -47,10 +47,6 @@ def is_trivial_conversion(op: ConvertLayoutOp) -> bool:
     if src is None or dst is None:
         return op.src.type == op.result.type
     return same_layout(src, dst, shape_of(op.src))
-
-
-def _involves_dot_operand(*types: Attribute) -> bool:
-    return any(isinstance(distributed_encoding(t), DotOperandEncoding) for t in types)
 
 
 def _replace(op: Operation, new: Operation) -> None:
@@ -73,25 +69,14 @@ def _fold_conversion(op: ConvertLayoutOp, mma_to_dot_bailout: bool) -> bool:
     if isinstance(source, ConvertLayoutOp):
         op.operands = [source.src]
         return True
-    if isinstance(source, Operation) and (rebuilt := rebuild_in_layout(source, result_type)) is not None:
-        _replace(op, rebuilt)
-        return True
-    if isinstance(source, LocalLoadOp):
-        load = LocalLoadOp(source.src, result_type, source.token)
-        Rewriter.insert_op(load, InsertPoint.before(source))
-        Rewriter.replace_op(op, [], load.results)
-        return True
-    if (
-        isinstance(source, ReshapeOp)
-        and source.allow_reorder is not None
-        and source.efficient_layout is None
-        and not _involves_dot_operand(source.src.type, result_type)
-        and not is_expensive_view(source.src.type, result_type)  # type: ignore[arg-type]
-    ):
-        reshape = ReshapeOp(source.src, result_type)
-        reshape.allow_reorder = source.allow_reorder
-        _replace(op, reshape)
-        return True
+    if isinstance(source, Operation) and dst is not None:
+        recreatable = semantic_trait(source, Recreatable)
+        if recreatable is not None and recreatable.folds_conversion(source, dst):
+            rebuilt = recreatable.rebuild(source, result_type)
+            # A memory read is rebuilt where it was: a write may follow it.
+            Rewriter.insert_op(rebuilt, InsertPoint.before(op if is_pure(source) else source))
+            Rewriter.replace_op(op, [], rebuilt.results)
+            return True
     return False
 
 

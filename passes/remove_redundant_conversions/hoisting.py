@@ -18,22 +18,18 @@ from __future__ import annotations
 from xdsl.dialects import arith, scf
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
-from xdsl.traits import is_side_effect_free
 
-from layoutdialect.dialect.tt.combine import JoinOp, SplitOp
 from layoutdialect.dialect.tt.dot_scaled import DotScaledOp
 from layoutdialect.dialect.tt.memory import LoadOp
-from layoutdialect.dialect.tt.ops import BroadcastOp, DotOp, ExpandDimsOp, ReshapeOp, TransOp
+from layoutdialect.dialect.tt.ops import DotOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
-from layoutdialect.dialect.ttg.views import Fp4ToFpOp
 from layoutdialect.dialect.ttng.ops import WarpGroupDotOp
 from layoutdialect.encodings import DistributedEncoding, DotOperandEncoding
 from layoutdialect.passes.remove_redundant_conversions.op_roles import (
     infer_source_encoding,
-    is_elementwise,
     is_mma,
-    is_pure,
     layout_operands,
+    moves_no_data,
     tensor_encoding,
     with_encoding,
 )
@@ -114,14 +110,6 @@ def _feeds_mma_dot_later(conversion: ConvertLayoutOp) -> bool:
                 return True
         following = following.next_op
     return False
-
-
-def moves_no_data(op: Operation) -> bool:
-    """Triton's ``noDataMovement``: each thread computes its results from its own operand
-    elements (pure elementwise ops, broadcasts, fp4 unpacking, views, conversions)."""
-    return (is_elementwise(op) and (is_pure(op) or is_side_effect_free(op))) or isinstance(
-        op, BroadcastOp | Fp4ToFpOp | ConvertLayoutOp | ExpandDimsOp | ReshapeOp | TransOp | JoinOp | SplitOp
-    )
 
 
 def _thread_local_slice(root: SSAValue, encoding: DistributedEncoding) -> tuple[Slice, Slice]:

@@ -19,29 +19,24 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from layoutdialect.dialect.tt.combine import JoinOp, SplitOp
-from layoutdialect.dialect.tt.data_indexed import GatherOp
+from layoutdialect.dialect.semantics import layout_rule
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.tt.memory import LoadOp, StoreOp
-from layoutdialect.dialect.tt.ops import ExpandDimsOp, ReduceOp, ReshapeOp, TransOp
-from layoutdialect.dialect.tt.scan import ScanOp
+from layoutdialect.dialect.tt.ops import ReduceOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.dialect.ttng.ops import WarpGroupDotWaitOp
 from layoutdialect.encodings import BlockedEncoding, DistributedEncoding
 from layoutdialect.passes.remove_redundant_conversions.op_roles import (
     infer_result_encoding,
     infer_source_encoding,
-    is_elementwise,
     is_layout_anchor,
     is_mma,
-    layout_operands,
+    propagates_forward,
     tensor_encoding,
     with_encoding,
 )
 
 __all__ = ["ConversionCache", "propagate_layouts"]
-
-_PROPAGATING = (ReduceOp, ScanOp, ExpandDimsOp, ReshapeOp, TransOp, JoinOp, SplitOp, ConvertLayoutOp)
 
 
 def _anchor_values(func: AnyFuncOp) -> Iterator[SSAValue]:
@@ -74,14 +69,6 @@ def _tied_values(use_owner: Operation, index: int) -> list[SSAValue]:
     return []
 
 
-def _propagates(user: Operation, index: int) -> bool:
-    """Whether the layout of ``user``'s operand ``index`` flows to its results: a gather's
-    result follows its indices (unless ``efficient_layout`` pins it), not its source."""
-    if isinstance(user, GatherOp):
-        return index == 1 and user.efficient_layout is None
-    return is_elementwise(user) or isinstance(user, _PROPAGATING)
-
-
 def _offered_encodings(func: AnyFuncOp) -> dict[SSAValue, list[DistributedEncoding]]:
     """Every encoding forward propagation offers each tensor value, in the order offered."""
     offered: dict[SSAValue, list[DistributedEncoding]] = {}
@@ -108,7 +95,7 @@ def _offered_encodings(func: AnyFuncOp) -> dict[SSAValue, list[DistributedEncodi
             for encoding in list(offered[value]):
                 for target in tied:
                     offer(target, encoding)
-                if _propagates(user, use.index):
+                if propagates_forward(user, value):
                     for result in user.results:
                         offer(result, infer_result_encoding(user, encoding))
     return offered
@@ -181,9 +168,9 @@ def _required_operand_encodings(
         return [None]
     if isinstance(op, WarpGroupDotWaitOp):
         return [tensor_encoding(r) for r in op.results]
-    if op in retyped and (is_elementwise(op) or isinstance(op, (*_PROPAGATING, GatherOp))):
+    if op in retyped and (rule := layout_rule(op)) is not None and rule.forward:
         result = tensor_encoding(op.results[0])
-        following = layout_operands(op)
+        following = rule.layout_operands(op)
         # Triton's rewriteGenericOpInPlace: keep an operand's propagated layout when it is
         # what gave this result (join(split(x)) need not be x), else infer one backwards.
         source = next(

@@ -36,11 +36,10 @@ from layoutdialect.passes.remove_redundant_conversions.op_roles import (
     EXPENSIVE_MATH,
     byte_count,
     can_be_rematerialised,
-    can_fold_into_conversion,
     element_bits,
     infer_source_encoding,
     layout_operands,
-    rebuild_in_slice,
+    recreatable_in,
     shape_of,
     tensor_encoding,
     with_encoding,
@@ -110,9 +109,12 @@ def backward_slice(
             ):
                 return None
             continue
-        if tensor_encoding(value) == target:
+        current = tensor_encoding(value)
+        if current == target:
             settled[value] = target
             continue
+        if current is None:
+            return None  # a layout the pass does not know (a shared or unregistered one)
         found[value] = target
         if reuse is not None and reuse.stops_at(value, target, reader):
             continue
@@ -145,7 +147,7 @@ def backward_slice(
         siblings = [r for r in owner.results if r is not value and isinstance(r.type, TensorType)]
         if any(s in settled or found.setdefault(s, target) != target for s in siblings):
             return None
-        if can_fold_into_conversion(owner, target) or (stop_at_growth and _is_ext_or_broadcast(owner)):
+        if recreatable_in(owner, target) is not None or (stop_at_growth and _is_ext_or_broadcast(owner)):
             continue
         source = infer_source_encoding(owner, target)
         if source is None:
@@ -451,8 +453,11 @@ class Rematerialiser:
         """A copy of ``op`` reading the rematerialised operands; what the slice stopped at
         (constants, ranges, splats, broadcasts of a matching operand) is rebuilt in its new type."""
         if op.results and op.results[0] in found:
-            rebuilt = rebuild_in_slice(op, with_encoding(op.results[0].type, found[op.results[0]]))
-            if rebuilt is not None:
+            target = found[op.results[0]]
+            recreatable = recreatable_in(op, target)
+            if recreatable is not None:
+                rebuilt = recreatable.rebuild(op, with_encoding(op.results[0].type, target))
+                rebuilt.operands = [mapping.get(o, o) for o in rebuilt.operands]
                 return rebuilt
         return op.clone(value_mapper=dict(mapping))
 

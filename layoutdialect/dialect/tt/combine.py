@@ -4,17 +4,20 @@ with an unspecified element order."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import IRDLOperation, VarConstraint, base, irdl_op_definition, operand_def, result_def, traits_def
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.semantics import InferredLayout, Recreatable, View
 from layoutdialect.dialect.ttg.ops import TTGOperation
 from layoutdialect.dialect.ttg.tensors import check_inferred_encoding, distributed_encoding, tensor_type
-from layoutdialect.encodings.inference import cat_registers, split_encoding
+from layoutdialect.encodings import DistributedEncoding
+from layoutdialect.encodings.inference import cat_registers, join_encoding, split_encoding
 
 __all__ = ["CatOp", "JoinOp", "SplitOp"]
 
@@ -42,15 +45,37 @@ class JoinOp(_PairToTensorOp):
 
     name = "tt.join"
 
+    traits = traits_def(InferredLayout(), View())
+
+    def infer_result_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
+        return join_encoding(encoding, tensor_type(self.lhs).get_shape())
+
+    def infer_operand_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
+        return split_encoding(encoding, tensor_type(self.result).get_shape())
+
     def verify_(self) -> None:
         shape = list(tensor_type(self.lhs).get_shape())
         if list(tensor_type(self.result).get_shape()) != [*shape, 2]:
             raise VerifyException("tt.join: the result shape must be the operands' with a last dim of 2")
-        joined = [*shape, 2]
         check_inferred_encoding(
-            self.name, self.result.type, self.lhs.type, lambda e: split_encoding(e, joined), subject="operand"
+            self.name, self.result.type, self.lhs.type, self.infer_operand_encoding, subject="operand"
         )
         super().verify_()
+
+
+@dataclass(frozen=True)
+class LegalCatRecreatable(Recreatable):
+    """Triton's ``isLegalCatEncoding``: ``tt.cat`` concatenates its operands' distinct
+    registers, so it may produce a layout holding exactly as many per thread."""
+
+    def holds(self, op: Operation, encoding: DistributedEncoding) -> bool:
+        assert isinstance(op, CatOp)
+        lhs = tensor_type(op.lhs)
+        source = distributed_encoding(lhs)
+        if source is None:
+            return False
+        provided, required = cat_registers(source, lhs.get_shape(), encoding, tensor_type(op.result).get_shape())
+        return provided == required
 
 
 @irdl_op_definition
@@ -59,6 +84,8 @@ class CatOp(_PairToTensorOp):
     operands in an order Triton leaves unspecified (each thread's registers of ``a``, then of ``b``)."""
 
     name = "tt.cat"
+
+    traits = traits_def(LegalCatRecreatable())
 
     def verify_(self) -> None:
         lhs, result = tensor_type(self.lhs), tensor_type(self.result)
@@ -91,14 +118,20 @@ class SplitOp(TTGOperation):
     out_rhs = result_def(T)
 
     assembly_format = "$src attr-dict `:` type($src) `->` type($out_lhs)"
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), InferredLayout(), View())
 
     def __init__(self, src: SSAValue, result_type: TensorType[Attribute]) -> None:
         super().__init__(operands=[src], result_types=[result_type, result_type])
+
+    def infer_result_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
+        return split_encoding(encoding, tensor_type(self.src).get_shape())
+
+    def infer_operand_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
+        return join_encoding(encoding, tensor_type(self.out_lhs).get_shape())
 
     def verify_(self) -> None:
         shape = list(tensor_type(self.src).get_shape())
         if not shape or shape[-1] != 2 or list(tensor_type(self.out_lhs).get_shape()) != shape[:-1]:
             raise VerifyException("tt.split: the operand's last dim must be 2 and the results drop it")
-        check_inferred_encoding(self.name, self.src.type, self.out_lhs.type, lambda e: split_encoding(e, shape))
+        check_inferred_encoding(self.name, self.src.type, self.out_lhs.type, self.infer_result_encoding)
         super().verify_()

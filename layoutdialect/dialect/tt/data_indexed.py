@@ -19,6 +19,7 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.semantics import AnchorWhenSet, KeepsLayoutWhenSet, Recreatable, SameLayout
 from layoutdialect.dialect.tt.types import mask_type
 from layoutdialect.dialect.ttg.ops import TTGOperation
 from layoutdialect.dialect.ttg.tensors import tensor_type
@@ -40,7 +41,7 @@ class HistogramOp(TTGOperation):
     mask = opt_operand_def(TensorType)
     result = result_def(TensorType)
 
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Recreatable())
 
     def __init__(self, src: SSAValue, result_type: TensorType[Attribute], mask: SSAValue | None = None) -> None:
         super().__init__(operands=[src, [] if mask is None else [mask]], result_types=[result_type])
@@ -102,7 +103,12 @@ class GatherOp(TTGOperation):
 
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$src `[` $indices `]` attr-dict `:` functional-type(operands, results)"
-    traits = traits_def(Pure())
+    traits = traits_def(
+        Pure(),
+        SameLayout(operands=("indices",)),
+        AnchorWhenSet("efficient_layout"),
+        KeepsLayoutWhenSet("efficient_layout"),
+    )
 
     def __init__(
         self,

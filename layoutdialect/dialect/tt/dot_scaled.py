@@ -22,6 +22,7 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.semantics import LayoutAnchor
 from layoutdialect.dialect.tt.ops import check_dot_types
 from layoutdialect.dialect.ttg.ops import TTGOperation
 from layoutdialect.dialect.ttg.tensors import tensor_type
@@ -57,7 +58,7 @@ class DotScaledOp(TTGOperation):
     d = result_def(T)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), LayoutAnchor())
 
     def __init__(
         self,

@@ -24,6 +24,7 @@ from xdsl.irdl import (
 from xdsl.traits import EffectInstance, MemoryEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.semantics import Elementwise
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.ops import TTGOperation
 from layoutdialect.dialect.ttg.tensors import scalar_type, shape_and_encoding
@@ -58,7 +59,7 @@ class BitcastOp(TTGOperation):
     result = result_def(AnyAttr())
 
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Elementwise())
 
     def __init__(self, src: SSAValue, result_type: Attribute) -> None:
         super().__init__(operands=[src], result_types=[result_type])
@@ -86,7 +87,7 @@ class ElementwiseInlineAsmOp(TTGOperation):
     outputs = var_result_def(AnyAttr())
 
     irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(PureWhenDeclared())
+    traits = traits_def(PureWhenDeclared(), Elementwise())
     assembly_format = "$asm_string attr-dict ($args^ `:` type($args))? `->` type($outputs)"
 
     def verify_(self) -> None:
@@ -111,7 +112,7 @@ class ExternElementwiseOp(TTGOperation):
     pure = opt_prop_def(BoolAttr)
 
     irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(PureWhenDeclared())
+    traits = traits_def(PureWhenDeclared(), Elementwise())
     assembly_format = "$srcs attr-dict `:` functional-type($srcs, $result)"
 
     def verify_(self) -> None:

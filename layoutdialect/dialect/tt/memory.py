@@ -22,6 +22,7 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.semantics import AnchorWhenExpensive, Elementwise, KeepsLayoutWhenExpensive, SameLayout
 from layoutdialect.dialect.tt.types import PointerType, mask_type, pointee_type
 from layoutdialect.dialect.ttg.ops import TTGOperation
 
@@ -59,7 +60,7 @@ class AddPtrOp(TTGOperation):
     result = result_def(T)
 
     assembly_format = "$ptr `,` $offset attr-dict `:` type($result) `,` type($offset)"
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Elementwise())
 
     def __init__(self, ptr: SSAValue, offset: SSAValue) -> None:
         super().__init__(operands=[ptr, offset], result_types=[ptr.type])
@@ -110,7 +111,12 @@ class LoadOp(TTGOperation):
     result = result_def(AnyAttr())
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(MemoryReadEffect())
+    traits = traits_def(
+        MemoryReadEffect(),
+        SameLayout(forward=False),
+        AnchorWhenExpensive(),
+        KeepsLayoutWhenExpensive(),
+    )
 
     def __init__(self, ptr: SSAValue, mask: SSAValue | None = None, other: SSAValue | None = None) -> None:
         super().__init__(
@@ -153,7 +159,7 @@ class StoreOp(TTGOperation):
     value = operand_def(AnyAttr())
     mask = opt_operand_def(AnyAttr())
 
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(MemoryWriteEffect(), AnchorWhenExpensive())
 
     def __init__(self, ptr: SSAValue, value: SSAValue, mask: SSAValue | None = None) -> None:
         super().__init__(operands=[ptr, value, [] if mask is None else [mask]])

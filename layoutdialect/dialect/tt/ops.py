@@ -7,7 +7,7 @@ Triton infers from its operand (``layoutdialect.encodings.inference``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -20,7 +20,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
     i32,
 )
-from xdsl.ir import Attribute, Block, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     AnyAttr,
     IRDLOperation,
@@ -41,6 +41,18 @@ from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.semantics import (
+    AnchorWhenSet,
+    Elementwise,
+    InferredLayout,
+    KeepsLayout,
+    KeepsLayoutWhenSet,
+    LayoutAnchor,
+    MovesNoData,
+    Recreatable,
+    SameLayout,
+    View,
+)
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.ops import TTGOperation
 from layoutdialect.dialect.ttg.tensors import (
@@ -51,10 +63,12 @@ from layoutdialect.dialect.ttg.tensors import (
     scalar_type,
     shape_and_encoding,
     tensor_type,
+    with_encoding,
 )
 from layoutdialect.dialect.ttg.types import MemDescType
 from layoutdialect.encodings import (
     AmdWmmaEncoding,
+    DistributedEncoding,
     DotOperandEncoding,
     Encoding,
     NvidiaMmaEncoding,
@@ -63,11 +77,14 @@ from layoutdialect.encodings import (
 )
 from layoutdialect.encodings.inference import (
     expand_dims_encoding,
+    expand_dims_source_encoding,
     is_expensive_view,
     reduce_encoding,
+    reduce_source_encoding,
     reshape_encoding,
     trans_encoding,
 )
+from layoutdialect.f2 import inverse_permutation
 
 __all__ = [
     "BroadcastOp",
@@ -134,7 +151,7 @@ class MakeRangeOp(TTGOperation):
 
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "attr-dict `:` type($result)"
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Recreatable())
 
     def __init__(self, start: int, end: int, result_type: TensorType[Attribute]) -> None:
         super().__init__(
@@ -146,6 +163,41 @@ class MakeRangeOp(TTGOperation):
         if len(shape) != 1 or shape[0] != self.end.value.data - self.start.value.data:
             raise VerifyException("tt.make_range: the result must be a 1-D tensor of end - start elements")
         super().verify_()
+
+
+@dataclass(frozen=True)
+class BroadcastRecreatable(Recreatable):
+    """A broadcast whose operand already has the target layout up to broadcasting is built
+    again into it (Triton 3.9's slices stop there; its canonicalizer does not fold it)."""
+
+    def holds(self, op: Operation, encoding: DistributedEncoding) -> bool:
+        assert isinstance(op, BroadcastOp)
+        return layouts_match_up_to_broadcasting(tensor_type(op.src), with_encoding(tensor_type(op.result), encoding))
+
+    def folds_conversion(self, op: Operation, encoding: DistributedEncoding) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class ReorderingReshapeRecreatable(Recreatable):
+    """An ``allow_reorder`` reshape may produce any layout that moves no data (Triton's
+    ``canUseResultEncoding``), unless ``efficient_layout`` pins it."""
+
+    def holds(self, op: Operation, encoding: DistributedEncoding) -> bool:
+        assert isinstance(op, ReshapeOp)
+        if op.allow_reorder is None or op.efficient_layout is not None:
+            return False
+        src, dst = tensor_type(op.src), tensor_type(op.result)
+        source = distributed_encoding(src)
+        return source is not None and not is_expensive_view(source, src.get_shape(), encoding, dst.get_shape())
+
+    def folds_conversion(self, op: Operation, encoding: DistributedEncoding) -> bool:
+        """Triton's canonicalizer also keeps reshapes of ``dot_op`` layouts, whose
+        registers its lowering packs as i32."""
+        assert isinstance(op, ReshapeOp)
+        return self.holds(op, encoding) and not any(
+            isinstance(e, DotOperandEncoding) for e in (distributed_encoding(op.src.type), encoding)
+        )
 
 
 class _UnaryTensorOp(TTGOperation):
@@ -167,6 +219,8 @@ class SplatOp(_UnaryTensorOp):
 
     name = "tt.splat"
 
+    traits = traits_def(Recreatable())
+
     def verify_(self) -> None:
         if self.src.type != tensor_type(self.result).element_type:
             raise VerifyException("tt.splat: the scalar's type must be the tensor's element type")
@@ -182,6 +236,8 @@ class BroadcastOp(_UnaryTensorOp):
     spells out can broadcast into each other."""
 
     name = "tt.broadcast"
+
+    traits = traits_def(SameLayout(), MovesNoData(), BroadcastRecreatable())
 
     def verify_(self) -> None:
         src, dst = tensor_type(self.src), tensor_type(self.result)
@@ -202,20 +258,25 @@ class ExpandDimsOp(_UnaryTensorOp):
 
     axis = prop_def(IntegerAttr[I32])
     irdl_options = (ParsePropInAttrDict(),)
+    traits = traits_def(InferredLayout(), View())
 
     def __init__(self, src: SSAValue, axis: int, result_type: TensorType[Attribute]) -> None:
         IRDLOperation.__init__(
             self, operands=[src], result_types=[result_type], properties={"axis": IntegerAttr(axis, i32)}
         )
 
+    def infer_result_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
+        return expand_dims_encoding(encoding, self.axis.value.data)
+
+    def infer_operand_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
+        return expand_dims_source_encoding(encoding, self.axis.value.data)
+
     def verify_(self) -> None:
         axis = self.axis.value.data
         src, dst = list(tensor_type(self.src).get_shape()), list(tensor_type(self.result).get_shape())
         if dst != src[:axis] + [1] + src[axis:]:
             raise VerifyException(f"tt.expand_dims: the result shape must insert a 1 at axis {axis}")
-        check_inferred_encoding(
-            self.name, self.src.type, self.result.type, lambda e: expand_dims_encoding(e, axis), exact=True
-        )
+        check_inferred_encoding(self.name, self.src.type, self.result.type, self.infer_result_encoding, exact=True)
         super().verify_()
 
 
@@ -238,20 +299,39 @@ class ReshapeOp(_UnaryTensorOp):
         "$src (`allow_reorder` $allow_reorder^)? (`efficient_layout` $efficient_layout^)? "
         "attr-dict `:` type($src) `->` type($result)"
     )
+    traits = traits_def(
+        InferredLayout(),
+        View(),
+        AnchorWhenSet("allow_reorder"),
+        KeepsLayoutWhenSet("efficient_layout"),
+        ReorderingReshapeRecreatable(),
+    )
+
+    def infer_result_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
+        return self._other_side(encoding, self.src, self.result)
+
+    def infer_operand_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
+        return self._other_side(encoding, self.result, self.src)
+
+    def _other_side(self, encoding: DistributedEncoding, known: SSAValue, wanted: SSAValue) -> DistributedEncoding:
+        """Triton's ``inferReshapeOpEncoding`` from ``known`` (in ``encoding``) to ``wanted``:
+        with ``allow_reorder``, ``wanted``'s own encoding is the hint it keeps when that
+        view moves no data; otherwise each element keeps its thread and register."""
+        known_shape, wanted_shape = tensor_type(known).get_shape(), tensor_type(wanted).get_shape()
+        hint = distributed_encoding(wanted.type)
+        if (
+            self.allow_reorder is not None
+            and hint is not None
+            and not is_expensive_view(encoding, known_shape, hint, wanted_shape)
+        ):
+            return hint
+        return reshape_encoding(encoding, known_shape, wanted_shape)
 
     def verify_(self) -> None:
         src, dst = tensor_type(self.src), tensor_type(self.result)
         if src.element_count() != dst.element_count():
             raise VerifyException("tt.reshape: the operand and result must have the same number of elements")
-        source, result = distributed_encoding(src), distributed_encoding(dst)
-        if (
-            self.allow_reorder is not None
-            and source is not None
-            and result is not None
-            and not is_expensive_view(source, src.get_shape(), result, dst.get_shape())
-        ):
-            return super().verify_()
-        check_inferred_encoding(self.name, src, dst, lambda e: reshape_encoding(e, src.get_shape(), dst.get_shape()))
+        check_inferred_encoding(self.name, src, dst, self.infer_result_encoding)
         super().verify_()
 
 
@@ -263,6 +343,7 @@ class TransOp(_UnaryTensorOp):
 
     order = prop_def(DenseArrayBase)
     irdl_options = (ParsePropInAttrDict(),)
+    traits = traits_def(InferredLayout(), View())
 
     def __init__(self, src: SSAValue, order: Sequence[int], result_type: TensorType[Attribute]) -> None:
         IRDLOperation.__init__(
@@ -276,6 +357,12 @@ class TransOp(_UnaryTensorOp):
     def permutation(self) -> list[int]:
         return [int(v) for v in self.order.get_values()]
 
+    def infer_result_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
+        return trans_encoding(encoding, tensor_type(self.src).get_shape(), self.permutation)
+
+    def infer_operand_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
+        return trans_encoding(encoding, tensor_type(self.result).get_shape(), inverse_permutation(self.permutation))
+
     def verify_(self) -> None:
         order, src = self.permutation, tensor_type(self.src)
         shape = list(src.get_shape())
@@ -283,7 +370,7 @@ class TransOp(_UnaryTensorOp):
             raise VerifyException(f"tt.trans: order {order} is not a permutation of the operand's dims")
         if list(tensor_type(self.result).get_shape()) != [shape[i] for i in order]:
             raise VerifyException("tt.trans: the result shape must be the operand's, permuted by order")
-        check_inferred_encoding(self.name, src, self.result.type, lambda e: trans_encoding(e, shape, order))
+        check_inferred_encoding(self.name, src, self.result.type, self.infer_result_encoding)
         super().verify_()
 
 
@@ -306,7 +393,7 @@ class FpToFpOp(TTGOperation):
     rounding = opt_prop_def(StringAttr)
     result = result_def(TensorType)
 
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Elementwise())
 
     def __init__(self, src: SSAValue, result_type: TensorType[Attribute], rounding: str | None = None) -> None:
         super().__init__(
@@ -360,7 +447,7 @@ class DotOp(TTGOperation):
     input_precision = opt_prop_def(StringAttr)
     d = result_def(T)
 
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), LayoutAnchor(), KeepsLayout())
 
     def __init__(self, a: SSAValue, b: SSAValue, c: SSAValue, input_precision: str | None = None) -> None:
         super().__init__(
@@ -497,7 +584,7 @@ class ReduceOp(TTGOperation):
     combine_op = region_def("single_block")
     result = var_result_def()
 
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), InferredLayout())
 
     def __init__(self, srcs: Sequence[SSAValue], axis: int, combine: Region, result_types: Sequence[Attribute]) -> None:
         super().__init__(
@@ -510,6 +597,12 @@ class ReduceOp(TTGOperation):
     @property
     def combine_block(self) -> Block:
         return self.combine_op.block
+
+    def infer_result_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
+        return reduce_encoding(encoding, self.axis.value.data)
+
+    def infer_operand_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
+        return reduce_source_encoding(encoding, self.axis.value.data)
 
     def verify_(self) -> None:
         axis = self.axis.value.data
@@ -524,9 +617,7 @@ class ReduceOp(TTGOperation):
             if result_shape != reduced:
                 raise VerifyException(f"tt.reduce: the result shape must drop dim {axis} of the operand's")
             if isinstance(result.type, TensorType):
-                check_inferred_encoding(
-                    self.name, src.type, result.type, lambda e: reduce_encoding(e, axis), exact=True
-                )
+                check_inferred_encoding(self.name, src.type, result.type, self.infer_result_encoding, exact=True)
         super().verify_()
 
 

@@ -17,9 +17,11 @@ from xdsl.irdl import (
 from xdsl.traits import HasParent, IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.semantics import SameLayout
 from layoutdialect.dialect.tt.ops import CombineReturnOp
 from layoutdialect.dialect.ttg.ops import TTGOperation
 from layoutdialect.dialect.ttg.tensors import shape_and_encoding, tensor_type
+from layoutdialect.encodings import BlockedEncoding
 
 __all__ = ["ScanOp", "ScanReturnOp"]
 
@@ -40,7 +42,8 @@ class ScanOp(TTGOperation):
     combine_op = region_def("single_block")
     result = var_result_def(TensorType)
 
-    traits = traits_def(Pure())
+    # Triton lowers scans of blocked layouts only, so no other layout flows through one.
+    traits = traits_def(Pure(), SameLayout(only=BlockedEncoding))
 
     def __init__(self, srcs: Sequence[SSAValue], axis: int, reverse: bool, combine: Region) -> None:
         super().__init__(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
@@ -15,8 +17,10 @@ from xdsl.irdl import (
 from xdsl.traits import MemoryAllocEffect, MemoryFreeEffect, MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.semantics import Recreatable, distributed_encoding
 from layoutdialect.dialect.ttg.layout_checks import verify_tensor_layouts
 from layoutdialect.dialect.ttg.types import AsyncTokenType, MemDescType
+from layoutdialect.encodings import DistributedEncoding, NvidiaMmaEncoding
 
 __all__ = ["ConvertLayoutOp", "LocalAllocOp", "LocalDeallocOp", "LocalLoadOp", "LocalStoreOp", "TTGOperation"]
 
@@ -35,6 +39,16 @@ class TTGOperation(IRDLOperation):
         verify_tensor_layouts(self)
 
 
+@dataclass(frozen=True)
+class ConversionRecreatable(Recreatable):
+    """A conversion can convert to any layout instead, except to an NVIDIA MMA layout it
+    did not come from (Triton's ``canUseResultEncoding``)."""
+
+    def holds(self, op: Operation, encoding: DistributedEncoding) -> bool:
+        assert isinstance(op, ConvertLayoutOp)
+        return not isinstance(encoding, NvidiaMmaEncoding) or distributed_encoding(op.src.type) == encoding
+
+
 @irdl_op_definition
 class ConvertLayoutOp(TTGOperation):
     """``%1 = ttg.convert_layout %0 : tensor<16x16xf16, #blocked> -> tensor<16x16xf16, #mma>``
@@ -48,7 +62,7 @@ class ConvertLayoutOp(TTGOperation):
     result = result_def(TensorType)
 
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), ConversionRecreatable())
 
     def __init__(self, src: SSAValue | Operation, result_type: TensorType[Attribute]) -> None:
         super().__init__(operands=[src], result_types=[result_type])
@@ -99,7 +113,7 @@ class LocalLoadOp(TTGOperation):
     result = result_def(TensorType)
 
     assembly_format = "$src (`token` $token^)? attr-dict `:` type($src) `->` type($result)"
-    traits = traits_def(MemoryReadEffect())
+    traits = traits_def(MemoryReadEffect(), Recreatable())
 
     def __init__(
         self, src: SSAValue | Operation, result_type: TensorType[Attribute], token: SSAValue | Operation | None = None

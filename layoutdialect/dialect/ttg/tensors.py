@@ -1,5 +1,5 @@
-"""Encoding checks shared by the ``tt`` ops: an op's result layout must be the one
-Triton infers from its operand, up to equal linear layouts."""
+"""Tensor types with ``ttg`` encodings: reading their parts, retyping them, and the checks
+the ops share (an op's result layout must be the one Triton infers from its operand)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
-from layoutdialect.dialect.ttg.attributes import DistributedEncodingAttr, EncodingAttr, encoding_attr
+from layoutdialect.dialect.semantics import distributed_encoding
+from layoutdialect.dialect.ttg.attributes import EncodingAttr, encoding_attr
 from layoutdialect.encodings import DistributedEncoding, Encoding, EncodingError, to_linear_layout
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "scalar_type",
     "shape_and_encoding",
     "tensor_type",
+    "with_encoding",
 ]
 
 
@@ -49,13 +51,10 @@ def encoding_of(type_: Attribute) -> Encoding | None:
     return encoding.data if isinstance(encoding, EncodingAttr) else None
 
 
-def distributed_encoding(tensor: Attribute) -> DistributedEncoding | None:
-    """The distributed encoding of a tensor type, or ``None`` when it has none."""
-    if isinstance(tensor, TensorType) and isinstance(tensor.encoding, DistributedEncodingAttr):
-        encoding = tensor.encoding.data
-        assert isinstance(encoding, DistributedEncoding)
-        return encoding
-    return None
+def with_encoding(type_: Attribute, encoding: DistributedEncoding) -> TensorType[Attribute]:
+    """The tensor type ``type_`` with ``encoding`` instead of its own."""
+    assert isinstance(type_, TensorType)
+    return TensorType(type_.element_type, type_.get_shape(), encoding_attr(encoding))
 
 
 def same_layout(a: DistributedEncoding, b: DistributedEncoding, shape: tuple[int, ...]) -> bool:

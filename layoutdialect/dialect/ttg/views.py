@@ -19,12 +19,13 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.semantics import InferredLayout, MovesNoData
 from layoutdialect.dialect.ttg.attributes import SharedEncodingAttr
 from layoutdialect.dialect.ttg.ops import TTGOperation
 from layoutdialect.dialect.ttg.tensors import check_inferred_encoding, tensor_type
 from layoutdialect.dialect.ttg.types import MemDescType
-from layoutdialect.encodings import to_linear_layout
-from layoutdialect.encodings.inference import fp4_to_fp_source_encoding
+from layoutdialect.encodings import DistributedEncoding, to_linear_layout
+from layoutdialect.encodings.inference import fp4_to_fp_encoding, fp4_to_fp_source_encoding
 from layoutdialect.f2 import LinearLayout, standard_out_dim_names
 
 __all__ = ["Fp4ToFpOp", "MemDescTransOp"]
@@ -46,10 +47,16 @@ class Fp4ToFpOp(TTGOperation):
 
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
     irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), InferredLayout(forward=False), MovesNoData())
 
     def __init__(self, src: SSAValue, axis: int, result_type: TensorType[Attribute]) -> None:
         super().__init__(operands=[src], result_types=[result_type], properties={"axis": IntegerAttr(axis, i32)})
+
+    def infer_result_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
+        return fp4_to_fp_encoding(encoding, tensor_type(self.src).get_shape(), self.axis.value.data)
+
+    def infer_operand_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
+        return fp4_to_fp_source_encoding(encoding, tensor_type(self.result).get_shape(), self.axis.value.data)
 
     def verify_(self) -> None:
         src, result = tensor_type(self.src), tensor_type(self.result)
@@ -66,9 +73,7 @@ class Fp4ToFpOp(TTGOperation):
             raise VerifyException(
                 f"ttg.fp4_to_fp: the result shape must be {expected}, twice the operand's along the axis"
             )
-        check_inferred_encoding(
-            self.name, result, src, lambda e: fp4_to_fp_source_encoding(e, unpacked, axis), subject="operand"
-        )
+        check_inferred_encoding(self.name, result, src, self.infer_operand_encoding, subject="operand")
         super().verify_()
 
 

@@ -26,6 +26,7 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.semantics import LayoutAnchor, SameLayout
 from layoutdialect.dialect.tt.ops import check_dot_types
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.layout_checks import kernel_attributes
@@ -52,7 +53,7 @@ class WarpGroupDotOp(TTGOperation):
 
     name = "ttng.warp_group_dot"
 
-    traits = traits_def(MemoryReadEffect())
+    traits = traits_def(MemoryReadEffect(), LayoutAnchor())
     """It reads ``b`` (and a shared ``a``) and writes nothing, so an unused one is dead."""
 
     a = operand_def(TENSOR_OR_MEMDESC)
@@ -123,6 +124,9 @@ class WarpGroupDotWaitOp(TTGOperation):
     outputs = var_result_def(TENSOR_OR_MEMDESC)
 
     irdl_options = (ParsePropInAttrDict(),)
+    # Each result is its operand; Triton's rematerialisation gives them one layout, and
+    # forward propagation ties each result to its own operand instead.
+    traits = traits_def(SameLayout(forward=False))
 
     def __init__(self, inputs: Sequence[SSAValue], pendings: int) -> None:
         super().__init__(
