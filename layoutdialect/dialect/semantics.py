@@ -26,6 +26,8 @@ What ``remove-redundant-conversions`` may do around it:
   a range, a shared-memory load), so a backward slice stops there;
 - ``KeepsLayout``: the op may not be cloned into another layout (a dot, an expensive
   load);
+- ``ConversionFolds``: Triton's canonicalization patterns that fold a conversion into the
+  op (its ``CanonicalizeConvertFrom*``), which stock ``canonicalize`` applies too;
 - ``MovesNoData``: each thread computes its results from elements it holds (Triton's
   ``noDataMovement``); ``View`` ops (a reshape, a transpose) and ``Elementwise`` ones
   are such ops.
@@ -40,6 +42,7 @@ splat ``arith.constant`` is ``Recreatable``).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import prod
@@ -48,13 +51,15 @@ from typing import Protocol, TypeVar, runtime_checkable
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.traits import OpTrait
+from xdsl.pattern_rewriter import RewritePattern
+from xdsl.traits import HasCanonicalizationPatternsTrait, OpTrait
 
 from layoutdialect.encodings import DistributedEncoding, EncodingError
 
 __all__ = [
     "AnchorWhenExpensive",
     "AnchorWhenSet",
+    "ConversionFolds",
     "Elementwise",
     "InferredLayout",
     "KeepsLayout",
@@ -100,6 +105,24 @@ def with_result_types(op: Operation, result_types: Sequence[Attribute]) -> Opera
         attributes=dict(op.attributes),
         regions=[region.clone() for region in op.regions],
     )
+
+
+@dataclass(frozen=True)
+class ConversionFolds(HasCanonicalizationPatternsTrait):
+    """The op's conversion folds: the ``RewritePattern`` classes ``patterns`` of its
+    dialect's ``canonicalization`` module (``module``), imported when first asked for, as
+    they build ops of the module that declares this trait."""
+
+    module: str
+    patterns: tuple[str, ...]
+
+    def get_patterns(self, op: type[Operation]) -> tuple[RewritePattern, ...]:
+        found = importlib.import_module(self.module)
+        return tuple(getattr(found, name)() for name in self.patterns)
+
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return ()
 
 
 @runtime_checkable

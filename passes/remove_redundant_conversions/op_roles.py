@@ -25,7 +25,6 @@ from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.dialect.ttg.tensors import distributed_encoding, with_encoding
 from layoutdialect.encodings import AmdMfmaEncoding, AmdWmmaEncoding, DistributedEncoding, NvidiaMmaEncoding
-from layoutdialect.encodings.inference import is_expensive_view as expensive_view
 
 __all__ = [
     "ARITH_EXTENSIONS",
@@ -35,7 +34,6 @@ __all__ = [
     "element_bits",
     "infer_result_encoding",
     "infer_source_encoding",
-    "is_expensive_view",
     "is_layout_anchor",
     "is_mma",
     "is_pure",
@@ -90,14 +88,6 @@ def scalar_bits(element: Attribute) -> int:
 def byte_count(value: SSAValue, min_elements: int = 0, min_bits: int = 0) -> int:
     """Triton's ``getByteCount``: elements times bits per element, each at least the given minimum."""
     return max(prod(shape_of(value)), min_elements) * max(element_bits(value), min_bits) // 8
-
-
-def is_expensive_view(src: TensorType[Attribute], dst: TensorType[Attribute]) -> bool:
-    """Triton's ``isExpensiveView`` on two tensor types (``False`` without encodings)."""
-    src_encoding, dst_encoding = distributed_encoding(src), distributed_encoding(dst)
-    if src_encoding is None or dst_encoding is None:
-        return False
-    return expensive_view(src_encoding, src.get_shape(), dst_encoding, dst.get_shape())
 
 
 def is_layout_anchor(op: Operation) -> bool:

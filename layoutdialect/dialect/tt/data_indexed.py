@@ -19,12 +19,15 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from layoutdialect.dialect.semantics import AnchorWhenSet, KeepsLayoutWhenSet, Recreatable, SameLayout
+from layoutdialect.dialect.semantics import AnchorWhenSet, ConversionFolds, KeepsLayoutWhenSet, Recreatable, SameLayout
 from layoutdialect.dialect.tt.types import mask_type
 from layoutdialect.dialect.ttg.ops import TTGOperation
 from layoutdialect.dialect.ttg.tensors import tensor_type
 
 __all__ = ["GatherOp", "HistogramOp"]
+
+FOLDS = "layoutdialect.dialect.tt.canonicalization"
+"""Where this module's ops' conversion folds are defined."""
 
 
 @irdl_op_definition
@@ -41,7 +44,11 @@ class HistogramOp(TTGOperation):
     mask = opt_operand_def(TensorType)
     result = result_def(TensorType)
 
-    traits = traits_def(Pure(), Recreatable())
+    traits = traits_def(
+        Pure(),
+        Recreatable(),
+        ConversionFolds(FOLDS, ("HistogramReadsPastConversion",)),
+    )
 
     def __init__(self, src: SSAValue, result_type: TensorType[Attribute], mask: SSAValue | None = None) -> None:
         super().__init__(operands=[src, [] if mask is None else [mask]], result_types=[result_type])
@@ -108,6 +115,7 @@ class GatherOp(TTGOperation):
         SameLayout(operands=("indices",)),
         AnchorWhenSet("efficient_layout"),
         KeepsLayoutWhenSet("efficient_layout"),
+        ConversionFolds(FOLDS, ("GatherReadsPastConversion",)),
     )
 
     def __init__(

@@ -43,6 +43,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import (
     AnchorWhenSet,
+    ConversionFolds,
     Elementwise,
     InferredLayout,
     KeepsLayout,
@@ -101,6 +102,9 @@ __all__ = [
     "SplatOp",
     "TransOp",
 ]
+
+FOLDS = "layoutdialect.dialect.tt.canonicalization"
+"""Where this module's ops' conversion folds are defined."""
 
 PROGRAM_AXES = ("x", "y", "z")
 
@@ -305,6 +309,7 @@ class ReshapeOp(_UnaryTensorOp):
         AnchorWhenSet("allow_reorder"),
         KeepsLayoutWhenSet("efficient_layout"),
         ReorderingReshapeRecreatable(),
+        ConversionFolds(FOLDS, ("ReshapeReadsPastConversion",)),
     )
 
     def infer_result_encoding(self, encoding: DistributedEncoding) -> DistributedEncoding:
@@ -343,7 +348,11 @@ class TransOp(_UnaryTensorOp):
 
     order = prop_def(DenseArrayBase)
     irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(InferredLayout(), View())
+    traits = traits_def(
+        InferredLayout(),
+        View(),
+        ConversionFolds(FOLDS, ("TransposeReadsPastConversion",)),
+    )
 
     def __init__(self, src: SSAValue, order: Sequence[int], result_type: TensorType[Attribute]) -> None:
         IRDLOperation.__init__(

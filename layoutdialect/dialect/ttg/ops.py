@@ -14,15 +14,24 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.traits import MemoryAllocEffect, MemoryFreeEffect, MemoryReadEffect, MemoryWriteEffect, Pure
+from xdsl.traits import (
+    MemoryAllocEffect,
+    MemoryFreeEffect,
+    MemoryReadEffect,
+    MemoryWriteEffect,
+    Pure,
+)
 from xdsl.utils.exceptions import VerifyException
 
-from layoutdialect.dialect.semantics import Recreatable, distributed_encoding
+from layoutdialect.dialect.semantics import ConversionFolds, Recreatable, distributed_encoding
 from layoutdialect.dialect.ttg.layout_checks import verify_tensor_layouts
 from layoutdialect.dialect.ttg.types import AsyncTokenType, MemDescType
 from layoutdialect.encodings import DistributedEncoding, NvidiaMmaEncoding
 
 __all__ = ["ConvertLayoutOp", "LocalAllocOp", "LocalDeallocOp", "LocalLoadOp", "LocalStoreOp", "TTGOperation"]
+
+FOLDS = "layoutdialect.dialect.ttg.canonicalization"
+"""Where this module's ops' conversion folds are defined."""
 
 
 def _check_same_tile(what: str, a: TensorType[Attribute] | MemDescType, b: TensorType[Attribute] | MemDescType) -> None:
@@ -62,7 +71,11 @@ class ConvertLayoutOp(TTGOperation):
     result = result_def(TensorType)
 
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
-    traits = traits_def(Pure(), ConversionRecreatable())
+    traits = traits_def(
+        Pure(),
+        ConversionRecreatable(),
+        ConversionFolds(FOLDS, ("FoldConversionIntoSource",)),
+    )
 
     def __init__(self, src: SSAValue | Operation, result_type: TensorType[Attribute]) -> None:
         super().__init__(operands=[src], result_types=[result_type])
@@ -86,7 +99,12 @@ class LocalAllocOp(TTGOperation):
     result = result_def(MemDescType)
 
     assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
-    traits = traits_def(MemoryAllocEffect())
+    traits = traits_def(
+        MemoryAllocEffect(),
+        ConversionFolds(
+            "layoutdialect.dialect.ttg.canonicalization", ("LocalMemoryReadsPastConversion", "FoldAllocOfLoad")
+        ),
+    )
 
     def __init__(self, result_type: MemDescType, src: SSAValue | Operation | None = None) -> None:
         super().__init__(operands=[[] if src is None else [src]], result_types=[result_type])
@@ -136,7 +154,10 @@ class LocalStoreOp(TTGOperation):
     dst = operand_def(MemDescType)
 
     assembly_format = "$src `,` $dst attr-dict `:` type($src) `->` type($dst)"
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(
+        MemoryWriteEffect(),
+        ConversionFolds(FOLDS, ("LocalMemoryReadsPastConversion",)),
+    )
 
     def __init__(self, src: SSAValue | Operation, dst: SSAValue | Operation) -> None:
         super().__init__(operands=[src, dst])

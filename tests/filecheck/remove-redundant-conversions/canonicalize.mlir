@@ -3,7 +3,9 @@
 // expected output (Triton runs -canonicalize; the whole pass must do no worse).
 // A `Triton keeps:` line before each function lists the conversions left in Triton's
 // expected output; bench/bench_remove_conversions.py counts ours against them.
+// Stock canonicalize applies the same folds, registered on the ops, and meets the same checks.
 // RUN: layout-opt %s --split-input-file -p remove-redundant-conversions | filecheck %s
+// RUN: layout-opt %s --split-input-file -p canonicalize | filecheck %s
 
 #blocked0 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
