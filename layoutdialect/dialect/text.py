@@ -34,8 +34,7 @@ from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.dominance import dominance_violations
 from layoutdialect.dialect.hex_floats import float_from_bits
 from layoutdialect.dialect.registry import make_context
-from layoutdialect.dialect.ttg.layout_checks import verify_tensor_layouts
-from layoutdialect.dialect.ttg.ops import TTGOperation
+from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, verify_tensor_layouts
 from layoutdialect.encodings import EncodingError
 
 MAX_DENSE_ELEMENTS = 1 << 24
@@ -246,7 +245,7 @@ def verifier_failure(op: Operation) -> str | None:
     whose layout does not fit the kernel's lanes, warps and CTAs; ``None`` if it does."""
     try:
         op.verify(verify_nested_ops=False)
-        if not isinstance(op, TTGOperation):
+        if not op.has_trait(VerifyTensorLayouts):
             verify_tensor_layouts(op)
     except (VerifyException, DiagnosticException, EncodingError) as error:
         return str(error)

@@ -14,7 +14,7 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import InferredLayout, Recreatable, View
-from layoutdialect.dialect.ttg.ops import TTGOperation
+from layoutdialect.dialect.tt.base import TTOp
 from layoutdialect.dialect.ttg.tensors import check_inferred_encoding, distributed_encoding, tensor_type
 from layoutdialect.encodings import DistributedEncoding
 from layoutdialect.encodings.inference import cat_registers, join_encoding, split_encoding
@@ -22,7 +22,7 @@ from layoutdialect.encodings.inference import cat_registers, join_encoding, spli
 __all__ = ["CatOp", "JoinOp", "SplitOp"]
 
 
-class _PairToTensorOp(TTGOperation):
+class _PairToTensorOp(TTOp):
     """An op ``$lhs, $rhs attr-dict : type($lhs) -> type($result)`` on two tensors of one type."""
 
     T: ClassVar = VarConstraint("T", base(TensorType))
@@ -60,7 +60,6 @@ class JoinOp(_PairToTensorOp):
         check_inferred_encoding(
             self.name, self.result.type, self.lhs.type, self.infer_operand_encoding, subject="operand"
         )
-        super().verify_()
 
 
 @dataclass(frozen=True)
@@ -102,11 +101,10 @@ class CatOp(_PairToTensorOp):
                     f"tt.cat: the result encoding requires {required} distinct registers per thread, "
                     f"but the operands provide {provided}"
                 )
-        super().verify_()
 
 
 @irdl_op_definition
-class SplitOp(TTGOperation):
+class SplitOp(TTOp):
     """``%a, %b = tt.split %x : tensor<32x16x2xf16, #b2> -> tensor<32x16xf16, #b>``: the
     halves ``x[..., 0]`` and ``x[..., 1]``."""
 
@@ -134,4 +132,3 @@ class SplitOp(TTGOperation):
         if not shape or shape[-1] != 2 or list(tensor_type(self.out_lhs).get_shape()) != shape[:-1]:
             raise VerifyException("tt.split: the operand's last dim must be 2 and the results drop it")
         check_inferred_encoding(self.name, self.src.type, self.out_lhs.type, self.infer_result_encoding)
-        super().verify_()

@@ -20,8 +20,8 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import AnchorWhenSet, ConversionFolds, KeepsLayoutWhenSet, Recreatable, SameLayout
+from layoutdialect.dialect.tt.base import TTOp
 from layoutdialect.dialect.tt.types import mask_type
-from layoutdialect.dialect.ttg.ops import TTGOperation
 from layoutdialect.dialect.ttg.tensors import tensor_type
 
 __all__ = ["GatherOp", "HistogramOp"]
@@ -31,7 +31,7 @@ FOLDS = "layoutdialect.dialect.tt.canonicalization"
 
 
 @irdl_op_definition
-class HistogramOp(TTGOperation):
+class HistogramOp(TTOp):
     """``%h = tt.histogram %x[, %mask] : tensor<256xi32, #a> -> tensor<512xi32, #b>``
 
     Bin ``i`` counts the (unmasked) elements of ``%x`` equal to ``i``; the result's
@@ -89,11 +89,10 @@ class HistogramOp(TTGOperation):
             raise VerifyException("tt.histogram: the result must be a 1-D tensor of bins")
         if self.mask is not None and self.mask.type != mask_type(src):
             raise VerifyException("tt.histogram: the mask must be an i1 tensor of the operand's shape and encoding")
-        super().verify_()
 
 
 @irdl_op_definition
-class GatherOp(TTGOperation):
+class GatherOp(TTOp):
     """``%r = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<..., #a>, tensor<..., #b>) -> tensor<..., #b>``
 
     ``r[.., i, ..] = src[.., idx[.., i, ..], ..]`` along ``axis``: the result has the
@@ -148,4 +147,3 @@ class GatherOp(TTGOperation):
         for dim, (s, i) in enumerate(zip(src.get_shape(), indices.get_shape())):
             if dim != axis and i > s:
                 raise VerifyException(f"tt.gather: the indices' dim {dim} is larger than the source's")
-        super().verify_()

@@ -6,7 +6,6 @@ from __future__ import annotations
 from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, StringAttr
 from xdsl.irdl import (
     AnyAttr,
-    IRDLOperation,
     ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
@@ -15,13 +14,14 @@ from xdsl.irdl import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.tt.base import TTOp
 from layoutdialect.dialect.tt.types import mask_type
 
 __all__ = ["AssertOp", "PrintOp"]
 
 
 @irdl_op_definition
-class PrintOp(IRDLOperation):
+class PrintOp(TTOp):
     """``tt.print "x: " {hex = false, isSigned = array<i32: 1>} : %x : tensor<..>``: print
     ``prefix`` and every element of each operand."""
 
@@ -37,7 +37,7 @@ class PrintOp(IRDLOperation):
 
 
 @irdl_op_definition
-class AssertOp(IRDLOperation):
+class AssertOp(TTOp):
     """``tt.assert %cond, "message" : tensor<..xi1>``: stop the kernel with ``message``
     where an element of ``cond`` is false."""
 

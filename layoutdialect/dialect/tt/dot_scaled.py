@@ -23,8 +23,8 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import LayoutAnchor
+from layoutdialect.dialect.tt.base import TTOp
 from layoutdialect.dialect.tt.ops import check_dot_types
-from layoutdialect.dialect.ttg.ops import TTGOperation
 from layoutdialect.dialect.ttg.tensors import tensor_type
 
 __all__ = ["DotScaledOp", "SCALED_ELEMENT_TYPES"]
@@ -37,7 +37,7 @@ SCALE_GROUPS = (16, 32)
 
 
 @irdl_op_definition
-class DotScaledOp(TTGOperation):
+class DotScaledOp(TTOp):
     """``%d = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e4m3 rhs = e2m1 {fastMath = false} : ...``
 
     ``d = (a * 2^as) (b * 2^bs) + c``, each scale covering a group of K elements; a
@@ -162,4 +162,3 @@ class DotScaledOp(TTGOperation):
                     f"tt.dot_scaled: the {what} scale must be {rows}x(K/16) or {rows}x(K/32) for K = {k}, "
                     f"got {scale_rows}x{scale_k}"
                 )
-        super().verify_()

@@ -25,8 +25,8 @@ from xdsl.traits import EffectInstance, MemoryEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import Elementwise
+from layoutdialect.dialect.tt.base import TTOp
 from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.dialect.ttg.ops import TTGOperation
 from layoutdialect.dialect.ttg.tensors import scalar_type, shape_and_encoding
 
 __all__ = ["BitcastOp", "ElementwiseInlineAsmOp", "ExternElementwiseOp", "PureWhenDeclared"]
@@ -49,7 +49,7 @@ def _check_same_shape_and_encoding(op: IRDLOperation, values: list[SSAValue]) ->
 
 
 @irdl_op_definition
-class BitcastOp(TTGOperation):
+class BitcastOp(TTOp):
     """``tt.bitcast %x : tensor<128xi16, #b> -> tensor<128xbf16, #b>``: the same bits read
     as another element type of the same width."""
 
@@ -68,11 +68,10 @@ class BitcastOp(TTGOperation):
         _check_same_shape_and_encoding(self, [self.src, self.result])
         if bit_width(scalar_type(self.src.type)) != bit_width(scalar_type(self.result.type)):
             raise VerifyException("tt.bitcast: the operand and result elements must have the same bit width")
-        super().verify_()
 
 
 @irdl_op_definition
-class ElementwiseInlineAsmOp(TTGOperation):
+class ElementwiseInlineAsmOp(TTOp):
     """``%r = tt.elementwise_inline_asm "cvt.rna.tf32.f32 $0, $1;" {constraints = "=r,r",
     packed_element = 1 : i32, pure = true} %x : tensor<..> -> tensor<..>``: PTX run on
     each element (or each pack of ``packed_element`` adjacent registers)."""
@@ -94,11 +93,10 @@ class ElementwiseInlineAsmOp(TTGOperation):
         _check_same_shape_and_encoding(self, [*self.args, *self.outputs])
         if self.packed_element.value.data < 1:
             raise VerifyException("tt.elementwise_inline_asm: packed_element must be at least 1")
-        super().verify_()
 
 
 @irdl_op_definition
-class ExternElementwiseOp(TTGOperation):
+class ExternElementwiseOp(TTOp):
     """``%r = tt.extern_elementwise %x {libname = "libdevice", libpath = "...", pure = true,
     symbol = "__nv_exp2f"} : (tensor<..>) -> tensor<..>``: a library function per element."""
 
@@ -117,4 +115,3 @@ class ExternElementwiseOp(TTGOperation):
 
     def verify_(self) -> None:
         _check_same_shape_and_encoding(self, [*self.srcs, self.result])
-        super().verify_()

@@ -16,7 +16,6 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
 from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.irdl import (
-    IRDLOperation,
     irdl_op_definition,
     opt_prop_def,
     prop_def,
@@ -29,6 +28,8 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import CallableOpInterface, HasParent, IsolatedFromAbove, IsTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
+
+from layoutdialect.dialect.tt.base import TTOp
 
 __all__ = ["AnyFuncOp", "CallOp", "FuncOp", "ReturnOp"]
 
@@ -53,7 +54,7 @@ class FuncCallable(CallableOpInterface):
 
 
 @irdl_op_definition
-class FuncOp(IRDLOperation):
+class FuncOp(TTOp):
     """``tt.func @kernel(%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}) { ... }``"""
 
     name = "tt.func"
@@ -137,7 +138,7 @@ class FuncOp(IRDLOperation):
 
 
 @irdl_op_definition
-class ReturnOp(IRDLOperation):
+class ReturnOp(TTOp):
     """``tt.return %0 : tensor<1024xi32, #blocked>``"""
 
     name = "tt.return"
@@ -152,7 +153,7 @@ class ReturnOp(IRDLOperation):
 
 
 @irdl_op_definition
-class CallOp(IRDLOperation):
+class CallOp(TTOp):
     """``%r = tt.call @helper(%x) : (tensor<16xf32, #blocked>) -> tensor<16xf32, #blocked>``"""
 
     name = "tt.call"

@@ -23,8 +23,8 @@ from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import AnchorWhenExpensive, Elementwise, KeepsLayoutWhenExpensive, SameLayout
+from layoutdialect.dialect.tt.base import TTOp
 from layoutdialect.dialect.tt.types import PointerType, mask_type, pointee_type
-from layoutdialect.dialect.ttg.ops import TTGOperation
 
 __all__ = ["AddPtrOp", "LoadOp", "StoreOp"]
 
@@ -49,7 +49,7 @@ def _is_pointer(type_: Attribute) -> bool:
 
 
 @irdl_op_definition
-class AddPtrOp(TTGOperation):
+class AddPtrOp(TTOp):
     """``%p = tt.addptr %base, %off : tensor<64x!tt.ptr<f32>, #b>, tensor<64xi32, #b>``: elementwise ``base + off``."""
 
     name = "tt.addptr"
@@ -69,7 +69,6 @@ class AddPtrOp(TTGOperation):
         if not _is_pointer(self.ptr.type):
             raise VerifyException(f"tt.addptr: expected a pointer or a tensor of pointers, got {self.ptr.type}")
         _check_like_pointer(self.name, "offset", self.ptr.type, self.offset.type)
-        super().verify_()
 
 
 def _parse_pointer_access(
@@ -97,7 +96,7 @@ def _print_pointer_access(printer: Printer, op: LoadOp | StoreOp) -> None:
 
 
 @irdl_op_definition
-class LoadOp(TTGOperation):
+class LoadOp(TTOp):
     """``%v = tt.load %ptr[, %mask[, %other]] : tensor<64x!tt.ptr<f32>, #b>``
 
     Reads each pointed-to element; where ``mask`` is false the element is ``other``.
@@ -146,11 +145,10 @@ class LoadOp(TTGOperation):
             _check_like_pointer(self.name, "mask", self.ptr.type, self.mask.type)
         if self.other is not None and self.other.type != self.result.type:
             raise VerifyException("tt.load: the other value must have the result's type")
-        super().verify_()
 
 
 @irdl_op_definition
-class StoreOp(TTGOperation):
+class StoreOp(TTOp):
     """``tt.store %ptr, %value[, %mask] : tensor<64x!tt.ptr<f32>, #b>``: writes each element."""
 
     name = "tt.store"
@@ -184,4 +182,3 @@ class StoreOp(TTGOperation):
             raise VerifyException("tt.store: the value must have the type the pointer operand points to")
         if self.mask is not None:
             _check_like_pointer(self.name, "mask", self.ptr.type, self.mask.type)
-        super().verify_()

@@ -54,8 +54,8 @@ from layoutdialect.dialect.semantics import (
     SameLayout,
     View,
 )
+from layoutdialect.dialect.tt.base import TTOp
 from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.dialect.ttg.ops import TTGOperation
 from layoutdialect.dialect.ttg.tensors import (
     check_inferred_encoding,
     distributed_encoding,
@@ -116,7 +116,7 @@ def _print_types(printer: Printer, parts: Sequence[tuple[str, Attribute]]) -> No
 
 
 @irdl_op_definition
-class GetProgramIdOp(IRDLOperation):
+class GetProgramIdOp(TTOp):
     """``%pid = tt.get_program_id x : i32``: this program's index along a launch-grid axis."""
 
     name = "tt.get_program_id"
@@ -144,7 +144,7 @@ class GetProgramIdOp(IRDLOperation):
 
 
 @irdl_op_definition
-class MakeRangeOp(TTGOperation):
+class MakeRangeOp(TTOp):
     """``%r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>``"""
 
     name = "tt.make_range"
@@ -166,7 +166,6 @@ class MakeRangeOp(TTGOperation):
         shape = tensor_type(self.result).get_shape()
         if len(shape) != 1 or shape[0] != self.end.value.data - self.start.value.data:
             raise VerifyException("tt.make_range: the result must be a 1-D tensor of end - start elements")
-        super().verify_()
 
 
 @dataclass(frozen=True)
@@ -204,7 +203,7 @@ class ReorderingReshapeRecreatable(Recreatable):
         )
 
 
-class _UnaryTensorOp(TTGOperation):
+class _UnaryTensorOp(TTOp):
     """An op ``$src attr-dict : type($src) -> type($result)``."""
 
     src = operand_def(AnyAttr())
@@ -228,7 +227,6 @@ class SplatOp(_UnaryTensorOp):
     def verify_(self) -> None:
         if self.src.type != tensor_type(self.result).element_type:
             raise VerifyException("tt.splat: the scalar's type must be the tensor's element type")
-        super().verify_()
 
 
 @irdl_op_definition
@@ -251,7 +249,6 @@ class BroadcastOp(_UnaryTensorOp):
             s not in (1, d) for s, d in zip(src.get_shape(), dst.get_shape())
         ):
             raise VerifyException("tt.broadcast: only dims of size 1 may grow")
-        super().verify_()
 
 
 @irdl_op_definition
@@ -281,7 +278,6 @@ class ExpandDimsOp(_UnaryTensorOp):
         if dst != src[:axis] + [1] + src[axis:]:
             raise VerifyException(f"tt.expand_dims: the result shape must insert a 1 at axis {axis}")
         check_inferred_encoding(self.name, self.src.type, self.result.type, self.infer_result_encoding, exact=True)
-        super().verify_()
 
 
 @irdl_op_definition
@@ -337,7 +333,6 @@ class ReshapeOp(_UnaryTensorOp):
         if src.element_count() != dst.element_count():
             raise VerifyException("tt.reshape: the operand and result must have the same number of elements")
         check_inferred_encoding(self.name, src, dst, self.infer_result_encoding)
-        super().verify_()
 
 
 @irdl_op_definition
@@ -380,7 +375,6 @@ class TransOp(_UnaryTensorOp):
         if list(tensor_type(self.result).get_shape()) != [shape[i] for i in order]:
             raise VerifyException("tt.trans: the result shape must be the operand's, permuted by order")
         check_inferred_encoding(self.name, src, self.result.type, self.infer_result_encoding)
-        super().verify_()
 
 
 def _parse_optional_setting(parser: Parser, keyword: str) -> str | None:
@@ -393,7 +387,7 @@ def _parse_optional_setting(parser: Parser, keyword: str) -> str | None:
 
 
 @irdl_op_definition
-class FpToFpOp(TTGOperation):
+class FpToFpOp(TTOp):
     """``tt.fp_to_fp %x, rounding = rtne : tensor<..xf32, #b> -> tensor<..xf8E4M3FN, #b>``"""
 
     name = "tt.fp_to_fp"
@@ -440,11 +434,10 @@ class FpToFpOp(TTGOperation):
             raise VerifyException("tt.fp_to_fp: operand and result must be float tensors")
         if shape_and_encoding(src) != shape_and_encoding(dst):
             raise VerifyException("tt.fp_to_fp: operand and result must have the same shape and encoding")
-        super().verify_()
 
 
 @irdl_op_definition
-class DotOp(TTGOperation):
+class DotOp(TTOp):
     """``%d = tt.dot %a, %b, %c : tensor<MxK, #dotA> * tensor<KxN, #dotB> -> tensor<MxN, #mma>``"""
 
     name = "tt.dot"
@@ -494,7 +487,6 @@ class DotOp(TTGOperation):
     def verify_(self) -> None:
         check_dot_operand_encodings(self.a.type, self.b.type, self.d.type)
         check_dot_types(self.name, self.a.type, self.b.type, self.d.type)
-        super().verify_()
 
 
 def _same_dot_parent(parent: Encoding, result: Encoding) -> bool:
@@ -579,7 +571,7 @@ def check_dot_types(
 
 
 @irdl_op_definition
-class ReduceOp(TTGOperation):
+class ReduceOp(TTOp):
     """``"tt.reduce"(%x) <{axis = 1 : i32}> ({ ^bb0(%a: f32, %b: f32): ... }) : (...) -> ...``
 
     Combines the elements along ``axis`` with the region; the results take the
@@ -627,10 +619,9 @@ class ReduceOp(TTGOperation):
                 raise VerifyException(f"tt.reduce: the result shape must drop dim {axis} of the operand's")
             if isinstance(result.type, TensorType):
                 check_inferred_encoding(self.name, src.type, result.type, self.infer_result_encoding, exact=True)
-        super().verify_()
 
 
-class CombineReturnOp(IRDLOperation):
+class CombineReturnOp(TTOp):
     """``$result attr-dict : type($result)``: the values a combining region gives back."""
 
     result = var_operand_def()

@@ -18,8 +18,8 @@ from xdsl.traits import HasParent, IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import SameLayout
+from layoutdialect.dialect.tt.base import TTOp
 from layoutdialect.dialect.tt.ops import CombineReturnOp
-from layoutdialect.dialect.ttg.ops import TTGOperation
 from layoutdialect.dialect.ttg.tensors import shape_and_encoding, tensor_type
 from layoutdialect.encodings import BlockedEncoding
 
@@ -27,7 +27,7 @@ __all__ = ["ScanOp", "ScanReturnOp"]
 
 
 @irdl_op_definition
-class ScanOp(TTGOperation):
+class ScanOp(TTOp):
     """``"tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({ ^bb0(%a: i32, %b: i32): ... }) : (...) -> ...``
 
     Result element ``i`` along ``axis`` combines operand elements ``0..i`` with the
@@ -70,7 +70,6 @@ class ScanOp(TTGOperation):
         elements = [tensor_type(s).element_type for s in self.srcs]
         if arguments != elements * 2:
             raise VerifyException("tt.scan: the region takes two scalars per operand, of the operands' element types")
-        super().verify_()
 
 
 @irdl_op_definition

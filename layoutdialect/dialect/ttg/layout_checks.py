@@ -14,6 +14,7 @@ from math import prod
 
 from xdsl.dialects.builtin import IntegerAttr, StringAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.traits import OpTrait
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.ttg.attributes import DistributedEncodingAttr, EncodingAttr
@@ -24,6 +25,8 @@ __all__ = [
     "MAX_LAYOUT_DIM",
     "MAX_TENSOR_ELEMENTS",
     "KernelAttributes",
+    "TensorSize",
+    "VerifyTensorLayouts",
     "kernel_attributes",
     "layout_problem",
     "tensor_size_problem",
@@ -140,10 +143,7 @@ def _describe(value: SSAValue) -> str:
 
 def verify_tensor_layouts(op: Operation) -> None:
     """Raise ``VerifyException`` if an operand or result tensor of ``op`` has a layout
-    that does not fit the kernel's lanes, warps or CTAs, or (for a ``tt`` op) too many
-    elements."""
-    if op.name.startswith("tt.") and (problem := tensor_size_problem(op)):
-        raise VerifyException(problem)
+    that does not fit the kernel's lanes, warps or CTAs."""
     for index, operand in enumerate(op.operands):
         if isinstance(operand.type, TensorType) and (problem := layout_problem(operand.type, op)):
             raise VerifyException(
@@ -153,3 +153,22 @@ def verify_tensor_layouts(op: Operation) -> None:
         if isinstance(result.type, TensorType) and (problem := layout_problem(result.type, op)):
             which = "Result" if len(op.results) == 1 else f"Result {index}"
             raise VerifyException(f"{which} has an invalid layout: {result.type.encoding}. {problem}")
+
+
+@dataclass(frozen=True)
+class VerifyTensorLayouts(OpTrait):
+    """Triton's ``VerifyTensorLayoutsTrait``: the op's tensors have layouts that fit the
+    kernel (``verify_tensor_layouts``).  Ops without it are checked by the module's
+    verifier (``layoutdialect.dialect.text.verify_module``), as Triton's dialect does."""
+
+    def verify(self, op: Operation) -> None:
+        verify_tensor_layouts(op)
+
+
+@dataclass(frozen=True)
+class TensorSize(OpTrait):
+    """Triton's ``TensorSizeTrait`` of the ``tt`` ops (``tensor_size_problem``)."""
+
+    def verify(self, op: Operation) -> None:
+        if problem := tensor_size_problem(op):
+            raise VerifyException(problem)

@@ -24,11 +24,11 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import ConversionFolds, Recreatable, distributed_encoding
-from layoutdialect.dialect.ttg.layout_checks import verify_tensor_layouts
+from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts
 from layoutdialect.dialect.ttg.types import AsyncTokenType, MemDescType
 from layoutdialect.encodings import DistributedEncoding, NvidiaMmaEncoding
 
-__all__ = ["ConvertLayoutOp", "LocalAllocOp", "LocalDeallocOp", "LocalLoadOp", "LocalStoreOp", "TTGOperation"]
+__all__ = ["ConvertLayoutOp", "LocalAllocOp", "LocalDeallocOp", "LocalLoadOp", "LocalStoreOp", "TTGOp"]
 
 FOLDS = "layoutdialect.dialect.ttg.canonicalization"
 """Where this module's ops' conversion folds are defined."""
@@ -41,11 +41,10 @@ def _check_same_tile(what: str, a: TensorType[Attribute] | MemDescType, b: Tenso
         raise VerifyException(f"{what}: element types differ, {a.element_type} and {b.element_type}")
 
 
-class TTGOperation(IRDLOperation):
-    """A ``ttg`` op: its tensors' layouts must fit the kernel's lanes, warps and CTAs."""
+class TTGOp(IRDLOperation):
+    """A ``ttg`` op, as Triton's ``TTG_Op``: its tensors' layouts fit the kernel."""
 
-    def verify_(self) -> None:
-        verify_tensor_layouts(self)
+    traits = traits_def(VerifyTensorLayouts())
 
 
 @dataclass(frozen=True)
@@ -59,7 +58,7 @@ class ConversionRecreatable(Recreatable):
 
 
 @irdl_op_definition
-class ConvertLayoutOp(TTGOperation):
+class ConvertLayoutOp(TTGOp):
     """``%1 = ttg.convert_layout %0 : tensor<16x16xf16, #blocked> -> tensor<16x16xf16, #mma>``
 
     The same tensor, held by the threads in another layout.
@@ -83,11 +82,10 @@ class ConvertLayoutOp(TTGOperation):
     def verify_(self) -> None:
         assert isinstance(self.src.type, TensorType) and isinstance(self.result.type, TensorType)
         _check_same_tile("ttg.convert_layout", self.src.type, self.result.type)
-        super().verify_()
 
 
 @irdl_op_definition
-class LocalAllocOp(TTGOperation):
+class LocalAllocOp(TTGOp):
     """``%b = ttg.local_alloc %a : (tensor<128x128xf16, #mma>) -> !ttg.memdesc<128x128xf16, #shared, #smem>``
 
     Allocates shared memory, initialised from the tensor ``src`` when there is one.
@@ -117,11 +115,10 @@ class LocalAllocOp(TTGOperation):
         else:
             assert isinstance(self.src.type, TensorType)
             _check_same_tile("ttg.local_alloc", self.src.type, self.result.type)
-        super().verify_()
 
 
 @irdl_op_definition
-class LocalLoadOp(TTGOperation):
+class LocalLoadOp(TTGOp):
     """``%t = ttg.local_load %m : !ttg.memdesc<16x16xf16, #shared, #smem> -> tensor<16x16xf16, #blocked>``"""
 
     name = "ttg.local_load"
@@ -141,11 +138,10 @@ class LocalLoadOp(TTGOperation):
     def verify_(self) -> None:
         assert isinstance(self.src.type, MemDescType) and isinstance(self.result.type, TensorType)
         _check_same_tile("ttg.local_load", self.src.type, self.result.type)
-        super().verify_()
 
 
 @irdl_op_definition
-class LocalStoreOp(TTGOperation):
+class LocalStoreOp(TTGOp):
     """``ttg.local_store %t, %m : tensor<1xf32, #blocked> -> !ttg.memdesc<1xf32, #shared, #smem, mutable>``"""
 
     name = "ttg.local_store"
@@ -167,11 +163,10 @@ class LocalStoreOp(TTGOperation):
         if not self.dst.type.mutable:
             raise VerifyException("ttg.local_store: cannot store into immutable memory")
         _check_same_tile("ttg.local_store", self.src.type, self.dst.type)
-        super().verify_()
 
 
 @irdl_op_definition
-class LocalDeallocOp(TTGOperation):
+class LocalDeallocOp(TTGOp):
     """``ttg.local_dealloc %m : !ttg.memdesc<3x1xi32, #shared, #smem, mutable>``"""
 
     name = "ttg.local_dealloc"

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from xdsl.dialects.builtin import I32, BFloat16Type, DenseArrayBase, Float16Type, IntegerAttr, TensorType, i8, i32
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
-    IRDLOperation,
     ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
@@ -21,7 +20,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import InferredLayout, MovesNoData
 from layoutdialect.dialect.ttg.attributes import SharedEncodingAttr
-from layoutdialect.dialect.ttg.ops import TTGOperation
+from layoutdialect.dialect.ttg.ops import TTGOp
 from layoutdialect.dialect.ttg.tensors import check_inferred_encoding, tensor_type
 from layoutdialect.dialect.ttg.types import MemDescType
 from layoutdialect.encodings import DistributedEncoding, to_linear_layout
@@ -32,7 +31,7 @@ __all__ = ["Fp4ToFpOp", "MemDescTransOp"]
 
 
 @irdl_op_definition
-class Fp4ToFpOp(TTGOperation):
+class Fp4ToFpOp(TTGOp):
     """``%f = ttg.fp4_to_fp %p {axis = 1 : i32} : tensor<64x32xi8, #a> -> tensor<64x64xbf16, #b>``
 
     Each byte holds two e2m1 values, the low nibble first along ``axis``.  The result's
@@ -74,7 +73,6 @@ class Fp4ToFpOp(TTGOperation):
                 f"ttg.fp4_to_fp: the result shape must be {expected}, twice the operand's along the axis"
             )
         check_inferred_encoding(self.name, result, src, self.infer_operand_encoding, subject="operand")
-        super().verify_()
 
 
 def _transposed_layout(layout: LinearLayout, order: Sequence[int]) -> LinearLayout:
@@ -85,7 +83,7 @@ def _transposed_layout(layout: LinearLayout, order: Sequence[int]) -> LinearLayo
 
 
 @irdl_op_definition
-class MemDescTransOp(IRDLOperation):
+class MemDescTransOp(TTGOp):
     """``%t = ttg.memdesc_trans %m {order = array<i32: 1, 0>} : !ttg.memdesc<32x64xf16, #s0, #smem>
     -> !ttg.memdesc<64x32xf16, #s1, #smem>``
 

@@ -9,6 +9,7 @@ from typing import ClassVar
 from xdsl.dialects.builtin import I32, IntegerAttr, TensorType, i1, i32
 from xdsl.ir import SSAValue
 from xdsl.irdl import (
+    IRDLOperation,
     ParsePropInAttrDict,
     VarConstraint,
     base,
@@ -29,8 +30,7 @@ from xdsl.utils.exceptions import VerifyException
 from layoutdialect.dialect.semantics import LayoutAnchor, SameLayout
 from layoutdialect.dialect.tt.ops import check_dot_types
 from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.dialect.ttg.layout_checks import kernel_attributes
-from layoutdialect.dialect.ttg.ops import TTGOperation
+from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, kernel_attributes
 from layoutdialect.dialect.ttg.tensors import distributed_encoding, encoding_of
 from layoutdialect.dialect.ttg.types import MemDescType
 from layoutdialect.encodings import DotOperandEncoding, NvidiaMmaEncoding, NVMMASharedEncoding, SharedLinearEncoding
@@ -42,8 +42,14 @@ TENSOR_OR_MEMDESC = base(TensorType) | base(MemDescType)
 """Registers or shared memory: what a warp-group dot reads its first operand from."""
 
 
+class TTNGOp(IRDLOperation):
+    """A ``ttng`` op, as Triton's ``TTNG_Op``: its tensors' layouts fit the kernel."""
+
+    traits = traits_def(VerifyTensorLayouts())
+
+
 @irdl_op_definition
-class WarpGroupDotOp(TTGOperation):
+class WarpGroupDotOp(TTNGOp):
     """``%d = ttng.warp_group_dot %a, %b, %c : tensor<128x64xf16, #dotA> * !ttg.memdesc<64x64xf16, #s, #smem>
     -> tensor<128x64xf32, #mma>``
 
@@ -71,7 +77,6 @@ class WarpGroupDotOp(TTGOperation):
     def verify_(self) -> None:
         self._verify_wgmma()
         check_dot_types(self.name, self.a.type, self.b.type, self.d.type)
-        super().verify_()
 
     def _verify_wgmma(self) -> None:
         """Triton's ``WarpGroupDotOp::verify``: a Hopper MMA result, A in an NVMMA shared
@@ -110,7 +115,7 @@ class WarpGroupDotOp(TTGOperation):
 
 
 @irdl_op_definition
-class WarpGroupDotWaitOp(TTGOperation):
+class WarpGroupDotWaitOp(TTNGOp):
     """``%r:2 = ttng.warp_group_dot_wait %x, %y {pendings = 0 : i32} : tensor<..>, tensor<..>``
 
     Waits until at most ``pendings`` warp-group dots are in flight; each result is its
@@ -160,4 +165,3 @@ class WarpGroupDotWaitOp(TTGOperation):
     def verify_(self) -> None:
         if [i.type for i in self.inputs] != [o.type for o in self.outputs]:
             raise VerifyException("ttng.warp_group_dot_wait: each result must have its operand's type")
-        super().verify_()
