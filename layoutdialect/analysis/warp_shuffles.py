@@ -1,13 +1,13 @@
 """Intra-warp conversions as register renaming, conditional swaps and one shuffle stage.
 
-The algorithm of Triton PR 7558 (spec conversions.md §3.2, cute-swizzle-shuffle.md
-§3).  Restricted to one warp, both layouts are sub-permutation matrices over the
-hardware bits ``(register, lane)``, so the conversion moves the value at hardware
-index ``h`` to ``P(h)`` for a permutation ``P`` of those bits.  ``P`` factors as
-``P_mixed ∘ P_lane ∘ P_reg``: ``P_reg`` renames registers (free), ``P_lane`` is a
-lane relabelling (one indexed shuffle per register) and ``P_mixed`` is a product
-of disjoint transpositions ``(r_i l_j)``, each a select, a shuffle and a select
-by the XOR-swap identity ``[[0,1],[1,0]] = [[1,1],[0,1]][[1,0],[1,1]][[1,1],[0,1]]``.
+The algorithm of Triton PR 7558.  Restricted to one warp, both layouts are
+sub-permutation matrices over the hardware bits ``(register, lane)``, so the
+conversion moves the value at hardware index ``h`` to ``P(h)`` for a permutation
+``P`` of those bits.  ``P`` factors as ``P_mixed ∘ P_lane ∘ P_reg``: ``P_reg``
+renames registers (free), ``P_lane`` is a lane relabelling (one indexed shuffle
+per register) and ``P_mixed`` is a product of disjoint transpositions
+``(r_i l_j)``, each a select, a shuffle and a select by the XOR-swap identity
+``[[0,1],[1,0]] = [[1,1],[0,1]][[1,0],[1,1]][[1,1],[0,1]]``.
 
 Elements narrower than 32 bits are packed into 32-bit words along register bits
 that no transposition touches (so no byte permutes are needed); 64-bit elements

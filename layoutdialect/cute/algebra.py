@@ -1,4 +1,4 @@
-"""CuTe's layout algebra with pycute's semantics (spec ``cute-swizzle-shuffle.md`` §1.2).
+"""CuTe's layout algebra with pycute's semantics and pycute's documented results.
 
 A tiler is a layout, an integer ``n`` (``n:1``) or a tuple of tilers applied mode by mode.
 

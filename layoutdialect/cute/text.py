@@ -1,6 +1,6 @@
 """Reading CuTe layouts and algebra expressions in the text forms CuTe prints.
 
-Accepted forms (spec ``cute-swizzle-shuffle.md`` §1.1, §1.3, §1.4, §1.8):
+Accepted forms:
 
 - ``(4,2,2,2):(1,16,8,4)``, nested ``((2,2),3):((24,2),8)``, a shape alone (compact
   column-major), static integers ``_4``, and C++'s ``Layout<Shape<_4,_2>, Stride<_1,_4>>``;

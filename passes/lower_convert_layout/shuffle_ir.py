@@ -1,6 +1,6 @@
 """Thread-level IR for an intra-warp conversion: selects on lane-id bits and
-``gpu.shuffle`` over 32-bit words, as the warp decomposition says (spec
-conversions.md §3.2)."""
+``gpu.shuffle`` over 32-bit words, as the warp decomposition says (Triton's
+``transferWithinWarp``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Hoisting a conversion that cannot be removed to where it runs less or pipelines better
-(spec §5.2 step 4, after ``hoist_above_growth``).
+(Triton's ``hoistConvertOnTopOfExtOrBroadcast``, after ``hoist_above_growth``).
 
 ``hoist_into_conditionals``: inside a loop, when the value a conversion reads comes
 out of an ``scf.if`` and could be recomputed in the target layout along one branch

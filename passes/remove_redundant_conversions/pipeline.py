@@ -1,5 +1,6 @@
 """``remove-redundant-conversions``: Triton's ``tritongpu-remove-layout-conversions``,
-then CSE, per ``tt.func`` (spec §5).
+then CSE, per ``tt.func`` (the order of Triton's
+``RemoveLayoutConversionsPass::runOnOperation``).
 
 The pipeline: fold conversions (Triton's canonicalizations, and conversions between
 encodings with equal linear layouts); propagate anchor layouts forward; fold again;

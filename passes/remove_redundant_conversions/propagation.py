@@ -1,4 +1,4 @@
-"""Forward layout propagation (Triton's ``LayoutPropagation``, spec §5.2 step 1).
+"""Forward layout propagation (Triton's ``LayoutPropagation``).
 
 Anchors pin a layout: function arguments, expensive loads and stores, dots and
 reordering reshapes.  Each anchor's encoding flows to its users through

@@ -1,4 +1,5 @@
-"""Backward rematerialisation and hoisting of conversions (spec §5.2 steps 3 and 4).
+"""Backward rematerialisation and hoisting of conversions (Triton's
+``LayoutRematerialization``: ``backwardRematerialization`` and the hoists).
 
 For a conversion of ``x`` to layout B, the *backward slice* is every value that
 ``x`` is computed from and that would have to change for ``x`` to be produced in

@@ -1,5 +1,5 @@
 // `layout-tool plan` gives the width and wavefronts of every local_alloc, local_load and local_store.
-// The nine stores are spec bench §3: Triton 3.9's gluon `bank_conflicts` for a 128x64 f16 tensor (the excess
+// The nine stores match Triton 3.9's gluon `bank_conflicts` for a 128x64 f16 tensor (the excess
 // wavefronts per wavefront: 7 is 8-way).
 // RUN: layout-tool plan %s | filecheck %s
 // RUN: layout-tool plan %s --json | filecheck %s --check-prefix=JSON

@@ -1,6 +1,7 @@
 // lower-to-linear on AMD matrix-core layouts: #ttg.amd_mfma (32x32, 16x16, 64x4, transposed, tilesPerWarp,
 // 64-bit elements, 3-D batch), its dot operands, and #ttg.amd_wmma v1-v3 with ctaLayout repetitions and its
-// dot operands. Bases are Triton 3.9's (spec §5: V5, X9-X22).
+// dot operands. Bases are Triton 3.9's (reference layouts V5 and X9-X22 in
+// tests/unit/encodings/reference_layouts.py).
 // RUN: layout-opt %s -p lower-to-linear --split-input-file | filecheck %s
 
 #mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = false}>

@@ -1,6 +1,6 @@
-// lower-to-linear on #ttg.blocked: the bases are Triton 3.9's (spec §5, cases V1, X1, X2, X27-X29) at a
-// shape equal to the CTA tile, smaller (bases broadcast to 0), larger (extra register bases wrap, order[0]
-// dim first) and with CGAs that split or copy the tensor over CTAs.
+// lower-to-linear on #ttg.blocked: the bases are Triton 3.9's (reference layouts V1, X1, X2 and X27-X29 in
+// tests/unit/encodings/reference_layouts.py) at a shape equal to the CTA tile, smaller (bases broadcast to 0),
+// larger (extra register bases wrap, order[0] dim first) and with CGAs that split or copy the tensor over CTAs.
 // RUN: layout-opt %s -p lower-to-linear --split-input-file | filecheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 2], order = [1, 0]}>

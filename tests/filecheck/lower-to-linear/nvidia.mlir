@@ -1,5 +1,6 @@
 // lower-to-linear on #ttg.nvidia_mma (v2 incl. fp64, v3) and its #ttg.dot_op operands with kWidth: Triton 3.9's
-// bases (spec §5: V2-V4, X3-X8). Warps along K hold copies (zero warp bases); shapes larger than a tile wrap.
+// bases (reference layouts V2-V4 and X3-X8 in tests/unit/encodings/reference_layouts.py). Warps along K hold
+// copies (zero warp bases); shapes larger than a tile wrap.
 // RUN: layout-opt %s -p lower-to-linear --split-input-file | filecheck %s
 
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>

@@ -1,7 +1,7 @@
 // lower-to-linear on shared encodings: #ttg.swizzled_shared (row- and column-major, CGA), #ttg.nvmma_shared
 // (swizzle 0/32/64/128 bytes, 32-bit, transposed, fp4Padded, rank 3, TMA boxes tiled dim0 first, CGA) and
-// #ttg.shared_linear become #ttg.shared_linear with Triton 3.9's offset and block bases (spec §5: V7, V8,
-// X30-X42) and the encoding's alignment.
+// #ttg.shared_linear become #ttg.shared_linear with Triton 3.9's offset and block bases (reference layouts V7,
+// V8 and X30-X42 in tests/unit/encodings/reference_layouts.py) and the encoding's alignment.
 // RUN: layout-opt %s -p lower-to-linear --split-input-file | filecheck %s
 
 #smem = #ttg.shared_memory

@@ -1,6 +1,6 @@
 // lower-to-linear on #ttg.slice (of blocked and of mma, nested) and on #ttg.linear itself: slices drop only
 // their zero register bases; a #ttg.linear at a smaller shape drops registers, at a larger one adds them.
-// Bases are Triton 3.9's where the spec has them (V6, X24-X26).
+// Bases are Triton 3.9's where tests/unit/encodings/reference_layouts.py has them (V6, X24-X26).
 // RUN: layout-opt %s -p lower-to-linear --split-input-file | filecheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 2], order = [1, 0]}>

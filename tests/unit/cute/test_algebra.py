@@ -1,5 +1,5 @@
-"""CuTe's algebra against pycute's documented results (spec cute-swizzle-shuffle §1.2, §1.8), and
-its defining properties on random layouts."""
+"""CuTe's algebra against pycute's documented results, and its defining properties on random
+layouts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""CuTe layouts and F2 linear layouts, both ways (spec cute-swizzle-shuffle §1.6–1.7)."""
+"""CuTe layouts and F2 linear layouts, both ways."""
 
 from __future__ import annotations
 

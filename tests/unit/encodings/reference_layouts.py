@@ -1,4 +1,4 @@
-"""Triton 3.9 reference layouts (spec encodings.md §5): each TTGIR type and the bases
+"""Triton 3.9 reference layouts: each TTGIR type and the bases
 ``to_linear_layout`` gives at its shape, one basis list per in-dim, low bit first."""
 
 REFERENCE_LAYOUTS: list[tuple[str, str, dict[str, list[list[int]]]]] = [

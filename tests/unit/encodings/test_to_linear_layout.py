@@ -1,4 +1,4 @@
-"""``to_linear_layout`` gives Triton 3.9's bases, bit for bit, on the spec's reference layouts.
+"""``to_linear_layout`` gives Triton 3.9's bases, bit for bit, on its reference layouts.
 
 Each case is read from its TTGIR type text with this package's own parser, so the
 test also checks that the text means what Triton says it means.
@@ -101,7 +101,7 @@ UNIT_TEST_CASES = [
 
 @pytest.mark.parametrize(("name", "type_text", "bases"), UNIT_TEST_CASES, ids=[case[0] for case in UNIT_TEST_CASES])
 def test_triton_unit_test_expectations(name: str, type_text: str, bases: dict[str, list[list[int]]]) -> None:
-    """Expectations of Triton's ``LinearLayoutConversionsTest`` (spec §4), in-dim by in-dim."""
+    """Expectations of Triton's ``LinearLayoutConversionsTest``, in-dim by in-dim."""
     encoding, shape = encoding_and_shape(type_text)
     layout = dict(to_linear_layout(encoding, shape).bases)
     for in_dim, expected in bases.items():
@@ -131,7 +131,7 @@ def test_blocked_cga_duplication() -> None:
 
 
 def test_cga_splits_before_ctas_broadcast() -> None:
-    """A shape smaller than the CGA: the CTAs split it first (spec §2.0)."""
+    """A shape smaller than the CGA: the CTAs split it first, as in Triton's ``combineCtaCgaWithShape``."""
     blocked = BlockedEncoding((1,), (1,), (4,), (0,), CGALayout(((1,),), 1))
     assert blocked.to_linear_layout([4]).bases == [
         ("register", []),
@@ -162,7 +162,7 @@ LINEAR_16X8 = (
 def test_linear_layouts_drop_registers_rather_than_zero_them(
     shape: str, registers: list[list[int]], lanes: list[list[int]]
 ) -> None:
-    """Spec §2.10: at a smaller shape the registers past it are removed, not broadcast."""
+    """As in Triton, at a smaller shape a linear layout's registers past it are removed, not broadcast."""
     bases = dict(layout_of(f"tensor<{shape}xf16, {LINEAR_16X8}>").bases)
     assert bases["register"] == registers
     assert bases["lane"] == lanes
@@ -248,7 +248,7 @@ def test_getters_read_the_layout(
 
 
 def test_unswizzled_transposed_nvmma_runs_down_dim0() -> None:
-    """Spec §2.12 (Triton 3.9, PR 10453): a transposed box without swizzle is column-major."""
+    """Since Triton 3.9 (PR 10453), a transposed box without swizzle is column-major."""
     encoding = "#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = true, elementBitWidth = 16}>"
     layout = layout_of(f"!ttg.memdesc<16x64xf16, {encoding}, #ttg.shared_memory>")
     columns = [[1 << i, 0] for i in range(4)] + [[0, 1 << i] for i in range(6)]

@@ -76,7 +76,7 @@ def test_renaming_out_dims_keeps_the_map() -> None:
 
 
 def grown_by_products(layout: LinearLayout, shape: dict[str, int]) -> LinearLayout:
-    """The spec's ``ensureLayoutNotSmallerThan``, step by step with ``*``."""
+    """Triton's ``ensureLayoutNotSmallerThan``, step by step with ``*``."""
     repeat = layout.get_in_dim_names()[0]
     for name, size in layout.out_dims:
         if size < shape[name]:
@@ -85,7 +85,7 @@ def grown_by_products(layout: LinearLayout, shape: dict[str, int]) -> LinearLayo
 
 
 def shrunk_literally(layout: LinearLayout, shape: dict[str, int], broadcast_registers: bool) -> LinearLayout:
-    """The spec's ``ensureLayoutNotLargerThan`` pseudocode, transcribed line by line."""
+    """Triton's ``ensureLayoutNotLargerThan``, transcribed line by line."""
     bases = layout.bases
     sizes = dict(layout.out_dims)
     removed = set()
@@ -123,7 +123,7 @@ def layouts_with_repeats(draw: st.DrawFn) -> LinearLayout:
 
 
 @given(st.one_of(steps().map(by_products), layouts_with_repeats()), st.data())
-def test_fitting_to_a_shape_matches_the_spec(layout: LinearLayout, data: st.DataObject) -> None:
+def test_fitting_to_a_shape_matches_triton(layout: LinearLayout, data: st.DataObject) -> None:
     shape = {name: data.draw(st.sampled_from([1, 2, 4, 16, 64])) for name in layout.get_out_dim_names()}
     assert LayoutBuilder.of(layout).ensure_not_smaller_than(shape).build() == grown_by_products(layout, shape)
     for broadcast_registers in (True, False):

@@ -1,4 +1,5 @@
-"""Shape-fitting helpers, checked on Triton 3.9 reference layouts (spec §2.0, §5)."""
+"""Shape-fitting helpers, checked on Triton 3.9's reference layouts in
+``tests/unit/encodings/reference_layouts.py``."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def test_identity_standard_nd_walks_order_fastest_first() -> None:
 
 
 def test_the_tile_is_the_reference_at_its_own_shape() -> None:
-    """Spec X1: the 16x16 tile."""
+    """Reference layout X1: the 16x16 tile."""
     assert blocked_tile().transpose_outs(STANDARD).bases == [
         ("register", [[0, 1], [1, 0]]),
         ("lane", [[0, 2], [0, 4], [2, 0], [4, 0], [8, 0]]),
@@ -49,7 +50,7 @@ def test_the_tile_is_the_reference_at_its_own_shape() -> None:
 
 
 def test_growing_wraps_in_out_dim_order() -> None:
-    """Spec X2: at 32x32 the new register bases are [0, 16] then [16, 0] (dim1 first)."""
+    """Reference layout X2: at 32x32 the new register bases are [0, 16] then [16, 0] (dim1 first)."""
     grown = ensure_layout_not_smaller_than(blocked_tile(), {"dim0": 32, "dim1": 32}).transpose_outs(STANDARD)
     assert grown.bases == [
         ("register", [[0, 1], [1, 0], [0, 16], [16, 0]]),
@@ -59,7 +60,7 @@ def test_growing_wraps_in_out_dim_order() -> None:
 
 
 def test_shrinking_broadcasts_the_largest_bases() -> None:
-    """Spec V1: at 8x4, lane [0, 4], lane [8, 0] and warp [0, 8] become 0."""
+    """Reference layout V1: at 8x4, lane [0, 4], lane [8, 0] and warp [0, 8] become 0."""
     shrunk = ensure_layout_not_larger_than(blocked_tile(), {"dim0": 8, "dim1": 4}).transpose_outs(STANDARD)
     assert shrunk.bases == [
         ("register", [[0, 1], [1, 0]]),

@@ -1,8 +1,7 @@
 """LinearLayout against Triton's own expectations.
 
-The cases follow Triton's ``unittest/Tools/LinearLayoutTest.cpp`` and the worked
-examples of the spec (``encodings.md`` §2.0, §3, §4, §5); each expected value is
-Triton's.
+The cases follow Triton's ``unittest/Tools/LinearLayoutTest.cpp`` and a few worked
+examples run through Triton; each expected value is Triton's.
 """
 
 from __future__ import annotations
@@ -104,7 +103,7 @@ def test_multiply_empty_identity_and_zeros() -> None:
 
 
 def test_multiply_overlapping() -> None:
-    """Spec §4, ``MultiplyOverlapping``."""
+    """Triton's ``MultiplyOverlapping`` test."""
     product = identity(4, "in", "out1") * identity(8, "in", "out2")
     assert product == ll({"in": [[1, 0], [2, 0], [0, 1], [0, 2], [0, 4]]}, ["out1", "out2"])
 
@@ -116,7 +115,7 @@ def test_multiply_overlapping() -> None:
         (zeros(2, "i", "o"), identity(4, "i", "o"), [x // 2 for x in range(8)]),
     ],
 )
-def test_direct_sum_examples_of_the_spec(inner: LinearLayout, outer: LinearLayout, values: list[int]) -> None:
+def test_direct_sum_examples_of_triton(inner: LinearLayout, outer: LinearLayout, values: list[int]) -> None:
     product = inner * outer
     assert [product.apply({"i": x})["o"] for x in range(8)] == values
 
@@ -286,7 +285,7 @@ def test_invert_and_compose_simple() -> None:
 
 
 def test_invert_and_compose_non_injective() -> None:
-    """Spec §4, ``InvertAndCompose_NonInjective``: the broadcast bit of l2 is never used."""
+    """Triton's ``InvertAndCompose_NonInjective`` test: the broadcast bit of l2 is never used."""
     l1 = ll({"in1": [[2], [1], [4]]}, ["out"])
     l2 = ll({"in2": [[0], [2], [1], [4]]}, ["out"])
     composition = l1.invert_and_compose(l2)
@@ -296,7 +295,7 @@ def test_invert_and_compose_non_injective() -> None:
 
 
 def test_invert_and_compose_example_of_the_python_binding() -> None:
-    """Spec §3: ``in1=1 -> (4), in1=2 -> (2), in1=4 -> (1)`` over ``[in2 (size 8)]``."""
+    """Triton's Python binding prints ``in1=1 -> (4), in1=2 -> (2), in1=4 -> (1)`` over ``[in2 (size 8)]``."""
     composition = ll({"in1": [[2], [1], [4]]}, ["out"]).invert_and_compose(ll({"in2": [[4], [1], [2]]}, ["out"]))
     assert str(composition) == (
         "\n - in1=1 -> (4)\n   in1=2 -> (2)\n   in1=4 -> (1)\nwhere out dims are: [in2 (size 8)]"
@@ -354,7 +353,7 @@ def test_invert_and_compose_broadcasted_dims_permuted() -> None:
 
 
 def test_invert_and_compose_keeps_identical_in_dims_fixed() -> None:
-    """Spec §7.12: broadcast warps present in both layouts map to themselves, not to warp 0."""
+    """As in Triton's ``invertAndCompose``, broadcast warps present in both layouts map to themselves, not to warp 0."""
     src = ll({"register": [[1]], "warp": [[0], [0]]}, ["dim0"])
     dst = ll({"register": [[1]], "warp": [[0], [0]]}, ["dim0"])
     c = dst.invert_and_compose(src)
@@ -491,7 +490,7 @@ def test_sublayout_is_zero() -> None:
 
 
 def test_free_variable_masks() -> None:
-    """Spec §4, ``FreeVariableMasks``, and the rest of Triton's cases."""
+    """Triton's ``FreeVariableMasks`` test, and the rest of Triton's cases."""
     assert identity(4, "in", "out").free_variable_masks() == {"in": 0}
     assert zeros(16, "in", "out").free_variable_masks() == {"in": 0b1111}
     mixed = identity(2, "in", "out") * zeros(4, "in", "out") * identity(4, "in", "out") * zeros(2, "in", "out")
@@ -592,7 +591,7 @@ def test_divide_left_simple() -> None:
 
 
 def test_divide_left_2d() -> None:
-    """Spec §4, ``Divide_2D``: l1 = l2 * l3, so l1 / l2 = l3 and l1 \\ l3 = l2."""
+    """Triton's ``Divide_2D`` test: l1 = l2 * l3, so l1 / l2 = l3 and l1 \\ l3 = l2."""
     l1 = ll({"in1": [[1, 1], [2, 2], [0, 8], [0, 4]], "in2": [[0, 2], [0, 1]]}, ["out1", "out2"])
     l2 = ll({"in1": [[1, 1], [2, 2]], "in2": [[0, 2], [0, 1]]}, ["out1", "out2"])
     l3 = ll({"in1": [[0, 2], [0, 1]], "in2": []}, ["out1", "out2"])

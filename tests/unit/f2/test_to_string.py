@@ -1,8 +1,8 @@
 """``str(LinearLayout)`` is byte for byte Triton's ``LinearLayout::toString()``.
 
-The eight cases and their text are Triton 3.9's reference values (spec
-``encodings.md`` §5.1); each layout is rebuilt the way the spec's Python snippet
-does, from its bases with the tensor shape as out-dim sizes.
+The eight cases are Triton 3.9's reference layouts V1-V8 (see
+``tests/unit/encodings/reference_layouts.py``) and their text is what Triton 3.9 prints;
+each layout is rebuilt from its bases with the tensor shape as out-dim sizes.
 """
 
 from __future__ import annotations
