@@ -36,13 +36,14 @@ from xdsl.ir import Attribute
 from xdsl.parser import Parser
 
 from layoutdialect import LinearLayout, make_context, to_linear_layout
-from layoutdialect.analysis.bank_conflicts import phase_lane_bits
 from layoutdialect.analysis.conversion import plan_conversion
+from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.passes.lower_convert_layout.thread_ir import emit_detached
-from layoutdialect.sim.cta import bit_width
 from layoutdialect.sim.verify import verify_conversion
+from layoutdialect.target import DEFAULT_TARGET
 
 CTX = make_context()
+MEMORY = DEFAULT_TARGET.shared
 
 
 def best_microseconds(function: Callable[[], object], repeat: int) -> float:
@@ -76,8 +77,8 @@ def measure(case: Case, repeat: int, totals: Counter[str]) -> str:
     bits, lanes = bit_width(element), src.get_in_dim_size("lane")
     triton_path, triton_shuffles, triton_selects = TRITON_COUNTS[name]
 
-    plan = plan_conversion(src, dst, bits)
-    plan_us = best_microseconds(partial(plan_conversion, src, dst, bits), repeat)
+    plan = plan_conversion(src, dst, bits, MEMORY)
+    plan_us = best_microseconds(partial(plan_conversion, src, dst, bits, MEMORY), repeat)
     row = f"{name:<32}{triton_path:<28}{triton_shuffles:>5}{triton_selects:>5}  "
     lower_us = best_microseconds(partial(emit_detached, source, result, plan, lanes), repeat)
     block, code = emit_detached(source, result, plan, lanes)
@@ -96,7 +97,7 @@ def measure(case: Case, repeat: int, totals: Counter[str]) -> str:
 
 
 def phases(bits: int) -> int:
-    return 1 << phase_lane_bits(bits)
+    return 1 << MEMORY.phase_lane_bits(bits, DEFAULT_TARGET.lanes)
 
 
 def triton_wavefronts(access: SharedAccess) -> int:
@@ -108,7 +109,7 @@ def shared_row(case: Case) -> tuple[str, list[str]]:
     """Our round trip beside Triton's sm_80 one, and notes where we differ."""
     name = case[0]
     (st, ld, bars, scratch_bytes, reps) = TRITON_SM80_SHARED[name]
-    plan = plan_conversion(*layouts(case))
+    plan = plan_conversion(*layouts(case), MEMORY)
     assert plan.scratch is not None
     ours = plan.scratch
     store, load = ours.store.cost, ours.load.cost

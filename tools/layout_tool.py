@@ -1,12 +1,16 @@
 """``layout-tool``: answers about layouts, one subcommand per question.
 
-    layout-tool show LAYOUT [--shape S] [--view V] [--full] [--svg F | --png F] [--dtype T] [--json]
+    layout-tool show LAYOUT [--shape S] [--view V] [--full] [--svg F | --png F] [--dtype T] [GPU] [--json]
     layout-tool dedup LAYOUT [--shape S] [--json]
-    layout-tool conflicts REG_LAYOUT SHARED_LAYOUT --dtype T [--shape S] [--vector-bits N] [--json]
-    layout-tool swizzle --shape RxC --dtype T --access PxQ [--access ...] [--json]
+    layout-tool conflicts REG_LAYOUT SHARED_LAYOUT --dtype T [--shape S] [--vector-bits N] [--store] [GPU] [--json]
+    layout-tool swizzle --shape RxC --dtype T --access PxQ [--access ...] [GPU] [--json]
     layout-tool cute EXPR [EXPR] [--json]
     layout-tool codegen SRC_LAYOUT DST_LAYOUT --dtype T [--shape S] [--name F] [--json]
-    layout-tool plan FILE.mlir [--json] [--no-verify] [--max-mixed-transpositions N] [--num-banks 16|32|64]
+    layout-tool plan FILE.mlir [--json] [--no-verify] [--max-mixed-transpositions N] [GPU]
+
+GPU is ``--target ARCH`` (``cuda:90``, ``hip:gfx942``, ``hip:gfx950``: its lanes, banks and
+shared-memory phases; ``plan`` reads the file's ``ttg.target`` by default) and
+``--num-banks 8|16|32|64`` to override the bank count.
 
 A LAYOUT is a TTGIR encoding (``#ttg.blocked<{...}>`` with ``--shape 64x64``), a tensor or
 memdesc type that carries its shape, ``#ttg.linear<{...}>``, or a CuTe layout such as
@@ -31,19 +35,20 @@ from layoutdialect.answers.arguments import (
     parse_element_bits,
     parse_layout_argument,
     parse_shape,
+    parse_target,
 )
 from layoutdialect.answers.codegen import generate_conversion
 from layoutdialect.answers.conflicts import shared_access_conflicts
 from layoutdialect.answers.cute import cute_answer
 from layoutdialect.answers.dedup import dedup_layout
 from layoutdialect.answers.local_accesses import format_local_accesses, report_local_accesses
-from layoutdialect.answers.picture import draw_layout
 from layoutdialect.answers.plan import format_reports, report_conversions
 from layoutdialect.answers.show import DEFAULT_MAX_CELLS, show_cute_value, show_layout
 from layoutdialect.answers.swizzle import swizzle_for_accesses
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module, read_source
+from layoutdialect.dialect.ttg.layout_checks import TargetOptions
 
 __all__ = ["main"]
 
@@ -61,6 +66,11 @@ class _ArgumentParser(argparse.ArgumentParser):
         sys.exit(1)
 
 
+def _gpu_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--target", metavar="ARCH", help="the GPU, as ttg.target names it: cuda:90, hip:gfx950")
+    command.add_argument("--num-banks", type=int, choices=(8, 16, 32, 64), help="shared-memory banks of 32 bits")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _ArgumentParser(prog="layout-tool", description="Answers about GPU tensor layouts.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_ArgumentParser)
@@ -69,7 +79,7 @@ def _parser() -> argparse.ArgumentParser:
     plan.add_argument("--json", action="store_true", help="print one JSON object with a 'conversions' list")
     plan.add_argument("--no-verify", action="store_true", help="skip running each lowering on the simulator")
     plan.add_argument("--max-mixed-transpositions", type=int, default=1, metavar="N")
-    plan.add_argument("--num-banks", type=int, default=32, choices=(16, 32, 64), help="32-bit shared-memory banks")
+    _gpu_options(plan)
 
     show = commands.add_parser("show", help="which thread and register, or which offset, holds each element")
     show.add_argument("layout", help="a ttg encoding or type, #ttg.linear, or a CuTe layout")
@@ -83,6 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     pictures.add_argument("--svg", metavar="OUT.svg", help="draw the grid, coloured by thread or bank, as SVG")
     pictures.add_argument("--png", metavar="OUT.png", help="draw the grid as PNG")
     show.add_argument("--dtype", default="f32", help="element type, for the banks of a shared layout's picture")
+    _gpu_options(show)
     show.add_argument("--json", action="store_true")
 
     dedup = commands.add_parser("dedup", help="the register, lane, warp and block bits that hold copies")
@@ -96,13 +107,15 @@ def _parser() -> argparse.ArgumentParser:
     conflicts.add_argument("--shape", help="the tensor shape, for encodings that do not carry one")
     conflicts.add_argument("--dtype", required=True, help="element type, such as f16")
     conflicts.add_argument("--vector-bits", type=int, metavar="N", help="access width (default: the widest legal)")
-    conflicts.add_argument("--num-banks", type=int, default=32, choices=(16, 32, 64))
+    conflicts.add_argument("--store", action="store_true", help="the access is a store (default: a load)")
+    _gpu_options(conflicts)
     conflicts.add_argument("--json", action="store_true")
 
     swizzle = commands.add_parser("swizzle", help="a shared layout serving every access pattern without conflicts")
     swizzle.add_argument("--shape", required=True, help="the tile, rows x columns, such as 64x64")
     swizzle.add_argument("--dtype", required=True, help="element type; b128 for 16-byte units")
     swizzle.add_argument("--access", action="append", default=[], metavar="PxQ", help="a tile one request covers")
+    _gpu_options(swizzle)
     swizzle.add_argument("--json", action="store_true")
 
     codegen = commands.add_parser("codegen", help="a CUDA __device__ function converting registers between layouts")
@@ -141,7 +154,9 @@ def _show(args: argparse.Namespace) -> str:
     answer = show_layout(argument, args.view, args.full, args.max_cells)
     picture = args.svg or args.png
     if picture is not None:
-        draw_layout(argument, Path(picture), element_bits)
+        from layoutdialect.answers.picture import draw_layout
+
+        draw_layout(argument, Path(picture), element_bits, parse_target(args.target, args.num_banks).shared)
     return _rendered(answer, args.json)
 
 
@@ -154,7 +169,9 @@ def _conflicts(args: argparse.Namespace) -> str:
     registers = parse_layout_argument(args.registers, shape, "<registers>")
     shared = parse_layout_argument(args.shared, shape or registers.shape, "<shared>")
     bits = parse_element_bits(args.dtype)
-    return _rendered(shared_access_conflicts(registers, shared, bits, args.vector_bits, args.num_banks), args.json)
+    memory = parse_target(args.target, args.num_banks).shared
+    answer = shared_access_conflicts(registers, shared, bits, memory, not args.store, args.vector_bits)
+    return _rendered(answer, args.json)
 
 
 def _swizzle(args: argparse.Namespace) -> str:
@@ -163,8 +180,9 @@ def _swizzle(args: argparse.Namespace) -> str:
     if not args.access:
         raise IRError(SourceLocation("--access", 1, 1), "give at least one --access, such as --access 1x64")
     accesses = [parse_shape(access, "--access", rank=2) for access in args.access]
+    memory = parse_target(args.target, args.num_banks).shared
     try:
-        return _rendered(swizzle_for_accesses(shape, bits, accesses), args.json)
+        return _rendered(swizzle_for_accesses(shape, bits, accesses, memory), args.json)
     except ValueError as error:
         raise IRError(SourceLocation("--access", 1, 1), str(error)) from None
 
@@ -189,15 +207,15 @@ def _plan(args: argparse.Namespace) -> str:
     if args.max_mixed_transpositions < 0:
         message = "--max-mixed-transpositions must be at least 0"
         raise IRError(SourceLocation("--max-mixed-transpositions", 1, 1), message, str(args.max_mixed_transpositions))
+    if args.target is not None or args.num_banks is not None:
+        parse_target(args.target, args.num_banks)
+    target = TargetOptions(args.target, args.num_banks)
     filename, text = read_source(args.file)
     module = parse_module(text, filename, make_context())
     reports = report_conversions(
-        module,
-        verify=not args.no_verify,
-        max_mixed_transpositions=args.max_mixed_transpositions,
-        num_banks=args.num_banks,
+        module, verify=not args.no_verify, max_mixed_transpositions=args.max_mixed_transpositions, target=target
     )
-    accesses = report_local_accesses(module, args.num_banks)
+    accesses = report_local_accesses(module, target)
     if args.json:
         entries = {
             "conversions": [report.to_json() for report in reports],

@@ -12,7 +12,7 @@ an n-way conflict.
 >>> from layoutdialect.encodings import BlockedEncoding, CGALayout, SwizzledSharedEncoding, to_linear_layout
 >>> rows = to_linear_layout(BlockedEncoding((1, 1), (32, 1), (4, 1), (0, 1), CGALayout.single(2)), [128, 32])
 >>> plain = to_linear_layout(SwizzledSharedEncoding(1, 1, 1, (1, 0), CGALayout.single(2)), [128, 32])
->>> explanation = explain_access(rows, plain, 32)
+>>> explanation = explain_access(rows, plain, 32, SharedMemory())
 >>> explanation.cost.vector_bits, explanation.cost.wavefronts_per_instruction, explanation.ways
 (128, 32, 8)
 >>> explanation.conflicts[0].bank, explanation.conflicts[0].lanes
@@ -23,16 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from layoutdialect.analysis.bank_conflicts import (
-    WORD_BITS,
-    SharedAccessCost,
-    access_cost,
-    chunk_split,
-    phase_lane_bits,
-    warp_access,
-)
-from layoutdialect.f2 import LinearLayout
+from layoutdialect.analysis.bank_conflicts import SharedAccessCost, access_cost, warp_access
+from layoutdialect.f2 import LinearLayout, log2_exact
 from layoutdialect.f2.bitmatrix import combine, null_space, rank
+from layoutdialect.target import BANK_BITS, SharedMemory
 
 __all__ = ["AccessExplanation", "BankConflict", "LaneChunk", "explain_access"]
 
@@ -84,38 +78,42 @@ def explain_access(
     reg_layout: LinearLayout,
     shared_layout: LinearLayout,
     bitwidth: int,
+    memory: SharedMemory,
+    load: bool = True,
     vector_bits: int | None = None,
-    num_banks: int = 32,
 ) -> AccessExplanation:
     """``bank_conflicts`` of a register layout against a shared one, with the lanes, banks
     and F2 reason behind the count."""
     access = warp_access(reg_layout, shared_layout, bitwidth)
     vector_elements = access.vector_elements(bitwidth, vector_bits)
     lane_offsets = access.lane_offsets
-    cost = access_cost(access.register_offsets, lane_offsets, bitwidth, vector_elements, num_banks)
-    lanes = 1 << len(lane_offsets)
-    lane_bytes = [combine(lane_offsets, lane) * bitwidth // 8 for lane in range(lanes)]
-    lane_banks = [(address // (WORD_BITS // 8)) % num_banks for address in lane_bytes]
-    phase_bits = len(lane_offsets) - phase_lane_bits(cost.vector_bits, lanes, num_banks)
-    words_per_access = max(1, cost.vector_bits // WORD_BITS)
+    cost = access_cost(access.register_offsets, lane_offsets, bitwidth, vector_elements, memory, load)
+    word_bytes = BANK_BITS // 8
+    lane_bytes = [combine(lane_offsets, lane) * bitwidth // 8 for lane in range(1 << len(lane_offsets))]
+    lane_banks = [(address // word_bytes) % memory.banks for address in lane_bytes]
+    phase_lanes = memory.phase_lanes(cost.vector_bits, len(lane_offsets), load)
+    words_per_access = max(1, cost.vector_bits // BANK_BITS)
     by_bank: dict[int, dict[int, list[int]]] = {}
-    for lane in range(1 << phase_bits):
-        first_word = lane_bytes[lane] // (WORD_BITS // 8)
+    for choice in range(1 << len(phase_lanes)):
+        lane = combine([1 << bit for bit in phase_lanes], choice)
+        first_word = lane_bytes[lane] // word_bytes
         for word in range(first_word, first_word + words_per_access):
-            by_bank.setdefault(word % num_banks, {}).setdefault(word, []).append(lane)
+            by_bank.setdefault(word % memory.banks, {}).setdefault(word, []).append(lane)
     conflicts = [
         BankConflict(bank, sorted({lane for ls in words.values() for lane in ls}), sorted(words))
         for bank, words in sorted(by_bank.items())
         if len(words) > 1
     ]
-    chunk_shift, bank_groups = chunk_split(bitwidth, vector_elements, num_banks)
-    chunks = [lane_offsets[bit] >> chunk_shift for bit in range(phase_bits)]
+    chunk_shift, bank_groups = memory.chunk_split(bitwidth, vector_elements)
+    chunks = [lane_offsets[bit] >> chunk_shift for bit in phase_lanes]
     lane_chunks = [
-        LaneChunk(1 << bit, chunk, chunk & (bank_groups - 1), chunk >> (bank_groups.bit_length() - 1))
-        for bit, chunk in enumerate(chunks)
+        LaneChunk(1 << bit, chunk, chunk & (bank_groups - 1), chunk >> log2_exact(bank_groups))
+        for bit, chunk in zip(phase_lanes, chunks)
     ]
     bank_parts = [c.bank for c in lane_chunks]
-    clashing = [mask for mask in null_space(bank_parts) if combine(chunks, mask)]
+    clashing = [
+        combine([1 << bit for bit in phase_lanes], mask) for mask in null_space(bank_parts) if combine(chunks, mask)
+    ]
     ways = 1 << (rank(chunks) - rank(bank_parts))
     widest = access.widest_elements * bitwidth
     return AccessExplanation(cost, widest, lane_banks, conflicts, lane_chunks, clashing, ways)

@@ -1,21 +1,16 @@
 """How many wavefronts a warp's shared-memory access takes, over F2.
 
-Shared memory has ``num_banks`` banks of 32 bits.  A warp access of ``b`` bits
-per lane is served in ``phases``: 64-bit accesses in 2 phases of 16 lanes and
-128-bit ones in 4 phases of 8 (with 32 lanes and 32 banks).  Within a phase,
-lanes that touch the same 32-bit word are served together (a broadcast), and
-each bank serves one word per wavefront, so a phase takes as many wavefronts as
-the most distinct words any bank holds.
-
-Addresses are linear in the lane bits, so this count is exact in F2 terms
-(spec conversions.md §4.4).  Cut each lane's element offset down to its *chunk*
-(the aligned word, or the aligned vector when wider): the lanes of a phase then
-reach a coset of the span ``T`` of the phase lanes' chunk offsets, and two
-chunks clash exactly when they differ only above the bank bits.  A phase
-therefore takes ``2 ** (rank(T) - rank(T restricted to the bank bits))``
+A warp's access is served in phases, and a phase in as many wavefronts as the most
+distinct words any bank holds (``layoutdialect.target.SharedMemory`` defines both).
+Addresses are linear in the lane bits, so that count is exact in F2 terms.  Cut each
+lane's element offset down to its *chunk* (the aligned word, or the aligned vector when
+wider): the lanes of a phase then reach a coset of the span ``T`` of the phase lanes'
+chunk offsets, and two chunks clash exactly when they differ only above the bank bits.
+A phase therefore takes ``2 ** (rank(T) - rank(T restricted to the bank bits))``
 wavefronts.  Where the vector fills whole words this is Triton's
-``2 ** dim(span(segment) ∩ span(lane tile))``; it also stays exact for accesses
-narrower than a word, where lanes may share one.
+``2 ** dim(span(segment) ∩ span(lane tile))`` (``bankConflicts`` in its generic
+swizzling); it also stays exact for accesses narrower than a word, where lanes may share
+one.  ``docs/shared-memory.md`` works an example.
 """
 
 from __future__ import annotations
@@ -25,20 +20,19 @@ from dataclasses import dataclass
 
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.f2.bitmatrix import rank
+from layoutdialect.target import SharedMemory
 
 __all__ = [
     "SharedAccessCost",
     "access_cost",
     "bank_conflicts",
     "WarpAccess",
-    "chunk_split",
     "largest_vectorisation",
-    "phase_lane_bits",
     "warp_access",
 ]
 
-WORD_BITS = 32
 MAX_VECTOR_BITS = 128
+"""The widest access one lane makes (``ld.shared.v4.b32``, ``ds_read_b128``)."""
 
 
 @dataclass(frozen=True)
@@ -68,19 +62,17 @@ class SharedAccessCost:
         """Triton's ``bank_conflicts``: extra wavefronts each phase needs (0 when conflict-free)."""
         return self.wavefronts_per_instruction // self.phases - 1
 
-
-def _log2(value: int) -> int:
-    return value.bit_length() - 1
-
-
-def phase_lane_bits(vector_bits: int, lanes: int = 32, num_banks: int = 32) -> int:
-    """How many lane bits select the phase of a ``vector_bits``-wide access.
-
-    >>> [phase_lane_bits(bits) for bits in (16, 32, 64, 128)]
-    [0, 0, 1, 2]
-    """
-    words = max(1, vector_bits // WORD_BITS)
-    return max(0, _log2(lanes) - _log2(num_banks) + _log2(words))
+    def to_json(self) -> dict[str, int | bool]:
+        """The cost as every JSON answer spells it."""
+        return {
+            "vector_bits": self.vector_bits,
+            "instructions": self.instructions,
+            "phases": self.phases,
+            "wavefronts_per_instruction": self.wavefronts_per_instruction,
+            "wavefronts": self.total_wavefronts,
+            "bank_conflicts": self.excess_per_wavefront,
+            "conflict_free": self.conflict_free,
+        }
 
 
 def access_cost(
@@ -88,32 +80,24 @@ def access_cost(
     lane_offsets: Sequence[int],
     element_bits: int,
     vector_elements: int,
-    num_banks: int = 32,
-    phase_lanes: Sequence[int] | None = None,
+    memory: SharedMemory,
+    load: bool = True,
 ) -> SharedAccessCost:
     """The cost of a warp access where register ``r`` of lane ``l`` is at element offset
     ``register_offsets ⊕ lane_offsets`` (each a list of basis images, zero for copies).
 
-    Each instruction moves ``vector_elements`` registers at consecutive offsets.
-    ``phase_lanes`` names the lane bits of one phase when the hardware does not
-    take the lowest ones (AMD's ``ds_read_b128``).
+    Each instruction moves ``vector_elements`` registers at consecutive offsets; ``load``
+    says which way (AMD's 128-bit loads form their phases from other lanes than stores).
     """
     vector_bits = vector_elements * element_bits
     if vector_bits > MAX_VECTOR_BITS or vector_elements & (vector_elements - 1):
         raise ValueError(f"a vector of {vector_elements} x {element_bits} bits is not a shared-memory access")
-    lanes = 1 << len(lane_offsets)
-    phase_bits = phase_lane_bits(vector_bits, lanes, num_banks)
-    if phase_lanes is None:
-        phase_lanes = range(len(lane_offsets) - phase_bits)
-    elif len(phase_lanes) != len(lane_offsets) - phase_bits:
-        raise ValueError(
-            f"a {vector_bits}-bit access has phases of {len(lane_offsets) - phase_bits} lane bits, "
-            f"not {len(phase_lanes)}"
-        )
     misaligned = [offset for offset in lane_offsets if offset % vector_elements]
     if misaligned:
         raise ValueError(f"lane offset {misaligned[0]} breaks the alignment of {vector_elements}-element vectors")
-    chunk_shift, bank_groups = chunk_split(element_bits, vector_elements, num_banks)
+    phase_lanes = memory.phase_lanes(vector_bits, len(lane_offsets), load)
+    phase_bits = len(lane_offsets) - len(phase_lanes)
+    chunk_shift, bank_groups = memory.chunk_split(element_bits, vector_elements)
     chunks = [lane_offsets[bit] >> chunk_shift for bit in phase_lanes]
     in_bank = [chunk & (bank_groups - 1) for chunk in chunks]
     per_phase = 1 << (rank(chunks) - rank(in_bank))
@@ -124,14 +108,6 @@ def access_cost(
         phases=1 << phase_bits,
         wavefronts_per_instruction=per_phase << phase_bits,
     )
-
-
-def chunk_split(element_bits: int, vector_elements: int, num_banks: int = 32) -> tuple[int, int]:
-    """``(shift, bank_groups)``: a lane's element offset ``>> shift`` is its chunk (the aligned
-    word, or vector when wider), and the chunk's low ``log2(bank_groups)`` bits pick its banks."""
-    chunk_elements = max(vector_elements, WORD_BITS // element_bits if element_bits < WORD_BITS else 1)
-    words_per_chunk = max(1, vector_elements * element_bits // WORD_BITS)
-    return _log2(chunk_elements), max(1, num_banks // words_per_chunk)
 
 
 def largest_vectorisation(
@@ -163,24 +139,24 @@ def bank_conflicts(
     reg_layout: LinearLayout,
     shared_layout: LinearLayout,
     bitwidth: int,
+    memory: SharedMemory,
+    load: bool = True,
     vector_bits: int | None = None,
-    num_banks: int = 32,
-    phase_lanes: Sequence[int] | None = None,
 ) -> SharedAccessCost:
-    """The cost of a ``local_load`` or ``local_store`` between a distributed layout and a
-    shared one (both at the tensor's shape), with ``vector_bits``-wide accesses (by
-    default the widest both allow, up to 128 bits).
+    """The cost of a ``local_load`` (``load``) or ``local_store`` between a distributed
+    layout and a shared one (both at the tensor's shape), with ``vector_bits``-wide
+    accesses (by default the widest both allow, up to 128 bits).
 
     >>> from layoutdialect.encodings import BlockedEncoding, CGALayout, SwizzledSharedEncoding, to_linear_layout
     >>> rows = BlockedEncoding((1, 1), (32, 1), (4, 1), (0, 1), CGALayout.single(2))
     >>> plain = SwizzledSharedEncoding(1, 1, 1, (1, 0), CGALayout.single(2))
-    >>> cost = bank_conflicts(to_linear_layout(rows, [128, 64]), to_linear_layout(plain, [128, 64]), 16)
+    >>> cost = bank_conflicts(to_linear_layout(rows, [128, 64]), to_linear_layout(plain, [128, 64]), 16, SharedMemory())
     >>> cost.vector_bits, cost.wavefronts_per_instruction, cost.excess_per_wavefront
     (128, 32, 7)
     """
     access = warp_access(reg_layout, shared_layout, bitwidth)
     elements = access.vector_elements(bitwidth, vector_bits)
-    return access_cost(access.register_offsets, access.lane_offsets, bitwidth, elements, num_banks, phase_lanes)
+    return access_cost(access.register_offsets, access.lane_offsets, bitwidth, elements, memory, load)
 
 
 @dataclass(frozen=True)

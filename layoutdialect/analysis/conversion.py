@@ -2,7 +2,7 @@
 
 ``plan_conversion(src, dst, element_bits)`` answers for a ``ttg.convert_layout``
 from layout ``src`` to ``dst`` (both at the tensor's shape), as Triton's
-``minimalCvtLayout`` and ``ConvertLayoutOpConversion`` do (spec conversions.md §2).
+``minimalCvtLayout`` and ``ConvertLayoutOpConversion`` do.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from enum import Enum
 
 from layoutdialect.analysis.scratch_layout import ScratchPlan, plan_scratch
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition, decompose_warp_conversion
-from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2 import HARDWARE_DIMS, LinearLayout
 from layoutdialect.f2.bitmatrix import combine_all
+from layoutdialect.target import SharedMemory
 
 __all__ = [
-    "HARDWARE_DIMS",
     "ConversionKind",
     "ConversionPath",
     "ConversionPlan",
@@ -24,8 +24,6 @@ __all__ = [
     "plan_conversion",
     "reorders_registers",
 ]
-
-HARDWARE_DIMS = ("register", "lane", "warp", "block")
 
 
 class ConversionKind(Enum):
@@ -121,20 +119,19 @@ class ConversionPlan:
 
 
 def plan_conversion(
-    src: LinearLayout, dst: LinearLayout, element_bits: int, max_mixed_transpositions: int = 1, num_banks: int = 32
+    src: LinearLayout, dst: LinearLayout, element_bits: int, memory: SharedMemory, max_mixed_transpositions: int = 1
 ) -> ConversionPlan:
-    """How to convert a tensor of ``element_bits``-bit elements from layout ``src`` to ``dst``.
+    """How to convert a tensor of ``element_bits``-bit elements from layout ``src`` to ``dst``
+    on a GPU whose shared memory is ``memory``.
 
     Intra-warp conversions use shuffles when they need at most
     ``max_mixed_transpositions`` register-lane transpositions (Triton's rule is 1),
-    shared memory otherwise; shared memory has ``num_banks`` banks of 32 bits.
+    shared memory otherwise.
     """
     if element_bits < 1:
         raise ValueError(f"element_bits must be positive, got {element_bits}")
     if max_mixed_transpositions < 0:
         raise ValueError(f"max_mixed_transpositions must be at least 0, got {max_mixed_transpositions}")
-    if num_banks not in (16, 32, 64):
-        raise ValueError(f"num_banks must be 16, 32 or 64, got {num_banks}")
     conversion = minimal_conversion(src, dst)
     kind = _kind(conversion)
     registers = (src.get_in_dim_size("register"), dst.get_in_dim_size("register"))
@@ -147,7 +144,7 @@ def plan_conversion(
             copies = src.free_variable_masks().get("warp", 0) | dst.free_variable_masks().get("warp", 0)
             synchronous = kind is ConversionKind.INTRA_WARP and not copies
             try:
-                scratch = plan_scratch(src, dst, element_bits, num_banks, synchronous)
+                scratch = plan_scratch(src, dst, element_bits, memory, synchronous)
             except ValueError as error:
                 reason = f"{reason}, but {error}"
         return ConversionPlan(kind, path, reason, conversion, *registers, register_map, warp, scratch)

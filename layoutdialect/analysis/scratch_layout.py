@@ -1,8 +1,9 @@
 """The scratch buffer of a shared-memory conversion: its layout, the widest accesses,
 no bank conflicts where avoidable, and the fewest bytes.
 
-``plan_scratch(src, dst, element_bits)`` follows Triton's optimal swizzling (spec
-conversions.md §4.2-§4.6, after Goucher and Lezcano).  The buffer holds the
+``plan_scratch(src, dst, element_bits, memory)`` follows Triton's optimal swizzling
+(``optimalSwizzling`` in its generic swizzling, after Goucher and Lezcano; see
+``docs/shared-memory.md``).  The buffer holds the
 flattened tensor under a layout whose offset bits are, fastest first:
 
 * **vector** bases ``V``: registers contiguous on both sides (up to 128 bits), so
@@ -19,7 +20,7 @@ a time.  Each candidate (the vector choices, and the unswizzled tensor order as 
 floor) is costed exactly with ``access_cost``; the fewest wavefronts win, then
 the fewest instructions, then the smallest buffer.
 
-Example (a 128x64 f16 transpose, 4 warps, spec bench case 1): the source holds 8
+Example (a 128x64 f16 transpose, 4 warps): the source holds 8
 elements along a row, the destination 8 along a column, and the only tensor bit
 both hold in registers is row 64.  It becomes the vector: each thread stores and
 loads 32-bit pairs (rows ``r`` and ``r + 64``), 32 of each, conflict-free, in one
@@ -32,16 +33,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from layoutdialect.analysis.bank_conflicts import (
-    MAX_VECTOR_BITS,
-    WORD_BITS,
-    SharedAccessCost,
-    access_cost,
-    largest_vectorisation,
-    phase_lane_bits,
-)
-from layoutdialect.f2 import LinearLayout
+from layoutdialect.analysis.bank_conflicts import MAX_VECTOR_BITS, SharedAccessCost, access_cost, largest_vectorisation
+from layoutdialect.f2 import LinearLayout, log2_exact
 from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, complement_basis
+from layoutdialect.target import BANK_BITS, SharedMemory
 
 __all__ = ["ScratchAccess", "ScratchPlan", "memory_bits", "plan_scratch"]
 
@@ -129,7 +124,7 @@ def _side(layout: LinearLayout) -> _Side:
 
 
 def plan_scratch(
-    src: LinearLayout, dst: LinearLayout, element_bits: int, num_banks: int = 32, warp_synchronous: bool = False
+    src: LinearLayout, dst: LinearLayout, element_bits: int, memory: SharedMemory, warp_synchronous: bool = False
 ) -> ScratchPlan:
     """The best scratch buffer for converting ``src`` to ``dst`` (both at the tensor's shape).
 
@@ -142,13 +137,13 @@ def plan_scratch(
         raise ValueError("the conversion moves data between CTAs; a scratch buffer serves one CTA")
     dim = src.get_total_out_dim_size_log2()
     plans = [
-        _plan(source, destination, bits, vector, bank_first, dim, num_banks, warp_synchronous)
+        _plan(source, destination, bits, vector, bank_first, dim, memory, warp_synchronous)
         for vector in _vector_candidates(source, destination, bits)
         for bank_first in (source, destination)
     ]
     blocks = [b for b in source.blocks if b]
     unswizzled = complement_basis(blocks, dim)
-    plans.append(_build(source, destination, bits, unswizzled, blocks, [], num_banks, warp_synchronous))
+    plans.append(_build(source, destination, bits, unswizzled, blocks, [], memory, warp_synchronous))
     valid = [plan for plan in plans if plan is not None]
     if not valid:
         raise ValueError("no scratch layout keeps each CTA's data in its own shared memory")
@@ -163,10 +158,10 @@ def _vector_candidates(source: _Side, destination: _Side, bits: int) -> Iterator
     """Vector bases: the registers both sides hold, in the source's order; when they fill
     less than a word, also that list widened by one side's registers that the other
     side spreads over lanes or warps (Triton takes warps only)."""
-    limit = (MAX_VECTOR_BITS // bits).bit_length() - 1
+    limit = log2_exact(MAX_VECTOR_BITS // bits)
     common = [b for b in source.registers if b and b in destination.registers][:limit]
     yield common
-    word = (WORD_BITS // bits).bit_length() - 1
+    word = log2_exact(BANK_BITS // bits)
     if len(common) >= word:
         return
     for mine, theirs in ((source, destination), (destination, source)):
@@ -183,10 +178,11 @@ def _prefix_in(vector: Sequence[int], registers: Sequence[int]) -> int:
     return count
 
 
-def _lane_tile(side: _Side, vector: Sequence[int], bits: int, num_banks: int) -> list[int]:
+def _lane_tile(side: _Side, vector: Sequence[int], bits: int, memory: SharedMemory, load: bool) -> list[int]:
+    """The offsets the lanes of one phase of ``side``'s accesses reach (Triton's ``getLaneTile``)."""
     vector_bits = bits << _prefix_in(vector, side.registers)
-    phase = phase_lane_bits(vector_bits, 1 << len(side.lanes), num_banks)
-    return [b for b in side.lanes[: len(side.lanes) - phase] if b]
+    phase = memory.phase_lanes(vector_bits, len(side.lanes), load)
+    return [side.lanes[bit] for bit in phase if side.lanes[bit]]
 
 
 def _segment(tile_src: list[int], tile_dst: list[int], fixed: list[int], dim: int, count: int) -> list[int]:
@@ -221,23 +217,23 @@ def _plan(
     vector: list[int],
     bank_first: _Side,
     dim: int,
-    num_banks: int,
+    memory: SharedMemory,
     warp_synchronous: bool,
 ) -> ScratchPlan | None:
     """The plan for one choice of vector bases (``bank_first``'s registers lead the bank
     bases, to widen its accesses), or ``None`` if a CTA would reach another's part."""
     blocks = [b for b in source.blocks if b]
-    line = (num_banks * WORD_BITS // (bits << len(vector))).bit_length() - 1
+    line = log2_exact(memory.banks * BANK_BITS // (bits << len(vector)))
     bank_count = min(line, dim - len(vector) - len(blocks))
-    tile_src = _lane_tile(source, vector, bits, num_banks)
-    tile_dst = _lane_tile(destination, vector, bits, num_banks)
+    tile_src = _lane_tile(source, vector, bits, memory, load=False)
+    tile_dst = _lane_tile(destination, vector, bits, memory, load=True)
     segment = _segment(
         vector + tile_src, vector + tile_dst, vector + blocks, dim, dim - bank_count - len(vector) - len(blocks)
     )
     bank = complement_basis(vector + segment + blocks, dim)
     bank.sort(key=lambda b: b not in bank_first.registers)
     reps = [b for b in segment if b in source.registers and b in destination.registers]
-    return _build(source, destination, bits, vector + bank + segment, blocks, reps, num_banks, warp_synchronous)
+    return _build(source, destination, bits, vector + bank + segment, blocks, reps, memory, warp_synchronous)
 
 
 def _build(
@@ -247,7 +243,7 @@ def _build(
     bases: list[int],
     blocks: list[int],
     reps: list[int],
-    num_banks: int,
+    memory: SharedMemory,
     warp_synchronous: bool,
 ) -> ScratchPlan | None:
     """The plan whose buffer holds ``bases`` minus ``reps`` (fastest first), with the
@@ -264,8 +260,8 @@ def _build(
         if not tangled:
             break
         reps = [b for k, b in enumerate(reps) if k not in tangled]
-    store = _access(source, echelon, len(offsets), len(blocks), bits, num_banks)
-    load = _access(destination, echelon, len(offsets), len(blocks), bits, num_banks)
+    store = _access(source, echelon, len(offsets), len(blocks), bits, memory, load=False)
+    load = _access(destination, echelon, len(offsets), len(blocks), bits, memory, load=True)
     if store is None or load is None:
         return None
     layout_bases = [("offset", [[b] for b in offsets])]
@@ -279,7 +275,7 @@ def _build(
 
 
 def _access(
-    side: _Side, echelon: ColumnEchelon, offset_bits: int, block_bits: int, bits: int, num_banks: int
+    side: _Side, echelon: ColumnEchelon, offset_bits: int, block_bits: int, bits: int, memory: SharedMemory, load: bool
 ) -> ScratchAccess | None:
     """Where ``side``'s registers, lanes and warps fall in the buffer whose basis is
     ``echelon`` (offset bits, then block, then reps); ``None`` if some fall in
@@ -300,6 +296,6 @@ def _access(
     for register in range(1 << len(registers)):
         c = combine(registers, register)
         slots.append((c >> rep_shift, c & offset_mask))
-    cost = access_cost(in_rep, lanes, bits, elements, num_banks)
+    cost = access_cost(in_rep, lanes, bits, elements, memory, load)
     access = ScratchAccess(elements, tuple(slots), tuple(lanes), tuple(warps), cost)
     return replace(access, cost=replace(cost, instructions=len(access.vectors())))

@@ -1,22 +1,22 @@
 """A shared-memory layout for a row-major ``R x C`` tile under which every listed access
 tile is served in as few wavefronts as its bytes allow.
 
-An access ``P x Q`` is the tile one request reads or writes, at every aligned place.
-Shared memory has 32 banks of 4 bytes; a request takes as many wavefronts as the most
-distinct words any bank holds, ideally ``ceil(bytes / 128)``.
+An access ``P x Q`` is the tile one request reads or writes, at every aligned place.  A
+request takes as many wavefronts as the most distinct words any bank holds
+(``SharedMemory.wavefronts``), ideally ``ceil(bytes / wavefront bytes)`` (128 with 32 banks).
 
-The closed form is melonedo's ``make_swizzle`` (spec ``cute-swizzle-shuffle.md`` §2.2) for
-one tile of exactly 128 bytes: ``col ^= (row & col_mask) << col_shift`` (a shift right when
+The closed form is melonedo's ``make_swizzle`` (see ``docs/shared-memory.md``) for one tile
+filling all banks exactly once: ``col ^= (row & col_mask) << col_shift`` (a shift right when
 negative) on rows of ``C`` elements, and, when ``C`` is odd-sized relative to the tile
 (``8 x 9``), a row permutation that treats several rows as one.  Several tiles, or tiles of
 other sizes, are served by searching the CuTe swizzles ``<B,M,S>`` for the fewest excess
 wavefronts, and, when no swizzle is conflict-free, the XOR maps of row bits into column
 bits (all of them for small tiles, one column bit per row bit for larger ones).
 
->>> plan = synthesise_swizzle(8, 8, 128, [(1, 8), (8, 1)])
+>>> plan = synthesise_swizzle(8, 8, 128, [(1, 8), (8, 1)], SharedMemory())
 >>> str(plan.swizzle), plan.conflict_free
 ('Swizzle<3,0,3>', True)
->>> synthesise_swizzle(8, 24, 128, [(8, 1)]).formula
+>>> synthesise_swizzle(8, 24, 128, [(8, 1)], SharedMemory()).formula
 'row * 24 + (col ^ (row & 7))'
 """
 
@@ -27,21 +27,10 @@ from dataclasses import dataclass, replace
 from itertools import product as cartesian
 
 from layoutdialect.cute.layout import Swizzle
-from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2 import LinearLayout, is_power_of_two, trailing_zeros
+from layoutdialect.target import BANK_BITS, SharedMemory
 
 __all__ = ["AccessCost", "SwizzlePlan", "access_costs", "make_swizzle", "synthesise_swizzle"]
-
-NUM_BANKS = 32
-WORD_BYTES = 4
-WAVEFRONT_BYTES = NUM_BANKS * WORD_BYTES
-
-
-def _ctz(value: int) -> int:
-    return (value & -value).bit_length() - 1
-
-
-def _is_power_of_two(value: int) -> bool:
-    return value > 0 and value & (value - 1) == 0
 
 
 @dataclass(frozen=True)
@@ -64,21 +53,23 @@ class MelonedoParams:
 
     def to_cute(self) -> Swizzle | None:
         """The equivalent ``Swizzle<B,M,S>`` on the flat offset, for power-of-two rows."""
-        if not self.col_mask or not _is_power_of_two(self.stride) or self.row_banks != 1:
+        if not self.col_mask or not is_power_of_two(self.stride) or self.row_banks != 1:
             return None
         return Swizzle(
-            bin(self.col_mask).count("1"), _ctz(self.col_mask) + self.col_shift, _ctz(self.stride) - self.col_shift
+            bin(self.col_mask).count("1"),
+            trailing_zeros(self.col_mask) + self.col_shift,
+            trailing_zeros(self.stride) - self.col_shift,
         )
 
 
 def make_swizzle(num_rows: int, num_cols: int, stride: int, total_rows: int = 0) -> MelonedoParams:
     """melonedo's closed form for one ``num_rows x num_cols`` access filling all banks once."""
-    if not (_is_power_of_two(num_rows) and _is_power_of_two(num_cols)) or stride < 1:
+    if not (is_power_of_two(num_rows) and is_power_of_two(num_cols)) or stride < 1:
         raise ValueError(f"the access {num_rows}x{num_cols} must have power-of-two sides and rows a positive stride")
-    stride_bits = _ctz(stride)
-    bank_bits = _ctz(num_rows * num_cols)
-    col_bits = _ctz(num_cols)
-    if not _is_power_of_two(stride) and col_bits > stride_bits:
+    stride_bits = trailing_zeros(stride)
+    bank_bits = trailing_zeros(num_rows * num_cols)
+    col_bits = trailing_zeros(num_cols)
+    if not is_power_of_two(stride) and col_bits > stride_bits:
         row_banks = 1 << (col_bits - stride_bits)
         if total_rows % row_banks:
             raise ValueError(f"treating {row_banks} rows as one needs a row count divisible by {row_banks}")
@@ -113,6 +104,7 @@ def access_costs(
     cols: int,
     element_bits: int,
     accesses: Sequence[tuple[int, int]],
+    memory: SharedMemory,
     linear: bool = False,
 ) -> list[AccessCost]:
     """The wavefronts each access tile needs when element ``(row, col)`` sits at ``address``.
@@ -121,19 +113,19 @@ def access_costs(
     tile by one XOR constant, which permutes banks and words alike, so the first place
     stands for all of them."""
     element_bytes = max(1, element_bits // 8)
+    word_bytes = BANK_BITS // 8
     costs = []
     for height, width in accesses:
-        ideal = max(1, -(-height * width * element_bits // (8 * WAVEFRONT_BYTES)))
+        ideal = max(1, -(-height * width * element_bits // (8 * memory.wavefront_bytes)))
         worst, conflicting = 0, 0
         all_places = list(cartesian(range(0, rows - height + 1, height), range(0, cols - width + 1, width)))
         examined = all_places[:1] if linear else all_places
         for top, left in examined:
-            words_by_bank: dict[int, set[int]] = {}
+            words: set[int] = set()
             for row, col in cartesian(range(top, top + height), range(left, left + width)):
                 start = address(row, col) * element_bits // 8
-                for word in range(start // WORD_BYTES, (start + element_bytes - 1) // WORD_BYTES + 1):
-                    words_by_bank.setdefault(word % NUM_BANKS, set()).add(word)
-            wavefronts = max(len(words) for words in words_by_bank.values())
+                words.update(range(start // word_bytes, (start + element_bytes - 1) // word_bytes + 1))
+            wavefronts = memory.wavefronts(words)
             worst = max(worst, wavefronts)
             conflicting += wavefronts > ideal
         if linear:
@@ -162,9 +154,9 @@ class SwizzlePlan:
 
     def linear_layout(self) -> LinearLayout | None:
         """Triton's view, ``offset, block -> (dim0, dim1)``, when both sides are powers of two."""
-        if not (_is_power_of_two(self.rows) and _is_power_of_two(self.cols)):
+        if not (is_power_of_two(self.rows) and is_power_of_two(self.cols)):
             return None
-        row_bits, col_bits = _ctz(self.rows), _ctz(self.cols)
+        row_bits, col_bits = trailing_zeros(self.rows), trailing_zeros(self.cols)
         columns = [self.address(1 << b, 0) for b in range(row_bits)] + [
             self.address(0, 1 << b) for b in range(col_bits)
         ]
@@ -206,7 +198,7 @@ def _melonedo_formula(params: MelonedoParams) -> str:
 
 
 def _candidate_swizzles(rows: int, cols: int) -> list[Swizzle]:
-    bits_total = _ctz(rows * cols)
+    bits_total = trailing_zeros(rows * cols)
     candidates = [Swizzle(0, 0, 0)]
     for bits in range(1, bits_total):
         for base in range(bits_total):
@@ -215,16 +207,18 @@ def _candidate_swizzles(rows: int, cols: int) -> list[Swizzle]:
     return candidates
 
 
-def synthesise_swizzle(rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]]) -> SwizzlePlan:
+def synthesise_swizzle(
+    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory
+) -> SwizzlePlan:
     """The layout of an ``rows x cols`` tile of ``element_bits``-bit elements that serves
     every access tile in the fewest wavefronts (see the module docstring)."""
     if rows < 1 or cols < 1 or element_bits < 1:
         raise ValueError("the tile and its elements must have positive sizes")
     for height, width in accesses:
-        if not (_is_power_of_two(height) and _is_power_of_two(width)) or height > rows or width > cols:
+        if not (is_power_of_two(height) and is_power_of_two(width)) or height > rows or width > cols:
             raise ValueError(f"access {height}x{width} must have power-of-two sides within the {rows}x{cols} tile")
     tiles = [(h, w) for h, w in accesses if h > 1 and w < cols]
-    one_wavefront = [(h, w) for h, w in tiles if h * w * element_bits == 8 * WAVEFRONT_BYTES]
+    one_wavefront = [(h, w) for h, w in tiles if h * w * element_bits == 8 * memory.wavefront_bytes]
     if len(tiles) == 1 and one_wavefront:
         height, width = one_wavefront[0]
         params = make_swizzle(height, width, cols, rows)
@@ -235,13 +229,13 @@ def synthesise_swizzle(rows: int, cols: int, element_bits: int, accesses: Sequen
             params,
             _melonedo_formula(params),
             params.to_cute(),
-            access_costs(params, rows, cols, element_bits, accesses),
+            access_costs(params, rows, cols, element_bits, accesses, memory),
             "closed form (melonedo's make_swizzle)",
         )
         if plan.conflict_free:
             return plan
-    if not (_is_power_of_two(rows) and _is_power_of_two(cols)):
-        found = _xor_search(rows, cols, element_bits, accesses)
+    if not (is_power_of_two(rows) and is_power_of_two(cols)):
+        found = _xor_search(rows, cols, element_bits, accesses, memory)
         if found is not None:
             return found
         plain = MelonedoParams(0, 0, cols, 1, rows)
@@ -252,7 +246,7 @@ def synthesise_swizzle(rows: int, cols: int, element_bits: int, accesses: Sequen
             plain,
             _melonedo_formula(plain),
             None,
-            access_costs(plain, rows, cols, element_bits, accesses),
+            access_costs(plain, rows, cols, element_bits, accesses, memory),
             "no XOR of row bits into column bits serves this non-power-of-two tile",
         )
     best: SwizzlePlan | None = None
@@ -262,7 +256,7 @@ def synthesise_swizzle(rows: int, cols: int, element_bits: int, accesses: Sequen
         def address(row: int, col: int, swizzle: Swizzle = swizzle) -> int:
             return swizzle(row * cols + col)
 
-        costs = access_costs(address, rows, cols, element_bits, accesses, linear=True)
+        costs = access_costs(address, rows, cols, element_bits, accesses, memory, linear=True)
         key = (
             sum(c.worst_wavefronts - c.ideal_wavefronts for c in costs),
             max((c.worst_wavefronts - c.ideal_wavefronts for c in costs), default=0),
@@ -284,8 +278,8 @@ def synthesise_swizzle(rows: int, cols: int, element_bits: int, accesses: Sequen
             )
     assert best is not None
     if not best.conflict_free:
-        best = _xor_search(rows, cols, element_bits, accesses) or best
-    return replace(best, costs=access_costs(best.address, rows, cols, element_bits, accesses))
+        best = _xor_search(rows, cols, element_bits, accesses, memory) or best
+    return replace(best, costs=access_costs(best.address, rows, cols, element_bits, accesses, memory))
 
 
 MAX_XOR_SEARCH_BITS = 12
@@ -314,13 +308,15 @@ class XorMap:
         return f"row * {self.cols} + (col ^ " + " ^ ".join(terms) + ")" if terms else f"row * {self.cols} + col"
 
 
-def _xor_search(rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]]) -> SwizzlePlan | None:
+def _xor_search(
+    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory
+) -> SwizzlePlan | None:
     """The first conflict-free ``XorMap`` (fewest set mask bits first), if any: every map of
     a small tile, and of a larger one those sending each row bit to one column bit or none.
     Only the column bits below the largest power of two dividing ``cols`` take part, so a
     column stays in its row."""
-    row_bits, col_bits = (rows - 1).bit_length(), _ctz(cols)
-    linear = _is_power_of_two(rows) and _is_power_of_two(cols)
+    row_bits, col_bits = (rows - 1).bit_length(), trailing_zeros(cols)
+    linear = is_power_of_two(rows) and is_power_of_two(cols)
     if row_bits * col_bits <= MAX_XOR_SEARCH_BITS:
         choices = list(range(1 << col_bits))
     else:
@@ -330,7 +326,7 @@ def _xor_search(rows: int, cols: int, element_bits: int, accesses: Sequence[tupl
     candidates = sorted(cartesian(choices, repeat=row_bits), key=lambda m: sum(bin(x).count("1") for x in m))
     for masks in candidates:
         xor_map = XorMap(cols, tuple(masks))
-        costs = access_costs(xor_map, rows, cols, element_bits, accesses, linear=linear)
+        costs = access_costs(xor_map, rows, cols, element_bits, accesses, memory, linear=linear)
         if all(c.conflict_free for c in costs):
             return SwizzlePlan(
                 rows, cols, element_bits, xor_map, xor_map.formula(), None, costs, "search over XOR maps of row bits"

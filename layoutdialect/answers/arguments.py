@@ -36,6 +36,7 @@ from layoutdialect.encodings import DistributedEncoding, Encoding, EncodingError
 from layoutdialect.encodings.linear import GenericLinearEncoding, LinearEncoding
 from layoutdialect.encodings.shared import SharedLinearEncoding
 from layoutdialect.f2 import LinearLayout, LinearLayoutError
+from layoutdialect.target import Target, TargetError
 
 __all__ = [
     "MAX_ELEMENTS",
@@ -46,6 +47,7 @@ __all__ = [
     "parse_element_bits",
     "parse_layout_argument",
     "parse_shape",
+    "parse_target",
 ]
 
 LayoutKind = Literal["distributed", "shared", "cute"]
@@ -105,6 +107,21 @@ def parse_shape(text: str, name: str = "--shape", rank: int | None = None) -> tu
             name, text, 1, f"{prod(sizes)} elements is more than the {MAX_ELEMENTS} this tool handles"
         )
     return sizes
+
+
+def parse_target(arch: str | None, banks: int | None) -> Target:
+    """The GPU named by ``--target`` (a generic NVIDIA one when absent), with ``--num-banks``
+    replacing its bank count when given."""
+    try:
+        target = Target.named(arch)
+    except TargetError as error:
+        raise LayoutArgumentError("--target", arch or "", 1, str(error)) from None
+    if banks is None:
+        return target
+    try:
+        return Target.named(arch, banks=banks)
+    except TargetError as error:
+        raise LayoutArgumentError("--num-banks", str(banks), 1, str(error)) from None
 
 
 def parse_element_bits(text: str, name: str = "--dtype") -> int:

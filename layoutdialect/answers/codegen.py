@@ -23,11 +23,12 @@ from layoutdialect.answers.arguments import LayoutArgument
 from layoutdialect.answers.cuda_emitter import VEC_TEMPLATE, CudaFunction, emit_cuda_function
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module
+from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import encoding_attr
 from layoutdialect.encodings import DistributedEncoding
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.passes.lower_convert_layout.planning import lower_planned, plan_convert_layouts
-from layoutdialect.sim.cta import CTASimulator, bit_width
+from layoutdialect.sim.cta import CTASimulator
 from layoutdialect.sim.verify import element_ids
 
 __all__ = ["CodegenAnswer", "generate_conversion"]
@@ -94,7 +95,7 @@ class _Contents:
         held = np.atleast_1d(self.values[value][0, 0, 0])
         value_type = value.type
         element = value_type.element_type if isinstance(value_type, VectorType) else value_type
-        per_word = max(1, bit_width(element) // self.bits)
+        per_word = max(1, (bit_width(element) or self.bits) // self.bits)
         elements = []
         for word in held.tolist():
             for part in range(per_word):

@@ -11,6 +11,7 @@ from layoutdialect.answers.arguments import LayoutArgument
 from layoutdialect.cute.layout import CuteError
 from layoutdialect.cute.linear import shared_layout_from_cute
 from layoutdialect.f2 import LinearLayout
+from layoutdialect.target import SharedMemory
 
 __all__ = ["ConflictsAnswer", "shared_side", "shared_access_conflicts"]
 
@@ -73,15 +74,10 @@ class ConflictsAnswer:
         e = self.explanation
         cost = e.cost
         return {
-            "vector_bits": cost.vector_bits,
+            "cost": cost.to_json(),
             "widest_vector_bits": e.widest_vector_bits,
-            "instructions": cost.instructions,
-            "phases": cost.phases,
-            "wavefronts_per_instruction": cost.wavefronts_per_instruction,
             "ideal_wavefronts_per_instruction": e.ideal_wavefronts_per_instruction,
-            "total_wavefronts": cost.total_wavefronts,
-            "ideal_total_wavefronts": e.ideal_total_wavefronts,
-            "conflict_free": cost.conflict_free,
+            "ideal_wavefronts": e.ideal_total_wavefronts,
             "ways": e.ways,
             "lane_banks": e.lane_banks,
             "conflicts": [{"bank": c.bank, "lanes": c.lanes, "words": c.words} for c in e.conflicts],
@@ -94,13 +90,15 @@ def shared_access_conflicts(
     registers: LayoutArgument,
     shared: LayoutArgument,
     element_bits: int,
+    memory: SharedMemory,
+    load: bool = True,
     vector_bits: int | None = None,
-    num_banks: int = 32,
 ) -> ConflictsAnswer:
     if registers.kind != "distributed":
         raise registers.error("the first layout must be a distributed (register) layout")
-    memory = shared_side(shared)
-    if list(registers.shape) != [memory.get_out_dim_size(d) for d in memory.get_out_dim_names()]:
+    offsets = shared_side(shared)
+    if list(registers.shape) != [offsets.get_out_dim_size(d) for d in offsets.get_out_dim_names()]:
         raise shared.error(f"the layouts have different shapes: {list(registers.shape)} and {list(shared.shape)}")
-    named = memory.rename_out_dims(registers.layout.get_out_dim_names())
-    return ConflictsAnswer(explain_access(registers.layout, named, element_bits, vector_bits, num_banks), element_bits)
+    named = offsets.rename_out_dims(registers.layout.get_out_dim_names())
+    explanation = explain_access(registers.layout, named, element_bits, memory, load, vector_bits)
+    return ConflictsAnswer(explanation, element_bits)

@@ -18,7 +18,7 @@ from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefTyp
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.dialect.gpu.ops import ShuffleMode, ShuffleOp
-from layoutdialect.sim.cta import bit_width
+from layoutdialect.dialect.tt.types import bit_width
 
 __all__ = ["CudaFunction", "VEC_TEMPLATE", "cuda_type", "emit_cuda_function"]
 

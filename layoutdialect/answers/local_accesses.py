@@ -17,11 +17,12 @@ from xdsl.ir import Attribute, Operation
 from layoutdialect.analysis.bank_conflicts import SharedAccessCost, bank_conflicts
 from layoutdialect.answers.text_table import table_lines
 from layoutdialect.dialect.text import op_location
+from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import EncodingAttr
+from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
 from layoutdialect.dialect.ttg.ops import LocalAllocOp, LocalLoadOp, LocalStoreOp
 from layoutdialect.dialect.ttg.types import MemDescType
-from layoutdialect.encodings import EncodingError, to_linear_layout
-from layoutdialect.sim.cta import SimulationError, bit_width
+from layoutdialect.encodings import to_linear_layout
 
 __all__ = ["LocalAccessReport", "format_local_accesses", "report_local_accesses"]
 
@@ -49,30 +50,26 @@ class LocalAccessReport:
             "shared": self.shared,
             "shape": list(self.shape),
             "dtype": self.dtype,
-            "vector_bits": cost.vector_bits if cost else None,
-            "instrs": cost.instructions if cost else None,
-            "wavefronts_per_instr": cost.wavefronts_per_instruction if cost else None,
-            "phases": cost.phases if cost else None,
-            "wavefronts": cost.total_wavefronts if cost else None,
-            "bank_conflicts": cost.excess_per_wavefront if cost else None,
+            "cost": cost.to_json() if cost else None,
             "reason": self.reason or None,
         }
 
 
-def report_local_accesses(module: ModuleOp, num_banks: int = 32) -> list[LocalAccessReport]:
-    """One report per ``local_load``, ``local_store`` and initialising ``local_alloc``, in order."""
+def report_local_accesses(module: ModuleOp, target: TargetOptions = MODULE_TARGET) -> list[LocalAccessReport]:
+    """One report per ``local_load``, ``local_store`` and initialising ``local_alloc``, in order,
+    on the module's GPU unless ``target`` says otherwise."""
     reports = []
     for op in module.walk():
         if isinstance(op, LocalLoadOp):
-            reports.append(_report(op, op.result.type, op.src.type, num_banks))
+            reports.append(_report(op, op.result.type, op.src.type, target))
         elif isinstance(op, LocalStoreOp):
-            reports.append(_report(op, op.src.type, op.dst.type, num_banks))
+            reports.append(_report(op, op.src.type, op.dst.type, target))
         elif isinstance(op, LocalAllocOp) and op.src is not None:
-            reports.append(_report(op, op.src.type, op.result.type, num_banks))
+            reports.append(_report(op, op.src.type, op.result.type, target))
     return reports
 
 
-def _report(op: Operation, tensor: Attribute, memdesc: Attribute, num_banks: int) -> LocalAccessReport:
+def _report(op: Operation, tensor: Attribute, memdesc: Attribute, target: TargetOptions) -> LocalAccessReport:
     assert isinstance(tensor, TensorType) and isinstance(memdesc, MemDescType)
     shape = tuple(tensor.get_shape())
     common: dict[str, Any] = {
@@ -86,11 +83,15 @@ def _report(op: Operation, tensor: Attribute, memdesc: Attribute, num_banks: int
     registers, shared = tensor.encoding, memdesc.encoding
     if not isinstance(registers, EncodingAttr) or not isinstance(shared, EncodingAttr):
         return LocalAccessReport(**common, cost=None, reason="no ttg encoding on both sides")
+    element_bits = bit_width(tensor.element_type)
+    if element_bits is None:
+        return LocalAccessReport(**common, cost=None, reason=f"{tensor.element_type} has no bit width")
+    memory = target.resolve(op).shared
     try:
         reg_layout = to_linear_layout(registers.data, list(shape))
         shared_layout = to_linear_layout(shared.data, list(memdesc.shape))
-        cost = bank_conflicts(reg_layout, shared_layout, bit_width(tensor.element_type), num_banks=num_banks)
-    except (EncodingError, SimulationError, ValueError) as error:
+        cost = bank_conflicts(reg_layout, shared_layout, element_bits, memory, load=isinstance(op, LocalLoadOp))
+    except ValueError as error:
         return LocalAccessReport(**common, cost=None, reason=str(error))
     return LocalAccessReport(**common, cost=cost)
 

@@ -24,14 +24,12 @@ from layoutdialect.analysis.layout_views import (  # noqa: E402
 )
 from layoutdialect.answers.arguments import LayoutArgument  # noqa: E402
 from layoutdialect.f2 import LinearLayout  # noqa: E402
+from layoutdialect.target import BANK_BITS, SharedMemory  # noqa: E402
 
 __all__ = ["MAX_LABELLED_CELLS", "draw_layout"]
 
 MAX_LABELLED_CELLS = 64 * 64
 """Grids larger than this are drawn without text in the cells."""
-
-NUM_BANKS = 32
-WORD_BITS = 32
 
 
 def _grid_shape(shape: tuple[int, ...]) -> tuple[int, int]:
@@ -43,7 +41,7 @@ def _grid_shape(shape: tuple[int, ...]) -> tuple[int, int]:
     return rows, shape[-1]
 
 
-def _cells(argument: LayoutArgument, element_bits: int) -> tuple[list[int], list[str]]:
+def _cells(argument: LayoutArgument, element_bits: int, memory: SharedMemory) -> tuple[list[int], list[str]]:
     """Per element (row-major), the colour key and the label; CTA 0 only."""
     layout = argument.layout
     keys: dict[int, int] = {}
@@ -58,7 +56,7 @@ def _cells(argument: LayoutArgument, element_bits: int) -> tuple[list[int], list
                 labels[index] = f"T{lane + warp * lanes}:{register}"
     else:
         for index, offset in enumerate(_offsets(argument)):
-            keys[index] = (offset * element_bits // WORD_BITS) % NUM_BANKS
+            keys[index] = (offset * element_bits // BANK_BITS) % memory.banks
             labels[index] = str(offset)
     total = len(keys)
     return [keys[i] for i in range(total)], [labels[i] for i in range(total)]
@@ -77,9 +75,10 @@ def _offsets(argument: LayoutArgument) -> list[int]:
     return offsets
 
 
-def draw_layout(argument: LayoutArgument, path: Path, element_bits: int = 32) -> None:
-    """Write the picture of ``argument`` to ``path`` (``.svg`` or ``.png``)."""
-    keys, labels = _cells(argument, element_bits)
+def draw_layout(argument: LayoutArgument, path: Path, element_bits: int, memory: SharedMemory) -> None:
+    """Write the picture of ``argument`` to ``path`` (``.svg`` or ``.png``), a shared layout's
+    cells coloured by their bank in ``memory``."""
+    keys, labels = _cells(argument, element_bits, memory)
     rows, cols = _grid_shape(argument.shape)
     distinct = sorted(set(keys))
     hues = {key: (i * 0.61803398875) % 1.0 for i, key in enumerate(distinct)}

@@ -19,6 +19,7 @@ from layoutdialect.analysis.conversion import ConversionPath
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition
 from layoutdialect.answers.text_table import table_lines
 from layoutdialect.dialect.text import op_location
+from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.passes.lower_convert_layout.planning import PlannedConversion, plan_convert_op
 from layoutdialect.passes.lower_convert_layout.thread_ir import emit_detached
@@ -74,14 +75,8 @@ class ConversionReport:
             "shuffles": self.shuffles,
             "selects": self.selects,
             "decomposition": self.decomposition or None,
-            "smem_store_instrs": store.instructions if store else 0,
-            "smem_load_instrs": load.instructions if load else 0,
-            "store_vector_bits": store.vector_bits if store else 0,
-            "load_vector_bits": load.vector_bits if load else 0,
-            "store_wavefronts": store.total_wavefronts if store else 0,
-            "load_wavefronts": load.total_wavefronts if load else 0,
-            "store_wavefronts_per_instr": store.wavefronts_per_instruction if store else 0,
-            "load_wavefronts_per_instr": load.wavefronts_per_instruction if load else 0,
+            "store": store.to_json() if store else None,
+            "load": load.to_json() if load else None,
             "barriers": self.barriers,
             "scratch_bytes": self.scratch_bytes,
             "reps": self.reps,
@@ -92,12 +87,12 @@ class ConversionReport:
 
 
 def report_conversions(
-    module: ModuleOp, *, verify: bool = True, max_mixed_transpositions: int = 1, num_banks: int = 32
+    module: ModuleOp, *, verify: bool = True, max_mixed_transpositions: int = 1, target: TargetOptions = MODULE_TARGET
 ) -> list[ConversionReport]:
     """One report per ``ttg.convert_layout`` of ``module``, in order; the module is not changed."""
     reports = []
     for op in [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]:
-        planned = plan_convert_op(op, max_mixed_transpositions, num_banks)
+        planned = plan_convert_op(op, max_mixed_transpositions, target)
         reports.append(_report(op, planned, verify))
     return reports
 

@@ -13,6 +13,7 @@ from layoutdialect.dialect.ttg.attributes import encoding_attr
 from layoutdialect.encodings import CGALayout, SwizzledSharedEncoding, to_linear_layout
 from layoutdialect.encodings.shared import SharedLinearEncoding
 from layoutdialect.f2 import LinearLayout
+from layoutdialect.target import SharedMemory
 
 __all__ = ["SwizzleAnswer", "swizzle_for_accesses", "ttg_shared_encoding"]
 
@@ -109,7 +110,9 @@ class SwizzleAnswer:
         }
 
 
-def swizzle_for_accesses(shape: tuple[int, ...], element_bits: int, accesses: list[tuple[int, ...]]) -> SwizzleAnswer:
+def swizzle_for_accesses(
+    shape: tuple[int, ...], element_bits: int, accesses: list[tuple[int, ...]], memory: SharedMemory
+) -> SwizzleAnswer:
     if len(shape) != 2:
         raise ValueError(f"--shape must be rows x columns, got {len(shape)} sizes")
     if not accesses:
@@ -119,4 +122,4 @@ def swizzle_for_accesses(shape: tuple[int, ...], element_bits: int, accesses: li
         if len(access) != 2:
             raise ValueError(f"an access is rows x columns, got {'x'.join(map(str, access))}")
         pairs.append((access[0], access[1]))
-    return SwizzleAnswer(synthesise_swizzle(shape[0], shape[1], element_bits, pairs))
+    return SwizzleAnswer(synthesise_swizzle(shape[0], shape[1], element_bits, pairs, memory))

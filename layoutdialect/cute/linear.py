@@ -1,4 +1,4 @@
-"""The bridge between CuTe layouts and F2 linear layouts (spec ``cute-swizzle-shuffle.md`` §1.6–1.7).
+"""The bridge between CuTe layouts and F2 linear layouts, both ways.
 
 A CuTe layout maps a coordinate to an offset.  It is F2-linear when its size is a power
 of two and the columns ``stride << j`` of its modes have disjoint bits.  As a linear
@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from layoutdialect.cute.algebra import coalesce, make_layout
 from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle, flatten
 from layoutdialect.cute.text import CuteValue, Table
-from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2 import LinearLayout, is_power_of_two, log2_exact
 from layoutdialect.f2.bitmatrix import combine
 
 __all__ = [
@@ -36,9 +36,9 @@ __all__ = [
 
 
 def _log2(size: int, what: str) -> int:
-    if size < 1 or size & (size - 1):
+    if not is_power_of_two(size):
         raise CuteError(f"{what} has size {size}, not a power of two, so it is not F2-linear")
-    return size.bit_length() - 1
+    return log2_exact(size)
 
 
 def _modes(layout: Layout) -> list[Layout]:

@@ -9,12 +9,11 @@ from layoutdialect.encodings.base import (
     WarpGridEncoding,
     check,
     check_powers_of_two,
-    is_power_of_two,
 )
 from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
 from layoutdialect.encodings.construction import dot_operand_order, matrix_order
 from layoutdialect.encodings.fields import check_field_types
-from layoutdialect.f2 import LayoutBuilder, LinearLayout
+from layoutdialect.f2 import LayoutBuilder, LinearLayout, is_power_of_two
 
 __all__ = ["AmdMfmaEncoding"]
 

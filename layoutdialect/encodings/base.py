@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from math import prod
 from typing import TYPE_CHECKING
 
-from layoutdialect.f2 import LinearLayout, LinearLayoutError, standard_out_dim_names
+from layoutdialect.f2 import LinearLayout, LinearLayoutError, is_power_of_two, standard_out_dim_names
 
 if TYPE_CHECKING:
     from layoutdialect.encodings.cga import CGALayout
@@ -25,7 +25,6 @@ __all__ = [
     "check_order",
     "checked_shape",
     "check_powers_of_two",
-    "is_power_of_two",
     "layout_from_bases",
 ]
 
@@ -48,10 +47,6 @@ def checked_shape(shape: object) -> tuple[int, ...]:
 def check(condition: bool, message: str) -> None:
     if not condition:
         raise EncodingError(message)
-
-
-def is_power_of_two(value: int) -> bool:
-    return value > 0 and value & (value - 1) == 0
 
 
 def check_powers_of_two(values: Sequence[int], key: str) -> None:

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from layoutdialect.encodings.base import EncodingError, check, is_power_of_two
+from layoutdialect.encodings.base import EncodingError, check
 from layoutdialect.encodings.fields import check_field_types
-from layoutdialect.f2 import LayoutBuilder, LinearLayout, standard_out_dim_names
+from layoutdialect.f2 import LayoutBuilder, LinearLayout, is_power_of_two, standard_out_dim_names
 
 __all__ = ["CGALayout", "combine_cta_cga_with_shape"]
 

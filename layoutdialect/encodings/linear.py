@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from layoutdialect.encodings.base import DistributedEncoding, check, is_power_of_two
+from layoutdialect.encodings.base import DistributedEncoding, check
 from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.encodings.layout_properties import order_per_dim
-from layoutdialect.f2 import LayoutBuilder, LinearLayout, standard_out_dim_names
+from layoutdialect.f2 import LayoutBuilder, LinearLayout, is_power_of_two, standard_out_dim_names
 
 __all__ = ["DISTRIBUTED_IN_DIMS", "GenericLinearEncoding", "LinearEncoding"]
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from math import prod
 
-from layoutdialect.encodings.base import EncodingError, SharedEncoding, check, check_order, is_power_of_two
+from layoutdialect.encodings.base import EncodingError, SharedEncoding, check, check_order
 from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
 from layoutdialect.encodings.construction import (
     powers_of_two_below,
@@ -17,7 +17,7 @@ from layoutdialect.encodings.construction import (
 )
 from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.encodings.to_linear import to_linear_layout
-from layoutdialect.f2 import LayoutBuilder, LinearLayout, identity_standard_nd, standard_out_dim_names
+from layoutdialect.f2 import LayoutBuilder, LinearLayout, identity_standard_nd, is_power_of_two, standard_out_dim_names
 
 __all__ = [
     "SHARED_IN_DIMS",

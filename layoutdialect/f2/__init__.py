@@ -3,6 +3,7 @@
 from layoutdialect.f2.column_action import ColumnAction
 from layoutdialect.f2.layout_builder import LayoutBuilder
 from layoutdialect.f2.layout_utils import (
+    HARDWARE_DIMS,
     ensure_layout_not_larger_than,
     ensure_layout_not_smaller_than,
     identity_standard_nd,
@@ -19,13 +20,16 @@ from layoutdialect.f2.linear_layout import (
     lstsq,
     supremum,
 )
+from layoutdialect.f2.powers import checked_log2, is_power_of_two, log2_exact, trailing_zeros
 
 __all__ = [
+    "HARDWARE_DIMS",
     "Bases",
     "ColumnAction",
     "LayoutBuilder",
     "LinearLayout",
     "LinearLayoutError",
+    "checked_log2",
     "divide_left",
     "divide_right",
     "ensure_layout_not_larger_than",
@@ -33,7 +37,10 @@ __all__ = [
     "inverse_permutation",
     "identity_standard_nd",
     "is_permutation_matrix",
+    "is_power_of_two",
+    "log2_exact",
     "lstsq",
     "standard_out_dim_names",
     "supremum",
+    "trailing_zeros",
 ]

@@ -14,18 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from layoutdialect.f2.linear_layout import LinearLayout, LinearLayoutError, supremum
+from layoutdialect.f2.powers import checked_log2, log2_exact
 
 __all__ = ["LayoutBuilder"]
 
 SLOT_BITS = 32
 SLOT_MASK = (1 << SLOT_BITS) - 1
 _DIM_NAMES = tuple(f"dim{d}" for d in range(8))
-
-
-def _log2(size: int, what: str) -> int:
-    if size <= 0 or size & (size - 1):
-        raise LinearLayoutError(f"{what} must be a power of two, got {size}")
-    return size.bit_length() - 1
 
 
 class LayoutBuilder:
@@ -145,7 +140,7 @@ class LayoutBuilder:
             slot = self._slot(out_dim)
         if size == 1:
             return
-        bits = size.bit_length() - 1
+        bits = log2_exact(size)
         if size != 1 << bits:
             raise LinearLayoutError(f"identity size must be a power of two, got {size}")
         scale = self._sizes[out_dim]
@@ -178,7 +173,7 @@ class LayoutBuilder:
         """``self *= LinearLayout.zeros_1d(size, in_dim, out_dim)``: ``in_dim`` grows by
         broadcast bits."""
         if size:
-            bits = _log2(size, "times_zeros size")
+            bits = checked_log2(size, "times_zeros size")
             self._slot(out_dim)
             self._in_bases(in_dim).extend([0] * bits)
         return self
@@ -201,7 +196,7 @@ class LayoutBuilder:
             self._slot(name)
         self._sizes = {name: self._sizes[name] for name in names}
         self._bases = {name: self._bases.get(name, []) for name in supremum(list(self._bases), list(outer._bases))}
-        moves = [(outer._slots[n], self._slots[n], self._sizes[n].bit_length() - 1) for n in outer._sizes]
+        moves = [(outer._slots[n], self._slots[n], log2_exact(self._sizes[n])) for n in outer._sizes]
         for in_dim, dim_bases in outer._bases.items():
             target = self._bases[in_dim]
             for basis in dim_bases:
@@ -236,8 +231,8 @@ class LayoutBuilder:
 
     def reshape_outs(self, new_out_dims: Sequence[tuple[str, int]]) -> LayoutBuilder:
         """Flatten the out-dims into one index, first dim fastest, and split it anew."""
-        total = sum(size.bit_length() - 1 for size in self._sizes.values())
-        if sum(_log2(size, "reshape_outs size") for _, size in new_out_dims) != total:
+        total = sum(log2_exact(size) for size in self._sizes.values())
+        if sum(checked_log2(size, "reshape_outs size") for _, size in new_out_dims) != total:
             raise LinearLayoutError(f"reshape_outs: {list(new_out_dims)} does not hold {1 << total} elements")
         flat = self.build()
         self._slots, self._sizes = {}, {}
@@ -246,7 +241,7 @@ class LayoutBuilder:
         for name, size in new_out_dims:
             moves.append((offset, size - 1, self._slot(name)))
             self._sizes[name] = size
-            offset += size.bit_length() - 1
+            offset += log2_exact(size)
         for in_dim, columns in flat._ins:
             self._bases[in_dim] = [
                 sum(((column >> source) & mask) << slot for source, mask, slot in moves) for column in columns
@@ -312,7 +307,7 @@ class LayoutBuilder:
         moves, outs = [], []
         shift = 0
         for name, size in self._sizes.items():
-            log2 = size.bit_length() - 1
+            log2 = log2_exact(size)
             moves.append((self._slots[name], shift))
             outs.append((name, log2))
             shift += log2

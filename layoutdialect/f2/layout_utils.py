@@ -8,6 +8,7 @@ from layoutdialect.f2.layout_builder import LayoutBuilder
 from layoutdialect.f2.linear_layout import LinearLayout, LinearLayoutError
 
 __all__ = [
+    "HARDWARE_DIMS",
     "ensure_layout_not_larger_than",
     "ensure_layout_not_smaller_than",
     "identity_standard_nd",
@@ -18,6 +19,12 @@ __all__ = [
 
 
 _DIM_NAMES = tuple(f"dim{i}" for i in range(8))
+
+
+HARDWARE_DIMS = ("register", "lane", "warp", "block")
+"""The in-dims of a distributed layout, fastest first: a thread's registers, the lanes of
+a warp, the warps of a CTA and the CTAs of a cluster (Triton's ``kReg``, ``kLane``,
+``kWarp``, ``kBlock``)."""
 
 
 def standard_out_dim_names(rank: int) -> list[str]:

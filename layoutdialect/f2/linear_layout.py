@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, pivot_columns, rank
+from layoutdialect.f2.errors import LinearLayoutError
+from layoutdialect.f2.powers import checked_log2
 
 __all__ = [
     "Bases",
@@ -35,16 +37,6 @@ _Columns = tuple[int, ...]
 _Ins = tuple[tuple[str, _Columns], ...]
 _Outs = tuple[tuple[str, int], ...]  # (out-dim name, log2 of its size)
 _Move = tuple[int, int, int]  # (source offset, field mask, target offset)
-
-
-class LinearLayoutError(ValueError):
-    """An invalid linear layout, or an operation whose preconditions do not hold."""
-
-
-def _log2_of_size(size: int, what: str) -> int:
-    if size <= 0 or size & (size - 1):
-        raise LinearLayoutError(f"{what} must be a power of two, got {size}")
-    return size.bit_length() - 1
 
 
 def _integers(values: Sequence[object], what: str) -> list[int]:
@@ -258,7 +250,7 @@ class LinearLayout:
             sizes = _integers(_checked_list(out_dim_sizes, "from_bases: out_dim_sizes"), "out_dim_sizes")
             if len(sizes) != len(out_names):
                 raise LinearLayoutError("out_dim_names and out_dim_sizes must have the same length")
-        outs = tuple((name, _log2_of_size(size, f"size of out-dim {name!r}")) for name, size in zip(out_names, sizes))
+        outs = tuple((name, checked_log2(size, f"size of out-dim {name!r}")) for name, size in zip(out_names, sizes))
 
         offsets = _prefix_sums(log2 for _, log2 in outs)
         ins = []
@@ -295,7 +287,7 @@ class LinearLayout:
         size = _checked_size(size, "identity_1d: size")
         if size == 0:
             return cls.empty()
-        log2 = _log2_of_size(size, "identity_1d size")
+        log2 = checked_log2(size, "identity_1d size")
         return cls._make(((in_dim, tuple(1 << i for i in range(log2))),), ((out_dim, log2),))
 
     @classmethod
@@ -305,8 +297,8 @@ class LinearLayout:
         out_dim_size = _checked_size(out_dim_size, "zeros_1d: out_dim_size")
         if size == 0:
             return cls.empty()
-        log2 = _log2_of_size(size, "zeros_1d size")
-        out_log2 = _log2_of_size(out_dim_size, "zeros_1d out_dim_size")
+        log2 = checked_log2(size, "zeros_1d size")
+        out_log2 = checked_log2(out_dim_size, "zeros_1d out_dim_size")
         return cls._make(((in_dim, (0,) * log2),), ((out_dim, out_log2),))
 
     @classmethod
@@ -316,8 +308,8 @@ class LinearLayout:
         stride = _checked_size(stride, "strided_1d: stride")
         if size == 0:
             return cls.empty()
-        log2 = _log2_of_size(size, "strided_1d size")
-        shift = _log2_of_size(stride, "strided_1d stride")
+        log2 = checked_log2(size, "strided_1d size")
+        shift = checked_log2(stride, "strided_1d stride")
         return cls._make(((in_dim, tuple(1 << (i + shift) for i in range(log2))),), ((out_dim, log2 + shift),))
 
     # ----------------------------------------------------------------- queries
@@ -711,7 +703,7 @@ class LinearLayout:
         >>> L.reshape_ins([("c", 2), ("d", 4)]).bases
         [('c', [[1]]), ('d', [[4], [2]])]
         """
-        log2s = [_log2_of_size(size, f"size of in-dim {name!r}") for name, size in new_in_dims]
+        log2s = [checked_log2(size, f"size of in-dim {name!r}") for name, size in new_in_dims]
         _check_unique([name for name, _ in new_in_dims], "reshape_ins: in-dim names")
         flat = self._flat_columns()
         if sum(log2s) != len(flat):
@@ -727,7 +719,7 @@ class LinearLayout:
 
     def reshape_outs(self, new_out_dims: Sequence[tuple[str, int]]) -> LinearLayout:
         """Flatten the out-dims into one index, first dim fastest, and split it anew."""
-        outs = tuple((name, _log2_of_size(size, f"size of out-dim {name!r}")) for name, size in new_out_dims)
+        outs = tuple((name, checked_log2(size, f"size of out-dim {name!r}")) for name, size in new_out_dims)
         _check_unique([name for name, _ in outs], "reshape_outs: out-dim names")
         if sum(log2 for _, log2 in outs) != self.get_total_out_dim_size_log2():
             raise LinearLayoutError(
@@ -844,14 +836,14 @@ class LinearLayout:
 
     def resize_in_dim(self, in_dim: str, new_size: int) -> LinearLayout:
         """Shrink an in-dim by dropping its highest bases, or grow it with zero bases."""
-        log2 = _log2_of_size(new_size, f"resize_in_dim: the new size of {in_dim!r}")
+        log2 = checked_log2(new_size, f"resize_in_dim: the new size of {in_dim!r}")
         columns = self._columns(in_dim)
         resized = columns[:log2] + (0,) * (log2 - len(columns))
         return LinearLayout._make(tuple((n, resized if n == in_dim else c) for n, c in self._ins), self._outs)
 
     def resize_out_dim(self, out_dim: str, new_size: int) -> LinearLayout:
         """Shrink an out-dim: components that no longer fit become 0."""
-        log2 = _log2_of_size(new_size, f"resize_out_dim: the new size of {out_dim!r}")
+        log2 = checked_log2(new_size, f"resize_out_dim: the new size of {out_dim!r}")
         old_log2 = self._out_log2(out_dim)
         if log2 > old_log2:
             raise LinearLayoutError(

@@ -24,12 +24,13 @@ from dataclasses import dataclass
 
 import numpy as np
 from xdsl.dialects import arith, builtin, gpu, memref, vector
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType, VectorType
+from xdsl.dialects.builtin import IntegerAttr, MemRefType, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.dialect.gpu.ops import ShuffleMode, ShuffleOp
+from layoutdialect.dialect.tt.types import bit_width
 
-__all__ = ["CTASimulator", "SharedMemoryError", "SimulationError", "bit_width"]
+__all__ = ["CTASimulator", "SharedMemoryError", "SimulationError"]
 
 Array = np.ndarray
 
@@ -51,16 +52,12 @@ class _View:
     element_bytes: int
 
 
-def bit_width(type: Attribute) -> int:
-    """Bits of a scalar type (``index`` counts 64)."""
-    if isinstance(type, IndexType):
-        return 64
-    if isinstance(type, IntegerType):
-        return int(type.width.data)
-    width: object = getattr(type, "bitwidth", None)
-    if isinstance(width, int):
-        return width
-    raise SimulationError(f"type {type} has no fixed bit width")
+def _bits(type: Attribute) -> int:
+    """``bit_width`` of a scalar type the simulator holds in registers."""
+    width = bit_width(type)
+    if width is None:
+        raise SimulationError(f"type {type} has no fixed bit width")
+    return width
 
 
 def _element_type(type: Attribute) -> Attribute:
@@ -68,7 +65,7 @@ def _element_type(type: Attribute) -> Attribute:
 
 
 def _mask(type: Attribute) -> np.uint64:
-    bits = bit_width(_element_type(type))
+    bits = _bits(_element_type(type))
     return np.uint64((1 << bits) - 1) if bits < 64 else np.uint64(0xFFFF_FFFF_FFFF_FFFF)
 
 
@@ -278,8 +275,8 @@ class CTASimulator:
 
     def _bitcast(self, op: Operation, args: list[Array]) -> list[Array]:
         assert isinstance(op, vector.BitcastOp)
-        source_bits = bit_width(_element_type(op.source.type))
-        result_bits = bit_width(_element_type(op.result.type))
+        source_bits = _bits(_element_type(op.source.type))
+        result_bits = _bits(_element_type(op.result.type))
         source = args[0]
         if result_bits > source_bits:
             per = result_bits // source_bits
@@ -371,4 +368,4 @@ class CTASimulator:
 
 def _element_bytes(type: Attribute) -> int:
     """Bytes of one element in memory: sub-byte types take a whole byte."""
-    return (bit_width(type) + 7) // 8
+    return (_bits(type) + 7) // 8

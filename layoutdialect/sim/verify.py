@@ -19,12 +19,10 @@ import numpy as np
 from xdsl.dialects.builtin import MemRefType, i8
 from xdsl.ir import Operation, SSAValue
 
-from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2 import HARDWARE_DIMS, LinearLayout
 from layoutdialect.sim.cta import CTASimulator, SharedMemoryError
 
 __all__ = ["ConversionMismatch", "element_ids", "verify_conversion"]
-
-HARDWARE_DIMS = ("block", "warp", "lane", "register")
 
 
 class ConversionMismatch(ValueError):
@@ -41,8 +39,9 @@ def element_ids(layout: LinearLayout) -> np.ndarray:
         strides[name] = stride
         stride *= sizes[name]
     bases = dict(layout.bases)
-    ids = np.zeros([layout.get_in_dim_size(d) if layout.has_in_dim(d) else 1 for d in HARDWARE_DIMS], np.uint64)
-    for axis, dim in enumerate(HARDWARE_DIMS):
+    slowest_first = HARDWARE_DIMS[::-1]
+    ids = np.zeros([layout.get_in_dim_size(d) if layout.has_in_dim(d) else 1 for d in slowest_first], np.uint64)
+    for axis, dim in enumerate(slowest_first):
         for bit, basis in enumerate(bases.get(dim, [])):
             flat = sum(value * strides[name] for name, value in zip(names, basis))
             shape = [1] * len(HARDWARE_DIMS)

@@ -26,15 +26,17 @@ from xdsl.traits import IsolatedFromAbove
 
 from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan, plan_conversion
 from layoutdialect.dialect.text import located_error
+from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import EncodingAttr
+from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.encodings import EncodingError, to_linear_layout
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.passes.lower_convert_layout.scratch_ir import scratch_type
 from layoutdialect.passes.lower_convert_layout.thread_ir import emit_conversion
 from layoutdialect.passes.remarks import Remark
-from layoutdialect.sim.cta import SimulationError, bit_width
 from layoutdialect.sim.verify import ConversionMismatch, verify_conversion
+from layoutdialect.target import Target, TargetError
 
 __all__ = [
     "LowerConvertLayoutPass",
@@ -68,25 +70,25 @@ class PlannedConversion:
 
 
 def lower_convert_layouts(
-    module: ModuleOp, *, verify: bool = False, max_mixed_transpositions: int = 1, num_banks: int = 32
+    module: ModuleOp, *, verify: bool = False, max_mixed_transpositions: int = 1, target: TargetOptions = MODULE_TARGET
 ) -> list[Remark]:
     """Lower every ``ttg.convert_layout`` of ``module`` that stays within a CTA; return
     remarks on those left in place.  ``max_mixed_transpositions`` is the most
-    register-lane transpositions a conversion may take by shuffles (Triton: 1);
-    ``num_banks`` is the number of 32-bit shared-memory banks (NVIDIA 32, AMD 64)."""
-    planned, remarks = plan_convert_layouts(module, max_mixed_transpositions, num_banks)
+    register-lane transpositions a conversion may take by shuffles (Triton: 1); the GPU
+    is the module's (``kernel_target``) unless ``target`` says otherwise."""
+    planned, remarks = plan_convert_layouts(module, max_mixed_transpositions, target)
     lower_planned(planned, verify=verify)
     return remarks
 
 
 def plan_convert_layouts(
-    module: ModuleOp, max_mixed_transpositions: int = 1, num_banks: int = 32
+    module: ModuleOp, max_mixed_transpositions: int = 1, target: TargetOptions = MODULE_TARGET
 ) -> tuple[list[PlannedConversion], list[Remark]]:
     """The plans of the conversions of ``module`` that can be lowered, and remarks on the rest."""
     remarks: list[Remark] = []
     planned: list[PlannedConversion] = []
     for op in [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]:
-        item = plan_convert_op(op, max_mixed_transpositions, num_banks)
+        item = plan_convert_op(op, max_mixed_transpositions, target)
         if isinstance(item, Remark):
             remarks.append(item)
         elif not item.lowerable:
@@ -116,7 +118,7 @@ def lower_planned(planned: list[PlannedConversion], verify: bool = False) -> Non
 
 
 def plan_convert_op(
-    op: ConvertLayoutOp, max_mixed_transpositions: int = 1, num_banks: int = 32
+    op: ConvertLayoutOp, max_mixed_transpositions: int = 1, target: TargetOptions = MODULE_TARGET
 ) -> PlannedConversion | Remark:
     """The plan of one conversion, or a remark on why it cannot be planned."""
     source_type, result_type = op.src.type, op.result.type
@@ -128,10 +130,18 @@ def plan_convert_op(
     try:
         src = to_linear_layout(source.data, shape)
         dst = to_linear_layout(result.data, shape)
-        element_bits = bit_width(source_type.element_type)
-    except (EncodingError, SimulationError) as error:
+    except EncodingError as error:
         return Remark(op, f"the conversion cannot be planned: {error}; kept")
-    plan = plan_conversion(src, dst, element_bits, max_mixed_transpositions, num_banks)
+    element_bits = bit_width(source_type.element_type)
+    if element_bits is None:
+        return Remark(
+            op, f"the conversion cannot be planned: type {source_type.element_type} has no fixed bit width; kept"
+        )
+    try:
+        memory = target.resolve(op).shared
+    except TargetError as error:
+        raise located_error(op, str(error)) from None
+    plan = plan_conversion(src, dst, element_bits, memory, max_mixed_transpositions)
     return PlannedConversion(op, plan, src, dst, element_bits)
 
 
@@ -164,23 +174,30 @@ def _allocate_scratch(shared: list[PlannedConversion]) -> dict[Operation, SSAVal
 
 @dataclass(frozen=True)
 class LowerConvertLayoutPass(ModulePass):
-    """``lower-convert-layout{verify=false max-mixed-transpositions=1 num-banks=32}``; remarks go to stderr."""
+    """``lower-convert-layout{verify=false max-mixed-transpositions=1 target="" num-banks=0}``;
+    remarks go to stderr.  ``target`` (``cuda:90``, ``hip:gfx950``) and ``num-banks``
+    replace the module's ``ttg.target`` and its bank count when given."""
 
     name = "lower-convert-layout"
 
     verify: bool = False
     max_mixed_transpositions: int = 1
-    num_banks: int = 32
+    target: str = ""
+    num_banks: int = 0
 
     def __post_init__(self) -> None:
         if self.max_mixed_transpositions < 0:
             raise ValueError(f"'max-mixed-transpositions' must be at least 0, got {self.max_mixed_transpositions}")
-        if self.num_banks not in (16, 32, 64):
-            raise ValueError(f"'num-banks' must be 16, 32 or 64, got {self.num_banks}")
+        try:
+            Target.named(self.target or None, banks=self.num_banks or None)
+        except TargetError as error:
+            option = "num-banks" if self.num_banks and "bank" in str(error) else "target"
+            raise ValueError(f"'{option}': {error}") from None
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        choice = TargetOptions(self.target or None, self.num_banks or None)
         remarks = lower_convert_layouts(
-            op, verify=self.verify, max_mixed_transpositions=self.max_mixed_transpositions, num_banks=self.num_banks
+            op, verify=self.verify, max_mixed_transpositions=self.max_mixed_transpositions, target=choice
         )
         for remark in remarks:
             print(remark, file=sys.stderr)

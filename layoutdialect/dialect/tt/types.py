@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import IntAttr, TensorType, i1
+from xdsl.dialects.builtin import IndexType, IntAttr, TensorType, i1
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
@@ -62,8 +62,9 @@ def pointee_type(pointer: Attribute) -> Attribute:
 
 
 def bit_width(element: Attribute) -> int | None:
-    """Bits of one scalar of type ``element`` (a pointer is 64); ``None`` if it has no width."""
-    if isinstance(element, PointerType):
+    """Bits of one scalar of type ``element``: an integer's or a float's width, 64 for a
+    pointer or an ``index``; ``None`` for a type without one."""
+    if isinstance(element, PointerType | IndexType):
         return 64
     width = getattr(element, "bitwidth", None)
     return None if width is None else int(width)

@@ -19,15 +19,19 @@ from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.ttg.attributes import DistributedEncodingAttr, EncodingAttr
 from layoutdialect.encodings import EncodingError, to_linear_layout
-from layoutdialect.f2 import LinearLayoutError
+from layoutdialect.f2 import LinearLayoutError, is_power_of_two
+from layoutdialect.target import Target
 
 __all__ = [
+    "MODULE_TARGET",
     "MAX_LAYOUT_DIM",
     "MAX_TENSOR_ELEMENTS",
     "KernelAttributes",
+    "TargetOptions",
     "TensorSize",
     "VerifyTensorLayouts",
     "kernel_attributes",
+    "kernel_target",
     "layout_problem",
     "tensor_size_problem",
     "verify_tensor_layouts",
@@ -83,6 +87,34 @@ def kernel_attributes(op: Operation) -> KernelAttributes:
     )
 
 
+def kernel_target(op: Operation, arch: str | None = None, banks: int | None = None) -> Target:
+    """The GPU the kernel around ``op`` targets: ``arch`` or else ``ttg.target`` names it
+    (a generic NVIDIA GPU when neither does), ``ttg.threads-per-warp`` sets its lanes, and
+    ``banks`` overrides its shared-memory banks (``arch`` and ``banks`` come from pass or
+    command-line options); ``TargetError`` for a name that is no GPU's."""
+    if arch is None:
+        named = _nearest(op, TARGET)
+        arch = named.data if isinstance(named, StringAttr) else None
+    return Target.named(arch, _integer(op, THREADS_PER_WARP), banks)
+
+
+@dataclass(frozen=True)
+class TargetOptions:
+    """What a pass or command line says of the GPU: ``arch`` and ``banks`` replace the
+    module's ``ttg.target`` and bank count where given (``kernel_target``)."""
+
+    arch: str | None = None
+    banks: int | None = None
+
+    def resolve(self, op: Operation) -> Target:
+        """The target of the kernel around ``op``."""
+        return kernel_target(op, self.arch, self.banks)
+
+
+MODULE_TARGET = TargetOptions()
+"""No options: the module's own target."""
+
+
 def layout_problem(tensor: TensorType[Attribute], op: Operation) -> str | None:
     """Why ``tensor``'s encoding does not fit the kernel around ``op``, or ``None``."""
     encoding = tensor.encoding
@@ -94,7 +126,7 @@ def layout_problem(tensor: TensorType[Attribute], op: Operation) -> str | None:
     shape = tensor.get_shape()
     if layout.rank != len(shape):
         return f"Layout has rank {layout.rank}, but the tensor it's attached to has rank {len(shape)}."
-    if any(d <= 0 or d & (d - 1) for d in shape):
+    if not all(is_power_of_two(d) for d in shape):
         return f"Layout requires a tensor shape of powers of two, got [{', '.join(map(str, shape))}]."
     if any(d > MAX_LAYOUT_DIM for d in shape):
         return (
@@ -129,7 +161,7 @@ def tensor_size_problem(op: Operation) -> str | None:
         elements = prod(type_.get_shape())
         if elements > MAX_TENSOR_ELEMENTS:
             return f"Maximum allowed number of elements is {MAX_TENSOR_ELEMENTS}, but '{op.name}' op has more than that"
-        if elements & (elements - 1):
+        if not is_power_of_two(elements):
             return (
                 f"Number of elements must be power-of-two, but '{op.name}' op doesn't follow the rule "
                 f"({elements}) elements"

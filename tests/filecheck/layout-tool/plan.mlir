@@ -39,12 +39,19 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // JSON:      "conversions": [
 // JSON:        "loc": "{{.*}}plan.mlir:14:5",
 // JSON:        "path": "shared_memory",
-// JSON:        "smem_store_instrs": 32,
-// JSON-NEXT:   "smem_load_instrs": 32,
-// JSON-NEXT:   "store_vector_bits": 64,
-// JSON-NEXT:   "load_vector_bits": 64,
-// JSON-NEXT:   "store_wavefronts": 64,
-// JSON-NEXT:   "load_wavefronts": 64,
+// JSON:        "store": {
+// JSON-NEXT:     "vector_bits": 64,
+// JSON-NEXT:     "instructions": 32,
+// JSON-NEXT:     "phases": 2,
+// JSON-NEXT:     "wavefronts_per_instruction": 2,
+// JSON-NEXT:     "wavefronts": 64,
+// JSON-NEXT:     "bank_conflicts": 0,
+// JSON-NEXT:     "conflict_free": true
+// JSON-NEXT:   },
+// JSON-NEXT:   "load": {
+// JSON-NEXT:     "vector_bits": 64,
+// JSON-NEXT:     "instructions": 32,
+// JSON:          "wavefronts": 64,
 // JSON:        "barriers": 1,
 // JSON-NEXT:   "scratch_bytes": 32768,
 // JSON:        "verified": true,

@@ -12,6 +12,7 @@ from xdsl.parser import Parser
 
 from layoutdialect import LinearLayout, make_context, to_linear_layout
 from layoutdialect.analysis.bank_conflicts import access_cost, bank_conflicts, largest_vectorisation
+from layoutdialect.target import SharedMemory
 
 CTX = make_context()
 
@@ -92,7 +93,9 @@ def brute_force_wavefronts(
 def check_against_brute_force(
     reg: LinearLayout, shared: LinearLayout, bits: int, num_banks: int = 32, phase_lanes: list[int] | None = None
 ) -> int:
-    cost = bank_conflicts(reg, shared, bits, num_banks=num_banks, phase_lanes=phase_lanes)
+    cost = bank_conflicts(
+        reg, shared, bits, SharedMemory(num_banks, None if phase_lanes is None else tuple(phase_lanes))
+    )
     to_shared = reg.invert_and_compose(shared)
     registers, lanes, warps = (images(to_shared, dim) for dim in ("register", "lane", "warp"))
     phase_of = address_lane = None
@@ -171,12 +174,12 @@ NVMMA_128 = nvmma(128, 16)
     ],
 )
 def test_gluon_bank_conflicts_of_128x64_f16(reg: str, shared: str, excess: int) -> None:
-    """Spec bench §3: Triton 3.9's ``ttgl.bank_conflicts`` values, also confirmed by brute force."""
+    """Triton 3.9's gluon ``ttgl.bank_conflicts`` values, also confirmed by brute force."""
     assert check_against_brute_force(layout(reg, [128, 64]), layout(shared, [128, 64]), 16) == excess
 
 
 def test_totals_and_widths_of_a_conflicted_access() -> None:
-    cost = bank_conflicts(layout(ROW_PER_LANE, [128, 64]), layout(swizzled(1, 1, 1), [128, 64]), 16)
+    cost = bank_conflicts(layout(ROW_PER_LANE, [128, 64]), layout(swizzled(1, 1, 1), [128, 64]), 16, SharedMemory())
     assert (cost.vector_bits, cost.instructions, cost.phases, cost.wavefronts_per_instruction) == (128, 8, 4, 32)
     assert cost.total_wavefronts == 256 and not cost.conflict_free
 
@@ -184,17 +187,17 @@ def test_totals_and_widths_of_a_conflicted_access() -> None:
 def test_a_narrower_vector_than_the_layouts_allow_conflicts() -> None:
     """32-bit accesses 16 bytes apart: the 32 lanes reach only 8 banks, 4 times each."""
     reg, shared = layout(ROW_MAJOR_V8, [128, 64]), layout(NVMMA_128, [128, 64])
-    cost = bank_conflicts(reg, shared, 16, vector_bits=32)
+    cost = bank_conflicts(reg, shared, 16, SharedMemory(), vector_bits=32)
     assert (cost.vector_bits, cost.instructions, cost.wavefronts_per_instruction) == (32, 32, 4)
-    assert bank_conflicts(reg, shared, 16).total_wavefronts == 8 * 4
+    assert bank_conflicts(reg, shared, 16, SharedMemory()).total_wavefronts == 8 * 4
     with pytest.raises(ValueError, match="allow at most 128 bits"):
-        bank_conflicts(reg, shared, 16, vector_bits=256)
+        bank_conflicts(reg, shared, 16, SharedMemory(), vector_bits=256)
 
 
 def test_refuses_a_layout_without_offsets() -> None:
     reg = layout(ROW_MAJOR_V8, [128, 64])
     with pytest.raises(ValueError, match="no 'offset' in-dim"):
-        bank_conflicts(reg, reg, 16)
+        bank_conflicts(reg, reg, 16, SharedMemory())
 
 
 @st.composite
@@ -217,6 +220,6 @@ def warp_accesses(draw: st.DrawFn) -> tuple[list[int], list[int], int, int, int]
 @given(warp_accesses())
 def test_f2_count_equals_brute_force(access: tuple[list[int], list[int], int, int, int]) -> None:
     registers, lanes, element_bits, elements, banks = access
-    cost = access_cost(registers, lanes, element_bits, elements, banks)
+    cost = access_cost(registers, lanes, element_bits, elements, SharedMemory(banks))
     expected, phases = brute_force_wavefronts(registers, lanes, [], element_bits, elements, banks)
     assert (cost.wavefronts_per_instruction, cost.phases) == (expected, phases)

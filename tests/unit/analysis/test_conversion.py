@@ -9,6 +9,7 @@ from xdsl.parser import Parser
 from layoutdialect import LinearLayout, make_context, to_linear_layout
 from layoutdialect.analysis.conversion import ConversionKind, ConversionPath, minimal_conversion, plan_conversion
 from layoutdialect.analysis.warp_shuffles import ShuffleVariant, Transposition, decompose_warp_conversion
+from layoutdialect.target import SharedMemory
 
 CTX = make_context()
 BITS = {"f16": 16, "f32": 32, "i32": 32, "i8": 8}
@@ -42,7 +43,7 @@ EXPECTED_PATHS = {
 def test_corpus_paths_and_counts_are_no_worse_than_tritons(case: tuple[str, str, str, list[int], str, int]) -> None:
     name, src_text, dst_text, shape, element, _ = case
     src, dst = layouts(src_text, dst_text, shape)
-    plan = plan_conversion(src, dst, BITS[element])
+    plan = plan_conversion(src, dst, BITS[element], SharedMemory())
     assert (plan.kind, plan.path) == EXPECTED_PATHS[name]
     _, shuffles, selects = TRITON_COUNTS[name]
     assert plan.shuffles <= shuffles and plan.selects <= selects
@@ -51,7 +52,7 @@ def test_corpus_paths_and_counts_are_no_worse_than_tritons(case: tuple[str, str,
 def test_the_ship_and_swap_cases_match_tritons_counts_exactly() -> None:
     counts = {}
     for name, src_text, dst_text, shape, element, _ in CORPUS:
-        plan = plan_conversion(*layouts(src_text, dst_text, shape), BITS[element])
+        plan = plan_conversion(*layouts(src_text, dst_text, shape), BITS[element], SharedMemory())
         counts[name] = (plan.shuffles, plan.selects, plan.warp.variant if plan.warp else None)
     assert counts["warp_ship_32x32_i32"] == (16, 48, ShuffleVariant.SHIP)
     assert counts["warp_swap_32x32_i32"] == (32, 64, ShuffleVariant.SWAP)
@@ -66,7 +67,7 @@ def layout(registers: list[list[int]], lanes: list[list[int]], size: int) -> Lin
 
 
 def test_the_worked_example_takes_two_shuffles_and_four_selects() -> None:
-    """cute-swizzle-shuffle.md §3.3: lane t holds {2t, 2t+1} and must hold {t, t+4}."""
+    """The README's worked example: lane t holds {2t, 2t+1} and must hold {t, t+4}."""
     warp = decompose_warp_conversion(layout([[1]], [[2], [4]], 8), layout([[4]], [[1], [2]], 8), 32)
     assert warp is not None
     assert warp.lane_permutation == (1, 0)
@@ -98,7 +99,7 @@ def test_broadcast_registers_are_dropped_and_recreated() -> None:
     """A copied source register is ignored; a copied destination register is filled twice."""
     src = layout([[1], [0]], [[2], [4]], 8)
     dst = layout([[0], [1]], [[2], [4]], 8)
-    plan = plan_conversion(src, dst, 32)
+    plan = plan_conversion(src, dst, 32, SharedMemory())
     assert plan.kind is ConversionKind.REGISTER
     assert plan.register_map == (0, 0, 1, 1)
 
@@ -107,15 +108,15 @@ def test_minimal_conversion_keeps_only_the_dims_that_move() -> None:
     src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2]]), ("warp", [[4]])], ["dim0"])
     dst = LinearLayout.from_bases([("register", [[2]]), ("lane", [[1]]), ("warp", [[4]])], ["dim0"])
     assert minimal_conversion(src, dst).get_in_dim_names() == ["register", "lane"]
-    assert plan_conversion(src, dst, 32).kind is ConversionKind.INTRA_WARP
+    assert plan_conversion(src, dst, 32, SharedMemory()).kind is ConversionKind.INTRA_WARP
     crossing = LinearLayout.from_bases([("register", [[4]]), ("lane", [[2]]), ("warp", [[1]])], ["dim0"])
-    assert plan_conversion(src, crossing, 32).kind is ConversionKind.CROSS_WARP
+    assert plan_conversion(src, crossing, 32, SharedMemory()).kind is ConversionKind.CROSS_WARP
 
 
 def test_a_conversion_that_is_no_bit_permutation_goes_through_shared_memory() -> None:
     src = layout([[1]], [[2], [4]], 8)
     dst = layout([[3]], [[2], [4]], 8)
-    plan = plan_conversion(src, dst, 32)
+    plan = plan_conversion(src, dst, 32, SharedMemory())
     assert plan.path is ConversionPath.SHARED_MEMORY and plan.warp is None
     assert "permutation" in plan.reason
 
@@ -127,4 +128,4 @@ def test_a_conversion_that_is_no_bit_permutation_goes_through_shared_memory() ->
 def test_bad_plan_parameters_are_named(element_bits: int, budget: int, message: str) -> None:
     src = layout([[1]], [[2], [4]], 8)
     with pytest.raises(ValueError, match=message):
-        plan_conversion(src, src, element_bits, budget)
+        plan_conversion(src, src, element_bits, SharedMemory(), budget)

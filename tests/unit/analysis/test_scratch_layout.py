@@ -15,8 +15,9 @@ from layoutdialect import LinearLayout, make_context, to_linear_layout
 from layoutdialect.analysis.bank_conflicts import access_cost, largest_vectorisation
 from layoutdialect.analysis.conversion import ConversionPath, plan_conversion
 from layoutdialect.analysis.scratch_layout import ScratchAccess, ScratchPlan, memory_bits, plan_scratch
+from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.f2.bitmatrix import combine
-from layoutdialect.sim.cta import bit_width
+from layoutdialect.target import SharedMemory
 
 CTX = make_context()
 BITS = {"f16": 16, "f32": 32, "i32": 32}
@@ -30,7 +31,7 @@ def layouts(name: str) -> tuple[LinearLayout, LinearLayout, int]:
 
 
 def scratch_of(name: str, num_banks: int = 32) -> ScratchPlan:
-    plan = plan_conversion(*layouts(name), num_banks=num_banks)
+    plan = plan_conversion(*layouts(name), SharedMemory(num_banks))
     assert plan.path is ConversionPath.SHARED_MEMORY and plan.scratch is not None
     return plan.scratch
 
@@ -86,7 +87,7 @@ def test_a_transpose_pairs_writer_and_reader_lanes_by_xor() -> None:
         ["dim0", "dim1"],
     )
     columns = rows.transpose_outs(["dim1", "dim0"]).rename_out_dims(["dim0", "dim1"])
-    scratch = plan_scratch(rows, columns, 32)
+    scratch = plan_scratch(rows, columns, 32, SharedMemory())
     assert scratch.store.cost.conflict_free and scratch.load.cost.conflict_free
     swizzled = [basis for basis in dict(scratch.layout.bases)["offset"] if basis[0] and basis[1]]
     assert swizzled, "some offset bit must move both a row and a column"
@@ -96,7 +97,7 @@ def test_data_that_crosses_ctas_get_no_scratch_buffer() -> None:
     src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2]]), ("block", [[4]])], ["dim0"])
     dst = LinearLayout.from_bases([("register", [[4]]), ("lane", [[2]]), ("block", [[1]])], ["dim0"])
     with pytest.raises(ValueError, match="between CTAs"):
-        plan_scratch(src, dst, 32)
+        plan_scratch(src, dst, 32, SharedMemory())
 
 
 def recount(side: ScratchAccess, bits: int, num_banks: int = 32) -> int:
@@ -122,7 +123,7 @@ def test_plan_costs_are_the_wavefronts_of_its_addresses(data: st.DataObject) -> 
     own addresses, and it never takes more wavefronts than the unswizzled tensor order."""
     src, dst, element = data.draw(cross_warp_pairs())
     bits = memory_bits(bit_width(element))
-    scratch = plan_scratch(src, dst, bit_width(element))
+    scratch = plan_scratch(src, dst, bit_width(element), SharedMemory())
     for side in (scratch.store, scratch.load):
         assert side.cost.total_wavefronts == recount(side, bits)
     plain = [unswizzled_wavefronts(layout, bits) for layout in (src, dst)]
@@ -133,7 +134,7 @@ def unswizzled_wavefronts(layout: LinearLayout, bits: int) -> int:
     bases = dict(layout.flatten_outs().bases)
     registers, lanes, warps = ([basis[0] for basis in bases[dim]] for dim in ("register", "lane", "warp"))
     elements = largest_vectorisation(registers, bits, lanes + warps)
-    return access_cost(registers, lanes, bits, elements).total_wavefronts
+    return access_cost(registers, lanes, bits, elements, SharedMemory()).total_wavefronts
 
 
 def explicit(
@@ -189,7 +190,7 @@ U4_MMA = explicit(
 )
 def test_triton_swizzle_cases_are_conflict_free(src: LinearLayout, dst: LinearLayout, bits: int) -> None:
     """Triton's SwizzleTest: the optimal swizzle reads and writes without bank conflicts."""
-    scratch = plan_scratch(src, dst, bits)
+    scratch = plan_scratch(src, dst, bits, SharedMemory())
     for side in (scratch.store, scratch.load):
         assert side.cost.conflict_free
         assert side.cost.total_wavefronts == recount(side, memory_bits(bits))

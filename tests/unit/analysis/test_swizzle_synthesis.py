@@ -1,11 +1,12 @@
-"""Swizzle synthesis against melonedo's make_swizzle table (spec cute-swizzle-shuffle §2.3) and the
-exact bank model."""
+"""Swizzle synthesis against melonedo's make_swizzle table and the exact bank model of
+``docs/shared-memory.md``."""
 
 from __future__ import annotations
 
 import pytest
 
 from layoutdialect.analysis.swizzle_synthesis import access_costs, make_swizzle, synthesise_swizzle
+from layoutdialect.target import SharedMemory
 
 # (rows, cols, stride) -> (col_mask, col_shift, CuTe swizzle or None)
 MAKE_SWIZZLE = {
@@ -61,7 +62,7 @@ def test_odd_strides_permute_rows(rows: int, cols: int, stride: int, total: int,
 def test_synthesised_layouts_serve_each_access_in_one_wavefront(
     shape: tuple[int, int], accesses: list[tuple[int, int]], expected: str
 ) -> None:
-    plan = synthesise_swizzle(*shape, 128, accesses)
+    plan = synthesise_swizzle(*shape, 128, accesses, SharedMemory())
     assert str(plan.swizzle) == expected
     assert plan.conflict_free
     layout = plan.linear_layout()
@@ -72,22 +73,22 @@ def test_the_bank_model_counts_distinct_words_per_bank() -> None:
     def row_major(row: int, col: int) -> int:
         return row * 32 + col
 
-    (column,) = access_costs(row_major, 32, 32, 32, [(32, 1)])
+    (column,) = access_costs(row_major, 32, 32, 32, [(32, 1)], SharedMemory())
     assert (column.worst_wavefronts, column.ideal_wavefronts) == (32, 1)
-    (row,) = access_costs(row_major, 32, 32, 32, [(1, 32)])
+    (row,) = access_costs(row_major, 32, 32, 32, [(1, 32)], SharedMemory())
     assert row.conflict_free
 
 
 def test_an_xor_map_serves_what_no_cute_swizzle_can() -> None:
     """A column and a 4x2 block of 16-byte units: a swizzle XORs row bit i into column bit
     i + M for all i, which cannot serve both; rotating the row bits can."""
-    plan = synthesise_swizzle(8, 8, 128, [(8, 1), (4, 2)])
+    plan = synthesise_swizzle(8, 8, 128, [(8, 1), (4, 2)], SharedMemory())
     assert plan.swizzle is None and plan.conflict_free
     layout = plan.linear_layout()
     assert layout is not None and layout.is_invertible()
 
 
 def test_without_a_conflict_free_layout_the_best_trade_off_is_given() -> None:
-    plan = synthesise_swizzle(8, 9, 128, [(8, 1), (4, 2)])
+    plan = synthesise_swizzle(8, 9, 128, [(8, 1), (4, 2)], SharedMemory())
     assert not plan.conflict_free
     assert [c.worst_wavefronts for c in plan.costs] == [1, 2]

@@ -9,10 +9,10 @@ from layoutdialect.answers.plan import report_conversions
 
 CTX = make_context()
 REQUIRED_KEYS = {
-    "loc", "src", "dst", "shape", "dtype", "path", "shuffles", "selects", "smem_store_instrs", "smem_load_instrs",
-    "store_vector_bits", "load_vector_bits", "store_wavefronts", "load_wavefronts", "barriers", "scratch_bytes",
+    "loc", "src", "dst", "shape", "dtype", "path", "shuffles", "selects", "store", "load", "barriers", "scratch_bytes",
     "verified",
 }  # fmt: skip
+COST_KEYS = {"vector_bits", "instructions", "phases", "wavefronts_per_instruction", "wavefronts", "bank_conflicts"}
 
 
 def corpus_module() -> str:
@@ -39,10 +39,12 @@ def test_every_conversion_is_reported_verified_and_the_module_is_untouched() -> 
         entry = report.to_json()
         assert set(entry) >= REQUIRED_KEYS
         if entry["path"] == "shared_memory":
-            assert entry["smem_store_instrs"] > 0 and entry["scratch_bytes"] > 0
-            assert entry["store_wavefronts"] == entry["smem_store_instrs"] * entry["store_wavefronts_per_instr"]
+            store = entry["store"]
+            assert set(store) >= COST_KEYS and set(entry["load"]) >= COST_KEYS
+            assert store["instructions"] > 0 and entry["scratch_bytes"] > 0
+            assert store["wavefronts"] == store["instructions"] * store["wavefronts_per_instruction"]
         else:
-            assert entry["smem_store_instrs"] == entry["scratch_bytes"] == 0
+            assert entry["store"] is entry["load"] is None and entry["scratch_bytes"] == 0
 
 
 def test_without_verification_nothing_is_claimed() -> None:

@@ -18,11 +18,13 @@ from xdsl.parser import Parser
 from layoutdialect import LinearEncoding, LinearLayout, encoding_attr, make_context, standard_out_dim_names
 from layoutdialect import to_linear_layout as layout_at
 from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan, plan_conversion
+from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.passes.lower_convert_layout.scratch_ir import scratch_type
 from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
 from layoutdialect.passes.lower_convert_layout.thread_ir import ConversionCode, emit_detached
-from layoutdialect.sim.cta import CTASimulator, SimulationError, bit_width
+from layoutdialect.sim.cta import CTASimulator, SimulationError
 from layoutdialect.sim.verify import ConversionMismatch, element_ids, verify_conversion
+from layoutdialect.target import SharedMemory
 
 CTX = make_context()
 TYPES: dict[str, Attribute] = {"f16": f16, "f32": f32, "i32": i32, "i8": i8, "i64": i64}
@@ -35,7 +37,7 @@ def lowered(
     shared-memory path, the scratch buffer."""
     shape = [size for _, size in src.out_dims]
     source_type = TensorType(element, shape, encoding_attr(LinearEncoding(src)))
-    plan = plan_conversion(src, dst, bit_width(element), max_mixed)
+    plan = plan_conversion(src, dst, bit_width(element), SharedMemory(), max_mixed)
     if plan.path is ConversionPath.DISTRIBUTED_SHARED_MEMORY:
         return None, Block(arg_types=[source_type]), plan
     result_type = TensorType(element, shape, encoding_attr(LinearEncoding(dst)))

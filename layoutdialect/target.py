@@ -1,0 +1,163 @@
+"""The hardware facts layout questions depend on, in one place: how many lanes a warp has,
+and how shared memory serves a warp's access (its banks and phases).
+
+Triton reads them from its ``TargetInfo`` (``getWarpSize``, ``getSharedMemoryBanks``,
+``getSharedLdStTiles``); here a ``Target`` is built from the name a module carries in
+``ttg.target`` (``"cuda:90"``, ``"hip:gfx942"``) and its ``ttg.threads-per-warp``, or
+from command-line options, and every analysis, pass and answer that touches shared
+memory receives one.
+
+Shared memory is ``banks`` banks of 32-bit words.  A warp's access of ``b`` bits per
+lane is served in phases: the lanes of one phase together move at most one word per
+bank (64-bit accesses on 32 banks: 2 phases of 16 lanes).  Within a phase, lanes reading
+one word share it, and each bank serves one word per *wavefront*, so a phase takes as
+many wavefronts as the most distinct words any bank holds (``SharedMemory.wavefronts``,
+the definition every faster count in ``layoutdialect.analysis`` must agree with).  Which
+lanes form a phase is the low lane bits, except for AMD's 128-bit ``ds_read``, whose
+phase takes lane bits ``0, 1, 4`` (``0, 1, 3, 4`` with 64 banks).
+
+>>> Target.named("hip:gfx950")
+Target(arch='hip:gfx950', lanes=64, shared=SharedMemory(banks=64, wide_load_phase_lanes=(0, 1, 3, 4)))
+>>> Target.named("cuda:90").shared.phase_lane_bits(vector_bits=128, lanes=32)
+2
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from layoutdialect.f2 import is_power_of_two, log2_exact
+
+__all__ = [
+    "BANK_BITS",
+    "DEFAULT_TARGET",
+    "SharedMemory",
+    "Target",
+    "TargetError",
+]
+
+BANK_BITS = 32
+"""The width of a shared-memory bank on every GPU Triton targets."""
+
+WIDE_ACCESS_BITS = 128
+"""The widest shared-memory access of one lane."""
+
+
+class TargetError(ValueError):
+    """A target name or a bank or lane count that describes no GPU."""
+
+
+@dataclass(frozen=True)
+class SharedMemory:
+    """Shared memory as ``banks`` banks of ``BANK_BITS``-bit words.
+
+    ``wide_load_phase_lanes`` names the lane bits that form one phase of a 128-bit load
+    when the hardware does not take the lowest ones (Triton's AMD ``getSharedLdStTiles``).
+    """
+
+    banks: int = 32
+    wide_load_phase_lanes: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.banks not in (8, 16, 32, 64):
+            raise TargetError(f"shared memory has 8, 16, 32 or 64 banks, not {self.banks}")
+
+    @property
+    def wavefront_bytes(self) -> int:
+        """Bytes one wavefront serves: a word from every bank."""
+        return self.banks * BANK_BITS // 8
+
+    def phase_lane_bits(self, vector_bits: int, lanes: int) -> int:
+        """How many lane bits select the phase of a ``vector_bits``-wide access by ``lanes``
+        lanes: the lanes of one phase fill the banks once.
+
+        >>> [SharedMemory(32).phase_lane_bits(bits, 32) for bits in (16, 32, 64, 128)]
+        [0, 0, 1, 2]
+        """
+        words = max(1, vector_bits // BANK_BITS)
+        return max(0, log2_exact(lanes) - log2_exact(self.banks) + log2_exact(words))
+
+    def phase_lanes(self, vector_bits: int, lane_bits: int, load: bool) -> list[int]:
+        """The lane bits that vary within one phase of an access (the others pick the phase)."""
+        count = lane_bits - self.phase_lane_bits(vector_bits, 1 << lane_bits)
+        wide = self.wide_load_phase_lanes
+        if load and vector_bits == WIDE_ACCESS_BITS and wide is not None and len(wide) == count:
+            return list(wide)
+        return list(range(count))
+
+    def chunk_split(self, element_bits: int, vector_elements: int) -> tuple[int, int]:
+        """``(shift, bank_groups)``: a lane's element offset ``>> shift`` is its chunk (the
+        aligned word, or vector when wider), and the chunk's low ``log2(bank_groups)`` bits
+        pick its banks."""
+        chunk_elements = max(vector_elements, BANK_BITS // element_bits if element_bits < BANK_BITS else 1)
+        words_per_chunk = max(1, vector_elements * element_bits // BANK_BITS)
+        return log2_exact(chunk_elements), max(1, self.banks // words_per_chunk)
+
+    def wavefronts(self, words: Iterable[int]) -> int:
+        """The wavefronts one phase touching the 32-bit ``words`` takes: the most distinct
+        words any bank holds (``0`` for none)."""
+        per_bank: dict[int, set[int]] = {}
+        for word in words:
+            per_bank.setdefault(word % self.banks, set()).add(word)
+        return max((len(held) for held in per_bank.values()), default=0)
+
+
+@dataclass(frozen=True)
+class Target:
+    """A GPU: its ``arch`` (Triton's ``ttg.target`` spelling), the ``lanes`` of a warp,
+    and its ``shared`` memory."""
+
+    arch: str
+    lanes: int
+    shared: SharedMemory
+
+    def __post_init__(self) -> None:
+        if not is_power_of_two(self.lanes):
+            raise TargetError(f"a warp has a power of two of lanes, not {self.lanes}")
+
+    @staticmethod
+    def named(arch: str | None, lanes: int | None = None, banks: int | None = None) -> Target:
+        """The target called ``arch`` (``None``: a generic NVIDIA-like GPU), with its lane
+        and bank counts unless ``lanes`` or ``banks`` say otherwise (a module's
+        ``ttg.threads-per-warp``, a command-line override).
+
+        >>> Target.named("hip:gfx942").shared
+        SharedMemory(banks=32, wide_load_phase_lanes=(0, 1, 4))
+        >>> Target.named(None, lanes=64, banks=64).lanes
+        64
+        """
+        default_lanes, shared = _known(arch)
+        if banks is not None:
+            wide = shared.wide_load_phase_lanes
+            shared = SharedMemory(banks, wide if banks == shared.banks else None)
+        return Target(arch or "generic", default_lanes if lanes is None else lanes, shared)
+
+
+_AMD_FAMILY = re.compile(r"gfx(\d+?)([0-9a-f]{2})$")
+
+
+def _known(arch: str | None) -> tuple[int, SharedMemory]:
+    """The warp size and shared memory of the target ``arch``."""
+    if arch is None or arch == "generic" or arch.startswith("cuda:"):
+        if arch is not None and arch.startswith("cuda:") and not arch[5:].isdigit():
+            raise TargetError(f"'{arch}' is not a CUDA target: expected 'cuda:' and a compute capability, as 'cuda:90'")
+        return 32, SharedMemory(32)
+    if arch.startswith("hip:") and (match := _AMD_FAMILY.match(arch[4:])):
+        major = int(match.group(1))
+        if arch[4:] in ("gfx950", "gfx1250"):
+            return (64 if major == 9 else 32), SharedMemory(64, (0, 1, 3, 4))
+        if major == 9:
+            cdna3 = arch[4:] in ("gfx940", "gfx941", "gfx942")
+            return 64, SharedMemory(32, (0, 1, 4) if cdna3 else None)
+        if major in (10, 11):
+            return 32, SharedMemory(32, (0, 1, 4))
+        return 32, SharedMemory(32)
+    raise TargetError(
+        f"unknown target '{arch}': expected 'cuda:<capability>' (cuda:90) or 'hip:<gfx arch>' (hip:gfx942)"
+    )
+
+
+DEFAULT_TARGET = Target.named(None)
+"""An NVIDIA GPU: 32 lanes, 32 banks."""

@@ -1,0 +1,155 @@
+"""The target model: named GPUs, phase rules, the wavefront definition, and how a kernel's
+attributes and options choose a target."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from xdsl.ir import Operation
+
+from layoutdialect.dialect.text import parse_module
+from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions, kernel_target
+from layoutdialect.target import DEFAULT_TARGET, SharedMemory, Target, TargetError
+
+
+@pytest.mark.parametrize(
+    ("arch", "lanes", "banks", "wide"),
+    [
+        ("cuda:80", 32, 32, None),
+        ("cuda:90", 32, 32, None),
+        ("cuda:100", 32, 32, None),
+        ("hip:gfx90a", 64, 32, None),
+        ("hip:gfx942", 64, 32, (0, 1, 4)),
+        ("hip:gfx950", 64, 64, (0, 1, 3, 4)),
+        ("hip:gfx1100", 32, 32, (0, 1, 4)),
+        ("hip:gfx1200", 32, 32, None),
+        ("hip:gfx1250", 32, 64, (0, 1, 3, 4)),
+    ],
+)
+def test_named_targets_have_their_warp_size_and_banks(
+    arch: str, lanes: int, banks: int, wide: tuple[int, ...] | None
+) -> None:
+    target = Target.named(arch)
+    assert (target.arch, target.lanes, target.shared.banks, target.shared.wide_load_phase_lanes) == (
+        arch,
+        lanes,
+        banks,
+        wide,
+    )
+
+
+def test_the_default_target_is_a_32_lane_32_bank_gpu() -> None:
+    assert (DEFAULT_TARGET.lanes, DEFAULT_TARGET.shared.banks) == (32, 32)
+    assert Target.named(None) == DEFAULT_TARGET
+
+
+def test_overrides_replace_the_named_lanes_and_banks() -> None:
+    target = Target.named("hip:gfx942", lanes=32, banks=64)
+    assert (target.lanes, target.shared.banks) == (32, 64)
+    assert target.shared.wide_load_phase_lanes is None, "another bank count drops the named phase rule"
+    assert Target.named("hip:gfx950", banks=64).shared.wide_load_phase_lanes == (0, 1, 3, 4)
+
+
+@pytest.mark.parametrize(
+    ("arch", "message"),
+    [
+        ("sm_90", "unknown target 'sm_90'"),
+        ("cuda:hopper", "'cuda:hopper' is not a CUDA target"),
+        ("hip:mi300", "unknown target 'hip:mi300'"),
+        ("", "unknown target ''"),
+    ],
+)
+def test_unknown_targets_are_refused_by_name(arch: str, message: str) -> None:
+    with pytest.raises(TargetError, match=message):
+        Target.named(arch)
+
+
+@pytest.mark.parametrize("banks", [0, 1, 7, 48, 128])
+def test_bank_counts_must_be_a_gpus(banks: int) -> None:
+    with pytest.raises(TargetError, match=f"not {banks}"):
+        SharedMemory(banks)
+
+
+@pytest.mark.parametrize("lanes", [0, 3, 48])
+def test_lane_counts_must_be_powers_of_two(lanes: int) -> None:
+    with pytest.raises(TargetError, match=f"not {lanes}"):
+        Target.named("cuda:90", lanes=lanes)
+
+
+def test_target_errors_are_value_errors() -> None:
+    assert issubclass(TargetError, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("banks", "lanes", "vector_bits", "phases"),
+    [
+        (32, 32, 8, 1),
+        (32, 32, 16, 1),
+        (32, 32, 32, 1),
+        (32, 32, 64, 2),
+        (32, 32, 128, 4),
+        (32, 64, 32, 2),
+        (32, 64, 128, 8),
+        (64, 64, 32, 1),
+        (64, 64, 128, 4),
+        (16, 32, 32, 2),
+    ],
+)
+def test_a_phase_fills_the_banks_once(banks: int, lanes: int, vector_bits: int, phases: int) -> None:
+    assert 1 << SharedMemory(banks).phase_lane_bits(vector_bits, lanes) == phases
+
+
+def test_amd_wide_loads_take_their_own_phase_lanes_and_stores_the_low_ones() -> None:
+    gfx942 = Target.named("hip:gfx942").shared
+    assert gfx942.phase_lanes(128, 6, load=True) == [0, 1, 4]
+    assert gfx942.phase_lanes(128, 6, load=False) == [0, 1, 2]
+    assert gfx942.phase_lanes(64, 6, load=True) == [0, 1, 2, 3]
+    gfx950 = Target.named("hip:gfx950").shared
+    assert gfx950.phase_lanes(128, 6, load=True) == [0, 1, 3, 4]
+
+
+@given(st.sampled_from([8, 16, 32, 64]), st.lists(st.integers(0, 4096), max_size=64))
+def test_wavefronts_are_the_most_distinct_words_of_one_bank(banks: int, words: list[int]) -> None:
+    memory = SharedMemory(banks)
+    per_bank = [len({w for w in words if w % banks == bank}) for bank in range(banks)]
+    assert memory.wavefronts(words) == max(per_bank, default=0)
+    assert memory.wavefronts(words + words) == memory.wavefronts(words), "a repeated word is a broadcast"
+
+
+_KERNEL = """
+module attributes {{{attributes}}} {{
+  tt.func @f() {{
+    tt.return
+  }}
+}}
+"""
+
+
+def _first_op(attributes: str) -> Operation:
+    """The ``tt.return`` of an empty kernel whose module carries ``attributes``."""
+    module = parse_module(_KERNEL.format(attributes=attributes))
+    return next(op for op in module.walk() if op.name == "tt.return")
+
+
+def test_a_kernel_names_its_target_and_lanes() -> None:
+    op = _first_op('"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32, ttg.target = "hip:gfx950"')
+    target = kernel_target(op)
+    assert (target.arch, target.lanes, target.shared.banks) == ("hip:gfx950", 64, 64)
+    assert MODULE_TARGET.resolve(op) == target
+
+
+def test_options_replace_the_kernels_target_but_not_its_lanes() -> None:
+    op = _first_op('"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"')
+    target = TargetOptions(arch="hip:gfx942").resolve(op)
+    assert (target.arch, target.lanes, target.shared.banks) == ("hip:gfx942", 32, 32)
+    assert TargetOptions(banks=16).resolve(op).shared.banks == 16
+
+
+def test_a_kernel_without_attributes_gets_the_default_target() -> None:
+    assert kernel_target(_first_op('"ttg.num-warps" = 4 : i32')) == DEFAULT_TARGET
+
+
+def test_a_kernel_naming_an_unknown_target_is_an_error() -> None:
+    with pytest.raises(TargetError, match="unknown target 'nv:90'"):
+        kernel_target(_first_op('"ttg.num-warps" = 4 : i32, ttg.target = "nv:90"'))
