@@ -6,11 +6,12 @@ best of them, as this machine's clock is noisy).
 
 Our counts are those of the emitted code: ``gpu.shuffle`` and ``arith.select``.
 Triton's are its PTX ``shfl.sync`` and ``selp`` + ``prmt`` (byte permutes do
-the selects' work on packed registers), from shared/bench/triton-conversion-counts.md.
+the selects' work on packed registers), as measured on Triton 3.9's PTX
+(``conversion_corpus.TRITON_COUNTS``).
 ``ratio`` is our shuffles + selects over Triton's, where Triton needs any.
-Times: ``plan`` is ``plan_conversion`` on the two linear layouts (for shared
+Times: ``plan`` is ``plan_layout_conversion`` on the two linear layouts (for shared
 memory this includes choosing the scratch layout); ``lower`` is
-``emit_detached`` (``emit_conversion`` on a fresh block); ``verify`` runs the
+``lower_detached`` (the thread-level ops on a fresh block); ``verify`` runs the
 lowering on the simulated CTA (warps in step and, with shared memory, in both
 adversarial orders).
 
@@ -38,8 +39,7 @@ from xdsl.parser import Parser
 from layoutdialect import LinearLayout, make_context, to_linear_layout
 from layoutdialect.analysis.conversion import plan_conversion
 from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.passes.lower_convert_layout.thread_ir import emit_detached
-from layoutdialect.sim.verify import verify_conversion
+from layoutdialect.passes.lower_convert_layout.lowering import lower_detached, plan_layout_conversion
 from layoutdialect.target import DEFAULT_TARGET
 
 CTX = make_context()
@@ -74,18 +74,17 @@ def measure(case: Case, repeat: int, totals: Counter[str]) -> str:
     source, result = tensor_type(element, shape, src_text), tensor_type(element, shape, dst_text)
     src: LinearLayout = to_linear_layout(source.encoding.data, shape)  # type: ignore[attr-defined]
     dst: LinearLayout = to_linear_layout(result.encoding.data, shape)  # type: ignore[attr-defined]
-    bits, lanes = bit_width(element), src.get_in_dim_size("lane")
+    bits = bit_width(element)
     triton_path, triton_shuffles, triton_selects = TRITON_COUNTS[name]
 
-    plan = plan_conversion(src, dst, bits, MEMORY)
-    plan_us = best_microseconds(partial(plan_conversion, src, dst, bits, MEMORY), repeat)
+    conversion = plan_layout_conversion(src, dst, bits, MEMORY)
+    plan = conversion.plan
+    plan_us = best_microseconds(partial(plan_layout_conversion, src, dst, bits, MEMORY), repeat)
     row = f"{name:<32}{triton_path:<28}{triton_shuffles:>5}{triton_selects:>5}  "
-    lower_us = best_microseconds(partial(emit_detached, source, result, plan, lanes), repeat)
-    block, code = emit_detached(source, result, plan, lanes)
-    scratch = block.args[1] if plan.scratch else None
+    lower_us = best_microseconds(partial(lower_detached, conversion, source, result), repeat)
     verify_start = time.perf_counter()
-    verify_conversion(code.ops, block.args[0], code.result, src, dst, bits, scratch=scratch)
-    verify_ms = (time.perf_counter() - verify_start) * 1e3
+    _, _, code = lower_detached(conversion, source, result, verify=True)
+    verify_ms = (time.perf_counter() - verify_start) * 1e3 - lower_us / 1e3
 
     counts = Counter(op.name for op in code.ops)
     shuffles, selects = counts["gpu.shuffle"], counts["arith.select"]

@@ -23,32 +23,14 @@ pointing at the offending character), exit status 1, and nothing on stdout.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import re
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from layoutdialect.answers.arguments import (
-    NonLinearCuteLayout,
-    parse_element_bits,
-    parse_layout_argument,
-    parse_shape,
-    parse_target,
-)
-from layoutdialect.answers.codegen import generate_conversion
-from layoutdialect.answers.conflicts import shared_access_conflicts
-from layoutdialect.answers.cute import cute_answer
-from layoutdialect.answers.dedup import dedup_layout
-from layoutdialect.answers.local_accesses import format_local_accesses, report_local_accesses
-from layoutdialect.answers.plan import format_reports, report_conversions
-from layoutdialect.answers.show import DEFAULT_MAX_CELLS, show_cute_value, show_layout
-from layoutdialect.answers.swizzle import swizzle_for_accesses
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
-from layoutdialect.dialect.registry import make_context
-from layoutdialect.dialect.text import parse_module, read_source
-from layoutdialect.dialect.ttg.layout_checks import TargetOptions
+from layoutdialect.dialect.diagnostics import IRError
 
 __all__ = ["main"]
 
@@ -86,9 +68,7 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("--shape", help="the tensor shape, such as 64x64, for encodings that do not carry one")
     show.add_argument("--view", help="only this view: elements or threads (distributed), elements or offsets (shared)")
     show.add_argument("--full", action="store_true", help="print the grid even for a large layout")
-    show.add_argument(
-        "--max-cells", type=int, default=DEFAULT_MAX_CELLS, metavar="N", help="summarise above N elements"
-    )
+    show.add_argument("--max-cells", type=int, metavar="N", help="summarise above N elements (default 4096)")
     pictures = show.add_mutually_exclusive_group()
     pictures.add_argument("--svg", metavar="OUT.svg", help="draw the grid, coloured by thread or bank, as SVG")
     pictures.add_argument("--png", metavar="OUT.png", help="draw the grid as PNG")
@@ -135,118 +115,34 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _rendered(answer: Any, as_json: bool) -> str:
-    return json.dumps(answer.to_json(), indent=2) + "\n" if as_json else str(answer.text())
+class _Answer(Protocol):
+    def text(self) -> str: ...
+
+    def to_json(self) -> dict[str, Any]: ...
 
 
-def _shape(args: argparse.Namespace) -> tuple[int, ...] | None:
-    return None if args.shape is None else parse_shape(args.shape)
+def _rendered(answer: _Answer, as_json: bool) -> str:
+    return json.dumps(answer.to_json(), indent=2) + "\n" if as_json else answer.text()
 
 
-def _show(args: argparse.Namespace) -> str:
-    element_bits = parse_element_bits(args.dtype)
-    try:
-        argument = parse_layout_argument(args.layout, _shape(args))
-    except NonLinearCuteLayout as error:
-        if args.svg or args.png or args.view is not None:
-            raise
-        return _rendered(show_cute_value(error.value, args.max_cells, args.full), args.json)
-    answer = show_layout(argument, args.view, args.full, args.max_cells)
-    picture = args.svg or args.png
-    if picture is not None:
-        from layoutdialect.answers.picture import draw_layout
-
-        draw_layout(argument, Path(picture), element_bits, parse_target(args.target, args.num_banks).shared)
-    return _rendered(answer, args.json)
-
-
-def _dedup(args: argparse.Namespace) -> str:
-    return _rendered(dedup_layout(parse_layout_argument(args.layout, _shape(args))), args.json)
-
-
-def _conflicts(args: argparse.Namespace) -> str:
-    shape = _shape(args)
-    registers = parse_layout_argument(args.registers, shape, "<registers>")
-    shared = parse_layout_argument(args.shared, shape or registers.shape, "<shared>")
-    bits = parse_element_bits(args.dtype)
-    memory = parse_target(args.target, args.num_banks).shared
-    answer = shared_access_conflicts(registers, shared, bits, memory, not args.store, args.vector_bits)
-    return _rendered(answer, args.json)
-
-
-def _swizzle(args: argparse.Namespace) -> str:
-    shape = parse_shape(args.shape, rank=2)
-    bits = parse_element_bits(args.dtype)
-    if not args.access:
-        raise IRError(SourceLocation("--access", 1, 1), "give at least one --access, such as --access 1x64")
-    accesses = [parse_shape(access, "--access", rank=2) for access in args.access]
-    memory = parse_target(args.target, args.num_banks).shared
-    try:
-        return _rendered(swizzle_for_accesses(shape, bits, accesses, memory), args.json)
-    except ValueError as error:
-        raise IRError(SourceLocation("--access", 1, 1), str(error)) from None
-
-
-def _codegen(args: argparse.Namespace) -> str:
-    shape = _shape(args)
-    source = parse_layout_argument(args.source, shape, "<source>")
-    destination = parse_layout_argument(args.destination, shape or source.shape, "<destination>")
-    if re.fullmatch(r"\s*b\d+\s*", args.dtype):
-        raise IRError(SourceLocation("--dtype", 1, 1), "codegen needs an MLIR element type, such as f16", args.dtype)
-    parse_element_bits(args.dtype)
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", args.name):
-        raise IRError(SourceLocation("--name", 1, 1), "the function name must be a C++ identifier", args.name)
-    return _rendered(generate_conversion(source, destination, args.dtype.strip(), args.name), args.json)
-
-
-def _cute(args: argparse.Namespace) -> str:
-    return _rendered(cute_answer(args.expressions, _shape(args)), args.json)
-
-
-def _plan(args: argparse.Namespace) -> str:
-    if args.max_mixed_transpositions < 0:
-        message = "--max-mixed-transpositions must be at least 0"
-        raise IRError(SourceLocation("--max-mixed-transpositions", 1, 1), message, str(args.max_mixed_transpositions))
-    if args.target is not None or args.num_banks is not None:
-        parse_target(args.target, args.num_banks)
-    target = TargetOptions(args.target, args.num_banks)
-    filename, text = read_source(args.file)
-    module = parse_module(text, filename, make_context())
-    reports = report_conversions(
-        module, verify=not args.no_verify, max_mixed_transpositions=args.max_mixed_transpositions, target=target
-    )
-    accesses = report_local_accesses(module, target)
-    if args.json:
-        entries = {
-            "conversions": [report.to_json() for report in reports],
-            "local_accesses": [access.to_json() for access in accesses],
-        }
-        return json.dumps(entries, indent=2) + "\n"
-    sections: list[str] = []
-    if reports:
-        sections.append(format_reports(reports))
-    if accesses:
-        sections.append("shared-memory accesses of local_alloc, local_load and local_store\n")
-        sections.append(format_local_accesses(accesses))
-    return "\n".join(sections) if sections else "no ttg.convert_layout, local_alloc, local_load or local_store\n"
-
-
-COMMANDS = {
-    "plan": _plan,
-    "show": _show,
-    "dedup": _dedup,
-    "conflicts": _conflicts,
-    "swizzle": _swizzle,
-    "cute": _cute,
-    "codegen": _codegen,
-}
+def _answer(args: argparse.Namespace) -> _Answer:
+    """Ask ``layoutdialect.answers.<command>`` its question with the options given, which
+    are named as its ``ask`` function's parameters (an option not given takes that
+    function's default); only that answer's module is imported."""
+    options = {name: value for name, value in vars(args).items() if value is not None}
+    command = options.pop("command")
+    options.pop("json")
+    module = importlib.import_module(f"layoutdialect.answers.{command}")
+    answer: _Answer = module.ask(**options)
+    return answer
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``layout-tool`` on ``argv`` (default: the command line); return the exit status."""
     args = _parser().parse_args(argv)
+    as_json = args.json
     try:
-        output = COMMANDS[args.command](args)
+        output = _rendered(_answer(args), as_json)
     except IRError as error:
         print(error, file=sys.stderr)
         return 1

@@ -21,6 +21,7 @@ from math import prod
 from typing import Literal
 
 from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from layoutdialect.cute.layout import CuteError
@@ -31,6 +32,7 @@ from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import LocatingParser
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import EncodingAttr
+from layoutdialect.dialect.ttg.layout_checks import TargetOptions
 from layoutdialect.dialect.ttg.types import MemDescType
 from layoutdialect.encodings import DistributedEncoding, Encoding, EncodingError, to_linear_layout
 from layoutdialect.encodings.linear import GenericLinearEncoding, LinearEncoding
@@ -45,9 +47,12 @@ __all__ = [
     "NonLinearCuteLayout",
     "check_cute_size",
     "parse_element_bits",
+    "parse_element_type",
     "parse_layout_argument",
     "parse_shape",
+    "parse_shape_option",
     "parse_target",
+    "parse_target_options",
 ]
 
 LayoutKind = Literal["distributed", "shared", "cute"]
@@ -109,6 +114,11 @@ def parse_shape(text: str, name: str = "--shape", rank: int | None = None) -> tu
     return sizes
 
 
+def parse_shape_option(text: str | None) -> tuple[int, ...] | None:
+    """``--shape`` when given: ``parse_shape`` of it, else ``None``."""
+    return None if text is None else parse_shape(text)
+
+
 def parse_target(arch: str | None, banks: int | None) -> Target:
     """The GPU named by ``--target`` (a generic NVIDIA one when absent), with ``--num-banks``
     replacing its bank count when given."""
@@ -124,22 +134,32 @@ def parse_target(arch: str | None, banks: int | None) -> Target:
         raise LayoutArgumentError("--num-banks", str(banks), 1, str(error)) from None
 
 
+def parse_target_options(arch: str | None, banks: int | None) -> TargetOptions:
+    """``--target`` and ``--num-banks`` as options that replace a kernel's own target,
+    checked now so that a bad name is an error at the option."""
+    if arch is not None or banks is not None:
+        parse_target(arch, banks)
+    return TargetOptions(arch, banks)
+
+
+def parse_element_type(text: str, name: str = "--dtype") -> Attribute:
+    """An MLIR scalar type with a bit width (``f16``, ``i8``, ``f8E4M3FN``)."""
+    parser = LocatingParser(make_context(), text, name, 0)
+    try:
+        element = parser.parse_type()
+    except ParseError as error:
+        raise LayoutArgumentError(name, text, error.span.start + 1, error.msg) from None
+    if bit_width(element) is None or not parser.at_end():
+        raise LayoutArgumentError(name, text, 1, f"'{text}' is not a scalar type with a bit width")
+    return element
+
+
 def parse_element_bits(text: str, name: str = "--dtype") -> int:
     """Bits per element of an MLIR scalar type (``f16``, ``i8``, ``f8E4M3FN``) or of ``bN``,
     an ``N``-bit unit such as ``b128`` for a 16-byte vector."""
     unit = re.fullmatch(r"\s*b(\d+)\s*", text)
-    if unit:
-        bits = int(unit.group(1))
-    else:
-        parser = LocatingParser(make_context(), text, name, 0)
-        try:
-            element = parser.parse_type()
-        except ParseError as error:
-            raise LayoutArgumentError(name, text, error.span.start + 1, error.msg) from None
-        width = bit_width(element)
-        if width is None or not parser.at_end():
-            raise LayoutArgumentError(name, text, 1, f"'{text}' is not a scalar type with a bit width")
-        bits = width
+    bits = int(unit.group(1)) if unit else bit_width(parse_element_type(text, name))
+    assert bits is not None
     if bits < 1 or bits & (bits - 1):
         raise LayoutArgumentError(name, text, 1, f"elements of {bits} bits are not a power of two")
     return bits

@@ -7,13 +7,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from layoutdialect.analysis.access_explanation import AccessExplanation, explain_access
-from layoutdialect.answers.arguments import LayoutArgument
+from layoutdialect.answers.arguments import (
+    LayoutArgument,
+    parse_element_bits,
+    parse_layout_argument,
+    parse_shape_option,
+    parse_target,
+)
 from layoutdialect.cute.layout import CuteError
 from layoutdialect.cute.linear import shared_layout_from_cute
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.target import SharedMemory
 
-__all__ = ["ConflictsAnswer", "shared_side", "shared_access_conflicts"]
+__all__ = ["ConflictsAnswer", "ask", "shared_side", "shared_access_conflicts"]
 
 
 def shared_side(argument: LayoutArgument) -> LinearLayout:
@@ -102,3 +108,23 @@ def shared_access_conflicts(
     named = offsets.rename_out_dims(registers.layout.get_out_dim_names())
     explanation = explain_access(registers.layout, named, element_bits, memory, load, vector_bits)
     return ConflictsAnswer(explanation, element_bits)
+
+
+def ask(
+    registers: str,
+    shared: str,
+    dtype: str,
+    shape: str | None = None,
+    vector_bits: int | None = None,
+    store: bool = False,
+    target: str | None = None,
+    num_banks: int | None = None,
+) -> ConflictsAnswer:
+    """``layout-tool conflicts``: a load (or ``store``) between two layouts as written on the
+    command line, on ``target``'s shared memory."""
+    tensor_shape = parse_shape_option(shape)
+    register_side = parse_layout_argument(registers, tensor_shape, "<registers>")
+    shared_layout = parse_layout_argument(shared, tensor_shape or register_side.shape, "<shared>")
+    bits = parse_element_bits(dtype)
+    memory = parse_target(target, num_banks).shared
+    return shared_access_conflicts(register_side, shared_layout, bits, memory, not store, vector_bits)

@@ -20,7 +20,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from layoutdialect.answers.arguments import LayoutArgumentError, check_cute_size, parse_layout_argument
+from layoutdialect.answers.arguments import (
+    LayoutArgumentError,
+    check_cute_size,
+    parse_layout_argument,
+    parse_shape_option,
+)
 from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle
 from layoutdialect.cute.linear import (
     cute_view_of_shared,
@@ -31,7 +36,7 @@ from layoutdialect.cute.linear import (
 from layoutdialect.cute.text import CuteSyntaxError, CuteValue, Table, parse_cute
 from layoutdialect.f2 import LinearLayout
 
-__all__ = ["CuteAnswer", "CuteFacts", "cute_answer"]
+__all__ = ["CuteAnswer", "CuteFacts", "ask", "cute_answer"]
 
 MAX_LISTED_VALUES = 64
 
@@ -180,3 +185,8 @@ def cute_answer(expressions: Sequence[str], shape: Sequence[int] | None = None) 
     facts = [_facts(text, shape, f"<expression {index + 1}>") for index, text in enumerate(expressions)]
     relation = _relation(facts[0].values, facts[1].values) if len(facts) == 2 else None
     return CuteAnswer(facts, relation)
+
+
+def ask(expressions: Sequence[str], shape: str | None = None) -> CuteAnswer:
+    """``layout-tool cute``: one or two expressions as written on the command line."""
+    return cute_answer(expressions, parse_shape_option(shape))

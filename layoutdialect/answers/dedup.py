@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from layoutdialect.analysis.duplicates import DuplicateReport, find_duplicates
-from layoutdialect.answers.arguments import LayoutArgument
+from layoutdialect.answers.arguments import LayoutArgument, parse_layout_argument, parse_shape_option
 
-__all__ = ["DedupAnswer", "dedup_layout"]
+__all__ = ["DedupAnswer", "ask", "dedup_layout"]
 
 
 def _bases_text(bases: list[tuple[str, list[list[int]]]]) -> str:
@@ -65,3 +65,8 @@ class DedupAnswer:
 
 def dedup_layout(argument: LayoutArgument) -> DedupAnswer:
     return DedupAnswer(argument, find_duplicates(argument.layout))
+
+
+def ask(layout: str, shape: str | None = None) -> DedupAnswer:
+    """``layout-tool dedup``: the copies of a layout as written on the command line."""
+    return dedup_layout(parse_layout_argument(layout, parse_shape_option(shape)))

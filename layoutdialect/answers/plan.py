@@ -17,16 +17,20 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from layoutdialect.analysis.bank_conflicts import SharedAccessCost
 from layoutdialect.analysis.conversion import ConversionPath
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition
+from layoutdialect.answers.arguments import parse_target_options
+from layoutdialect.answers.local_accesses import LocalAccessReport, format_local_accesses, report_local_accesses
 from layoutdialect.answers.text_table import table_lines
-from layoutdialect.dialect.text import op_location
+from layoutdialect.dialect.diagnostics import IRError, SourceLocation
+from layoutdialect.dialect.registry import make_context
+from layoutdialect.dialect.text import op_location, parse_module, read_source
 from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.passes.lower_convert_layout.lowering import LayoutConversion, lower_detached
 from layoutdialect.passes.lower_convert_layout.planning import PlannedConversion, plan_convert_op
-from layoutdialect.passes.lower_convert_layout.thread_ir import emit_detached
 from layoutdialect.passes.remarks import Remark
-from layoutdialect.sim.verify import ConversionMismatch, verify_conversion
+from layoutdialect.sim.verify import ConversionMismatch
 
-__all__ = ["ConversionReport", "format_reports", "report_conversions"]
+__all__ = ["ConversionReport", "PlanAnswer", "ask", "format_reports", "report_conversions"]
 
 PATH_NAMES = {
     ConversionPath.NONE: "noop",
@@ -109,7 +113,8 @@ def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bo
     }
     if isinstance(planned, Remark):
         return ConversionReport(**common, path=None, reason=planned.message.removesuffix("; kept"))
-    plan = planned.plan
+    conversion = planned.conversion
+    plan = conversion.plan
     details: dict[str, Any] = {"shuffles": plan.shuffles, "selects": plan.selects}
     if plan.path is ConversionPath.WARP_SHUFFLES and plan.warp is not None:
         details["decomposition"] = _decomposition(plan.warp)
@@ -123,8 +128,8 @@ def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bo
             "reps": scratch.reps,
             "scratch_layout": str(scratch.layout).strip("\n"),
         }
-    if verify and planned.lowerable:
-        details["verified"], details["failure"] = _verify(planned, source_type, result_type)
+    if verify and conversion.lowerable:
+        details["verified"], details["failure"] = _verify(conversion, source_type, result_type)
     return ConversionReport(**common, path=PATH_NAMES[plan.path], reason=plan.reason, **details)
 
 
@@ -134,15 +139,12 @@ def _decomposition(warp: WarpDecomposition) -> str:
     return f"{warp.variant.value}: {warp.words} words of 32 bits; {swaps or 'no transposition'}{lanes}"
 
 
-def _verify(planned: PlannedConversion, source_type: TensorType[Any], result_type: TensorType[Any]) -> tuple[bool, str]:
-    """Lower the plan into a detached block and run it on the simulator."""
-    lanes = planned.src.get_in_dim_size("lane")
-    block, code = emit_detached(source_type, result_type, planned.plan, lanes)
-    buffer = block.args[1] if planned.plan.scratch is not None else None
+def _verify(
+    conversion: LayoutConversion, source_type: TensorType[Any], result_type: TensorType[Any]
+) -> tuple[bool, str]:
+    """Lower the conversion into a detached block and run it on the simulator."""
     try:
-        verify_conversion(
-            code.ops, block.args[0], code.result, planned.src, planned.dst, planned.element_bits, scratch=buffer
-        )
+        lower_detached(conversion, source_type, result_type, verify=True)
     except ConversionMismatch as error:
         return False, str(error)
     return True, ""
@@ -196,3 +198,48 @@ def _details(report: ConversionReport) -> list[str]:
     if report.failure:
         lines.append(f"  verification failed: {report.failure}")
     return lines
+
+
+@dataclass(frozen=True)
+class PlanAnswer:
+    """``layout-tool plan``: the report of every conversion and of every explicit
+    shared-memory access of a file."""
+
+    conversions: list[ConversionReport]
+    local_accesses: list[LocalAccessReport]
+
+    def text(self) -> str:
+        sections: list[str] = []
+        if self.conversions:
+            sections.append(format_reports(self.conversions))
+        if self.local_accesses:
+            sections.append("shared-memory accesses of local_alloc, local_load and local_store\n")
+            sections.append(format_local_accesses(self.local_accesses))
+        return "\n".join(sections) if sections else "no ttg.convert_layout, local_alloc, local_load or local_store\n"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "conversions": [report.to_json() for report in self.conversions],
+            "local_accesses": [access.to_json() for access in self.local_accesses],
+        }
+
+
+def ask(
+    file: str,
+    no_verify: bool = False,
+    max_mixed_transpositions: int = 1,
+    target: str | None = None,
+    num_banks: int | None = None,
+) -> PlanAnswer:
+    """``layout-tool plan``: the file (``-`` for stdin) and options as written on the
+    command line; ``target`` and ``num_banks`` replace the file's own target."""
+    if max_mixed_transpositions < 0:
+        message = "--max-mixed-transpositions must be at least 0"
+        raise IRError(SourceLocation("--max-mixed-transpositions", 1, 1), message, str(max_mixed_transpositions))
+    options = parse_target_options(target, num_banks)
+    filename, text = read_source(file)
+    module = parse_module(text, filename, make_context())
+    reports = report_conversions(
+        module, verify=not no_verify, max_mixed_transpositions=max_mixed_transpositions, target=options
+    )
+    return PlanAnswer(reports, report_local_accesses(module, options))

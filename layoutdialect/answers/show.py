@@ -9,6 +9,7 @@ dimension, the copies each element has, and what thread 0 holds.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from layoutdialect.analysis.duplicates import find_duplicates
@@ -22,13 +23,20 @@ from layoutdialect.analysis.layout_views import (
     shared_points,
     thread_view,
 )
-from layoutdialect.answers.arguments import LayoutArgument
+from layoutdialect.answers.arguments import (
+    LayoutArgument,
+    NonLinearCuteLayout,
+    parse_element_bits,
+    parse_layout_argument,
+    parse_shape_option,
+    parse_target,
+)
 from layoutdialect.cute.layout import ComposedLayout, Layout, product
 from layoutdialect.cute.text import CuteValue
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.f2 import LinearLayout
 
-__all__ = ["DEFAULT_MAX_CELLS", "CuteGridAnswer", "ShowAnswer", "show_cute_value", "show_layout"]
+__all__ = ["DEFAULT_MAX_CELLS", "CuteGridAnswer", "ShowAnswer", "ask", "show_cute_value", "show_layout"]
 
 DEFAULT_MAX_CELLS = 4096
 
@@ -173,3 +181,34 @@ def show_cute_value(value: CuteValue, max_cells: int = DEFAULT_MAX_CELLS, full: 
         raise ValueError(f"the layout has {inner.size} elements; pass --full to print them all")
     offsets = [value(row + rows * col) for row in range(rows) for col in range(cols)]
     return CuteGridAnswer(value, (rows, cols) if rows > 1 else (cols,), offsets)
+
+
+def ask(
+    layout: str,
+    shape: str | None = None,
+    view: str | None = None,
+    full: bool = False,
+    max_cells: int = DEFAULT_MAX_CELLS,
+    dtype: str = "f32",
+    target: str | None = None,
+    num_banks: int | None = None,
+    svg: str | None = None,
+    png: str | None = None,
+) -> ShowAnswer | CuteGridAnswer:
+    """``layout-tool show``: the answer for a layout as written on the command line, after
+    drawing it to ``svg`` or ``png`` when asked (coloured by thread, or by bank on
+    ``target``'s shared memory)."""
+    element_bits = parse_element_bits(dtype)
+    picture = svg or png
+    try:
+        argument = parse_layout_argument(layout, parse_shape_option(shape))
+    except NonLinearCuteLayout as error:
+        if picture is not None or view is not None:
+            raise
+        return show_cute_value(error.value, max_cells, full)
+    answer = show_layout(argument, view, full, max_cells)
+    if picture is not None:
+        from layoutdialect.answers.picture import draw_layout
+
+        draw_layout(argument, Path(picture), element_bits, parse_target(target, num_banks).shared)
+    return answer

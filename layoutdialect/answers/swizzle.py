@@ -4,18 +4,21 @@ with the conflict table of each access under it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from layoutdialect.analysis.swizzle_synthesis import SwizzlePlan, synthesise_swizzle
+from layoutdialect.answers.arguments import parse_element_bits, parse_shape, parse_target
 from layoutdialect.cute.layout import Layout
+from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.ttg.attributes import encoding_attr
 from layoutdialect.encodings import CGALayout, SwizzledSharedEncoding, to_linear_layout
 from layoutdialect.encodings.shared import SharedLinearEncoding
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.target import SharedMemory
 
-__all__ = ["SwizzleAnswer", "swizzle_for_accesses", "ttg_shared_encoding"]
+__all__ = ["SwizzleAnswer", "ask", "swizzle_for_accesses", "ttg_shared_encoding"]
 
 ALIGNMENT_BYTES = 16
 
@@ -123,3 +126,19 @@ def swizzle_for_accesses(
             raise ValueError(f"an access is rows x columns, got {'x'.join(map(str, access))}")
         pairs.append((access[0], access[1]))
     return SwizzleAnswer(synthesise_swizzle(shape[0], shape[1], element_bits, pairs, memory))
+
+
+def ask(
+    shape: str, dtype: str, access: Sequence[str], target: str | None = None, num_banks: int | None = None
+) -> SwizzleAnswer:
+    """``layout-tool swizzle``: the tile and access tiles as written on the command line."""
+    tile = parse_shape(shape, rank=2)
+    bits = parse_element_bits(dtype)
+    if not access:
+        raise IRError(SourceLocation("--access", 1, 1), "give at least one --access, such as --access 1x64")
+    accesses = [parse_shape(text, "--access", rank=2) for text in access]
+    memory = parse_target(target, num_banks).shared
+    try:
+        return swizzle_for_accesses(tile, bits, accesses, memory)
+    except ValueError as error:
+        raise IRError(SourceLocation("--access", 1, 1), str(error)) from None

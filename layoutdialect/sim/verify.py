@@ -14,15 +14,16 @@ so a missing barrier or a wrong address shows as a wrong or unwritten value.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
-from xdsl.dialects.builtin import MemRefType, i8
+from xdsl.dialects.builtin import MemRefType, VectorType, i8
 from xdsl.ir import Operation, SSAValue
 
 from layoutdialect.f2 import HARDWARE_DIMS, LinearLayout
 from layoutdialect.sim.cta import CTASimulator, SharedMemoryError
 
-__all__ = ["ConversionMismatch", "element_ids", "verify_conversion"]
+__all__ = ["ConversionMismatch", "ConversionTrace", "element_ids", "verify_conversion"]
 
 
 class ConversionMismatch(ValueError):
@@ -51,6 +52,34 @@ def element_ids(layout: LinearLayout) -> np.ndarray:
     return ids
 
 
+@dataclass(frozen=True)
+class ConversionTrace:
+    """Every value of a verified conversion, from its runs with warps in step.
+
+    The registers were loaded with element ids ``element_bits`` at a time: ``runs`` pairs
+    the lowest id bit of each run with the values it produced, each shaped
+    ``(cta, warp, lane, ...)``; a word of a wider type packs elements at
+    ``element_bits`` apart."""
+
+    element_bits: int
+    runs: list[tuple[int, dict[SSAValue, np.ndarray]]]
+
+    def held_elements(self, value: SSAValue, block: int = 0, warp: int = 0, lane: int = 0) -> list[int]:
+        """The ids of the elements ``value`` holds in one thread, word by word and, within
+        a word, lowest bits first."""
+        value_type = value.type
+        scalar = value_type.element_type if isinstance(value_type, VectorType) else value_type
+        word_bits = getattr(scalar, "bitwidth", self.element_bits)
+        per_word = max(1, word_bits // self.element_bits)
+        mask = (1 << self.element_bits) - 1
+        ids: list[int] = []
+        for low, values in self.runs:
+            words = np.atleast_1d(values[value][block, warp, lane]).tolist()
+            parts = [(int(word) >> (part * self.element_bits)) & mask for word in words for part in range(per_word)]
+            ids = [held | (part << low) for held, part in zip(ids, parts)] if ids else [p << low for p in parts]
+        return ids
+
+
 def verify_conversion(
     ops: Sequence[Operation],
     source: SSAValue,
@@ -60,12 +89,12 @@ def verify_conversion(
     element_bits: int,
     warp_order: Iterable[int] | None = None,
     scratch: SSAValue | None = None,
-) -> None:
+) -> ConversionTrace:
     """Run ``ops`` (which turn tensor ``source`` with layout ``src`` into ``result`` with
     layout ``dst``, using the shared buffer ``scratch`` if any) on every thread, and
     raise ``ConversionMismatch`` at the first destination register that does not
     hold its element.  Without ``warp_order``, warps run in step and, with a
-    scratch buffer, in both adversarial orders."""
+    scratch buffer, in both adversarial orders.  Returns the first order's values."""
     src_ids, dst_ids = element_ids(src), element_ids(dst)
     ctas, warps, lanes = src_ids.shape[:3]
     simulator = CTASimulator(ctas, warps, lanes)
@@ -79,16 +108,20 @@ def verify_conversion(
     chunk = min(element_bits, 64)
     mask = np.uint64((1 << chunk) - 1) if chunk < 64 else np.uint64(0xFFFF_FFFF_FFFF_FFFF)
     scratch_bytes = _buffer_bytes(scratch) if scratch is not None else 0
+    trace = ConversionTrace(chunk, [])
     for order in orders:
         for low in range(0, total_bits, chunk):
             inputs = {source: (src_ids >> np.uint64(low)) & mask}
             if scratch is not None:
                 inputs[scratch] = simulator.allocate(scratch_bytes)
             try:
-                held = simulator.run(ops, inputs, order)[result]
+                values = simulator.run(ops, inputs, order)
             except SharedMemoryError as error:
                 raise ConversionMismatch(f"{error} ({_order_name(order)})") from None
-            _check_bits(held, dst_ids, low, chunk, _order_name(order))
+            _check_bits(values[result], dst_ids, low, chunk, _order_name(order))
+            if order is orders[0]:
+                trace.runs.append((low, values))
+    return trace
 
 
 def _check_bits(held: np.ndarray, dst_ids: np.ndarray, low: int, chunk: int, how: str) -> None:

@@ -17,25 +17,26 @@ import sys
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import memref
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i64
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsolatedFromAbove
 
-from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan, plan_conversion
 from layoutdialect.dialect.text import located_error
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import EncodingAttr
 from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.encodings import EncodingError, to_linear_layout
-from layoutdialect.f2 import LinearLayout
-from layoutdialect.passes.lower_convert_layout.scratch_ir import scratch_type
-from layoutdialect.passes.lower_convert_layout.thread_ir import emit_conversion
+from layoutdialect.passes.lower_convert_layout.lowering import (
+    LayoutConversion,
+    lower_conversion,
+    plan_layout_conversion,
+    scratch_buffer,
+)
 from layoutdialect.passes.remarks import Remark
-from layoutdialect.sim.verify import ConversionMismatch, verify_conversion
+from layoutdialect.sim.verify import ConversionMismatch
 from layoutdialect.target import Target, TargetError
 
 __all__ = [
@@ -47,26 +48,13 @@ __all__ = [
     "plan_convert_op",
 ]
 
-SCRATCH_ALIGNMENT = 16
-
 
 @dataclass(frozen=True)
 class PlannedConversion:
-    """A ``ttg.convert_layout`` with its plan, both layouts and the element width."""
+    """A ``ttg.convert_layout`` with its planned ``conversion``."""
 
     op: ConvertLayoutOp
-    plan: ConversionPlan
-    src: LinearLayout
-    dst: LinearLayout
-    element_bits: int
-
-    @property
-    def lowerable(self) -> bool:
-        """Whether the pass can carry the plan out (everything but data between CTAs)."""
-        path = self.plan.path
-        return path is not ConversionPath.DISTRIBUTED_SHARED_MEMORY and (
-            path is not ConversionPath.SHARED_MEMORY or self.plan.scratch is not None
-        )
+    conversion: LayoutConversion
 
 
 def lower_convert_layouts(
@@ -91,8 +79,8 @@ def plan_convert_layouts(
         item = plan_convert_op(op, max_mixed_transpositions, target)
         if isinstance(item, Remark):
             remarks.append(item)
-        elif not item.lowerable:
-            plan = item.plan
+        elif not item.conversion.lowerable:
+            plan = item.conversion.plan
             remarks.append(Remark(op, f"{plan.kind.value} conversion needs {plan.path.value} ({plan.reason}); kept"))
         else:
             planned.append(item)
@@ -102,19 +90,17 @@ def plan_convert_layouts(
 def lower_planned(planned: list[PlannedConversion], verify: bool = False) -> None:
     """Replace each planned conversion by its thread-level code, one scratch buffer per
     function; ``verify`` runs each on the CTA simulator first."""
-    scratch = _allocate_scratch([item for item in planned if item.plan.scratch is not None])
+    scratch = _allocate_scratch([item for item in planned if item.conversion.plan.scratch is not None])
     for item in planned:
-        op, plan = item.op, item.plan
-        buffer = scratch.get(_function_of(op)) if plan.scratch is not None else None
+        op, conversion = item.op, item.conversion
+        buffer = scratch.get(_function_of(op)) if conversion.plan.scratch is not None else None
         result_type = op.result.type
         assert isinstance(result_type, TensorType)
-        code = emit_conversion(op.src, result_type, plan, item.src.get_in_dim_size("lane"), buffer)
-        if verify:
-            try:
-                verify_conversion(code.ops, op.src, code.result, item.src, item.dst, item.element_bits, scratch=buffer)
-            except ConversionMismatch as error:
-                raise located_error(op, f"the lowered conversion is wrong: {error}") from None
-        Rewriter.replace_op(op, code.ops, [code.result])
+        try:
+            lowered = lower_conversion(conversion, op.src, result_type, buffer, verify)
+        except ConversionMismatch as error:
+            raise located_error(op, f"the lowered conversion is wrong: {error}") from None
+        Rewriter.replace_op(op, lowered.ops, [lowered.result])
 
 
 def plan_convert_op(
@@ -141,8 +127,7 @@ def plan_convert_op(
         memory = target.resolve(op).shared
     except TargetError as error:
         raise located_error(op, str(error)) from None
-    plan = plan_conversion(src, dst, element_bits, memory, max_mixed_transpositions)
-    return PlannedConversion(op, plan, src, dst, element_bits)
+    return PlannedConversion(op, plan_layout_conversion(src, dst, element_bits, memory, max_mixed_transpositions))
 
 
 def _function_of(op: Operation) -> Operation:
@@ -158,13 +143,13 @@ def _allocate_scratch(shared: list[PlannedConversion]) -> dict[Operation, SSAVal
     """One scratch buffer at the top of each function, as large as its largest conversion."""
     sizes: dict[Operation, int] = {}
     for item in shared:
-        assert item.plan.scratch is not None
+        scratch = item.conversion.plan.scratch
+        assert scratch is not None
         function = _function_of(item.op)
-        sizes[function] = max(sizes.get(function, 0), item.plan.scratch.scratch_bytes)
+        sizes[function] = max(sizes.get(function, 0), scratch.scratch_bytes)
     buffers: dict[Operation, SSAValue] = {}
     for function, size in sizes.items():
-        alloc = memref.AllocOp([], [], scratch_type(size), IntegerAttr(SCRATCH_ALIGNMENT, i64))
-        alloc.memref.name_hint = "scratch"
+        alloc = scratch_buffer(size)
         entry = function.regions[0].blocks.first
         assert entry is not None
         Rewriter.insert_op(alloc, InsertPoint.at_start(entry))

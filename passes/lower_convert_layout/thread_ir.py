@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import TensorType, UnrealizedConversionCastOp, VectorType
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan
-from layoutdialect.passes.lower_convert_layout.scratch_ir import scratch_type, shared_memory_round_trip
+from layoutdialect.passes.lower_convert_layout.scratch_ir import shared_memory_round_trip
 from layoutdialect.passes.lower_convert_layout.shuffle_ir import warp_shuffles
 from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
 
-__all__ = ["ConversionCode", "emit_conversion", "emit_detached"]
+__all__ = ["ConversionCode", "emit_conversion"]
 
 
 @dataclass(frozen=True)
@@ -62,13 +62,3 @@ def emit_conversion(
         raise ValueError(f"a conversion by {plan.path.value} has no thread-level lowering here")
     result = ir.add(UnrealizedConversionCastOp.get([values], [result_type]))
     return ConversionCode(ir.ops, result)
-
-
-def emit_detached(
-    source_type: TensorType[Attribute], result_type: TensorType[Attribute], plan: ConversionPlan, lanes: int
-) -> tuple[Block, ConversionCode]:
-    """``emit_conversion`` on the arguments of a fresh block: the source tensor and, when
-    the plan goes through shared memory, its scratch buffer (``block.args[1]``)."""
-    scratch = [scratch_type(plan.scratch.scratch_bytes)] if plan.scratch is not None else []
-    block = Block(arg_types=[source_type, *scratch])
-    return block, emit_conversion(block.args[0], result_type, plan, lanes, block.args[1] if scratch else None)

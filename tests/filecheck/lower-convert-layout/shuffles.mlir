@@ -1,4 +1,4 @@
-// Intra-warp conversions from Triton's measured corpus (shared/bench/triton-conversion-counts.md) become
+// Intra-warp conversions from Triton's measured corpus (bench/conversion_corpus.py) become
 // selects and gpu.shuffle. Shuffle and select counts are checked exactly: they match Triton's 3.9 counts, or
 // beat them where Triton needs byte permutes. verify=true runs every lowering on the CTA simulator.
 // RUN: layout-opt %s --split-input-file -p 'lower-convert-layout{verify=true}' | filecheck %s

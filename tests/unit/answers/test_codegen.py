@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from layoutdialect.answers.arguments import parse_element_bits, parse_layout_argument
+from layoutdialect.answers.arguments import parse_element_bits, parse_element_type, parse_layout_argument
 from layoutdialect.answers.codegen import CodegenAnswer, generate_conversion
 from layoutdialect.sim.verify import element_ids
 
@@ -79,7 +79,9 @@ CASES = {
 
 def _generate(case: str) -> CodegenAnswer:
     src_text, dst_text, shape, element = CASES[case]
-    return generate_conversion(parse_layout_argument(src_text, shape), parse_layout_argument(dst_text, shape), element)
+    return generate_conversion(
+        parse_layout_argument(src_text, shape), parse_layout_argument(dst_text, shape), parse_element_type(element)
+    )
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -149,7 +151,7 @@ def test_the_cuda_moves_every_element_to_its_destination_register(case: str, tmp
     src_text, dst_text, shape, element = CASES[case]
     src = parse_layout_argument(src_text, shape)
     dst = parse_layout_argument(dst_text, shape)
-    answer = generate_conversion(src, dst, element)
+    answer = generate_conversion(src, dst, parse_element_type(element))
     bits = parse_element_bits(element)
     program = tmp_path / "main.cpp"
     program.write_text(_harness(answer, element_ids(src.layout), element_ids(dst.layout), bits))

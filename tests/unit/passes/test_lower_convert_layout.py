@@ -13,7 +13,7 @@ from xdsl.transforms.common_subexpression_elimination import CommonSubexpression
 
 from layoutdialect import IRError, make_context, parse_module, print_module, verify_module
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
-from layoutdialect.passes.lower_convert_layout import planning as lower_convert_layout
+from layoutdialect.passes.lower_convert_layout import lowering as lower_convert_layout
 from layoutdialect.passes.lower_convert_layout.planning import lower_convert_layouts
 from layoutdialect.sim.verify import ConversionMismatch
 

@@ -12,16 +12,16 @@ from hypothesis import strategies as st
 from layout_pairs import cross_warp_pairs
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, IntegerType, TensorType, f16, f32, i8, i32, i64
-from xdsl.ir import Attribute, Block
+from xdsl.ir import Attribute, Block, SSAValue
 from xdsl.parser import Parser
 
 from layoutdialect import LinearEncoding, LinearLayout, encoding_attr, make_context, standard_out_dim_names
 from layoutdialect import to_linear_layout as layout_at
-from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan, plan_conversion
+from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan
 from layoutdialect.dialect.tt.types import bit_width
+from layoutdialect.passes.lower_convert_layout.lowering import LoweredConversion, lower_detached, plan_layout_conversion
 from layoutdialect.passes.lower_convert_layout.scratch_ir import scratch_type
 from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
-from layoutdialect.passes.lower_convert_layout.thread_ir import ConversionCode, emit_detached
 from layoutdialect.sim.cta import CTASimulator, SimulationError
 from layoutdialect.sim.verify import ConversionMismatch, element_ids, verify_conversion
 from layoutdialect.target import SharedMemory
@@ -32,33 +32,47 @@ TYPES: dict[str, Attribute] = {"f16": f16, "f32": f32, "i32": i32, "i8": i8, "i6
 
 def lowered(
     src: LinearLayout, dst: LinearLayout, element: Attribute, max_mixed: int = 1
-) -> tuple[ConversionCode | None, Block, ConversionPlan]:
-    """The conversion's code; the block's arguments are the source tensor and, for the
-    shared-memory path, the scratch buffer."""
+) -> tuple[LoweredConversion | None, SSAValue, SSAValue | None, ConversionPlan]:
+    """The conversion's code, unverified, with the source tensor it reads and its scratch buffer."""
     shape = [size for _, size in src.out_dims]
     source_type = TensorType(element, shape, encoding_attr(LinearEncoding(src)))
-    plan = plan_conversion(src, dst, bit_width(element), SharedMemory(), max_mixed)
-    if plan.path is ConversionPath.DISTRIBUTED_SHARED_MEMORY:
-        return None, Block(arg_types=[source_type]), plan
+    conversion = plan_layout_conversion(src, dst, _bits(element), SharedMemory(), max_mixed)
+    if not conversion.lowerable:
+        return None, Block(arg_types=[source_type]).args[0], None, conversion.plan
     result_type = TensorType(element, shape, encoding_attr(LinearEncoding(dst)))
-    block, code = emit_detached(source_type, result_type, plan, src.get_in_dim_size("lane"))
-    return code, block, plan
+    block, alloc, code = lower_detached(conversion, source_type, result_type)
+    return code, block.args[0], alloc.memref if alloc is not None else None, conversion.plan
 
 
-def verify(code: ConversionCode, block: Block, src: LinearLayout, dst: LinearLayout, element: Attribute) -> None:
-    scratch = block.args[1] if len(block.args) > 1 else None
-    verify_conversion(code.ops, block.args[0], code.result, src, dst, bit_width(element), scratch=scratch)
+def verify(
+    code: LoweredConversion,
+    source: SSAValue,
+    scratch: SSAValue | None,
+    src: LinearLayout,
+    dst: LinearLayout,
+    element: Attribute,
+) -> None:
+    verify_conversion(code.ops, source, code.result, src, dst, _bits(element), scratch=scratch)
+
+
+def _bits(element: Attribute) -> int:
+    bits = bit_width(element)
+    assert bits is not None
+    return bits
 
 
 def check(src: LinearLayout, dst: LinearLayout, element: Attribute, max_mixed: int = 1) -> ConversionPath:
-    code, block, plan = lowered(src, dst, element, max_mixed)
-    if code is not None:
-        verify(code, block, src, dst, element)
-        if plan.scratch is None:
+    shape = [size for _, size in src.out_dims]
+    source_type = TensorType(element, shape, encoding_attr(LinearEncoding(src)))
+    result_type = TensorType(element, shape, encoding_attr(LinearEncoding(dst)))
+    conversion = plan_layout_conversion(src, dst, _bits(element), SharedMemory(), max_mixed)
+    if conversion.lowerable:
+        block, _, code = lower_detached(conversion, source_type, result_type, verify=True)
+        if conversion.plan.scratch is None:
             warps = range(src.get_in_dim_size("warp"))
-            bits = bit_width(element)
+            bits = _bits(element)
             verify_conversion(code.ops, block.args[0], code.result, src, dst, bits, warp_order=reversed(warps))
-    return plan.path
+    return conversion.plan.path
 
 
 @pytest.mark.parametrize("case", CORPUS, ids=[case[0] for case in CORPUS])
@@ -74,13 +88,13 @@ def test_a_wrong_lowering_is_caught() -> None:
     _, src_text, dst_text, shape, _, _ = next(case for case in CORPUS if case[0] == "warp_ship_32x32_i32")
     src = layout_at(Parser(CTX, src_text).parse_attribute().data, shape)
     dst = layout_at(Parser(CTX, dst_text).parse_attribute().data, shape)
-    code, block, _ = lowered(src, dst, i32)
+    code, source, scratch, _ = lowered(src, dst, i32)
     assert code is not None
     select = next(op for op in reversed(code.ops) if isinstance(op, arith.SelectOp))
     true_arm, false_arm = select.operands[1], select.operands[2]
     select.operands[1], select.operands[2] = false_arm, true_arm
     with pytest.raises(ConversionMismatch, match="should hold element"):
-        verify_conversion(code.ops, block.args[0], code.result, src, dst, 32)
+        verify_conversion(code.ops, source, code.result, src, dst, 32)
 
 
 def test_element_ids_follow_the_layout() -> None:
@@ -167,7 +181,7 @@ def test_counts_of_the_emitted_code_are_the_plans() -> None:
     _, src_text, dst_text, shape, _, _ = next(case for case in CORPUS if case[0] == "warp_swap_32x32_i32")
     src = layout_at(Parser(CTX, src_text).parse_attribute().data, shape)
     dst = layout_at(Parser(CTX, dst_text).parse_attribute().data, shape)
-    code, _, _ = lowered(src, dst, i32)
+    code, _, _, _ = lowered(src, dst, i32)
     assert code is not None
     counts = Counter(op.name for op in code.ops)
     assert (counts["gpu.shuffle"], counts["arith.select"]) == (32, 64)
@@ -186,7 +200,7 @@ def corpus_case(name: str) -> tuple[LinearLayout, LinearLayout, Attribute]:
 @pytest.mark.parametrize("name", ["mmav2_to_blocked_128x64_f32", "blocked_transpose_128x64_f16"])
 def test_the_emitted_accesses_and_barriers_are_the_plans(name: str) -> None:
     src, dst, element = corpus_case(name)
-    code, _, plan = lowered(src, dst, element)
+    code, _, _, plan = lowered(src, dst, element)
     assert code is not None and plan.scratch is not None
     counts = Counter(op.name for op in code.ops)
     scratch = plan.scratch
@@ -200,32 +214,32 @@ def test_deleting_any_barrier_fails_verification(index: int) -> None:
     """Four reps take seven barriers; without any one of them some warp reads a slot
     another warp has not written yet, or has already overwritten."""
     src, dst, element = corpus_case("mmav2_to_blocked_128x64_f32")
-    code, block, _ = lowered(src, dst, element)
+    code, source, scratch, _ = lowered(src, dst, element)
     assert code is not None
     barriers = [op for op in code.ops if op.name == "gpu.barrier"]
     assert len(barriers) == 7
-    broken = ConversionCode([op for op in code.ops if op is not barriers[index]], code.result)
+    broken = LoweredConversion([op for op in code.ops if op is not barriers[index]], code.result, None)
     with pytest.raises(ConversionMismatch, match="warps in order"):
-        verify(broken, block, src, dst, element)
+        verify(broken, source, scratch, src, dst, element)
 
 
 def test_a_wrong_address_fails_verification() -> None:
     src, dst, element = corpus_case("blocked_transpose_128x64_f32")
-    code, block, _ = lowered(src, dst, element)
+    code, source, scratch, _ = lowered(src, dst, element)
     assert code is not None
     load = next(op for op in code.ops if op.name == "vector.load")
     store_index = next(op for op in code.ops if op.name == "vector.store").operands[2]
     load.operands[1] = store_index
     with pytest.raises(ConversionMismatch):
-        verify(code, block, src, dst, element)
+        verify(code, source, scratch, src, dst, element)
 
 
 def test_warp_synchronous_conversions_need_no_barrier() -> None:
     src, dst, element = corpus_case("warp_transpose_4w_32x32_f32")
-    code, block, plan = lowered(src, dst, element)
+    code, source, scratch, plan = lowered(src, dst, element)
     assert code is not None and plan.scratch is not None and plan.scratch.warp_synchronous
     assert not [op for op in code.ops if op.name == "gpu.barrier"]
-    verify(code, block, src, dst, element)
+    verify(code, source, scratch, src, dst, element)
 
 
 def test_racing_writes_and_unwritten_reads_are_refused() -> None:
