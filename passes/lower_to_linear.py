@@ -28,6 +28,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, TensorType
@@ -313,6 +314,7 @@ class LowerToLinearPass(ModulePass):
     remarks on what is kept go to stderr."""
 
     name = "lower-to-linear"
+    summary: ClassVar[str] = "every encoding becomes the #ttg.linear or #ttg.shared_linear layout it means"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for remark in lower_to_linear(op):

@@ -12,12 +12,15 @@ output instead and the status is 0.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
 import sys
 from collections.abc import Sequence
+from importlib.metadata import version
 from io import StringIO
 
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
 from xdsl.utils.arg_spec import parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, VerifyException
 from xdsl.xdsl_opt_main import xDSLOptMain
@@ -25,6 +28,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.registry import register_all_dialects
 from layoutdialect.dialect.text import TTGIRTarget, parse_module, read_source, verify_module
+from layoutdialect.universe import LAYOUTDIALECT_UNIVERSE
 
 __all__ = ["LayoutOptMain", "main"]
 
@@ -35,11 +39,41 @@ class CommandLineError(Exception):
     """A bad command line; the message is already rendered for the terminal."""
 
 
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def _pass_spelling(pass_type: type[ModulePass]) -> str:
+    """``name{option=default ...}``, as a ``-p`` pipeline spells the pass with its defaults."""
+    options = [
+        f"{field.name.replace('_', '-')}={_option_text(field.default)}"
+        for field in dataclasses.fields(pass_type)
+        if field.default is not dataclasses.MISSING
+    ]
+    return pass_type.name + (f"{{{' '.join(options)}}}" if options else "")
+
+
+def _description() -> str:
+    """What ``--help`` says first: this project's passes, their options and defaults."""
+    lines = ["Runs passes over TTGIR and prints it as Triton does.", "", "this project's passes, with their defaults:"]
+    for load in LAYOUTDIALECT_UNIVERSE.all_passes.values():
+        pass_type = load()
+        lines += [f"  {_pass_spelling(pass_type)}", f"      {getattr(pass_type, 'summary', '')}"]
+    lines += ["", "Every xDSL pass (cse, canonicalize, dce, ...) runs too; --list-passes names them all."]
+    return "\n".join(lines)
+
+
 class LayoutOptMain(xDSLOptMain):
     """xDSL's opt driver with the ``ttg`` dialect, the ``ttgir`` output target as the
-    default, and located errors instead of tracebacks."""
+    default, this project's passes first in ``--help``, and located errors instead of
+    tracebacks."""
 
-    version_format = "layout-opt (xdsl {xdsl_version})"
+    version_format = f"layout-opt {version('layoutdialect')} (xdsl {{xdsl_version}})"
+
+    def __init__(self, args: Sequence[str] | None = None) -> None:
+        super().__init__(description=_description(), args=args)
 
     def register_all_dialects(self) -> None:
         register_all_dialects(self.ctx)
@@ -50,7 +84,14 @@ class LayoutOptMain(xDSLOptMain):
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
+        arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
         arg_parser.set_defaults(target="ttgir")
+        for action in arg_parser._actions:
+            if "--passes" in action.option_strings:
+                action.help = "a pipeline: pass1,pass2{option=value ...}"
+            if "--target" in action.option_strings:
+                action.help = "the output: ttgir (default), mlir, or another xDSL target"
+        arg_parser.add_argument("--list-passes", action="store_true", help="print every pass name and exit")
 
     def setup_pipeline(self) -> None:
         try:
@@ -68,6 +109,9 @@ class LayoutOptMain(xDSLOptMain):
 
     def run_checked(self) -> int:
         """Process every chunk; write the output only if all succeed (or diagnostics are the output)."""
+        if self.args.list_passes:
+            sys.stdout.write("".join(f"{name}\n" for name in self.available_passes))
+            return 0
         filename, source = read_source(self.args.input_file)
         diagnostics = self.args.verify_diagnostics or self.args.parsing_diagnostics
         outputs = []

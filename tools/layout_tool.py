@@ -28,6 +28,7 @@ import json
 import re
 import sys
 from collections.abc import Sequence
+from importlib.metadata import version
 from typing import Any, Protocol
 
 from layoutdialect.dialect.diagnostics import IRError
@@ -55,6 +56,7 @@ def _gpu_options(command: argparse.ArgumentParser) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     parser = _ArgumentParser(prog="layout-tool", description="Answers about GPU tensor layouts.")
+    parser.add_argument("--version", action="version", version=f"layout-tool {version('layoutdialect')}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_ArgumentParser)
     plan = commands.add_parser("plan", help="explain how each ttg.convert_layout of a file is lowered")
     plan.add_argument("file", help="a TTGIR file, or - for stdin")

@@ -7,32 +7,38 @@ dialect xDSL knows (its own and its plugins') is registered too, so stock ops re
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from xdsl.context import Context
 from xdsl.ir import Dialect
 from xdsl.universe import Universe
 
-from layoutdialect.dialect.arith import ARITH
-from layoutdialect.dialect.gpu import GPU_EXT
-from layoutdialect.dialect.scf import SCF
-from layoutdialect.dialect.tt import TT
-from layoutdialect.dialect.ttg import TTG
-from layoutdialect.dialect.ttng import TTNG
-
 __all__ = ["PROVIDED_DIALECTS", "load_dialects", "make_context", "register_all_dialects"]
 
+
+def _provided(module: str, name: str) -> Callable[[], Dialect]:
+    """A loader of the dialect object ``name`` of ``layoutdialect.dialect.<module>``,
+    imported the first time a context meets the dialect."""
+
+    def load() -> Dialect:
+        dialect: Dialect = getattr(importlib.import_module(f"layoutdialect.dialect.{module}"), name)
+        return dialect
+
+    return load
+
+
 PROVIDED_DIALECTS: dict[str, Callable[[], Dialect]] = {
-    "ttg": lambda: TTG,
-    "tt": lambda: TT,
-    "ttng": lambda: TTNG,
-    "arith": lambda: ARITH,
-    "scf": lambda: SCF,
+    "ttg": _provided("ttg", "TTG"),
+    "tt": _provided("tt", "TT"),
+    "ttng": _provided("ttng", "TTNG"),
+    "arith": _provided("arith", "ARITH"),
+    "scf": _provided("scf", "SCF"),
+    "gpu": _provided("gpu", "GPU"),
 }
-"""The dialects this package defines, by name; ``arith`` replaces xDSL's to take tensors,
-and ``scf`` xDSL's to read ``scf.if`` as MLIR prints it.  ``GPU_EXT`` is loaded eagerly
-beside them: its ``gpu.shuffle`` sits in xDSL's ``gpu`` namespace, which a lazily
-registered dialect of another name would never be asked for."""
+"""The dialects this package defines, by name, each loaded when first used: ``arith``
+replaces xDSL's to take tensors, ``scf`` xDSL's to read ``scf.if`` as MLIR prints it,
+and ``gpu`` is xDSL's with ``gpu.shuffle`` added."""
 
 
 def load_dialects(ctx: Context) -> None:
@@ -41,8 +47,6 @@ def load_dialects(ctx: Context) -> None:
     for name, factory in PROVIDED_DIALECTS.items():
         if name not in ctx.registered_dialect_names:
             ctx.register_dialect(name, factory)
-    if GPU_EXT.name not in ctx.registered_dialect_names:
-        ctx.load_dialect(GPU_EXT)
 
 
 def register_all_dialects(ctx: Context) -> None:

@@ -15,6 +15,11 @@ Straight-line code runs either for all threads together or, to expose races,
 warp by warp in a chosen order (``warp_order``): between two ``gpu.barrier``s
 each warp runs all its ops before the next warp starts, the most adversarial
 interleaving the barriers allow.
+
+Each op's meaning is one ``@impl`` of ``ThreadFunctions``, in xDSL's
+``InterpreterFunctions`` style, as the whole-tensor interpreter's are
+(``tensor_program.ProgramFunctions``); ``CTASimulator`` only walks the ops and
+keeps the threads' values and shared memory.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 from xdsl.dialects import arith, builtin, gpu, memref, vector
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, VectorType
+from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.dialect.gpu.ops import ShuffleMode, ShuffleOp
@@ -76,43 +82,13 @@ class CTASimulator:
         self.shape = (ctas, warps, lanes)
         self.lanes = lanes
         grid = np.indices(self.shape, dtype=np.uint64)
-        self._warp_ids = grid[1]
-        self._lane_ids = grid[2]
-        self._current_warps = slice(None)
-        self._buffers: list[tuple[Array, Array]] = []
-        self._views: list[_View] = []
-        self._handlers: dict[type[Operation], Callable[[Operation, list[Array]], list[Array]]] = {
-            builtin.UnrealizedConversionCastOp: lambda op, args: args,
-            arith.ConstantOp: self._constant,
-            arith.AndIOp: self._binary(np.bitwise_and),
-            arith.OrIOp: self._binary(np.bitwise_or),
-            arith.XOrIOp: self._binary(np.bitwise_xor),
-            arith.AddiOp: self._binary(np.add),
-            arith.SubiOp: self._binary(np.subtract),
-            arith.MuliOp: self._binary(np.multiply),
-            arith.ShLIOp: self._binary(np.left_shift),
-            arith.ShRUIOp: self._binary(np.right_shift),
-            arith.DivUIOp: self._binary(np.floor_divide),
-            arith.RemUIOp: self._binary(np.remainder),
-            arith.CmpiOp: self._compare,
-            arith.SelectOp: lambda op, args: [np.where(args[0].astype(bool), args[1], args[2])],
-            arith.IndexCastOp: self._resize,
-            arith.ExtUIOp: self._resize,
-            arith.TruncIOp: self._resize,
-            gpu.LaneIdOp: lambda op, args: [self._lane_ids[:, self._current_warps]],
-            gpu.ThreadIdOp: self._thread_id,
-            ShuffleOp: self._shuffle,
-            vector.ShuffleOp: self._vector_shuffle,
-            vector.ExtractOp: self._extract,
-            vector.InsertOp: self._insert,
-            vector.BitcastOp: self._bitcast,
-            vector.BroadcastOp: self._broadcast,
-            memref.AllocOp: self._alloc,
-            memref.ViewOp: self._view,
-            vector.StoreOp: self._vector_store,
-            vector.LoadOp: self._vector_load,
-            gpu.BarrierOp: lambda op, args: [],
-        }
+        self.warp_ids = grid[1]
+        self.lane_ids = grid[2]
+        self.current_warps = slice(None)
+        self.buffers: list[tuple[Array, Array]] = []
+        self.views: list[_View] = []
+        self._implementations = dict(ThreadFunctions._impls())
+        self._functions = ThreadFunctions()
 
     # ------------------------------------------------------------------ running
 
@@ -147,14 +123,15 @@ class CTASimulator:
 
     def allocate(self, size_bytes: int) -> Array:
         """A fresh, never-written shared-memory buffer of ``size_bytes`` per CTA, as a memref value."""
-        self._buffers.append(
+        self.buffers.append(
             (np.zeros((self.shape[0], size_bytes), np.uint8), np.zeros((self.shape[0], size_bytes), bool))
         )
-        return self._new_view(_View(len(self._buffers) - 1, 0, 1))
+        return self.new_view(_View(len(self.buffers) - 1, 0, 1))
 
-    def _new_view(self, view: _View) -> Array:
-        self._views.append(view)
-        return np.array(len(self._views) - 1, dtype=np.uint64)
+    def new_view(self, view: _View) -> Array:
+        """Register ``view`` and return its id, the value a memref holds."""
+        self.views.append(view)
+        return np.array(len(self.views) - 1, dtype=np.uint64)
 
     def _full(self, array: Array) -> Array:
         array = np.asarray(array, dtype=np.uint64)
@@ -162,12 +139,12 @@ class CTASimulator:
 
     def _run_on(self, ops: Sequence[Operation], values: dict[SSAValue, Array], warps: slice) -> None:
         for op in ops:
-            handler = self._handlers.get(type(op))
-            if handler is None:
+            implementation = self._implementations.get(type(op))
+            if implementation is None:
                 raise SimulationError(f"the simulator does not model '{op.name}'")
-            args = [self._operand(values, operand, warps) for operand in op.operands]
-            self._current_warps = warps
-            results = handler(op, args)
+            args = tuple(self._operand(values, operand, warps) for operand in op.operands)
+            self.current_warps = warps
+            results = implementation(self._functions, self, op, args).values  # type: ignore[arg-type]
             for value, result in zip(op.results, results):
                 self._store(values, value, np.asarray(result, dtype=np.uint64), warps)
 
@@ -186,48 +163,81 @@ class CTASimulator:
             values[value] = np.zeros(self.shape + trailing, dtype=np.uint64)
         values[value][:, warps] = result
 
-    # ------------------------------------------------------------------ ops
+    def addresses(self, view_id: Array, index: Array, elements: int) -> tuple[_View, Array]:
+        """Per thread, the byte addresses of ``elements`` elements from ``index`` on:
+        shape ``(cta, warp, lane, bytes)``."""
+        view = self.views[int(view_id)]
+        index = np.broadcast_to(index, self.lane_ids[:, self.current_warps].shape)
+        spans = np.arange(elements * view.element_bytes, dtype=np.uint64)
+        addresses = view.byte_shift + index[..., None] * np.uint64(view.element_bytes) + spans
+        size = self.buffers[view.buffer][0].shape[1]
+        if addresses.size and int(addresses.max()) >= size:
+            raise SharedMemoryError(f"an access reaches byte {int(addresses.max())} of a {size}-byte buffer")
+        return view, addresses.astype(np.intp)
 
-    def _constant(self, op: Operation, args: list[Array]) -> list[Array]:
-        assert isinstance(op, arith.ConstantOp)
+
+class ThreadFunctions(InterpreterFunctions):
+    """What each op does, for every thread of ``sim`` at once (xDSL's ``@impl`` style):
+    the registers of ``sim.current_warps`` in, the op's results out."""
+
+    @impl(builtin.UnrealizedConversionCastOp)
+    def run_cast(self, sim: CTASimulator, op: builtin.UnrealizedConversionCastOp, args: PythonValues) -> PythonValues:
+        return args
+
+    @impl(arith.SelectOp)
+    def run_select(self, sim: CTASimulator, op: arith.SelectOp, args: PythonValues) -> PythonValues:
+        return (np.where(args[0].astype(bool), args[1], args[2]),)
+
+    @impl(gpu.LaneIdOp)
+    def run_lane_id(self, sim: CTASimulator, op: gpu.LaneIdOp, args: PythonValues) -> PythonValues:
+        return (sim.lane_ids[:, sim.current_warps],)
+
+    @impl(gpu.BarrierOp)
+    def run_barrier(self, sim: CTASimulator, op: gpu.BarrierOp, args: PythonValues) -> PythonValues:
+        return ()
+
+    @impl(arith.IndexCastOp)
+    def run_index_cast(self, sim: CTASimulator, op: arith.IndexCastOp, args: PythonValues) -> PythonValues:
+        return (args[0] & _mask(op.result.type),)
+
+    @impl(arith.ExtUIOp)
+    def run_extui(self, sim: CTASimulator, op: arith.ExtUIOp, args: PythonValues) -> PythonValues:
+        return (args[0] & _mask(op.result.type),)
+
+    @impl(arith.TruncIOp)
+    def run_trunci(self, sim: CTASimulator, op: arith.TruncIOp, args: PythonValues) -> PythonValues:
+        return (args[0] & _mask(op.result.type),)
+
+    @impl(arith.ConstantOp)
+    def run_constant(self, sim: CTASimulator, op: arith.ConstantOp, args: PythonValues) -> PythonValues:
         value = op.value
         if not isinstance(value, IntegerAttr):
             raise SimulationError(f"the simulator models integer constants only, not {value}")
-        return [np.array(value.value.data & int(_mask(op.result.type)), dtype=np.uint64)]
+        return (np.array(value.value.data & int(_mask(op.result.type)), dtype=np.uint64),)
 
-    def _binary(self, function: Callable[[Array, Array], Array]) -> Callable[[Operation, list[Array]], list[Array]]:
-        def run(op: Operation, args: list[Array]) -> list[Array]:
-            with np.errstate(over="ignore"):
-                return [function(args[0], args[1]) & _mask(op.results[0].type)]
-
-        return run
-
-    def _compare(self, op: Operation, args: list[Array]) -> list[Array]:
-        assert isinstance(op, arith.CmpiOp)
+    @impl(arith.CmpiOp)
+    def run_compare(self, sim: CTASimulator, op: arith.CmpiOp, args: PythonValues) -> PythonValues:
         comparisons = {0: np.equal, 1: np.not_equal, 6: np.less, 7: np.less_equal, 8: np.greater, 9: np.greater_equal}
         predicate = op.predicate.value.data
         if predicate not in comparisons:
             raise SimulationError(f"the simulator models unsigned and equality comparisons only, not {predicate}")
-        return [comparisons[predicate](args[0], args[1]).astype(np.uint64)]
+        return (comparisons[predicate](args[0], args[1]).astype(np.uint64),)
 
-    def _resize(self, op: Operation, args: list[Array]) -> list[Array]:
-        return [args[0] & _mask(op.results[0].type)]
-
-    def _thread_id(self, op: Operation, args: list[Array]) -> list[Array]:
-        assert isinstance(op, gpu.ThreadIdOp)
+    @impl(gpu.ThreadIdOp)
+    def run_thread_id(self, sim: CTASimulator, op: gpu.ThreadIdOp, args: PythonValues) -> PythonValues:
         if op.dimension.data != gpu.DimensionEnum.X:
             raise SimulationError("the simulator lays threads out along x only")
-        ids = self._warp_ids * np.uint64(self.lanes) + self._lane_ids
-        return [ids[:, self._current_warps]]
+        ids = sim.warp_ids * np.uint64(sim.lanes) + sim.lane_ids
+        return (ids[:, sim.current_warps],)
 
-    def _shuffle(self, op: Operation, args: list[Array]) -> list[Array]:
-        assert isinstance(op, ShuffleOp)
+    @impl(ShuffleOp)
+    def run_shuffle(self, sim: CTASimulator, op: ShuffleOp, args: PythonValues) -> PythonValues:
         value, offset, width = args
-        lanes = self._lane_ids[:, self._current_warps]
+        lanes = sim.lane_ids[:, sim.current_warps]
         value = np.broadcast_to(value, lanes.shape)
-        if int(np.max(width)) != self.lanes or int(np.min(width)) != self.lanes:
-            raise SimulationError(f"the simulator models shuffles over the whole warp of {self.lanes} lanes")
-        offset = np.broadcast_to(offset, lanes.shape) & np.uint64(self.lanes - 1)
+        if int(np.max(width)) != sim.lanes or int(np.min(width)) != sim.lanes:
+            raise SimulationError(f"the simulator models shuffles over the whole warp of {sim.lanes} lanes")
+        offset = np.broadcast_to(offset, lanes.shape) & np.uint64(sim.lanes - 1)
         mode = op.mode.data
         if mode is ShuffleMode.XOR:
             source = lanes ^ offset
@@ -236,45 +246,48 @@ class CTASimulator:
         elif mode is ShuffleMode.UP:
             source = np.where(lanes >= offset, lanes - offset, lanes)
         else:
-            source = np.where(lanes + offset < self.lanes, lanes + offset, lanes)
+            source = np.where(lanes + offset < sim.lanes, lanes + offset, lanes)
         valid = np.ones(lanes.shape, dtype=np.uint64)
         if mode in (ShuffleMode.UP, ShuffleMode.DOWN):
             valid = (source != lanes) | (offset == 0)
         gathered = np.take_along_axis(value, source.astype(np.intp), axis=2)
-        return [gathered, valid.astype(np.uint64)]
+        return (
+            gathered,
+            valid.astype(np.uint64),
+        )
 
-    def _vector_shuffle(self, op: Operation, args: list[Array]) -> list[Array]:
-        assert isinstance(op, vector.ShuffleOp)
+    @impl(vector.ShuffleOp)
+    def run_vector_shuffle(self, sim: CTASimulator, op: vector.ShuffleOp, args: PythonValues) -> PythonValues:
         both = np.concatenate(np.broadcast_arrays(args[0], args[1]), axis=-1)
-        return [both[..., list(op.mask.get_values())]]
+        return (both[..., list(op.mask.get_values())],)
 
-    def _extract(self, op: Operation, args: list[Array]) -> list[Array]:
-        assert isinstance(op, vector.ExtractOp)
+    @impl(vector.ExtractOp)
+    def run_extract(self, sim: CTASimulator, op: vector.ExtractOp, args: PythonValues) -> PythonValues:
         positions = list(op.static_position.get_values())
         if len(positions) != 1 or op.dynamic_position:
             raise SimulationError("the simulator models vector.extract at one static position")
-        return [args[0][..., positions[0]]]
+        return (args[0][..., positions[0]],)
 
-    def _insert(self, op: Operation, args: list[Array]) -> list[Array]:
-        assert isinstance(op, vector.InsertOp)
+    @impl(vector.InsertOp)
+    def run_insert(self, sim: CTASimulator, op: vector.InsertOp, args: PythonValues) -> PythonValues:
         positions = list(op.static_position.get_values())
         if len(positions) != 1 or op.dynamic_position:
             raise SimulationError("the simulator models vector.insert at one static position")
         value, destination = args
         result = np.array(np.broadcast_to(destination, np.broadcast_shapes(destination.shape, value.shape + (1,))))
         result[..., positions[0]] = value
-        return [result]
+        return (result,)
 
-    def _broadcast(self, op: Operation, args: list[Array]) -> list[Array]:
-        assert isinstance(op, vector.BroadcastOp)
+    @impl(vector.BroadcastOp)
+    def run_broadcast(self, sim: CTASimulator, op: vector.BroadcastOp, args: PythonValues) -> PythonValues:
         result_type = op.vector.type
         assert isinstance(result_type, VectorType)
         if isinstance(op.source.type, VectorType) or result_type.get_num_dims() != 1:
             raise SimulationError("the simulator models vector.broadcast of a scalar to 1-D only")
-        return [np.repeat(np.asarray(args[0])[..., None], result_type.get_shape()[0], axis=-1)]
+        return (np.repeat(np.asarray(args[0])[..., None], result_type.get_shape()[0], axis=-1),)
 
-    def _bitcast(self, op: Operation, args: list[Array]) -> list[Array]:
-        assert isinstance(op, vector.BitcastOp)
+    @impl(vector.BitcastOp)
+    def run_bitcast(self, sim: CTASimulator, op: vector.BitcastOp, args: PythonValues) -> PythonValues:
         source_bits = _bits(_element_type(op.source.type))
         result_bits = _bits(_element_type(op.result.type))
         source = args[0]
@@ -282,59 +295,45 @@ class CTASimulator:
             per = result_bits // source_bits
             grouped = source.reshape(source.shape[:-1] + (source.shape[-1] // per, per))
             shifts = np.arange(per, dtype=np.uint64) * np.uint64(source_bits)
-            return [np.bitwise_or.reduce(grouped << shifts, axis=-1)]
+            return (np.bitwise_or.reduce(grouped << shifts, axis=-1),)
         per = source_bits // result_bits
         shifts = np.arange(per, dtype=np.uint64) * np.uint64(result_bits)
         split = (source[..., None] >> shifts) & _mask(op.result.type)
-        return [split.reshape(source.shape[:-1] + (source.shape[-1] * per,))]
+        return (split.reshape(source.shape[:-1] + (source.shape[-1] * per,)),)
 
-    # ------------------------------------------------------------------ shared memory
-
-    def _alloc(self, op: Operation, args: list[Array]) -> list[Array]:
-        assert isinstance(op, memref.AllocOp)
+    @impl(memref.AllocOp)
+    def run_alloc(self, sim: CTASimulator, op: memref.AllocOp, args: PythonValues) -> PythonValues:
         memref_type = op.memref.type
         assert isinstance(memref_type, MemRefType)
         if op.dynamic_sizes:
             raise SimulationError("the simulator models statically sized allocations only")
-        return [self.allocate(memref_type.element_count() * _element_bytes(memref_type.element_type))]
+        return (sim.allocate(memref_type.element_count() * _element_bytes(memref_type.element_type)),)
 
-    def _view(self, op: Operation, args: list[Array]) -> list[Array]:
-        assert isinstance(op, memref.ViewOp)
-        source = self._views[int(args[0])]
+    @impl(memref.ViewOp)
+    def run_view(self, sim: CTASimulator, op: memref.ViewOp, args: PythonValues) -> PythonValues:
+        source = sim.views[int(args[0])]
         shift = np.unique(args[1])
         if len(shift) != 1 or op.sizes:
             raise SimulationError("the simulator models views at one byte shift with a static shape")
         result_type = op.result.type
         assert isinstance(result_type, MemRefType)
         element_bytes = _element_bytes(result_type.element_type)
-        return [self._new_view(_View(source.buffer, source.byte_shift + int(shift[0]), element_bytes))]
+        return (sim.new_view(_View(source.buffer, source.byte_shift + int(shift[0]), element_bytes)),)
 
-    def _addresses(self, view_id: Array, index: Array, elements: int) -> tuple[_View, Array]:
-        """Per thread, the byte addresses of ``elements`` elements from ``index`` on:
-        shape ``(cta, warp, lane, bytes)``."""
-        view = self._views[int(view_id)]
-        index = np.broadcast_to(index, self._lane_ids[:, self._current_warps].shape)
-        spans = np.arange(elements * view.element_bytes, dtype=np.uint64)
-        addresses = view.byte_shift + index[..., None] * np.uint64(view.element_bytes) + spans
-        size = self._buffers[view.buffer][0].shape[1]
-        if addresses.size and int(addresses.max()) >= size:
-            raise SharedMemoryError(f"an access reaches byte {int(addresses.max())} of a {size}-byte buffer")
-        return view, addresses.astype(np.intp)
-
-    def _vector_store(self, op: Operation, args: list[Array]) -> list[Array]:
-        assert isinstance(op, vector.StoreOp)
+    @impl(vector.StoreOp)
+    def run_vector_store(self, sim: CTASimulator, op: vector.StoreOp, args: PythonValues) -> PythonValues:
         value, view_id, *indices = args
         if len(indices) != 1:
             raise SimulationError("the simulator models stores to 1-D memrefs only")
         vector_type = op.vector.type
         assert isinstance(vector_type, VectorType)
         elements = int(vector_type.get_shape()[0])
-        view, addresses = self._addresses(view_id, indices[0], elements)
+        view, addresses = sim.addresses(view_id, indices[0], elements)
         shifts = np.arange(view.element_bytes, dtype=np.uint64) * np.uint64(8)
         value = np.broadcast_to(value, addresses.shape[:3] + (elements,))
         data = ((value[..., None] >> shifts) & np.uint64(0xFF)).reshape(addresses.shape).astype(np.uint8)
-        memory, written = self._buffers[view.buffer]
-        for cta in range(self.shape[0]):
+        memory, written = sim.buffers[view.buffer]
+        for cta in range(sim.shape[0]):
             flat_addresses, flat_data = addresses[cta].ravel(), data[cta].ravel()
             order = np.lexsort((flat_data, flat_addresses))
             sorted_addresses, sorted_data = flat_addresses[order], flat_data[order]
@@ -344,26 +343,54 @@ class CTASimulator:
                 raise SharedMemoryError(f"threads of CTA {cta} write different values to byte {byte} in one store")
             memory[cta, flat_addresses] = flat_data
             written[cta, flat_addresses] = True
-        return []
+        return ()
 
-    def _vector_load(self, op: Operation, args: list[Array]) -> list[Array]:
-        assert isinstance(op, vector.LoadOp)
+    @impl(vector.LoadOp)
+    def run_vector_load(self, sim: CTASimulator, op: vector.LoadOp, args: PythonValues) -> PythonValues:
         view_id, *indices = args
         if len(indices) != 1:
             raise SimulationError("the simulator models loads from 1-D memrefs only")
         result_type = op.result.type
         assert isinstance(result_type, VectorType)
         elements = int(result_type.get_shape()[0])
-        view, addresses = self._addresses(view_id, indices[0], elements)
-        memory, written = self._buffers[view.buffer]
-        ctas = np.arange(self.shape[0]).reshape((-1, 1, 1, 1))
+        view, addresses = sim.addresses(view_id, indices[0], elements)
+        memory, written = sim.buffers[view.buffer]
+        ctas = np.arange(sim.shape[0]).reshape((-1, 1, 1, 1))
         if not written[ctas, addresses].all():
             byte = int(addresses[~written[ctas, addresses]][0])
             raise SharedMemoryError(f"a load reads byte {byte}, which no thread has written")
         data = memory[ctas, addresses].astype(np.uint64)
         data = data.reshape(addresses.shape[:3] + (elements, view.element_bytes))
         shifts = np.arange(view.element_bytes, dtype=np.uint64) * np.uint64(8)
-        return [np.bitwise_or.reduce(data << shifts, axis=-1)]
+        return (np.bitwise_or.reduce(data << shifts, axis=-1),)
+
+
+_WRAPPING_BINARY: dict[type[Operation], Callable[[Array, Array], Array]] = {
+    arith.AndIOp: np.bitwise_and,
+    arith.OrIOp: np.bitwise_or,
+    arith.XOrIOp: np.bitwise_xor,
+    arith.AddiOp: np.add,
+    arith.SubiOp: np.subtract,
+    arith.MuliOp: np.multiply,
+    arith.ShLIOp: np.left_shift,
+    arith.ShRUIOp: np.right_shift,
+    arith.DivUIOp: np.floor_divide,
+    arith.RemUIOp: np.remainder,
+}
+"""Integer ops on raw bits, wrapping at the result's width."""
+
+
+def _wrapping_binary(function: Callable[[Array, Array], Array]) -> Callable[..., PythonValues]:
+    def run(self: ThreadFunctions, sim: CTASimulator, op: Operation, args: PythonValues) -> PythonValues:
+        with np.errstate(over="ignore"):
+            return (function(args[0], args[1]) & _mask(op.results[0].type),)
+
+    return run
+
+
+for _op_type, _function in _WRAPPING_BINARY.items():
+    setattr(ThreadFunctions, f"run_{_op_type.name.replace('.', '_')}", impl(_op_type)(_wrapping_binary(_function)))
+register_impls(ThreadFunctions)
 
 
 def _element_bytes(type: Attribute) -> int:

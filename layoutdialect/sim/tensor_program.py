@@ -5,6 +5,10 @@ pass that only moves data between layouts must leave the results of this
 interpreter unchanged.  Ops run on numpy arrays (see ``tensor_values``); a memdesc
 is a mutable array, and ``tt.get_program_id`` reads the program ids given:
 ``TensorInterpreter(module, Memory(), program_ids=(0, 0, 0)).call("kernel", arguments)``.
+
+Each op's meaning is an ``@impl`` of ``ProgramFunctions`` (xDSL's
+``InterpreterFunctions`` style, as the CTA simulator's ``ThreadFunctions``), written
+once in the tables below by op name and registered for every class of that name.
 """
 
 from __future__ import annotations
@@ -16,10 +20,13 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, ModuleOp, UnregisteredOp
+from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import is_side_effect_free
+from xdsl.universe import Universe
 
 from layoutdialect.dialect.arith.ops import ComparisonOp
+from layoutdialect.dialect.registry import PROVIDED_DIALECTS
 from layoutdialect.dialect.tt.data_indexed import GatherOp
 from layoutdialect.dialect.tt.elementwise import ElementwiseInlineAsmOp, ExternElementwiseOp
 from layoutdialect.dialect.tt.func import CallOp, FuncOp
@@ -171,6 +178,8 @@ class TensorInterpreter:
         self.functions = {op.sym_name.data: op for op in module.walk() if isinstance(op, FuncOp)}
         self.memory = memory
         self.program_ids = tuple(program_ids)
+        self.values: dict[SSAValue, Array] = {}
+        """The values of the block being run, which ops with regions read."""
         self.observed: list[tuple[str, list[Array]]] = []
         """What each observer (an unregistered op, ``tt.print``, ``tt.assert``, impure inline
         assembly) was given, in execution order: the program's effects besides memory."""
@@ -198,22 +207,14 @@ class TensorInterpreter:
         return []
 
     def _run_op(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
-        arguments = [values[operand] for operand in op.operands]
+        arguments = tuple(values[operand] for operand in op.operands)
         if isinstance(op, UnregisteredOp):
-            return self._opaque(op, arguments, op.op_name.data)
-        if op.name in BINARY:
-            return [BINARY[op.name](arguments[0], arguments[1])]
-        if op.name in UNARY:
-            return [UNARY[op.name](arguments[0])]
-        if op.name.removeprefix("arith.") in CASTS or op.name == "tt.fp_to_fp":
-            return [arguments[0].astype(dtype_of(op.results[0].type))]
-        if op.name in ("arith.extui", "arith.uitofp"):
-            return [_unsigned(arguments[0]).astype(dtype_of(op.results[0].type))]
-        if op.name in STRUCTURED:
-            return STRUCTURED[op.name](self, op, values)
-        if op.name in HANDLERS:
-            return HANDLERS[op.name](self, op, arguments)
-        raise ProgramError(f"'{op.name}' is not interpreted", op)
+            return self._opaque(op, list(arguments), op.op_name.data)
+        implementation = _IMPLEMENTATIONS.get(type(op))
+        if implementation is None:
+            raise ProgramError(f"'{op.name}' is not interpreted", op)
+        self.values = values
+        return list(implementation(_FUNCTIONS, self, op, arguments).values)  # type: ignore[arg-type]
 
     def _opaque(self, op: Operation, arguments: list[Array], key: str) -> list[Array]:
         """An op of unknown meaning (``key`` names it): it observes its operands (recorded
@@ -495,3 +496,48 @@ STRUCTURED: dict[str, Callable[[TensorInterpreter, Operation, dict[SSAValue, Arr
     "tt.reduce": TensorInterpreter._reduce,
     "tt.scan": TensorInterpreter._scan,
 }
+
+
+class ProgramFunctions(InterpreterFunctions):
+    """What each op means on whole tensors, in xDSL's ``@impl`` style: one implementation
+    per op class, registered from the tables above for every class that spells the op's
+    name (this package's dialects and xDSL's own)."""
+
+
+def _op_types(name: str) -> list[type[Operation]]:
+    """Every op class called ``name`` in this package's dialects and in xDSL's."""
+    prefix = name.split(".", 1)[0]
+    loaders = [PROVIDED_DIALECTS.get(prefix), Universe.get_multiverse().all_dialects.get(prefix)]
+    found = {op for load in loaders if load is not None for op in load().operations if op.name == name}
+    return sorted(found, key=lambda op: op.__module__)
+
+
+def _register(name: str, run: Callable[[TensorInterpreter, Operation, PythonValues], list[Array]]) -> None:
+    def implementation(
+        self: ProgramFunctions, interpreter: TensorInterpreter, op: Operation, args: PythonValues
+    ) -> PythonValues:
+        return tuple(run(interpreter, op, args))
+
+    for index, op_type in enumerate(_op_types(name)):
+        setattr(ProgramFunctions, f"run_{name.replace('.', '_')}_{index}", impl(op_type)(implementation))
+
+
+def _register_all() -> None:
+    for name, binary in BINARY.items():
+        _register(name, lambda _, op, a, f=binary: [f(a[0], a[1])])
+    for name, unary in UNARY.items():
+        _register(name, lambda _, op, a, f=unary: [f(a[0])])
+    for name in [f"arith.{cast}" for cast in CASTS] + ["tt.fp_to_fp"]:
+        _register(name, lambda _, op, a: [a[0].astype(dtype_of(op.results[0].type))])
+    for name in ("arith.extui", "arith.uitofp"):
+        _register(name, lambda _, op, a: [_unsigned(a[0]).astype(dtype_of(op.results[0].type))])
+    for name, handler in HANDLERS.items():
+        _register(name, lambda interpreter, op, a, f=handler: f(interpreter, op, list(a)))
+    for name, structured in STRUCTURED.items():
+        _register(name, lambda interpreter, op, a, f=structured: f(interpreter, op, interpreter.values))
+    register_impls(ProgramFunctions)
+
+
+_register_all()
+_FUNCTIONS = ProgramFunctions()
+_IMPLEMENTATIONS = dict(ProgramFunctions._impls())

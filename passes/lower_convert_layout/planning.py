@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
@@ -164,6 +165,9 @@ class LowerConvertLayoutPass(ModulePass):
     replace the module's ``ttg.target`` and its bank count when given."""
 
     name = "lower-convert-layout"
+    summary: ClassVar[str] = (
+        "each ttg.convert_layout becomes thread-level IR: register moves, warp shuffles or a shared-memory round trip"
+    )
 
     verify: bool = False
     max_mixed_transpositions: int = 1

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
@@ -200,6 +201,7 @@ class RemoveRedundantConversionsPass(ModulePass):
     """
 
     name = "remove-redundant-conversions"
+    summary: ClassVar[str] = "Triton's tritongpu-remove-layout-conversions, then CSE"
 
     mma_to_dot_bailout: bool = True
     equal_layouts: bool = True

@@ -1,11 +1,17 @@
-"""``gpu.shuffle``, MLIR's warp shuffle, which xDSL's ``gpu`` dialect lacks."""
+"""``gpu`` as conversions use it: xDSL's ops and attributes, with MLIR's warp shuffle
+``gpu.shuffle`` (which xDSL's dialect lacks) added."""
 
 from __future__ import annotations
 
+from xdsl.dialects import gpu
 from xdsl.ir import Dialect
 
 from layoutdialect.dialect.gpu.ops import ShuffleModeAttr, ShuffleOp
 
-__all__ = ["GPU_EXT"]
+__all__ = ["GPU"]
 
-GPU_EXT = Dialect("gpu_ext", [ShuffleOp], [ShuffleModeAttr])
+GPU = Dialect(
+    "gpu",
+    [op for op in gpu.GPU.operations if op.name != ShuffleOp.name] + [ShuffleOp],
+    [attr for attr in gpu.GPU.attributes if attr.name != ShuffleModeAttr.name] + [ShuffleModeAttr],
+)
