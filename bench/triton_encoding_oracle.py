@@ -18,14 +18,12 @@ table ``tests/unit/encodings/test_triton_reference.py`` checks.
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
 import sys
 import tempfile
 from typing import Any
 
-BATCH = 200
+from triton_oracle import Comparison, Row, oracle_main
 
 
 def triton_bases(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -72,47 +70,18 @@ def triton_bases(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return answers
 
 
-def run_batch(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``triton_bases`` in a child process; a crashed child's rows are retried one by one."""
-    child = subprocess.run(
-        [sys.executable, __file__, "--child"], input=json.dumps(rows), capture_output=True, text=True, check=False
+def compare(row: Row, answer: Row) -> Comparison:
+    """Keep Triton's bases as reference; report a case where either side's answer differs."""
+    kept = {k: row[k] for k in ("type", "shape", "warps", "lanes", "ctas")} | answer if "bases" in answer else None
+    ours, theirs = row.get("ours"), answer.get("bases")
+    if ours == theirs:
+        return kept, None
+    return kept, (
+        f"{row['type']} at {row['shape']}\n"
+        f"  ours:   {ours if ours is not None else row.get('ours_error')}\n"
+        f"  triton: {theirs if theirs is not None else answer.get('error')}"
     )
-    if child.returncode == 0:
-        return [json.loads(line) for line in child.stdout.splitlines()]
-    if len(rows) == 1:
-        return [{"error": f"Triton aborted: {child.stderr.strip().splitlines()[-1] if child.stderr.strip() else ''}"}]
-    half = len(rows) // 2
-    return run_batch(rows[:half]) + run_batch(rows[half:])
-
-
-def main() -> int:
-    if sys.argv[1:] == ["--child"]:
-        for answer in triton_bases(json.loads(sys.stdin.read())):
-            sys.stdout.write(json.dumps(answer) + "\n")
-        return 0
-    with open(sys.argv[1]) as cases:
-        rows = [json.loads(line) for line in cases]
-    reference = []
-    disagreements = 0
-    for start in range(0, len(rows), BATCH):
-        batch = rows[start : start + BATCH]
-        for row, answer in zip(batch, run_batch(batch)):
-            if "bases" in answer:
-                reference.append({k: row[k] for k in ("type", "shape", "warps", "lanes", "ctas")} | answer)
-            ours = row.get("ours")
-            theirs = answer.get("bases")
-            if ours == theirs or (ours is None and theirs is None):
-                continue
-            disagreements += 1
-            print(f"{row['type']} at {row['shape']}")
-            print(f"  ours:   {ours if ours is not None else row.get('ours_error')}")
-            print(f"  triton: {theirs if theirs is not None else answer.get('error')}")
-    print(f"{disagreements} of {len(rows)} cases disagree")
-    if sys.argv[2:3] == ["--reference"]:
-        with open(sys.argv[3], "w") as out:
-            json.dump(reference, out, separators=(",", ":"))
-    return 1 if disagreements else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oracle_main(__file__, triton_bases, compare))

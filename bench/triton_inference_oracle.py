@@ -23,15 +23,13 @@ the side they start from, which is what this package models.
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 from typing import Any
 
-BATCH = 200
+from triton_oracle import Comparison, Row, oracle_main
 
 
 def triton_results(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -97,47 +95,21 @@ def same_type(ours: str | None, theirs: str | None) -> bool:
     return ours == readable(theirs)
 
 
-def run_batch(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``triton_results`` in a child process; a crashed child's rows are retried in halves."""
-    child = subprocess.run(
-        [sys.executable, __file__, "--child"], input=json.dumps(rows), capture_output=True, text=True, check=False
+def compare(row: Row, answer: Row) -> Comparison:
+    """Keep Triton's result type as reference; report a case where the answers differ."""
+    kept = None
+    if "result" in answer:
+        fields = {k: row[k] for k in ("op", "type", "params", "warps", "lanes", "ctas")}
+        kept = fields | {"result": readable(answer["result"])}
+    ours, theirs = row.get("ours"), answer.get("result")
+    if same_type(ours, theirs):
+        return kept, None
+    return kept, (
+        f"{row['op']} {row['params']} of {row['type']}\n"
+        f"  ours:   {ours if ours is not None else row.get('ours_error')}\n"
+        f"  triton: {theirs if theirs is not None else answer.get('error')}"
     )
-    if child.returncode == 0:
-        return [json.loads(line) for line in child.stdout.splitlines()]
-    if len(rows) == 1:
-        return [{"error": f"Triton aborted: {child.stderr.strip().splitlines()[-1] if child.stderr.strip() else ''}"}]
-    half = len(rows) // 2
-    return run_batch(rows[:half]) + run_batch(rows[half:])
-
-
-def main() -> int:
-    if sys.argv[1:] == ["--child"]:
-        for answer in triton_results(json.loads(sys.stdin.read())):
-            sys.stdout.write(json.dumps(answer) + "\n")
-        return 0
-    with open(sys.argv[1]) as cases:
-        rows = [json.loads(line) for line in cases]
-    reference = []
-    disagreements = 0
-    for start in range(0, len(rows), BATCH):
-        batch = rows[start : start + BATCH]
-        for row, answer in zip(batch, run_batch(batch)):
-            if "result" in answer:
-                fields = {k: row[k] for k in ("op", "type", "params", "warps", "lanes", "ctas")}
-                reference.append(fields | {"result": readable(answer["result"])})
-            ours, theirs = row.get("ours"), answer.get("result")
-            if same_type(ours, theirs):
-                continue
-            disagreements += 1
-            print(f"{row['op']} {row['params']} of {row['type']}")
-            print(f"  ours:   {ours if ours is not None else row.get('ours_error')}")
-            print(f"  triton: {theirs if theirs is not None else answer.get('error')}")
-    print(f"{disagreements} of {len(rows)} cases disagree")
-    if sys.argv[2:3] == ["--reference"]:
-        with open(sys.argv[3], "w") as out:
-            json.dump(reference, out, separators=(",", ":"))
-    return 1 if disagreements else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oracle_main(__file__, triton_results, compare))

@@ -1,11 +1,93 @@
-"""The layers stay apart: the F2 core, the encodings and the analyses never load xDSL."""
+"""The layers stay apart.  Every import between the package's parts must be an edge of
+``ALLOWED`` (read statically from the source tree), and the math must not even load xDSL
+at run time (checked in a fresh interpreter)."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+ALLOWED: dict[str, set[str]] = {
+    "f2": set(),
+    "target": {"f2"},
+    "encodings": {"f2"},
+    "cute": {"f2"},
+    "analysis": {"f2", "cute", "target"},
+    "dialect": {"f2", "encodings", "target", "xdsl"},
+    "sim": {"f2", "dialect", "xdsl"},
+    "passes": {"f2", "encodings", "analysis", "dialect", "sim", "target", "xdsl"},
+    "answers": {"f2", "encodings", "cute", "analysis", "dialect", "sim", "passes", "target", "xdsl", "matplotlib"},
+    "universe": {"dialect", "xdsl"},
+    "tools": {"dialect", "universe", "xdsl"},
+    "__init__": {"f2", "encodings"},
+}
+"""What each part may import: the F2 core nothing; the encodings, CuTe and the target
+model the core; the analyses those (no IR); the dialect, simulators and passes the IR;
+the answers anything below them; the command-line tools only the diagnostics and the
+xDSL driver (they load each answer by name).  ``xdsl`` and ``matplotlib`` are the
+third-party libraries that mark a layer."""
+
+MARKED_LIBRARIES = ("xdsl", "matplotlib")
+
+
+def _part(path: Path) -> str:
+    """The part of the package a source file belongs to."""
+    relative = path.relative_to(REPOSITORY).parts
+    if relative[0] in ("passes", "tools"):
+        return relative[0]
+    return relative[1].removesuffix(".py")
+
+
+def _imports() -> list[tuple[str, str, str]]:
+    """``(importing part, imported part or library, file:line)`` for every import."""
+    found = []
+    for top in ("layoutdialect", "passes", "tools"):
+        for path in sorted((REPOSITORY / top).rglob("*.py")):
+            part = _part(path)
+            for node in ast.walk(ast.parse(path.read_text(), str(path))):
+                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                    modules = [node.module]
+                elif isinstance(node, ast.Import):
+                    modules = [alias.name for alias in node.names]
+                else:
+                    continue
+                for module in modules:
+                    root, _, rest = module.partition(".")
+                    if root == "layoutdialect" and rest:
+                        imported = rest.split(".")[0]
+                    elif root in MARKED_LIBRARIES:
+                        imported = root
+                    else:
+                        continue
+                    if imported != part:
+                        found.append((part, imported, f"{path.relative_to(REPOSITORY)}:{node.lineno}"))
+    return found
+
+
+def test_every_import_is_an_allowed_edge() -> None:
+    imports = _imports()
+    assert {part for part, _, _ in imports} <= set(ALLOWED), "a new part of the package needs a row in ALLOWED"
+    forbidden = [f"{where}: {part} imports {edge}" for part, edge, where in imports if edge not in ALLOWED[part]]
+    assert not forbidden, "\n".join(forbidden)
+
+
+def test_the_table_has_no_edge_that_is_unused() -> None:
+    used = {(part, imported) for part, imported, _ in _imports()}
+    unused = [
+        (part, imported) for part, allowed in ALLOWED.items() for imported in allowed if (part, imported) not in used
+    ]
+    assert not unused, f"drop these edges from ALLOWED, nothing uses them: {unused}"
+
+
+def test_matplotlib_is_imported_only_where_pictures_are_drawn() -> None:
+    drawing = {where.split(":")[0] for _, imported, where in _imports() if imported == "matplotlib"}
+    assert drawing == {"layoutdialect/answers/picture.py"}
 
 
 @pytest.mark.parametrize(
@@ -13,6 +95,7 @@ import pytest
     [
         "layoutdialect.f2",
         "layoutdialect.encodings",
+        "layoutdialect.target",
         "layoutdialect.cute.linear",
         "layoutdialect.cute.text",
         "layoutdialect.analysis.conversion",
@@ -25,5 +108,14 @@ import pytest
 )
 def test_the_math_imports_no_xdsl(module: str) -> None:
     check = f"import sys, {module}; print(sorted(m for m in sys.modules if m.split('.')[0] == 'xdsl'))"
+    loaded = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"
+
+
+def test_the_command_line_tools_load_only_the_answer_asked_for() -> None:
+    check = (
+        "import sys; from layoutdialect.tools import layout_tool; "
+        "print(sorted(m for m in sys.modules if m.startswith(('layoutdialect.answers', 'matplotlib'))))"
+    )
     loaded = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "[]"
