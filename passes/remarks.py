@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from xdsl.ir import Operation
 
-from layoutdialect.dialect.text import op_location
+from layoutdialect.dialect.text import op_location, source_position
 
 __all__ = ["Remark"]
 
@@ -21,6 +21,8 @@ class Remark:
 
     def __str__(self) -> str:
         where = op_location(self.op)
+        origin = source_position(self.op)
+        message = f"{self.message} (from {origin})" if origin is not None else self.message
         if where is not None:
-            return where.render(self.message, severity="remark")
+            return where.render(message, severity="remark")
         return f"<unknown>: remark: '{self.op.name}' op {self.message}"

@@ -22,7 +22,7 @@ from layoutdialect.answers.local_accesses import LocalAccessReport, format_local
 from layoutdialect.answers.text_table import table_lines
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.registry import make_context
-from layoutdialect.dialect.text import op_location, parse_module, read_source
+from layoutdialect.dialect.text import op_location, parse_module, read_source, source_position
 from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.passes.lower_convert_layout.lowering import LayoutConversion, lower_detached
@@ -53,6 +53,10 @@ class ConversionReport:
     dtype: str
     path: str | None
     reason: str
+    value: str | None = None
+    """The SSA name of the conversion's result, as the IR spells it (``%acc_3``)."""
+    source: str | None = None
+    """The kernel's source position the IR's ``loc(...)`` gives the conversion."""
     shuffles: int = 0
     selects: int = 0
     decomposition: str = ""
@@ -70,6 +74,8 @@ class ConversionReport:
         store, load = self.store, self.load
         return {
             "loc": self.loc,
+            "value": self.value,
+            "source": self.source,
             "src": self.src,
             "dst": self.dst,
             "shape": list(self.shape),
@@ -106,6 +112,8 @@ def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bo
     assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
     common: dict[str, Any] = {
         "loc": str(op_location(op) or "<unknown>"),
+        "value": f"%{op.result.name_hint}" if op.result.name_hint else None,
+        "source": source_position(op),
         "src": str(source_type.encoding),
         "dst": str(result_type.encoding),
         "shape": tuple(source_type.get_shape()),
@@ -177,8 +185,10 @@ def _row(report: ConversionReport) -> tuple[str, ...]:
 
 
 def _details(report: ConversionReport) -> list[str]:
+    value = f" {report.value}" if report.value else ""
+    source = f" (from {report.source})" if report.source else ""
     lines = [
-        f"{report.loc}: {report.path or 'kept'} ({report.reason})",
+        f"{report.loc}{value}{source}: {report.path or 'kept'} ({report.reason})",
         f"  src: {report.src}",
         f"  dst: {report.dst}",
     ]

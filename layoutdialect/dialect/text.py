@@ -8,17 +8,22 @@ from dataclasses import dataclass
 from io import StringIO
 from math import prod
 from typing import IO, Any
+from weakref import WeakKeyDictionary
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     AnyFloat,
+    CallSiteLoc,
     ComplexType,
     DenseIntOrFPElementsAttr,
     FileLineColLoc,
+    FusedLoc,
     IndexType,
     IntAttr,
     IntegerType,
+    LocationAttr,
     ModuleOp,
+    NameLoc,
     StringAttr,
 )
 from xdsl.ir import Operation, SSAValue
@@ -49,6 +54,7 @@ __all__ = [
     "make_context",
     "parse_module",
     "print_module",
+    "source_position",
     "verify_module",
 ]
 
@@ -86,9 +92,18 @@ class _LinearTimeLexer(MLIRLexer):
         return token
 
 
+_IR_POSITIONS: WeakKeyDictionary[Operation, SourceLocation] = WeakKeyDictionary()
+"""Where each parsed op's text starts in the IR file, for diagnostics: an op's own
+``location`` is the kernel's source position when the text gave one."""
+
+_LOCATION_ALIAS = re.compile(r"^(#[\w$.-]+)[ \t]*=[ \t]*(?=loc\()", re.M)
+"""A location alias definition, which MLIR allows after its uses (Triton prints its
+location table after the module)."""
+
+
 class LocatingParser(Parser):
-    """A parser that records where each op's text starts as its ``FileLineColLoc``,
-    as MLIR does, so that later errors can point at the op."""
+    """A parser that records where each op's text starts, so that later errors can point
+    at the op, and that reads location aliases defined after their uses, as MLIR does."""
 
     def __init__(self, ctx: Context, text: str, filename: str, line_offset: int = 0) -> None:
         super().__init__(ctx, "", filename)
@@ -97,6 +112,8 @@ class LocatingParser(Parser):
         self.first_undefined_use: dict[str, Span[str]] = {}
         self.failing_op_start: Any = None
         """Where the innermost op whose construction failed starts, for locating the error."""
+        self._early_aliases: set[str] = set()
+        self._location_end: int | None = None
 
     def resolve_operand(self, operand: UnresolvedOperand, type: Any) -> SSAValue:
         """As xDSL's, remembering where each name not yet defined is first used, so that a
@@ -130,6 +147,51 @@ class LocatingParser(Parser):
 
         self.parse_comma_separated_list(self.Delimiter.BRACES, tool)
 
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        """As xDSL's, with every ``#alias = loc(...)`` of the text defined first."""
+        self._define_location_aliases()
+        return super().parse_module(allow_implicit_module)
+
+    def _define_location_aliases(self) -> None:
+        """Parse each location alias definition ahead of the module, in as many rounds as
+        aliases that refer to later ones need; one that still fails is left for the main
+        parse to report where it stands."""
+        pending = {match.group(1): match.end() for match in _LOCATION_ALIAS.finditer(self.lexer.input.content)}
+        self._early_aliases = set(pending)
+        while pending:
+            defined = []
+            for name, start in pending.items():
+                self._resume_from(start)
+                try:
+                    self.attribute_aliases[name] = self.parse_attribute()
+                except ParseError:
+                    continue
+                defined.append(name)
+            for name in defined:
+                del pending[name]
+            if not defined:
+                break
+        self._early_aliases -= set(pending)
+        self._resume_from(0)
+
+    def parse_optional_location(self) -> LocationAttr | None:
+        """As xDSL's, remembering where the last location ended, so that an op can tell
+        whether its text carried one."""
+        location = super().parse_optional_location()
+        if location is not None:
+            self._location_end = self._current_token.span.start
+        return location
+
+    def _parse_alias_def(self) -> None:
+        """As xDSL's; a location alias read ahead of the module is skipped where it stands."""
+        name = self._current_token.text
+        if name not in self._early_aliases:
+            super()._parse_alias_def()
+            return
+        self._consume_token()
+        self.parse_punctuation("=", "after attribute alias name")
+        self.parse_attribute()
+
     def at_end(self) -> bool:
         """Whether only whitespace and comments are left, as in an empty file (MLIR reads it as an empty module)."""
         return self._current_token.kind == MLIRTokenKind.EOF
@@ -151,10 +213,11 @@ class LocatingParser(Parser):
                 raise
             message = f"malformed '{match.group(1)}': its syntax is not the one xDSL reads ({type(error).__name__})"
             self.raise_error(message, start_position, self._current_token.span.start)
-        if not isinstance(op.location, FileLineColLoc):
-            op.location = FileLineColLoc(
-                StringAttr(start.file), IntAttr(start.line + self.line_offset), IntAttr(start.col)
-            )
+        position = SourceLocation(start.file, start.line + self.line_offset, start.col)
+        _IR_POSITIONS[op] = position
+        if self._location_end != self._current_token.span.start:
+            line, column = IntAttr(position.line), IntAttr(position.column)
+            op.location = FileLineColLoc(StringAttr(position.filename), line, column)
         return op
 
     def _parse_dense_literal_type(self) -> Any:
@@ -294,16 +357,48 @@ def read_source(name: str | None) -> tuple[str, str]:
 
 
 def op_location(op: Operation) -> SourceLocation | None:
-    """Where ``op``'s text starts, when the parser recorded it."""
+    """Where ``op``'s text starts in the IR, when the parser recorded it."""
+    if (position := _IR_POSITIONS.get(op)) is not None:
+        return position
     location = op.location
     if isinstance(location, FileLineColLoc):
         return SourceLocation(location.filename.data, location.line.data, location.column.data)
     return None
 
 
+def _file_position(location: LocationAttr) -> FileLineColLoc | None:
+    """The file position a location comes down to: a call site's callee, a fused
+    location's first, a named location's own."""
+    if isinstance(location, FileLineColLoc):
+        return location
+    if isinstance(location, NameLoc) and isinstance(location.location, LocationAttr):
+        return _file_position(location.location)
+    if isinstance(location, CallSiteLoc):
+        return _file_position(location.callee)
+    if isinstance(location, FusedLoc):
+        return next((found for inner in location.locations if (found := _file_position(inner)) is not None), None)
+    return None
+
+
+def source_position(op: Operation) -> str | None:
+    """The kernel's source position of ``op`` (``kernel.py:17:26``, with the name Triton
+    gave the value: ``kernel.py:17:26 'acc'``), when its location names one other than
+    its place in the IR."""
+    location = op.location
+    found = _file_position(location)
+    if found is None:
+        return None
+    text = f"{found.filename.data}:{found.line.data}:{found.column.data}"
+    if text == str(op_location(op)):
+        return None
+    return f"{text} '{location.desc.data}'" if isinstance(location, NameLoc) else text
+
+
 def located_error(op: Operation, message: str, source: str | None = None, line_offset: int = 0) -> IRError:
     """``IRError`` at ``op``'s location (with its source line when ``source`` is given)."""
     where = op_location(op)
+    if (origin := source_position(op)) is not None:
+        message = f"{message} (from {origin})"
     if where is not None:
         return IRError(where, message, _line(source, where.line - line_offset) if source is not None else None)
     return IRError(SourceLocation("<unknown>", 0, 0), f"'{op.name}' op {message}")
