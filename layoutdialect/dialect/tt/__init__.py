@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from xdsl.ir import Dialect
 
+from layoutdialect.dialect.tt import atomics, descriptors
 from layoutdialect.dialect.tt.combine import CatOp, JoinOp, SplitOp
 from layoutdialect.dialect.tt.data_indexed import GatherOp, HistogramOp
 from layoutdialect.dialect.tt.debug import AssertOp, PrintOp
@@ -64,6 +65,8 @@ TT = Dialect(
         ExternElementwiseOp,
         PrintOp,
         AssertOp,
+        *atomics.OPS,
+        *descriptors.OPS,
     ],
-    [PointerType],
+    [PointerType, *atomics.ATTRIBUTES, *descriptors.ATTRIBUTES],
 )

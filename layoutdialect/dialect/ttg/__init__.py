@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from xdsl.ir import Dialect
 
+from layoutdialect.dialect.ttg import async_copies, warp_specialize
 from layoutdialect.dialect.ttg.attributes import (
     AmdMfmaEncodingAttr,
     AMDRotatingSharedEncodingAttr,
@@ -30,7 +31,17 @@ __all__ = ["TTG"]
 
 TTG = Dialect(
     "ttg",
-    [ConvertLayoutOp, LocalAllocOp, LocalLoadOp, LocalStoreOp, LocalDeallocOp, Fp4ToFpOp, MemDescTransOp],
+    [
+        ConvertLayoutOp,
+        LocalAllocOp,
+        LocalLoadOp,
+        LocalStoreOp,
+        LocalDeallocOp,
+        Fp4ToFpOp,
+        MemDescTransOp,
+        *async_copies.OPS,
+        *warp_specialize.OPS,
+    ],
     [
         BlockedEncodingAttr,
         NvidiaMmaEncodingAttr,
@@ -49,5 +60,7 @@ TTG = Dialect(
         SharedMemorySpaceAttr,
         MemDescType,
         AsyncTokenType,
+        *async_copies.ATTRIBUTES,
+        *warp_specialize.ATTRIBUTES,
     ],
 )

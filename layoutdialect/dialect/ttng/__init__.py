@@ -1,11 +1,17 @@
-"""``ttng``: the Triton NVIDIA GPU ops TTGIR for Hopper uses around layouts."""
+"""``ttng``: the Triton NVIDIA GPU ops: Hopper's warp-group dots, mbarriers, TMA copies and
+Blackwell's tensor memory."""
 
 from __future__ import annotations
 
 from xdsl.ir import Dialect
 
+from layoutdialect.dialect.ttng import barriers, tensor_memory, tma
 from layoutdialect.dialect.ttng.ops import WarpGroupDotOp, WarpGroupDotWaitOp
 
 __all__ = ["TTNG"]
 
-TTNG = Dialect("ttng", [WarpGroupDotOp, WarpGroupDotWaitOp], [])
+TTNG = Dialect(
+    "ttng",
+    [WarpGroupDotOp, WarpGroupDotWaitOp, *barriers.OPS, *tma.OPS, *tensor_memory.OPS],
+    [*barriers.ATTRIBUTES, *tma.ATTRIBUTES, *tensor_memory.ATTRIBUTES],
+)
