@@ -5,8 +5,9 @@
 Reads ``FILE`` (``-`` or nothing for stdin), runs the passes, and prints the
 module with Triton's layout aliases.  Any error is printed as
 ``file:line:col: error: message`` with the offending line, the exit status is 1,
-and nothing is written; with ``--verify-diagnostics`` the diagnostics become the
-output instead and the status is 0.
+and nothing is written; with ``--split-input-file`` every chunk is processed and only
+the failing ones are left out, as in ``mlir-opt``; with ``--verify-diagnostics`` the
+diagnostics become the output instead and the status is 0.
 """
 
 from __future__ import annotations
@@ -108,28 +109,34 @@ class LayoutOptMain(xDSLOptMain):
         return stream.getvalue()
 
     def run_checked(self) -> int:
-        """Process every chunk; write the output only if all succeed (or diagnostics are the output)."""
+        """Process every chunk.  Without ``--split-input-file`` an error writes nothing; with
+        it, as ``mlir-opt``, every chunk's error goes to stderr, the other chunks' output is
+        written, and the exit status is 1 if any chunk failed."""
         if self.args.list_passes:
             sys.stdout.write("".join(f"{name}\n" for name in self.available_passes))
             return 0
         filename, source = read_source(self.args.input_file)
         diagnostics = self.args.verify_diagnostics or self.args.parsing_diagnostics
         outputs = []
+        failed = False
         for chunk, offset in self._chunks(source):
             try:
                 outputs.append(self._process(chunk, filename, offset))
             except IRError as error:
-                if not diagnostics:
-                    print(error, file=sys.stderr)
+                if diagnostics:
+                    outputs.append(f"{error}\n")
+                    continue
+                print(error, file=sys.stderr)
+                if not self.args.split_input_file:
                     return 1
-                outputs.append(f"{error}\n")
+                failed = True
         text = f"{CHUNK_SEPARATOR}\n".join(outputs)
         if self.args.output_file is None:
             sys.stdout.write(text)
         else:
             with open(self.args.output_file, "w") as output:
                 output.write(text)
-        return 0
+        return 1 if failed else 0
 
     def _chunks(self, source: str) -> list[tuple[str, int]]:
         """The text to process, split at ``// -----`` lines when asked, with each

@@ -35,10 +35,11 @@ PROVIDED_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "arith": _provided("arith", "ARITH"),
     "scf": _provided("scf", "SCF"),
     "gpu": _provided("gpu", "GPU"),
+    "llvm": _provided("llvm", "LLVM"),
 }
 """The dialects this package defines, by name, each loaded when first used: ``arith``
 replaces xDSL's to take tensors, ``scf`` xDSL's to read ``scf.if`` as MLIR prints it,
-and ``gpu`` is xDSL's with ``gpu.shuffle`` added."""
+``gpu`` is xDSL's with ``gpu.shuffle`` added, and ``llvm`` xDSL's with ``llvm.intr.assume``."""
 
 
 def load_dialects(ctx: Context) -> None:

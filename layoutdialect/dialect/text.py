@@ -201,6 +201,17 @@ class LocatingParser(Parser):
         start_position = self._current_token.span.start
         try:
             op = super().parse_operation()
+        except ParseError as error:
+            match = _OP_NAME.match(self.lexer.input.content, start_position)
+            if match is None:
+                raise
+            name = match.group(1)
+            if error.msg.startswith("Operation builtin.unregistered does not have a custom format"):
+                message = f"'{name}' is not registered, so only its generic form can be read (\"{name}\"(...) : ...)"
+                self.raise_error(message, match.start(1), match.end(1))
+            if error.msg == f"Operation {name} is not registered":
+                self.raise_error(error.msg, match.start(1), match.end(1))
+            raise
         except (VerifyException, ValueError, OverflowError):
             self.failing_op_start = self.failing_op_start or start
             raise

@@ -1,9 +1,11 @@
 // Every verifier rule of the distributed encodings, with Triton's message, located at the offending text.
 // RUN: layout-opt %s --split-input-file --verify-diagnostics | filecheck %s
-// RUN: not layout-opt %s --split-input-file 2>&1 | filecheck %s --check-prefix=FIRST
+// RUN: not layout-opt %s --split-input-file 2>&1 | filecheck %s --check-prefix=EVERY
 
-// FIRST: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: sizePerThread, threadsPerWarp, warpsPerCTA, and order must all have the same rank.
-// FIRST-NOT: error:
+// Without --verify-diagnostics every chunk's error is reported, as mlir-opt does, and the status is 1.
+// EVERY:      invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: sizePerThread, threadsPerWarp, warpsPerCTA, and order must all have the same rank.
+// EVERY-NEXT: #b = #ttg.blocked
+// EVERY:      invalid-distributed.mlir:16:18: error: Every element in sizePerThread must be a power of two.
 
 // blocked: all arrays share the rank
 #b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32], warpsPerCTA = [4, 1], order = [1, 0]}>
