@@ -32,6 +32,7 @@ PROVIDED_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "ttg": _provided("ttg", "TTG"),
     "tt": _provided("tt", "TT"),
     "ttng": _provided("ttng", "TTNG"),
+    "amdg": _provided("amdg", "AMDG"),
     "arith": _provided("arith", "ARITH"),
     "scf": _provided("scf", "SCF"),
     "gpu": _provided("gpu", "GPU"),
