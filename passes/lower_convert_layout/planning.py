@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsolatedFromAbove
@@ -94,7 +94,7 @@ def lower_planned(planned: list[PlannedConversion], verify: bool = False) -> Non
     scratch = _allocate_scratch([item for item in planned if item.conversion.plan.scratch is not None])
     for item in planned:
         op, conversion = item.op, item.conversion
-        buffer = scratch.get(_function_of(op)) if conversion.plan.scratch is not None else None
+        buffer = scratch.get(_isolated_region(op)) if conversion.plan.scratch is not None else None
         result_type = op.result.type
         assert isinstance(result_type, TensorType)
         try:
@@ -131,30 +131,33 @@ def plan_convert_op(
     return PlannedConversion(op, plan_layout_conversion(src, dst, element_bits, memory, max_mixed_transpositions))
 
 
-def _function_of(op: Operation) -> Operation:
-    """The closest enclosing op isolated from above (a function, or the module)."""
-    parent = op.parent_op()
-    while parent is not None and not parent.has_trait(IsolatedFromAbove):
-        parent = parent.parent_op()
-    assert parent is not None, "a convert_layout outside any module"
-    return parent
+def _isolated_region(op: Operation) -> Region:
+    """The closest enclosing region whose op is isolated from above: a function's body,
+    a ``ttg.warp_specialize`` partition, or the module's."""
+    region = op.parent_region()
+    while region is not None and not (region.parent is not None and region.parent.has_trait(IsolatedFromAbove)):
+        owner = region.parent
+        region = owner.parent_region() if owner is not None else None
+    assert region is not None, "a convert_layout outside any module"
+    return region
 
 
-def _allocate_scratch(shared: list[PlannedConversion]) -> dict[Operation, SSAValue]:
-    """One scratch buffer at the top of each function, as large as its largest conversion."""
-    sizes: dict[Operation, int] = {}
+def _allocate_scratch(shared: list[PlannedConversion]) -> dict[Region, SSAValue]:
+    """One scratch buffer at the top of each isolated region (function or warp-specialised
+    partition), as large as its largest conversion."""
+    sizes: dict[Region, int] = {}
     for item in shared:
         scratch = item.conversion.plan.scratch
         assert scratch is not None
-        function = _function_of(item.op)
-        sizes[function] = max(sizes.get(function, 0), scratch.scratch_bytes)
-    buffers: dict[Operation, SSAValue] = {}
-    for function, size in sizes.items():
+        region = _isolated_region(item.op)
+        sizes[region] = max(sizes.get(region, 0), scratch.scratch_bytes)
+    buffers: dict[Region, SSAValue] = {}
+    for region, size in sizes.items():
         alloc = scratch_buffer(size)
-        entry = function.regions[0].blocks.first
+        entry = region.blocks.first
         assert entry is not None
         Rewriter.insert_op(alloc, InsertPoint.at_start(entry))
-        buffers[function] = alloc.memref
+        buffers[region] = alloc.memref
     return buffers
 
 

@@ -28,8 +28,10 @@ from typing import ClassVar
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import IsolatedFromAbove
 from xdsl.transforms.common_subexpression_elimination import cse
 from xdsl.transforms.dead_code_elimination import region_dce
 
@@ -64,15 +66,29 @@ def _attached(op: ConvertLayoutOp) -> bool:
 
 
 def hoist_constants(func: AnyFuncOp) -> None:
-    """Move every ``arith.constant`` to the start of the function, as MLIR's folder does,
-    so that CSE merges copies made inside loops and branches."""
-    entry = func.body.block
+    """Move every ``arith.constant`` to the start of the function, or of the region
+    isolated from above that holds it (a ``ttg.warp_specialize`` partition), as MLIR's
+    folder does, so that CSE merges copies made inside loops and branches."""
     constants = [op for op in func.walk() if isinstance(op, arith.ConstantOp)]
     for op in reversed(constants):
         block = op.parent_block()
         assert block is not None
         block.detach_op(op)
-        Rewriter.insert_op(op, InsertPoint.at_start(entry))
+        Rewriter.insert_op(op, InsertPoint.at_start(_isolated_entry(block, func)))
+
+
+def _isolated_entry(block: Block, func: AnyFuncOp) -> Block:
+    """The entry block of the innermost region around ``block`` whose op is isolated
+    from above (``func``'s body when none is nearer)."""
+    region = block.parent
+    while region is not None:
+        owner = region.parent
+        if owner is None or owner is func or owner.has_trait(IsolatedFromAbove):
+            break
+        region = owner.parent_region()
+    if region is None or region.parent is func or region.blocks.first is None:
+        return func.body.block
+    return region.blocks.first
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import prod
 
-from xdsl.dialects.builtin import IntegerAttr, StringAttr, TensorType
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, StringAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.traits import OpTrait
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.ttg.attributes import DistributedEncodingAttr, EncodingAttr
-from layoutdialect.encodings import EncodingError, to_linear_layout
+from layoutdialect.dialect.ttg.types import MemDescType
+from layoutdialect.encodings import EncodingError, SharedLinearEncoding, to_linear_layout
 from layoutdialect.f2 import LinearLayoutError, is_power_of_two
 from layoutdialect.target import Target
 
@@ -75,12 +76,38 @@ def _integer(op: Operation, key: str) -> int | None:
     return value.value.data if isinstance(value, IntegerAttr) else None
 
 
+PARTITIONS = "ttg.warp_specialize.partitions"
+"""The op holding ``ttg.warp_specialize``'s partition regions (matched by name: the
+warp-specialisation ops import this module)."""
+
+
+def _num_warps(op: Operation) -> int | None:
+    """The warps the code around ``op`` runs on, as Triton's ``lookupNumWarps``: a
+    ``ttg.warp_specialize`` partition's own ``partitionNumWarps`` entry, else the nearest
+    ``"ttg.num-warps"``."""
+    current: Operation | None = op
+    while current is not None:
+        parent = current.parent_op()
+        region = current.parent_region()
+        if parent is not None and parent.name == PARTITIONS and region is not None:
+            owner = parent.parent_op()
+            warps = None if owner is None else owner.properties.get("partitionNumWarps")
+            index = next(i for i, candidate in enumerate(parent.regions) if candidate is region)
+            if isinstance(warps, DenseArrayBase) and index < len(warps):
+                return int(warps.get_values()[index])
+        value = current.attributes.get(NUM_WARPS)
+        if isinstance(value, IntegerAttr):
+            return value.value.data
+        current = parent
+    return None
+
+
 def kernel_attributes(op: Operation) -> KernelAttributes:
     """``"ttg.num-warps"``, ``"ttg.threads-per-warp"`` (default 32), ``"ttg.num-ctas"``
     (default 1) and ``ttg.target`` (e.g. ``"cuda:80"``) as seen from ``op``."""
     target = _nearest(op, TARGET)
     return KernelAttributes(
-        num_warps=_integer(op, NUM_WARPS),
+        num_warps=_num_warps(op),
         threads_per_warp=_integer(op, THREADS_PER_WARP) or 32,
         num_ctas=_integer(op, NUM_CTAS) or 1,
         target=target.data if isinstance(target, StringAttr) else None,
@@ -152,6 +179,26 @@ def layout_problem(tensor: TensorType[Attribute], op: Operation) -> str | None:
     return None
 
 
+def memdesc_layout_problem(memdesc: MemDescType, op: Operation) -> str | None:
+    """Why ``memdesc``'s shared encoding does not fit the kernel around ``op`` (its CTAs
+    per CGA, as Triton's ``verifyTensorLayouts`` checks for shared layouts), or ``None``."""
+    encoding = memdesc.encoding
+    if not isinstance(encoding, EncodingAttr):
+        return None
+    shared = encoding.data
+    cga = getattr(shared, "cga", None)
+    if cga is not None:
+        ctas = cga.num_ctas
+    elif isinstance(shared, SharedLinearEncoding) and shared.layout.has_in_dim("block"):
+        ctas = shared.layout.get_in_dim_size("block")
+    else:
+        return None
+    required = kernel_attributes(op).num_ctas
+    if ctas != required:
+        return f"Layout has {ctas} CTAs per CGA, but the context requires {required} CTAs per CGA."
+    return None
+
+
 def tensor_size_problem(op: Operation) -> str | None:
     """Triton's ``TensorSizeTrait`` of the ``tt`` ops: every tensor they read or write has
     at most ``MAX_TENSOR_ELEMENTS`` elements, a power of two of them; ``None`` if so."""
@@ -173,18 +220,28 @@ def _describe(value: SSAValue) -> str:
     return f"%{value.name_hint}" if value.name_hint else "a value"
 
 
-def verify_tensor_layouts(op: Operation) -> None:
+def verify_tensor_layouts(op: Operation, memdescs: bool = True) -> None:
     """Raise ``VerifyException`` if an operand or result tensor of ``op`` has a layout
-    that does not fit the kernel's lanes, warps or CTAs."""
+    that does not fit the kernel's lanes, warps or CTAs, or (with ``memdescs``, as for
+    Triton's ops with ``VerifyTensorLayoutsTrait``) a memdesc whose shared layout is
+    written for another number of CTAs."""
     for index, operand in enumerate(op.operands):
-        if isinstance(operand.type, TensorType) and (problem := layout_problem(operand.type, op)):
+        if problem := _value_layout_problem(operand.type, op, memdescs):
             raise VerifyException(
                 f"Operand {index} ({_describe(operand)}) has an invalid layout: {operand.type.encoding}. {problem}"
             )
     for index, result in enumerate(op.results):
-        if isinstance(result.type, TensorType) and (problem := layout_problem(result.type, op)):
+        if problem := _value_layout_problem(result.type, op, memdescs):
             which = "Result" if len(op.results) == 1 else f"Result {index}"
             raise VerifyException(f"{which} has an invalid layout: {result.type.encoding}. {problem}")
+
+
+def _value_layout_problem(type_: Attribute, op: Operation, memdescs: bool) -> str | None:
+    if isinstance(type_, TensorType):
+        return layout_problem(type_, op)
+    if memdescs and isinstance(type_, MemDescType):
+        return memdesc_layout_problem(type_, op)
+    return None
 
 
 @dataclass(frozen=True)
