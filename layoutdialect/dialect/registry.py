@@ -37,6 +37,9 @@ PROVIDED_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "scf": _provided("scf", "SCF"),
     "gpu": _provided("gpu", "GPU"),
     "llvm": _provided("llvm", "LLVM"),
+    "gluon": _provided("gluon", "GLUON"),
+    "proton": _provided("proton", "PROTON"),
+    "proton_gpu": _provided("proton_gpu", "PROTON_GPU"),
 }
 """The dialects this package defines, by name, each loaded when first used: ``arith``
 replaces xDSL's to take tensors, ``scf`` xDSL's to read ``scf.if`` as MLIR prints it,
