@@ -10,6 +10,8 @@ stay inline, with their parents aliased.
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -23,7 +25,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ModuleOp,
 )
-from xdsl.ir import Attribute, ParametrizedAttribute
+from xdsl.ir import Attribute, ParametrizedAttribute, SSAValue
 from xdsl.printer import Printer
 
 from layoutdialect.dialect.ttg.attributes import (
@@ -59,7 +61,11 @@ def alias_stem(attribute: Attribute) -> str | None:
         return "generic_linear"
     if isinstance(attribute, SharedMemorySpaceAttr):
         return "smem"
-    return None
+    return _STEMS_BY_NAME.get(getattr(attribute, "name", ""))
+
+
+_STEMS_BY_NAME = {"ttng.tensor_memory_encoding": "tmem", "ttng.tensor_memory_scales_encoding": "tmem_scales"}
+"""Aliases of attributes from dialects this module does not import."""
 
 
 def _nested(attribute: Attribute) -> list[Attribute]:
@@ -113,11 +119,61 @@ def collect_aliases(module: ModuleOp) -> dict[Attribute, str]:
     return aliases
 
 
+_NUMBERED = re.compile(r"(_\d+)+$")
+"""The numbering the printer adds to a name hint, and the parser strips."""
+
+
 @dataclass(eq=False, repr=False)
 class AliasPrinter(Printer):
     """A ``Printer`` that writes the alias of each aliased attribute instead of its body."""
 
     aliases: dict[Attribute, str] = field(default_factory=dict[Attribute, str])
+    _taken_names: list[set[str]] = field(default_factory=lambda: [set[str]()])
+    """The SSA names printed so far in each open scope (xDSL numbers a repeated hint
+    ``alpha`` as ``alpha_1``, which a value whose own hint is ``alpha_1`` would then print
+    again); an op isolated from above opens a scope, as xDSL's own name tables do."""
+
+    def enter_scope(self) -> None:
+        super().enter_scope()
+        self._taken_names.append(set(self._taken_names[-1]))
+
+    def exit_scope(self) -> None:
+        super().exit_scope()
+        self._taken_names.pop()
+
+    def print_ssa_value(self, value: SSAValue) -> str:
+        """As xDSL's, but a name is never given to two values, and a hint is numbered from
+        its base (``alpha_0`` counts as ``alpha``), as the parser reads ``%alpha_3`` back
+        as ``alpha``: printing what was printed gives the same names."""
+        if value in self._ssa_values or not value.name_hint:
+            name = super().print_ssa_value(value)
+            self._taken_names[-1].add(name)
+            return name
+        hint = _NUMBERED.sub("", value.name_hint) or value.name_hint
+        index = self.ssa_names.get(hint, 0)
+        name = f"{hint}_{index}" if index else hint
+        while name in self._taken_names[-1]:
+            index += 1
+            name = f"{hint}_{index}"
+        self.ssa_names[hint] = index + 1
+        self._ssa_values[value] = name
+        self._taken_names[-1].add(name)
+        self.print_string(f"%{name}")
+        return name
+
+    def print_op_attributes(
+        self,
+        attributes: Mapping[str, Attribute],
+        *,
+        reserved_attr_names: Iterable[str] = (),
+        print_keyword: bool = False,
+    ) -> bool:
+        """As xDSL's, in name order: MLIR's attribute dictionaries are sorted, so Triton
+        prints ``{axis = 1 : i32, loop.stage = 2 : i32}`` whatever the order written."""
+        ordered = dict(sorted(attributes.items()))
+        return super().print_op_attributes(
+            ordered, reserved_attr_names=reserved_attr_names, print_keyword=print_keyword
+        )
 
     def print_attribute(self, attribute: Attribute) -> None:
         if (alias := self.aliases.get(attribute)) is not None:

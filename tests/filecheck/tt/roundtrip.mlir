@@ -35,7 +35,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // CHECK-NEXT: %3 = tt.cat %x, %x : tensor<256xi32, #[[$R2:.+]]> -> tensor<512xi32, #[[$R2]]>
 // CHECK-NEXT: %4 = tt.bitcast %a : tensor<16x32xf16, #[[$A2]]> -> tensor<16x32xi16, #[[$A2]]>
 // CHECK-NEXT: %5 = tt.elementwise_inline_asm "cvt.rna.tf32.f32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<256xi32, #[[$R2]]> -> tensor<256xi32, #[[$R2]]>
-// CHECK-NEXT: %6 = tt.extern_elementwise %a {libname = "libdevice", libpath = "", symbol = "__nv_exp2f", pure = true} : (tensor<16x32xf16, #[[$A2]]>) -> tensor<16x32xf16, #[[$A2]]>
+// CHECK-NEXT: %6 = tt.extern_elementwise %a {libname = "libdevice", libpath = "", pure = true, symbol = "__nv_exp2f"} : (tensor<16x32xf16, #[[$A2]]>) -> tensor<16x32xf16, #[[$A2]]>
 // CHECK-NEXT: %7 = scf.if %c -> (tensor<256xi32, #[[$R2]]>) {
 // CHECK:      %8 = scf.for %i = %lo to %hi step %lo iter_args(%acc = %x) -> (tensor<256xi32, #[[$R2]]>) : i32 {
 // CHECK:      tt.print "x: " {hex = false, isSigned = array<i32: 1>} : %x : tensor<256xi32, #[[$R2]]>
@@ -46,7 +46,7 @@ tt.func @combine_and_elementwise(%a: tensor<16x32xf16, #a>, %x: tensor<256xi32, 
   %3 = tt.cat %x, %x : tensor<256xi32, #r> -> tensor<512xi32, #r>
   %4 = tt.bitcast %a : tensor<16x32xf16, #a> -> tensor<16x32xi16, #a>
   %5 = tt.elementwise_inline_asm "cvt.rna.tf32.f32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<256xi32, #r> -> tensor<256xi32, #r>
-  %6 = tt.extern_elementwise %a {libname = "libdevice", libpath = "", symbol = "__nv_exp2f", pure = true} : (tensor<16x32xf16, #a>) -> tensor<16x32xf16, #a>
+  %6 = tt.extern_elementwise %a {libname = "libdevice", libpath = "", pure = true, symbol = "__nv_exp2f"} : (tensor<16x32xf16, #a>) -> tensor<16x32xf16, #a>
   %7 = scf.if %c -> tensor<256xi32, #r> {
     scf.yield %x : tensor<256xi32, #r>
   } else {
