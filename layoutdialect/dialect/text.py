@@ -320,7 +320,7 @@ def verifier_failure(op: Operation) -> str | None:
     try:
         op.verify(verify_nested_ops=False)
         if not op.has_trait(VerifyTensorLayouts):
-            verify_tensor_layouts(op)
+            verify_tensor_layouts(op, memdescs=False)
     except (VerifyException, DiagnosticException, EncodingError) as error:
         return str(error)
     return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import NoneAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import IRDLOperation, VarConstraint, base, irdl_op_definition, operand_def, result_def, traits_def
 from xdsl.traits import Pure
@@ -57,6 +57,10 @@ class JoinOp(_PairToTensorOp):
         shape = list(tensor_type(self.lhs).get_shape())
         if list(tensor_type(self.result).get_shape()) != [*shape, 2]:
             raise VerifyException("tt.join: the result shape must be the operands' with a last dim of 2")
+        if isinstance(tensor_type(self.result).encoding, NoneAttr) and not isinstance(
+            tensor_type(self.lhs).encoding, NoneAttr
+        ):
+            raise VerifyException("'tt.join' op result encoding must be specified")
         check_inferred_encoding(
             self.name, self.result.type, self.lhs.type, self.infer_operand_encoding, subject="operand"
         )

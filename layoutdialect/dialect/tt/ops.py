@@ -18,6 +18,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnitAttr,
+    f32,
     i32,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
@@ -487,6 +488,14 @@ class DotOp(TTOp):
     def verify_(self) -> None:
         check_dot_operand_encodings(self.a.type, self.b.type, self.d.type)
         check_dot_types(self.name, self.a.type, self.b.type, self.d.type)
+        if isinstance(encoding_of(self.d.type), NvidiaMmaEncoding) and not self._mma_supports_precision():
+            raise VerifyException("unsupported MMA version")
+
+    def _mma_supports_precision(self) -> bool:
+        """The first rule of Triton's ``supportMMA``: f32 operands need TF32 input precision
+        (not the default, IEEE, which an unwritten ``inputPrecision`` means)."""
+        both_f32 = scalar_type(self.a.type) == f32 and scalar_type(self.b.type) == f32
+        return not both_f32 or (self.input_precision is not None and self.input_precision.data == "tf32")
 
 
 def _same_dot_parent(parent: Encoding, result: Encoding) -> bool:

@@ -24,6 +24,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import ConversionFolds, Recreatable, distributed_encoding
+from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts
 from layoutdialect.dialect.ttg.types import AsyncTokenType, MemDescType
 from layoutdialect.encodings import DistributedEncoding, NvidiaMmaEncoding
@@ -109,6 +110,9 @@ class LocalAllocOp(TTGOp):
 
     def verify_(self) -> None:
         assert isinstance(self.result.type, MemDescType)
+        bits = bit_width(self.result.type.element_type)
+        if bits is not None and bits % 8:
+            raise VerifyException(f"shared-memory element type bit width must be a multiple of 8; got {bits}")
         if self.src is None:
             if not self.result.type.mutable:
                 raise VerifyException("ttg.local_alloc: a buffer without an initial value must be mutable")

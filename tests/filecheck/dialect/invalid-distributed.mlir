@@ -5,7 +5,7 @@
 // Without --verify-diagnostics every chunk's error is reported, as mlir-opt does, and the status is 1.
 // EVERY:      invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: sizePerThread, threadsPerWarp, warpsPerCTA, and order must all have the same rank.
 // EVERY-NEXT: #b = #ttg.blocked
-// EVERY:      invalid-distributed.mlir:16:18: error: Every element in sizePerThread must be a power of two.
+// EVERY:      invalid-distributed.mlir:{{[0-9]+}}:18: error: Every element in sizePerThread must be a power of two.
 
 // blocked: all arrays share the rank
 #b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32], warpsPerCTA = [4, 1], order = [1, 0]}>
