@@ -212,7 +212,7 @@ class TensorInterpreter:
             return self._opaque(op, list(arguments), op.op_name.data)
         implementation = _IMPLEMENTATIONS.get(type(op))
         if implementation is None:
-            raise ProgramError(f"'{op.name}' is not interpreted", op)
+            return self._uninterpreted(op, list(arguments))
         self.values = values
         return list(implementation(_FUNCTIONS, self, op, arguments).values)  # type: ignore[arg-type]
 
@@ -222,6 +222,18 @@ class TensorInterpreter:
         among such ops, so two runs agree when they feed them the same values in the same order."""
         self.observed.append((key, [a.copy() for a in arguments]))
         return _derived_values(op, arguments, f"{key}#{len(self.observed)}", self.memory)
+
+    def _uninterpreted(self, op: Operation, arguments: list[Array]) -> list[Array]:
+        """A registered op whose meaning the interpreter does not model (an mbarrier, a TMA
+        copy, a tensor-memory access): a pure one is a fixed function of its operands and
+        attributes, any other an observer (``_opaque``) whose operands, order and count a
+        rewrite must keep.  An op with regions cannot be run."""
+        if op.regions:
+            raise ProgramError(f"'{op.name}' is not interpreted", op)
+        key = f"{op.name} {sorted((name, str(value)) for name, value in op.properties.items())}"
+        if is_side_effect_free(op):
+            return _derived_values(op, arguments, key, self.memory)
+        return self._opaque(op, arguments, key)
 
     def _observer(self, op: Operation, arguments: list[Array]) -> list[Array]:
         """``tt.print`` and ``tt.assert``: their operands are what the program shows."""

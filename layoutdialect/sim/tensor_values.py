@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from xdsl.dialects.builtin import AnyFloat, BFloat16Type, IndexType, IntegerType, TensorType
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Operation, TypeAttribute
 
 from layoutdialect.dialect.tt.types import PointerType
 from layoutdialect.dialect.ttg.types import MemDescType
@@ -59,7 +59,8 @@ def shape_of(type: Attribute) -> tuple[int, ...]:
 
 
 def dtype_of(type: Attribute) -> np.dtype:
-    """The numpy type that holds elements of ``type``."""
+    """The numpy type that holds elements of ``type``; any other type (a token, a tensor
+    descriptor) is an opaque handle, an ``int64``."""
     scalar = element_type(type)
     if isinstance(scalar, BFloat16Type):
         return np.dtype(np.float32)
@@ -74,6 +75,8 @@ def dtype_of(type: Attribute) -> np.dtype:
         if width in (8, 16, 32, 64):
             return np.dtype(f"int{width}")
         raise ProgramError(f"integer type {scalar} has no numpy equivalent")
+    if isinstance(scalar, TypeAttribute):
+        return np.dtype(np.int64)
     raise ProgramError(f"type {scalar} is not modelled")
 
 

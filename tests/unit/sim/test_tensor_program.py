@@ -164,7 +164,22 @@ module {
     assert shifted.tolist() == [0, (249 >> 2)]
 
 
-def test_an_uninterpreted_op_is_a_program_error() -> None:
+def test_an_op_with_regions_the_interpreter_does_not_model_is_a_program_error() -> None:
+    text = """
+module {
+  tt.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+    %b = scf.execute_region -> tensor<4xf32> {
+      scf.yield %a : tensor<4xf32>
+    }
+    tt.return %b : tensor<4xf32>
+  }
+}
+"""
+    with pytest.raises(ProgramError, match="'scf.execute_region' is not interpreted"):
+        TensorInterpreter(parse_module(text, "f", CTX), Memory()).call("f", [np.zeros(4, np.float32)])
+
+
+def test_a_pure_op_without_a_model_is_a_fixed_function_of_its_operands() -> None:
     text = """
 module {
   tt.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
@@ -173,8 +188,28 @@ module {
   }
 }
 """
-    with pytest.raises(ProgramError, match="'math.cbrt' is not interpreted"):
-        TensorInterpreter(parse_module(text, "f", CTX), Memory()).call("f", [np.zeros(4, np.float32)])
+    module = parse_module(text, "f", CTX)
+    run = TensorInterpreter(module, Memory()).call
+    zeros, ones = np.zeros(4, np.float32), np.ones(4, np.float32)
+    assert np.array_equal(run("f", [zeros])[0], run("f", [zeros.copy()])[0])
+    assert not np.array_equal(run("f", [zeros])[0], run("f", [ones])[0])
+
+
+def test_an_op_with_effects_and_no_model_is_an_observer() -> None:
+    text = """
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @f(%n: i32) {
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    tt.return
+  }
+}
+"""
+    interpreter = TensorInterpreter(parse_module(text, "f", CTX), Memory())
+    interpreter.call("f", [np.int32(3)])
+    assert [name.split()[0] for name, _ in interpreter.observed] == ["ttng.init_barrier"]
 
 
 def test_pointers_keep_negative_offsets_in_their_buffer() -> None:
