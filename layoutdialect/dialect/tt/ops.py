@@ -409,8 +409,8 @@ class FpToFpOp(TTOp):
     @classmethod
     def parse(cls, parser: Parser) -> FpToFpOp:
         unresolved = parser.parse_unresolved_operand()
-        rounding = _parse_optional_setting(parser, "rounding")
         attributes = parser.parse_optional_attr_dict()
+        rounding = _parse_optional_setting(parser, "rounding")
         parser.parse_punctuation(":")
         src = parser.resolve_operand(unresolved, parser.parse_type())
         parser.parse_punctuation("->")
@@ -424,9 +424,9 @@ class FpToFpOp(TTOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.src)
+        printer.print_op_attributes(self.attributes)
         if self.rounding is not None:
             printer.print_string(f", rounding = {self.rounding.data}")
-        printer.print_op_attributes(self.attributes)
         _print_types(printer, ((" : ", self.src.type), (" -> ", self.result.type)))
 
     def verify_(self) -> None:
@@ -558,6 +558,23 @@ def check_dot_operand_encodings(a: Attribute, b: Attribute, d: Attribute) -> Non
             raise VerifyException("mismatching MMA encoding")
         if len({mma.version_major for mma in mmas}) != 1:
             raise VerifyException("mismatched MMA version.")
+    wmma = AmdWmmaEncoding
+    if isinstance(a_dot.parent, wmma) and isinstance(b_dot.parent, wmma) and isinstance(result, wmma):
+        _check_wmma_ctas(a_dot.parent, b_dot.parent, result)
+
+
+def _check_wmma_ctas(a: AmdWmmaEncoding, b: AmdWmmaEncoding, result: AmdWmmaEncoding) -> None:
+    """Triton's multi-CTA rule for WMMA dots: the accumulator's CTAs hold distinct tiles,
+    A is split over CTAs as the accumulator but broadcast along N, B along M."""
+    accumulator = result.cga.linear_layout
+    if not accumulator.is_invertible():
+        raise VerifyException("Accumulator CGA layout should not broadcast or have repeated rows")
+    rank = result.cga.rank
+    m, n = f"dim{rank - 2}", f"dim{rank - 1}"
+    if a.cga.linear_layout != accumulator.resize_out_dim(n, 1):
+        raise VerifyException("Incompatible CGA layout for operand 0")
+    if b.cga.linear_layout != accumulator.resize_out_dim(m, 1):
+        raise VerifyException("Incompatible CGA layout for operand 1")
 
 
 def check_dot_types(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import IndexType, IntAttr, TensorType, i1
+from xdsl.dialects.builtin import IndexType, StringAttr, TensorType, i1
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
@@ -12,20 +12,22 @@ from xdsl.printer import Printer
 
 __all__ = ["GLOBAL_ADDRESS_SPACE", "PointerType", "bit_width", "mask_type", "pointee_type"]
 
-GLOBAL_ADDRESS_SPACE = 1
+GLOBAL_ADDRESS_SPACE = "global"
+ADDRESS_SPACES = ("global", "constant")
+"""The address spaces Triton 3.9's ``!tt.ptr`` names; ``global`` is the default and is not printed."""
 
 
 @irdl_attr_definition
 class PointerType(ParametrizedAttribute, TypeAttribute):
-    """``!tt.ptr<f32>``, or ``!tt.ptr<f32, 3>`` in another address space (1, global, is the default)."""
+    """``!tt.ptr<f32>``, or ``!tt.ptr<f32, "constant">`` in the constant address space."""
 
     name = "tt.ptr"
 
     pointee: Attribute
-    address_space: IntAttr
+    address_space: StringAttr
 
-    def __init__(self, pointee: Attribute, address_space: int = GLOBAL_ADDRESS_SPACE) -> None:
-        super().__init__(pointee, IntAttr(address_space))
+    def __init__(self, pointee: Attribute, address_space: str = GLOBAL_ADDRESS_SPACE) -> None:
+        super().__init__(pointee, StringAttr(address_space))
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -33,14 +35,20 @@ class PointerType(ParametrizedAttribute, TypeAttribute):
             pointee = parser.parse_type()
             space = GLOBAL_ADDRESS_SPACE
             if parser.parse_optional_punctuation(",") is not None:
-                space = parser.parse_integer(allow_boolean=False, allow_negative=False)
-        return (pointee, IntAttr(space))
+                start = parser.pos
+                written = parser.parse_optional_str_literal()
+                if written is None:
+                    parser.raise_error("expected string")
+                space = written
+                if space not in ADDRESS_SPACES:
+                    parser.raise_error(f"invalid pointer address space '{space}'", start, parser.pos)
+        return (pointee, StringAttr(space))
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string("<")
         printer.print_attribute(self.pointee)
         if self.address_space.data != GLOBAL_ADDRESS_SPACE:
-            printer.print_string(f", {self.address_space.data}")
+            printer.print_string(f', "{self.address_space.data}"')
         printer.print_string(">")
 
 

@@ -73,8 +73,12 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
 
     def verify(self) -> None:
         shape, alloc = self.shape, self.alloc_shape
-        if any(d & (d - 1) or d <= 0 for d in shape[1:]):
-            raise VerifyException(f"memdesc dims after the first must be powers of two, got {format_ints(shape)}")
+        encoding = getattr(self.encoding, "data", None)
+        laid_out = shape[len(shape) - encoding.rank :] if isinstance(encoding, SharedEncoding) else shape[1:]
+        if any(d & (d - 1) or d <= 0 for d in laid_out):
+            raise VerifyException(
+                f"shape must have power-of-2 and non-zero dimensions; got {', '.join(map(str, shape))}"
+            )
         if len(alloc) < len(shape) or any(s > a for s, a in zip(shape, alloc[len(alloc) - len(shape) :])):
             raise VerifyException(
                 f"memdesc shape {format_ints(shape)} must fit inside its allocation shape {format_ints(alloc)}"

@@ -143,7 +143,7 @@
 
 // memdesc: inner dims are powers of two
 %0 = "test.op"() : () -> !ttg.memdesc<16x24xf16, #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>, #ttg.shared_memory>
-// CHECK: invalid-shared.mlir:{{[0-9]+}}:{{[0-9]+}}: error: memdesc dims after the first must be powers of two, got [16, 24]
+// CHECK: invalid-shared.mlir:{{[0-9]+}}:{{[0-9]+}}: error: shape must have power-of-2 and non-zero dimensions; got 16, 24
 // CHECK-NEXT{LITERAL}: %0 = "test.op"() : () -> !ttg.memdesc<16x24xf16, #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>, #ttg.shared_memory>
 
 // -----
