@@ -10,8 +10,8 @@ elementwise.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import ClassVar
+from collections.abc import Callable, Mapping
+from typing import ClassVar, Self
 
 from xdsl.dialects.builtin import I32, AnyFloat, IntegerAttr, IntegerType, TensorType, i32
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -25,13 +25,14 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import Elementwise, KeepsLayout, LayoutAnchor, SameLayout
 from layoutdialect.dialect.tt.base import TTOp
+from layoutdialect.dialect.tt.descriptors import quoted
 from layoutdialect.dialect.tt.types import PointerType, mask_type
 from layoutdialect.dialect.ttg.tensors import scalar_type, shape_and_encoding
 
@@ -50,6 +51,9 @@ __all__ = [
     "MulhiUIOp",
     "PreciseDivFOp",
     "PreciseSqrtOp",
+    "check_enum",
+    "enum_keyword",
+    "parse_enum",
 ]
 
 RMW_OPS = {"and": 1, "or": 2, "xor": 3, "add": 4, "fadd": 5, "max": 6, "min": 7, "umax": 8, "umin": 9, "exch": 10}
@@ -68,11 +72,11 @@ PROPAGATE_NAN = {"none": 0, "all": 0xFFFF}
 """Triton's ``PropagateNan``: whether ``tt.clampf`` returns NaN for a NaN operand."""
 
 
-def _parse_enum(parser: Parser, op_name: str, attribute: str, cases: dict[str, int]) -> IntegerAttr:
-    """A keyword of ``cases``, as the ``i32`` integer it stands for."""
+def parse_enum(parser: Parser, op_name: str, attribute: str, cases: Mapping[str, int]) -> IntegerAttr:
+    """A keyword of ``cases`` (or the keyword as a string), as the ``i32`` integer it stands for."""
     start = parser.pos
     keyword = parser.parse_optional_identifier() or parser.parse_optional_str_literal()
-    if keyword not in cases:
+    if keyword is None or keyword not in cases:
         parser.raise_error(
             f"custom op '{op_name}' expected string or keyword containing one of the following enum values for "
             f"attribute '{attribute}' [{', '.join(cases)}]",
@@ -82,21 +86,21 @@ def _parse_enum(parser: Parser, op_name: str, attribute: str, cases: dict[str, i
     return IntegerAttr(cases[keyword], i32)
 
 
-def _keyword(cases: dict[str, int], value: IntegerAttr) -> str:
+def enum_keyword(cases: Mapping[str, int], value: Attribute) -> str:
     """The keyword of an enum value; one no case has prints as its number."""
+    assert isinstance(value, IntegerAttr)
     return next((k for k, v in cases.items() if v == value.value.data), str(value.value.data))
 
 
-def _check_enum(op: Operation, attribute: str, cases: dict[str, int], value: IntegerAttr) -> None:
+def check_enum(op: Operation, attribute: str, cases: Mapping[str, int]) -> None:
+    """The op's ``i32`` property ``attribute`` is one of ``cases``."""
+    value = op.properties[attribute]
+    assert isinstance(value, IntegerAttr)
     if value.value.data not in cases.values():
         raise VerifyException(
             f"'{op.name}' op attribute '{attribute}' failed to satisfy constraint: allowed 32-bit signless integer "
             f"cases: {', '.join(map(str, cases.values()))}"
         )
-
-
-def _describe(type_: Attribute) -> str:
-    return f"'{type_}'"
 
 
 def _is_pointer_like(type_: Attribute) -> bool:
@@ -111,13 +115,6 @@ def _pointer_to(value_type: Attribute) -> Attribute:
     return PointerType(value_type)
 
 
-def _check_pointer_operand(op: Operation, pointer: SSAValue) -> None:
-    if not _is_pointer_like(pointer.type):
-        raise VerifyException(
-            f"'{op.name}' op operand #0 must be ptr or ranked tensor of ptr values, but got {_describe(pointer.type)}"
-        )
-
-
 def _check_same_shape_and_encoding(op: Operation) -> None:
     """Triton's ``SameOperandsAndResultShape`` and ``SameOperandsAndResultEncoding``."""
     types = [*op.operand_types, *op.result_types]
@@ -127,45 +124,99 @@ def _check_same_shape_and_encoding(op: Operation) -> None:
         raise VerifyException(f"'{op.name}' op requires the same encoding for all operands and results")
 
 
-def _parse_atomic_operands(
-    parser: Parser, op_name: str
-) -> tuple[list[UnresolvedOperand], dict[str, Attribute], list[Attribute]]:
-    """``%a, %b, ... attr-dict : functional-type(operands, $result)``: the operands, the
-    attributes and the types (the result's last)."""
-    names = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_unresolved_operand)
-    attributes = parser.parse_optional_attr_dict()
-    parser.parse_punctuation(":")
-    types_at = parser.pos
-    types = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
-    parser.parse_punctuation("->")
-    result = parser.parse_type()
-    if len(types) != len(names):
-        parser.raise_error(
-            f"custom op '{op_name}' number of operands and types do not match: got {len(names)} operands and "
-            f"{len(types)} types",
-            types_at,
-            parser.pos,
-        )
-    return names, attributes, [*types, result]
-
-
-def _print_atomic(printer: Printer, op: Operation, keywords: Sequence[str]) -> None:
-    printer.print_string(" " + ", ".join(keywords) + ", ")
-    printer.print_list(op.operands, printer.print_operand)
-    printer.print_op_attributes(op.attributes)
-    printer.print_string(" : (")
-    printer.print_list(op.operand_types, printer.print_attribute)
-    printer.print_string(") -> ")
-    printer.print_attribute(op.results[0].type)
-
-
 ATOMIC_TRAITS = (MemoryReadEffect(), MemoryWriteEffect(), SameLayout(), LayoutAnchor(), KeepsLayout())
 """What an atomic is to layouts: Triton's ``SameOperandsAndResultEncoding``, a layout
 anchor, and never rematerialised (``canBeRemat`` is false)."""
 
 
+Enums = tuple[tuple[str, Mapping[str, int]], ...]
+"""Enum properties by name, each with its cases."""
+
+
+class _AtomicOp(TTOp):
+    """``%old = tt.atomic_<op> <keywords>, %ptr, ... attr-dict : (<operand types>) -> <result type>``:
+    an atomic on the memory at ``ptr``, whose text starts with the keywords of its ``ENUMS``
+    properties and which returns the value that memory held before."""
+
+    ENUMS: ClassVar[Enums]
+    """The enum properties the text starts with, in order, and their cases."""
+
+    OPERAND_COUNTS: ClassVar[tuple[int, ...]]
+    """How many operands the op may have."""
+
+    OPERANDS_EXPECTED: ClassVar[str]
+    """The error for another number of operands."""
+
+    sem = prop_def(IntegerAttr[I32])
+    scope = prop_def(IntegerAttr[I32])
+    result = result_def(AnyAttr())
+
+    traits = traits_def(*ATOMIC_TRAITS)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        properties: dict[str, Attribute] = {}
+        for attribute, cases in cls.ENUMS:
+            properties[attribute] = parse_enum(parser, cls.name, attribute, cases)
+            parser.parse_punctuation(",")
+        start = parser.pos
+        names = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_unresolved_operand)
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        types_at = parser.pos
+        types = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
+        parser.parse_punctuation("->")
+        result_type = parser.parse_type()
+        if len(types) != len(names):
+            parser.raise_error(
+                f"custom op '{cls.name}' number of operands and types do not match: got {len(names)} operands and "
+                f"{len(types)} types",
+                types_at,
+                parser.pos,
+            )
+        if len(names) not in cls.OPERAND_COUNTS:
+            parser.raise_error(cls.OPERANDS_EXPECTED, start, parser.pos)
+        return cls.create(
+            operands=[parser.resolve_operand(n, t) for n, t in zip(names, types)],
+            result_types=[result_type],
+            # MLIR keeps properties sorted by name, as the generic form then prints them.
+            properties=dict(sorted(properties.items())),
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        keywords = [enum_keyword(cases, self.properties[attribute]) for attribute, cases in self.ENUMS]
+        printer.print_string(" " + ", ".join(keywords) + ", ")
+        printer.print_list(self.operands, printer.print_operand)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : (")
+        printer.print_list(self.operand_types, printer.print_attribute)
+        printer.print_string(") -> ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        for attribute, cases in self.ENUMS:
+            check_enum(self, attribute, cases)
+        pointer = self.operands[0]
+        if not _is_pointer_like(pointer.type):
+            raise VerifyException(
+                f"'{self.name}' op operand #0 must be ptr or ranked tensor of ptr values, "
+                f"but got {quoted(pointer.type)}"
+            )
+        self.verify_values()
+        _check_same_shape_and_encoding(self)
+
+    def verify_values(self) -> None:
+        """The checks of the operands after ``ptr``: Triton's type constraints between them."""
+
+    def check_points_to(self, value: SSAValue, what: str) -> None:
+        """``ptr`` points to ``value``'s elements, in its shape and encoding."""
+        if self.operands[0].type != _pointer_to(value.type):
+            raise VerifyException(f"'{self.name}' op failed to verify that ptr type matches {what} type")
+
+
 @irdl_op_definition
-class AtomicRMWOp(TTOp):
+class AtomicRMWOp(_AtomicOp):
     """``%old = tt.atomic_rmw fadd, acq_rel, gpu, %ptr, %val[, %mask] : (tensor<..x!tt.ptr<f32>, #b>,
     tensor<..xf32, #b>, tensor<..xi1, #b>) -> tensor<..xf32, #b>``
 
@@ -175,15 +226,14 @@ class AtomicRMWOp(TTOp):
 
     name = "tt.atomic_rmw"
 
+    ENUMS: ClassVar[Enums] = (("atomic_rmw_op", RMW_OPS), ("sem", MEM_SEMANTICS), ("scope", MEM_SYNC_SCOPES))
+    OPERAND_COUNTS: ClassVar[tuple[int, ...]] = (2, 3)
+    OPERANDS_EXPECTED: ClassVar[str] = "tt.atomic_rmw takes a pointer and a value, then optionally a mask"
+
     atomic_rmw_op = prop_def(IntegerAttr[I32])
     ptr = operand_def(AnyAttr())
     val = operand_def(AnyAttr())
     mask = opt_operand_def(AnyAttr())
-    sem = prop_def(IntegerAttr[I32])
-    scope = prop_def(IntegerAttr[I32])
-    result = result_def(AnyAttr())
-
-    traits = traits_def(*ATOMIC_TRAITS)
 
     def __init__(
         self,
@@ -205,48 +255,19 @@ class AtomicRMWOp(TTOp):
             },
         )
 
-    @classmethod
-    def parse(cls, parser: Parser) -> AtomicRMWOp:
-        properties: dict[str, Attribute] = {}
-        for attribute, cases in (("atomic_rmw_op", RMW_OPS), ("sem", MEM_SEMANTICS), ("scope", MEM_SYNC_SCOPES)):
-            properties[attribute] = _parse_enum(parser, cls.name, attribute, cases)
-            parser.parse_punctuation(",")
-        start = parser.pos
-        names, attributes, types = _parse_atomic_operands(parser, cls.name)
-        if len(names) not in (2, 3):
-            parser.raise_error("tt.atomic_rmw takes a pointer and a value, then optionally a mask", start, parser.pos)
-        operands = [parser.resolve_operand(n, t) for n, t in zip(names, types)]
-        # MLIR keeps properties sorted by name, as the generic form then prints them.
-        properties = dict(sorted(properties.items()))
-        return cls.create(operands=operands, result_types=[types[-1]], properties=properties, attributes=attributes)
-
-    def print(self, printer: Printer) -> None:
-        keywords = (
-            _keyword(RMW_OPS, self.atomic_rmw_op),
-            _keyword(MEM_SEMANTICS, self.sem),
-            _keyword(MEM_SYNC_SCOPES, self.scope),
-        )
-        _print_atomic(printer, self, keywords)
-
-    def verify_(self) -> None:
-        _check_enum(self, "atomic_rmw_op", RMW_OPS, self.atomic_rmw_op)
-        _check_enum(self, "sem", MEM_SEMANTICS, self.sem)
-        _check_enum(self, "scope", MEM_SYNC_SCOPES, self.scope)
-        _check_pointer_operand(self, self.ptr)
+    def verify_values(self) -> None:
         if self.mask is not None and scalar_type(self.mask.type) != IntegerType(1):
             raise VerifyException(
                 f"'{self.name}' op operand #2 must be 1-bit signless integer or ranked tensor of 1-bit signless "
-                f"integer values, but got {_describe(self.mask.type)}"
+                f"integer values, but got {quoted(self.mask.type)}"
             )
-        if self.ptr.type != _pointer_to(self.val.type):
-            raise VerifyException(f"'{self.name}' op failed to verify that ptr type matches value type")
+        self.check_points_to(self.val, "value")
         if self.mask is not None and self.mask.type != mask_type(self.val.type):
             raise VerifyException(f"'{self.name}' op failed to verify that mask type matches value type")
-        _check_same_shape_and_encoding(self)
 
 
 @irdl_op_definition
-class AtomicCASOp(TTOp):
+class AtomicCASOp(_AtomicOp):
     """``%old = tt.atomic_cas acq_rel, gpu, %ptr, %cmp, %val : (!tt.ptr<i32>, i32, i32) -> i32``
 
     At each pointer, atomically stores ``val`` if the value there equals ``cmp``, and
@@ -255,14 +276,13 @@ class AtomicCASOp(TTOp):
 
     name = "tt.atomic_cas"
 
+    ENUMS: ClassVar[Enums] = (("sem", MEM_SEMANTICS), ("scope", MEM_SYNC_SCOPES))
+    OPERAND_COUNTS: ClassVar[tuple[int, ...]] = (3,)
+    OPERANDS_EXPECTED: ClassVar[str] = "tt.atomic_cas takes a pointer, a compared value and a new value"
+
     ptr = operand_def(AnyAttr())
     cmp = operand_def(AnyAttr())
     val = operand_def(AnyAttr())
-    sem = prop_def(IntegerAttr[I32])
-    scope = prop_def(IntegerAttr[I32])
-    result = result_def(AnyAttr())
-
-    traits = traits_def(*ATOMIC_TRAITS)
 
     def __init__(
         self, sem: str, scope: str, ptr: SSAValue, cmp: SSAValue, val: SSAValue, result_type: Attribute | None = None
@@ -273,33 +293,9 @@ class AtomicCASOp(TTOp):
             properties={"scope": IntegerAttr(MEM_SYNC_SCOPES[scope], i32), "sem": IntegerAttr(MEM_SEMANTICS[sem], i32)},
         )
 
-    @classmethod
-    def parse(cls, parser: Parser) -> AtomicCASOp:
-        properties: dict[str, Attribute] = {}
-        for attribute, cases in (("sem", MEM_SEMANTICS), ("scope", MEM_SYNC_SCOPES)):
-            properties[attribute] = _parse_enum(parser, cls.name, attribute, cases)
-            parser.parse_punctuation(",")
-        start = parser.pos
-        names, attributes, types = _parse_atomic_operands(parser, cls.name)
-        if len(names) != 3:
-            parser.raise_error("tt.atomic_cas takes a pointer, a compared value and a new value", start, parser.pos)
-        operands = [parser.resolve_operand(n, t) for n, t in zip(names, types)]
-        # MLIR keeps properties sorted by name, as the generic form then prints them.
-        properties = dict(sorted(properties.items()))
-        return cls.create(operands=operands, result_types=[types[-1]], properties=properties, attributes=attributes)
-
-    def print(self, printer: Printer) -> None:
-        _print_atomic(printer, self, (_keyword(MEM_SEMANTICS, self.sem), _keyword(MEM_SYNC_SCOPES, self.scope)))
-
-    def verify_(self) -> None:
-        _check_enum(self, "sem", MEM_SEMANTICS, self.sem)
-        _check_enum(self, "scope", MEM_SYNC_SCOPES, self.scope)
-        _check_pointer_operand(self, self.ptr)
-        if self.ptr.type != _pointer_to(self.cmp.type):
-            raise VerifyException(f"'{self.name}' op failed to verify that ptr type matches cmp type")
-        if self.ptr.type != _pointer_to(self.val.type):
-            raise VerifyException(f"'{self.name}' op failed to verify that ptr type matches value type")
-        _check_same_shape_and_encoding(self)
+    def verify_values(self) -> None:
+        self.check_points_to(self.cmp, "cmp")
+        self.check_points_to(self.val, "value")
 
 
 @irdl_op_definition
@@ -318,7 +314,7 @@ class GetNumProgramsOp(TTOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> GetNumProgramsOp:
-        axis = _parse_enum(parser, cls.name, "axis", PROGRAM_DIMS)
+        axis = parse_enum(parser, cls.name, "axis", PROGRAM_DIMS)
         attributes = parser.parse_optional_attr_dict()
         # As in MLIR, an ``axis`` in the attribute dictionary sets the property.
         given = attributes.pop("axis", axis)
@@ -329,16 +325,16 @@ class GetNumProgramsOp(TTOp):
         return cls.create(result_types=[result_type], properties={"axis": given}, attributes=attributes)
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(f" {_keyword(PROGRAM_DIMS, self.axis)}")
+        printer.print_string(f" {enum_keyword(PROGRAM_DIMS, self.axis)}")
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
-        _check_enum(self, "axis", PROGRAM_DIMS, self.axis)
+        check_enum(self, "axis", PROGRAM_DIMS)
         if self.result.type != i32:
             raise VerifyException(
-                f"'{self.name}' op result #0 must be 32-bit signless integer, but got {_describe(self.result.type)}"
+                f"'{self.name}' op result #0 must be 32-bit signless integer, but got {quoted(self.result.type)}"
             )
 
 
@@ -357,6 +353,10 @@ FLOAT_LIKE: TypeKind = (_is_float_like, "floating-point or ranked tensor of floa
 INT_LIKE: TypeKind = (_is_int_like, "integer or ranked tensor of integer values")
 
 
+SAME_TYPE = VarConstraint("T", AnyAttr())
+"""The one type of an elementwise op's operands and result."""
+
+
 class _ElementwiseOp(TTOp):
     """An elementwise op whose operands and result all have one type (Triton's
     ``SameOperandsAndResultType``): ``%r = tt.<op> %x[, %y] attr-dict : type``."""
@@ -364,20 +364,21 @@ class _ElementwiseOp(TTOp):
     TYPES: ClassVar[TypeKind] = FLOAT_LIKE
     """Which types the op takes, and how Triton's message names them."""
 
+    result = result_def(SAME_TYPE)
+
     traits = traits_def(Pure(), Elementwise())
+
+    def __init__(self, *operands: SSAValue, properties: Mapping[str, Attribute] | None = None) -> None:
+        super().__init__(operands=operands, result_types=[operands[0].type], properties=properties)
 
     def verify_(self) -> None:
         accepts, described = self.TYPES
-        for index, operand in enumerate(self.operands):
-            if not accepts(operand.type):
-                raise VerifyException(
-                    f"'{self.name}' op operand #{index} must be {described}, but got {_describe(operand.type)}"
-                )
-        for index, result in enumerate(self.results):
-            if not accepts(result.type):
-                raise VerifyException(
-                    f"'{self.name}' op result #{index} must be {described}, but got {_describe(result.type)}"
-                )
+        for what, values in (("operand", self.operands), ("result", self.results)):
+            for index, value in enumerate(values):
+                if not accepts(value.type):
+                    raise VerifyException(
+                        f"'{self.name}' op {what} #{index} must be {described}, but got {quoted(value.type)}"
+                    )
         if len({*self.operand_types, *self.result_types}) > 1:
             raise VerifyException(f"'{self.name}' op requires the same type for all operands and results")
 
@@ -388,51 +389,35 @@ class PreciseSqrtOp(_ElementwiseOp):
 
     name = "tt.precise_sqrt"
 
-    T: ClassVar = VarConstraint("T", AnyAttr())
-    x = operand_def(T)
-    result = result_def(T)
+    x = operand_def(SAME_TYPE)
 
     assembly_format = "$x attr-dict `:` type($x)"
 
-    def __init__(self, x: SSAValue) -> None:
-        super().__init__(operands=[x], result_types=[x.type])
+
+class _BinaryOp(_ElementwiseOp):
+    """``%r = tt.<op> %x, %y : type``."""
+
+    x = operand_def(SAME_TYPE)
+    y = operand_def(SAME_TYPE)
+
+    assembly_format = "$x `,` $y attr-dict `:` type($x)"
 
 
 @irdl_op_definition
-class PreciseDivFOp(_ElementwiseOp):
+class PreciseDivFOp(_BinaryOp):
     """``%r = tt.precise_divf %x, %y : tensor<128xf32, #b>``: the correctly rounded quotient."""
 
     name = "tt.precise_divf"
 
-    T: ClassVar = VarConstraint("T", AnyAttr())
-    x = operand_def(T)
-    y = operand_def(T)
-    result = result_def(T)
-
-    assembly_format = "$x `,` $y attr-dict `:` type($x)"
-
-    def __init__(self, x: SSAValue, y: SSAValue) -> None:
-        super().__init__(operands=[x, y], result_types=[x.type])
-
 
 @irdl_op_definition
-class MulhiUIOp(_ElementwiseOp):
+class MulhiUIOp(_BinaryOp):
     """``%r = tt.mulhiui %x, %y : tensor<128xi32, #b>``: the high half of the unsigned
     double-width product."""
 
     name = "tt.mulhiui"
 
     TYPES: ClassVar[TypeKind] = INT_LIKE
-
-    T: ClassVar = VarConstraint("T", AnyAttr())
-    x = operand_def(T)
-    y = operand_def(T)
-    result = result_def(T)
-
-    assembly_format = "$x `,` $y attr-dict `:` type($x)"
-
-    def __init__(self, x: SSAValue, y: SSAValue) -> None:
-        super().__init__(operands=[x, y], result_types=[x.type])
 
 
 @irdl_op_definition
@@ -444,19 +429,13 @@ class ClampFOp(_ElementwiseOp):
 
     name = "tt.clampf"
 
-    T: ClassVar = VarConstraint("T", AnyAttr())
-    x = operand_def(T)
-    min = operand_def(T)
-    max = operand_def(T)
+    x = operand_def(SAME_TYPE)
+    min = operand_def(SAME_TYPE)
+    max = operand_def(SAME_TYPE)
     propagate_nan = prop_def(IntegerAttr[I32], prop_name="propagateNan")
-    result = result_def(T)
 
     def __init__(self, x: SSAValue, min: SSAValue, max: SSAValue, propagate_nan: str = "none") -> None:
-        super().__init__(
-            operands=[x, min, max],
-            result_types=[x.type],
-            properties={"propagateNan": IntegerAttr(PROPAGATE_NAN[propagate_nan], i32)},
-        )
+        super().__init__(x, min, max, properties={"propagateNan": IntegerAttr(PROPAGATE_NAN[propagate_nan], i32)})
 
     @classmethod
     def parse(cls, parser: Parser) -> ClampFOp:
@@ -467,7 +446,7 @@ class ClampFOp(_ElementwiseOp):
         parser.parse_punctuation(",")
         parser.parse_keyword("propagateNan")
         parser.parse_punctuation("=")
-        propagate_nan = _parse_enum(parser, cls.name, "propagateNan", PROPAGATE_NAN)
+        propagate_nan = parse_enum(parser, cls.name, "propagateNan", PROPAGATE_NAN)
         attributes = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         type_ = parser.parse_type()
@@ -481,13 +460,13 @@ class ClampFOp(_ElementwiseOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_list(self.operands, printer.print_operand)
-        printer.print_string(f", propagateNan = {_keyword(PROPAGATE_NAN, self.propagate_nan)}")
+        printer.print_string(f", propagateNan = {enum_keyword(PROPAGATE_NAN, self.propagate_nan)}")
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
-        _check_enum(self, "propagateNan", PROPAGATE_NAN, self.propagate_nan)
+        check_enum(self, "propagateNan", PROPAGATE_NAN)
         super().verify_()
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import prod
+from typing import TYPE_CHECKING, ClassVar, Self, cast
 
 from xdsl.dialects.builtin import (
     I32,
@@ -27,6 +28,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue, TypeAttribute
 from xdsl.irdl import (
+    IRDLOperation,
     ParsePropInAttrDict,
     SameVariadicOperandSize,
     irdl_attr_definition,
@@ -38,6 +40,7 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
+from xdsl.irdl.operations import VarOperand
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
@@ -52,6 +55,7 @@ __all__ = [
     "ATTRIBUTES",
     "OPS",
     "REDUCE_KINDS",
+    "BlockReduceOp",
     "DescriptorGatherOp",
     "DescriptorLoadOp",
     "DescriptorReduceOp",
@@ -62,8 +66,10 @@ __all__ = [
     "TensorDescType",
     "check_descriptor_access",
     "check_gather_scatter",
+    "check_row_offsets",
     "check_tt_tensor",
-    "parse_reduce_kind",
+    "parse_operand_lists",
+    "print_operand_lists",
     "quoted",
 ]
 
@@ -221,13 +227,15 @@ def check_gather_scatter(op_name: str, desc: Attribute, rows: Attribute, indices
         )
 
 
-def _check_offsets_type(op_name: str, offsets: Attribute) -> None:
-    """The x offsets are a tensor of ``i16`` or ``i32``."""
-    if not (isinstance(offsets, TensorType) and offsets.element_type in (IntegerType(16), i32)):
+def check_row_offsets(op_name: str, offsets: Attribute, widths: Sequence[int] = (16, 32)) -> TensorType[Attribute]:
+    """A gather's or scatter's row offsets (operand #1): a tensor of signless integers of
+    one of ``widths`` bits."""
+    if not (isinstance(offsets, TensorType) and offsets.element_type in [IntegerType(w) for w in widths]):
+        integers = " or ".join(f"{w}-bit signless integer" for w in widths)
         raise VerifyException(
-            f"'{op_name}' op operand #1 must be ranked tensor of 16-bit signless integer or 32-bit signless "
-            f"integer values, but got {quoted(offsets)}"
+            f"'{op_name}' op operand #1 must be ranked tensor of {integers} values, but got {quoted(offsets)}"
         )
+    return offsets
 
 
 def check_tt_tensor(op_name: str, what: str, type_: Attribute) -> None:
@@ -245,17 +253,21 @@ def check_tt_tensor(op_name: str, what: str, type_: Attribute) -> None:
         )
 
 
-def parse_reduce_kind(parser: Parser, op_name: str) -> IntegerAttr[I32]:
-    """A reduction's kind, a keyword (``add``) or a string (``"add"``), as its ``i32``."""
-    kind = parser.parse_optional_str_literal()
-    if kind is None:
-        kind = parser.parse_optional_identifier()
-    if kind not in REDUCE_KINDS:
-        parser.raise_error(
-            f"custom op '{op_name}' expected string or keyword containing one of the following enum values for "
-            f"attribute 'kind' [{', '.join(REDUCE_KINDS)}]"
-        )
-    return IntegerAttr(REDUCE_KINDS.index(kind) + 1, i32)
+def parse_operand_lists(parser: Parser, count: int) -> list[list[UnresolvedOperand]]:
+    """``, [%a, %b], [%c]``: ``count`` bracketed lists of operands, each after a comma."""
+    lists = []
+    for _ in range(count):
+        parser.parse_punctuation(",")
+        lists.append(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_unresolved_operand))
+    return lists
+
+
+def print_operand_lists(printer: Printer, lists: Sequence[Sequence[SSAValue]]) -> None:
+    """What ``parse_operand_lists`` reads."""
+    for values in lists:
+        printer.print_string(", [")
+        printer.print_list(values, printer.print_operand)
+        printer.print_string("]")
 
 
 def _parse_dialect_type(parser: Parser, kind: type[TensorDescType] | type[PointerType]) -> Attribute:
@@ -306,10 +318,7 @@ class MakeTensorDescOp(TTOp):
     @classmethod
     def parse(cls, parser: Parser) -> MakeTensorDescOp:
         base = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        shape = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_unresolved_operand)
-        parser.parse_punctuation(",")
-        strides = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_unresolved_operand)
+        shape, strides = parse_operand_lists(parser, 2)
         if len(shape) != len(strides):
             parser.raise_error(f"expected as many strides as sizes ({len(shape)}), got {len(strides)}")
         attributes = parser.parse_optional_attr_dict()
@@ -334,11 +343,7 @@ class MakeTensorDescOp(TTOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.base)
-        printer.print_string(", [")
-        printer.print_list(self.shape, printer.print_operand)
-        printer.print_string("], [")
-        printer.print_list(self.strides, printer.print_operand)
-        printer.print_string("]")
+        print_operand_lists(printer, (self.shape, self.strides))
         padding = {} if self.padding.value.data == PAD_ZERO else {"padding": self.padding}
         printer.print_op_attributes(self.attributes | padding)
         printer.print_string(" : ")
@@ -401,39 +406,57 @@ class DescriptorStoreOp(TTOp):
         check_descriptor_access(self.name, self.desc.type, self.src.type)
 
 
-@irdl_op_definition
-class DescriptorReduceOp(TTOp):
-    """``tt.descriptor_reduce add, %d[%i, %j], %t : !tt.tensordesc<32x32xf32>, tensor<32x32xf32, #blocked>``
+class BlockReduceOp(IRDLOperation):
+    """``<op> add, %d[%i, %j], %src attr-dict : <desc type>, <src type>`` (the comma before
+    ``%src`` only with ``COMMA_BEFORE_SOURCE``): combines ``src`` into the descriptor's block
+    at the given coordinates with ``kind``, one of ``REDUCE_KINDS`` (stored as its position
+    plus one).  Subclasses declare the operands ``desc``, ``src`` and the ``i32``
+    coordinates named ``COORDINATES``, in Triton's order."""
 
-    Combines the tensor into the block at the given coordinates with ``kind`` (``add``,
-    ``min``, ``max``, ``inc``, ``dec``, ``and``, ``or``, ``xor``), element by element.
-    """
+    COORDINATES: ClassVar[str]
+    """The name of the coordinates operand."""
 
-    name = "tt.descriptor_reduce"
+    COMMA_BEFORE_SOURCE: ClassVar[bool]
+    """Whether a comma separates the coordinates from ``src`` (else a space)."""
 
     kind = prop_def(IntegerAttr[I32])
-    desc = operand_def(TensorDescType)
-    src = operand_def(TensorType)
-    indices = var_operand_def(i32)
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    def __init__(self, kind: str, desc: SSAValue, indices: Sequence[SSAValue], src: SSAValue) -> None:
+    if TYPE_CHECKING:
+        desc: SSAValue
+        src: SSAValue
+
+    def __init__(self, kind: str, desc: SSAValue, coordinates: Sequence[SSAValue], src: SSAValue) -> None:
+        given: dict[str, SSAValue | Sequence[SSAValue]] = {"desc": desc, self.COORDINATES: coordinates, "src": src}
         super().__init__(
-            operands=[desc, src, indices], properties={"kind": IntegerAttr(REDUCE_KINDS.index(kind) + 1, i32)}
+            operands=[given[name] for name, _ in self.get_irdl_definition().operands],
+            properties={"kind": IntegerAttr(REDUCE_KINDS.index(kind) + 1, i32)},
         )
 
     @property
     def kind_name(self) -> str:
         return REDUCE_KINDS[self.kind.value.data - 1]
 
+    @property
+    def coordinates(self) -> VarOperand:
+        return cast(VarOperand, getattr(self, self.COORDINATES))
+
     @classmethod
-    def parse(cls, parser: Parser) -> DescriptorReduceOp:
-        kind = parse_reduce_kind(parser, cls.name)
+    def parse(cls, parser: Parser) -> Self:
+        kind = parser.parse_optional_str_literal()
+        if kind is None:
+            kind = parser.parse_optional_identifier()
+        if kind not in REDUCE_KINDS:
+            parser.raise_error(
+                f"custom op '{cls.name}' expected string or keyword containing one of the following enum values "
+                f"for attribute 'kind' [{', '.join(REDUCE_KINDS)}]"
+            )
         parser.parse_punctuation(",")
         desc = parser.parse_unresolved_operand()
-        indices = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_unresolved_operand)
-        parser.parse_punctuation(",")
+        coordinates = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_unresolved_operand)
+        if cls.COMMA_BEFORE_SOURCE:
+            parser.parse_punctuation(",")
         src = parser.parse_unresolved_operand()
         attributes = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
@@ -441,9 +464,9 @@ class DescriptorReduceOp(TTOp):
         parser.parse_punctuation(",")
         src_type = parser.parse_type()
         op = cls(
-            REDUCE_KINDS[kind.value.data - 1],
+            kind,
             parser.resolve_operand(desc, desc_type),
-            _resolve_all(parser, indices, i32),
+            _resolve_all(parser, coordinates, i32),
             parser.resolve_operand(src, src_type),
         )
         op.attributes |= attributes
@@ -453,14 +476,12 @@ class DescriptorReduceOp(TTOp):
         printer.print_string(f" {self.kind_name}, ")
         printer.print_operand(self.desc)
         printer.print_string("[")
-        printer.print_list(self.indices, printer.print_operand)
-        printer.print_string("], ")
+        printer.print_list(self.coordinates, printer.print_operand)
+        printer.print_string("], " if self.COMMA_BEFORE_SOURCE else "] ")
         printer.print_operand(self.src)
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
-        printer.print_attribute(self.desc.type)
-        printer.print_string(", ")
-        printer.print_attribute(self.src.type)
+        printer.print_list((self.desc.type, self.src.type), printer.print_attribute)
 
     def verify_(self) -> None:
         if not 1 <= self.kind.value.data <= len(REDUCE_KINDS):
@@ -468,6 +489,27 @@ class DescriptorReduceOp(TTOp):
                 f"'{self.name}' op attribute 'kind' failed to satisfy constraint: "
                 "allowed 32-bit signless integer cases: 1, 2, 3, 4, 5, 6, 7, 8"
             )
+
+
+@irdl_op_definition
+class DescriptorReduceOp(BlockReduceOp, TTOp):
+    """``tt.descriptor_reduce add, %d[%i, %j], %t : !tt.tensordesc<32x32xf32>, tensor<32x32xf32, #blocked>``
+
+    Combines the tensor into the block at the given coordinates with ``kind`` (``add``,
+    ``min``, ``max``, ``inc``, ``dec``, ``and``, ``or``, ``xor``), element by element.
+    """
+
+    name = "tt.descriptor_reduce"
+
+    COORDINATES: ClassVar[str] = "indices"
+    COMMA_BEFORE_SOURCE: ClassVar[bool] = True
+
+    desc = operand_def(TensorDescType)
+    src = operand_def(TensorType)
+    indices = var_operand_def(i32)
+
+    def verify_(self) -> None:
+        super().verify_()
         check_tt_tensor(self.name, "operand #1", self.src.type)
         check_descriptor_access(self.name, self.desc.type, self.src.type)
 
@@ -492,7 +534,7 @@ class DescriptorGatherOp(TTOp):
     traits = traits_def(MemoryReadEffect(), LayoutAnchor(), KeepsLayout())
 
     def verify_(self) -> None:
-        _check_offsets_type(self.name, self.x_offsets.type)
+        check_row_offsets(self.name, self.x_offsets.type)
         check_tt_tensor(self.name, "result #0", self.result.type)
         check_gather_scatter(self.name, self.desc.type, self.result.type, self.x_offsets.type)
 
@@ -517,7 +559,7 @@ class DescriptorScatterOp(TTOp):
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     def verify_(self) -> None:
-        _check_offsets_type(self.name, self.x_offsets.type)
+        check_row_offsets(self.name, self.x_offsets.type)
         check_tt_tensor(self.name, "operand #3", self.src.type)
         check_gather_scatter(self.name, self.desc.type, self.src.type, self.x_offsets.type)
 

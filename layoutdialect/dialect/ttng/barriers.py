@@ -31,11 +31,20 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.syntax import format_bases
+from layoutdialect.dialect.tt.atomics import PROGRAM_DIMS, check_enum, enum_keyword, parse_enum
 from layoutdialect.dialect.ttg.layout_checks import kernel_attributes
 from layoutdialect.dialect.ttg.tensors import encoding_of
 from layoutdialect.dialect.ttg.types import MemDescType
 from layoutdialect.dialect.ttng.ops import TTNGOp
-from layoutdialect.encodings import EncodingError, SharedLinearEncoding, to_linear_layout
+from layoutdialect.encodings import (
+    CGALayout,
+    Encoding,
+    EncodingError,
+    SharedLinearEncoding,
+    SliceEncoding,
+    to_linear_layout,
+)
 from layoutdialect.f2 import LinearLayoutError
 
 __all__ = [
@@ -54,16 +63,20 @@ __all__ = [
     "InitBarrierOp",
     "InvalBarrierOp",
     "WaitBarrierOp",
+    "cga_bases",
+    "check_barrier_cga",
     "check_barrier_type",
+    "identity_cga",
+    "memdesc_type",
 ]
-
-PROGRAM_AXES = ("x", "y", "z")
-"""The launch-grid axes, as Triton spells ``ProgramIDDim``."""
 
 i128 = IntegerType(128)
 
+CGABases = tuple[tuple[int, ...], ...]
+"""A ``CGALayout``'s bases: where each CTA bit moves the tile, low bit first."""
 
-def _memdesc(value: SSAValue) -> MemDescType:
+
+def memdesc_type(value: SSAValue) -> MemDescType:
     """The type of ``value``, which the op's definition already requires to be a memdesc."""
     assert isinstance(value.type, MemDescType)
     return value.type
@@ -111,23 +124,38 @@ def check_barrier_type(op: Operation, barrier: MemDescType) -> None:
             expected *= 2
 
 
-def _cga_bases(barrier: MemDescType) -> tuple[tuple[int, ...], ...] | None:
-    """The ``CGALayout`` bases of the barrier's encoding, or ``None`` if it has none."""
-    encoding = encoding_of(barrier)
+def cga_bases(encoding: Encoding | None) -> CGABases | None:
+    """Triton's ``getCGALayout`` as ``block`` bases, a slice's being its parent's without
+    the sliced dim; ``None`` for no encoding or one without a ``CGALayout`` (a distributed
+    linear one), which is not checked."""
+    if isinstance(encoding, SliceEncoding):
+        parent = cga_bases(encoding.parent)
+        return None if parent is None else tuple(b[: encoding.dim] + b[encoding.dim + 1 :] for b in parent)
     if isinstance(encoding, SharedLinearEncoding):
         return tuple(tuple(b) for b in dict(encoding.layout.bases).get("block", []))
     cga = getattr(encoding, "cga", None)
-    return None if cga is None else cga.bases
+    return cga.bases if isinstance(cga, CGALayout) else None
 
 
-def _format_cga(bases: Sequence[Sequence[int]]) -> str:
-    """Triton's ``formatCGALayout``: ``[[1], [2]]``."""
-    return "[" + ", ".join("[" + ", ".join(map(str, b)) + "]" for b in bases) + "]"
-
-
-def _identity_cga(num_ctas: int) -> tuple[tuple[int, ...], ...]:
+def identity_cga(num_ctas: int) -> CGABases:
     """``CGAEncodingAttr::get1DLayout``: CTA bit ``i`` holds word ``2**i``."""
     return tuple((1 << i,) for i in range(num_ctas.bit_length() - 1))
+
+
+def check_barrier_cga(op: Operation, barrier: MemDescType, what: str, allowed: Sequence[CGABases]) -> None:
+    """Triton's ``verifyBarrierCGALayout``: the barrier's CGA layout, where it has one, is
+    one of ``allowed``; ``what`` names the barrier in the message."""
+    actual = cga_bases(encoding_of(barrier))
+    if actual is not None and actual not in allowed:
+        raise VerifyException(
+            f"'{op.name}' op {what} cga_layout must be {' or '.join(map(format_bases, allowed))}, "
+            f"got {format_bases(actual)}"
+        )
+
+
+def _check_count(op: Operation, count: IntegerAttr) -> None:
+    if count.value.data < 1:
+        raise VerifyException(f"'{op.name}' op count must be greater than or equal to 1")
 
 
 def _check_from_cta(op: Operation, barrier: MemDescType, from_cta: IntegerAttr | None) -> None:
@@ -138,7 +166,7 @@ def _check_from_cta(op: Operation, barrier: MemDescType, from_cta: IntegerAttr |
     num_ctas = _num_ctas(op)
     if from_cta.value.data % (1 << 32) >= num_ctas:
         raise VerifyException(f"'{op.name}' op fromCTA must be in the range [0, num_ctas - 1]")
-    if barrier.shape != (num_ctas,) or _cga_bases(barrier) not in (None, _identity_cga(num_ctas)):
+    if barrier.shape != (num_ctas,) or cga_bases(encoding_of(barrier)) not in (None, identity_cga(num_ctas)):
         raise VerifyException(
             f"'{op.name}' op fromCTA requires a 1D barrier with one element per CTA and canonical CGA layout"
         )
@@ -179,10 +207,9 @@ class InitBarrierOp(TTNGOp):
         super().__init__(operands=[alloc], properties={"count": IntegerAttr(count, i32)})
 
     def verify_(self) -> None:
-        barrier = _memdesc(self.alloc)
+        barrier = memdesc_type(self.alloc)
         check_barrier_type(self, barrier)
-        if self.count.value.data < 1:
-            raise VerifyException(f"'{self.name}' op count must be greater than or equal to 1")
+        _check_count(self, self.count)
         if barrier.shape[0] != _num_ctas(self) and _inside_warp_specialize(self):
             raise VerifyException(f"'{self.name}' op cannot be used inside `ttg.warp_specialize`")
 
@@ -203,7 +230,7 @@ class InvalBarrierOp(TTNGOp):
         super().__init__(operands=[alloc])
 
     def verify_(self) -> None:
-        check_barrier_type(self, _memdesc(self.alloc))
+        check_barrier_type(self, memdesc_type(self.alloc))
 
 
 @irdl_op_definition
@@ -229,7 +256,7 @@ class BarrierExpectOp(TTNGOp):
         super().__init__(operands=[alloc, pred], properties={"size": IntegerAttr(size, i32)})
 
     def verify_(self) -> None:
-        barrier = _memdesc(self.alloc)
+        barrier = memdesc_type(self.alloc)
         check_barrier_type(self, barrier)
         _check_from_cta(self, barrier, self.from_cta)
 
@@ -259,7 +286,7 @@ class WaitBarrierOp(TTNGOp):
         super().__init__(operands=[alloc, phase, [] if pred is None else [pred], deps])
 
     def verify_(self) -> None:
-        check_barrier_type(self, _memdesc(self.alloc))
+        check_barrier_type(self, memdesc_type(self.alloc))
 
 
 @irdl_op_definition
@@ -294,22 +321,16 @@ class ArriveBarrierOp(TTNGOp):
         return 0 if self.multicast_cta is None else self.multicast_cta.value.data % (1 << 32)
 
     def verify_(self) -> None:
-        barrier = _memdesc(self.alloc)
+        barrier = memdesc_type(self.alloc)
         check_barrier_type(self, barrier)
-        if self.count.value.data < 1:
-            raise VerifyException(f"'{self.name}' op count must be greater than or equal to 1")
+        _check_count(self, self.count)
         num_ctas = _num_ctas(self)
         if self.multicast_mask:
             if num_ctas <= 1:
                 raise VerifyException(f"'{self.name}' op multicast arrive requires num_ctas > 1")
             if self.multicast_mask > num_ctas - 1:
                 raise VerifyException(f"'{self.name}' op multicastCTA exceeds numCTAs - 1")
-            expected, actual = _identity_cga(num_ctas), _cga_bases(barrier)
-            if actual is not None and actual != expected:
-                raise VerifyException(
-                    f"'{self.name}' op multicast barrier cga_layout must be {_format_cga(expected)}, "
-                    f"got {_format_cga(actual)}"
-                )
+            check_barrier_cga(self, barrier, "multicast barrier", [identity_cga(num_ctas)])
         _check_from_cta(self, barrier, self.from_cta)
         if self.multicast_mask and self.from_cta is not None and self.from_cta.value.data != num_ctas - 1:
             raise VerifyException(f"'{self.name}' op fromCTA cannot be combined with multicast arrive")
@@ -414,9 +435,9 @@ def _check_clc_result(op: Operation, result: MemDescType) -> None:
         raise VerifyException(
             f"Expected CLC result buffer to have rank 1 and a single dimension equal to 2, but got {shape}."
         )
-    bases = _cga_bases(result) or ()
+    bases = cga_bases(encoding_of(result)) or ()
     if any(any(b) for b in bases):
-        raise VerifyException(f"Expected CLC result buffer cga_layout bases to be all zeros. Got {_format_cga(bases)}")
+        raise VerifyException(f"Expected CLC result buffer cga_layout bases to be all zeros. Got {format_bases(bases)}")
 
 
 @irdl_op_definition
@@ -436,15 +457,10 @@ class CLCTryCancelOp(TTNGOp):
     traits = traits_def(MemoryWriteEffect())
 
     def verify_(self) -> None:
-        _check_clc_result(self, _memdesc(self.result))
-        barrier = _memdesc(self.mbarrier)
+        _check_clc_result(self, memdesc_type(self.result))
+        barrier = memdesc_type(self.mbarrier)
         check_barrier_type(self, barrier)
-        expected, actual = _identity_cga(_num_ctas(self)), _cga_bases(barrier)
-        if actual is not None and actual != expected:
-            raise VerifyException(
-                f"'{self.name}' op completion barrier cga_layout must be {_format_cga(expected)}, "
-                f"got {_format_cga(actual)}"
-            )
+        check_barrier_cga(self, barrier, "completion barrier", [identity_cga(_num_ctas(self))])
 
 
 @irdl_op_definition
@@ -461,7 +477,7 @@ class CLCLoadResultOp(TTNGOp):
     traits = traits_def(MemoryReadEffect())
 
     def verify_(self) -> None:
-        _check_clc_result(self, _memdesc(self.src))
+        _check_clc_result(self, memdesc_type(self.src))
 
 
 @irdl_op_definition
@@ -497,32 +513,23 @@ class CLCGetProgramIdOp(TTNGOp):
     def parse(cls, parser: Parser) -> CLCGetProgramIdOp:
         operand = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
-        axis_at = parser.pos
-        axis = parser.parse_identifier()
-        if axis not in PROGRAM_AXES:
-            parser.raise_error(
-                f"custom op '{cls.name}' expected string or keyword containing one of the following enum values for "
-                "attribute 'dim' [x, y, z]",
-                axis_at,
-                parser.pos,
-            )
+        dim = parse_enum(parser, cls.name, "dim", PROGRAM_DIMS)
         attributes = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         operand_type = parser.parse_type()
         parser.parse_punctuation("->")
         result_type = parser.parse_type()
-        op = cls.create(
+        return cls.create(
             operands=[parser.resolve_operand(operand, operand_type)],
             result_types=[result_type],
-            properties={"dim": IntegerAttr(PROGRAM_AXES.index(axis), i32)},
+            properties={"dim": dim},
             attributes=attributes,
         )
-        return op
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.clc_result)
-        printer.print_string(f", {PROGRAM_AXES[self.dim.value.data]}")
+        printer.print_string(f", {enum_keyword(PROGRAM_DIMS, self.dim)}")
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         printer.print_attribute(self.clc_result.type)
@@ -530,8 +537,7 @@ class CLCGetProgramIdOp(TTNGOp):
         printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
-        if not 0 <= self.dim.value.data < len(PROGRAM_AXES):
-            raise VerifyException(f"'{self.name}' op dim must be 0 (x), 1 (y) or 2 (z)")
+        check_enum(self, "dim", PROGRAM_DIMS)
 
 
 OPS: list[type[Operation]] = [

@@ -11,6 +11,7 @@ row offsets of a gather or scatter, whose layout nothing propagates into.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     I32,
@@ -22,6 +23,7 @@ from xdsl.dialects.builtin import (
     IntAttr,
     IntegerAttr,
     IntegerType,
+    ModuleOp,
     Signedness,
     TensorType,
     UnitAttr,
@@ -32,6 +34,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
+    IRDLOption,
     ParsePropInAttrDict,
     base,
     irdl_attr_definition,
@@ -43,32 +46,38 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.tt.descriptors import (
-    REDUCE_KINDS,
+    BlockReduceOp,
     TensorDescBase,
     TensorDescType,
     check_descriptor_access,
     check_gather_scatter,
-    parse_reduce_kind,
+    check_row_offsets,
+    parse_operand_lists,
+    print_operand_lists,
     quoted,
 )
 from layoutdialect.dialect.tt.types import PointerType
+from layoutdialect.dialect.ttg.layout_checks import kernel_attributes
 from layoutdialect.dialect.ttg.tensors import distributed_encoding, encoding_of
 from layoutdialect.dialect.ttg.types import MemDescType
-from layoutdialect.dialect.ttng.barriers import check_barrier_type
+from layoutdialect.dialect.ttng.barriers import (
+    cga_bases,
+    check_barrier_cga,
+    check_barrier_type,
+    identity_cga,
+    memdesc_type,
+)
 from layoutdialect.dialect.ttng.ops import TTNGOp
 from layoutdialect.encodings import (
-    CGALayout,
-    Encoding,
     EncodingError,
     NVMMASharedEncoding,
     SharedEncoding,
-    SliceEncoding,
     contiguity_per_thread,
     to_linear_layout,
 )
@@ -92,6 +101,9 @@ __all__ = [
 MAX_TMA_RANK = 5
 """TMA moves blocks of at most five dims."""
 
+TWO_CTAS = "ttng.two-ctas"
+"""The module attribute that says whether the kernel's MMAs pair CTAs (``cta_group::2``)."""
+
 
 @irdl_attr_definition
 class TensorDescIm2ColType(TensorDescBase):
@@ -110,24 +122,10 @@ class TensorDescIm2ColType(TensorDescBase):
             raise VerifyException(f"TensorDescIm2ColType requires rank-2 shape, got rank {len(self.shape)}")
 
 
-def _memdesc(value: SSAValue) -> MemDescType:
-    """The type of ``value``, which the op's definition already requires to be a memdesc."""
-    assert isinstance(value.type, MemDescType)
-    return value.type
-
-
 def _descriptor(value: SSAValue) -> TensorDescBase:
     """The type of ``value``, which the op's definition already requires to be a descriptor."""
     assert isinstance(value.type, TensorDescBase)
     return value.type
-
-
-def _check_cache_policy(op: Operation) -> None:
-    """Triton accepts only its ``#tt.cache_policy`` and ``#ttng.cache_policy`` attributes
-    here, which this package does not define: any other value is refused."""
-    policy = op.properties.get("cachePolicy")
-    if policy is not None:
-        raise VerifyException(f"'{op.name}' op unsupported TMA cache policy attribute {policy}")
 
 
 def _check_coordinates(op: Operation, coordinates: Sequence[SSAValue], desc: TensorDescBase) -> None:
@@ -144,6 +142,15 @@ def _check_coordinates(op: Operation, coordinates: Sequence[SSAValue], desc: Ten
         raise VerifyException(f"'{op.name}' op expected {len(desc.shape)} coordinates, but got {count}")
     if not 1 <= count <= MAX_TMA_RANK:
         raise VerifyException(f"'{op.name}' op must have between 1 and 5 coordinates")
+
+
+def _check_block_access(
+    op: Operation, coordinates: Sequence[SSAValue], desc: TensorDescBase, buffer: MemDescType
+) -> None:
+    """A copy of the whole block at ``coordinates`` (Triton's ``verifyAsyncTMACoords`` and
+    ``verifyDescriptorLoadStoreOp``)."""
+    _check_coordinates(op, coordinates, desc)
+    check_descriptor_access(op.name, desc, buffer)
 
 
 def _check_tma_encoding(op: Operation, desc: TensorDescBase, buffer: MemDescType) -> None:
@@ -168,9 +175,27 @@ def _check_tma_encoding(op: Operation, desc: TensorDescBase, buffer: MemDescType
         raise VerifyException(f"'{op.name}' op TMA descriptor layout must not be transposed")
 
 
+def _check_tma_barrier_layout(op: Operation, barrier: MemDescType) -> None:
+    """Triton's ``verifyTMABarrierLayout``: in a module that says whether its MMAs pair CTAs
+    (``"ttng.two-ctas"``), each CTA has its own barrier word or, if they pair, may share
+    one with its pair."""
+    module = op.parent_op()
+    while module is not None and not isinstance(module, ModuleOp):
+        module = module.parent_op()
+    two_ctas = None if module is None else module.attributes.get(TWO_CTAS)
+    if not (isinstance(two_ctas, IntegerAttr) and two_ctas.type == i1):
+        return
+    num_ctas = kernel_attributes(op).num_ctas
+    allowed = [identity_cga(num_ctas)]
+    if two_ctas.value.data:
+        allowed.append(((0,), *identity_cga(num_ctas // 2)))
+    check_barrier_cga(op, barrier, "TMA barrier", allowed)
+
+
 def _check_tma_load(op: Operation, desc: TensorDescBase, barrier: MemDescType, result: MemDescType) -> None:
     """Triton's ``verifyAsyncTMALoadOp``: a valid mbarrier, and a mutable NVMMA buffer."""
     check_barrier_type(op, barrier)
+    _check_tma_barrier_layout(op, barrier)
     if not result.mutable:
         raise VerifyException(f"'{op.name}' op cannot store into immutable memory")
     _check_tma_encoding(op, desc, result)
@@ -178,14 +203,22 @@ def _check_tma_load(op: Operation, desc: TensorDescBase, barrier: MemDescType, r
 
 def _check_tma_store(op: Operation, desc: TensorDescBase, source: MemDescType) -> None:
     """Triton's ``verifyAsyncTMAStoreOp``: TMA stores and reductions take no fp4-padded buffer."""
-    if _fp4_padded(source):
-        raise VerifyException(f"'{op.name}' op does not support fp4_padded operands")
+    _check_not_fp4_padded(op, source)
     _check_tma_encoding(op, desc, source)
 
 
-def _fp4_padded(buffer: MemDescType) -> bool:
+def _check_block_store(op: Operation, desc: SSAValue, coordinates: Sequence[SSAValue], src: SSAValue) -> TensorDescBase:
+    """A TMA store or reduction of the whole block at ``coordinates``; the descriptor's type."""
+    desc_type, src_type = _descriptor(desc), memdesc_type(src)
+    _check_block_access(op, coordinates, desc_type, src_type)
+    _check_tma_store(op, desc_type, src_type)
+    return desc_type
+
+
+def _check_not_fp4_padded(op: Operation, buffer: MemDescType) -> None:
     encoding = encoding_of(buffer)
-    return isinstance(encoding, NVMMASharedEncoding) and encoding.fp4_padded
+    if isinstance(encoding, NVMMASharedEncoding) and encoding.fp4_padded:
+        raise VerifyException(f"'{op.name}' op does not support fp4_padded operands")
 
 
 def _broadcasts_across_ctas(buffer: MemDescType) -> bool:
@@ -221,33 +254,28 @@ def _check_tma_rows(op: Operation, desc: TensorDescBase, buffer: MemDescType, of
     lanes = to_linear_layout(encoding, shape)
     if lanes.free_variable_masks()["lane"] != lanes.get_in_dim_size("lane") - 1:
         raise VerifyException(f"'{op.name}' op x offsets must be broadcasted across each warp")
-    rows, offset_ctas = _cga_bases(encoding_of(buffer)), _cga_bases(encoding)
-    if rows is not None and offset_ctas is not None and [b[:1] for b in rows] != offset_ctas:
+    rows, offset_ctas = cga_bases(encoding_of(buffer)), cga_bases(encoding)
+    if rows is not None and offset_ctas is not None and tuple(b[:1] for b in rows) != offset_ctas:
         raise VerifyException(f"'{op.name}' op x offsets must have the same row CGA layout as the memdesc")
 
 
-def _cga_bases(encoding: Encoding | None) -> list[tuple[int, ...]] | None:
-    """Triton's ``getCGALayout`` as ``block`` bases: where each CTA bit moves the tile,
-    a slice's being its parent's without the sliced dim; ``None`` for an encoding
-    without a ``CGALayout`` (a linear one), which is not checked."""
-    if isinstance(encoding, SliceEncoding):
-        parent = _cga_bases(encoding.parent)
-        return None if parent is None else [b[: encoding.dim] + b[encoding.dim + 1 :] for b in parent]
-    cga = getattr(encoding, "cga", None)
-    return list(cga.bases) if isinstance(cga, CGALayout) else None
+class _TMACopyOp(TTNGOp):
+    """A TMA copy between global and shared memory, which may name a cache policy."""
 
+    cache_policy = opt_prop_def(Attribute, prop_name="cachePolicy")
 
-def _check_row_offsets_type(op: Operation, offsets: Attribute) -> TensorType[Attribute]:
-    if not (isinstance(offsets, TensorType) and offsets.element_type == i32):
-        raise VerifyException(
-            f"'{op.name}' op operand #1 must be ranked tensor of 32-bit signless integer values, "
-            f"but got {quoted(offsets)}"
-        )
-    return offsets
+    irdl_options: tuple[IRDLOption, ...] = (ParsePropInAttrDict(),)
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+
+    def check_cache_policy(self) -> None:
+        """Triton accepts only its ``#tt.cache_policy`` and ``#ttng.cache_policy`` attributes
+        here, which this package does not define: any other value is refused."""
+        if self.cache_policy is not None:
+            raise VerifyException(f"'{self.name}' op unsupported TMA cache policy attribute {self.cache_policy}")
 
 
 @irdl_op_definition
-class AsyncTMACopyGlobalToLocalOp(TTNGOp):
+class AsyncTMACopyGlobalToLocalOp(_TMACopyOp):
     """``ttng.async_tma_copy_global_to_local %d[%i, %j] %buf, %bar, %pred : !tt.tensordesc<128x64xf16, #shared>,
     !ttg.memdesc<1xi64, #b, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>``
 
@@ -266,24 +294,21 @@ class AsyncTMACopyGlobalToLocalOp(TTNGOp):
     result = operand_def(MemDescType)
     pred = operand_def(i1)
     multicast = opt_prop_def(UnitAttr)
-    cache_policy = opt_prop_def(Attribute, prop_name="cachePolicy")
     is_volatile = opt_prop_def(BoolAttr, default_value=BoolAttr(False, i1), prop_name="isVolatile")
 
-    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
     assembly_format = (
         "$desc `[` $coord `]` (`offsets` `=` `[` $offsets^ `]`)? $result `,` $barrier `,` $pred attr-dict "
         "`:` type($desc) `,` type($barrier) `->` type($result)"
     )
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     def verify_(self) -> None:
         if self.is_volatile is not None and self.is_volatile.value.data:
             raise VerifyException(f"'{self.name}' op volatile TMA loads are not supported")
-        _check_cache_policy(self)
-        desc, result = _descriptor(self.desc), _memdesc(self.result)
-        _check_coordinates(self, self.coord, desc)
-        check_descriptor_access(self.name, desc, result)
-        _check_tma_load(self, desc, _memdesc(self.barrier), result)
+        self.check_cache_policy()
+        desc, result = _descriptor(self.desc), memdesc_type(self.result)
+        _check_block_access(self, self.coord, desc, result)
+        _check_tma_load(self, desc, memdesc_type(self.barrier), result)
         if isinstance(desc, TensorDescIm2ColType):
             expected = len(self.coord) - 2
             if not self.offsets:
@@ -299,7 +324,7 @@ class AsyncTMACopyGlobalToLocalOp(TTNGOp):
 
 
 @irdl_op_definition
-class AsyncTMACopyLocalToGlobalOp(TTNGOp):
+class AsyncTMACopyLocalToGlobalOp(_TMACopyOp):
     """``ttng.async_tma_copy_local_to_global %d[%i, %j] %buf : !tt.tensordesc<128x64xf16, #shared>,
     !ttg.memdesc<128x64xf16, #shared, #smem, mutable>``
 
@@ -312,18 +337,12 @@ class AsyncTMACopyLocalToGlobalOp(TTNGOp):
     desc = operand_def(TensorDescType)
     coord = var_operand_def(i32)
     src = operand_def(MemDescType)
-    cache_policy = opt_prop_def(Attribute, prop_name="cachePolicy")
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$desc `[` $coord `]` $src attr-dict `:` type($desc) `,` type($src)"
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     def verify_(self) -> None:
-        _check_cache_policy(self)
-        desc, src = _descriptor(self.desc), _memdesc(self.src)
-        _check_coordinates(self, self.coord, desc)
-        check_descriptor_access(self.name, desc, src)
-        _check_tma_store(self, desc, src)
+        self.check_cache_policy()
+        _check_block_store(self, self.desc, self.coord, self.src)
 
 
 def _reduces(kind: str, element: Attribute) -> bool:
@@ -341,7 +360,7 @@ def _reduces(kind: str, element: Attribute) -> bool:
 
 
 @irdl_op_definition
-class AsyncTMAReduceOp(TTNGOp):
+class AsyncTMAReduceOp(BlockReduceOp, TTNGOp):
     """``ttng.async_tma_reduce add, %d[%i, %j] %buf : !tt.tensordesc<128x32xf32, #s>, !ttg.memdesc<128x32xf32, #s,
     #smem, mutable>``
 
@@ -351,61 +370,16 @@ class AsyncTMAReduceOp(TTNGOp):
 
     name = "ttng.async_tma_reduce"
 
-    kind = prop_def(IntegerAttr[I32])
+    COORDINATES: ClassVar[str] = "coord"
+    COMMA_BEFORE_SOURCE: ClassVar[bool] = False
+
     desc = operand_def(TensorDescType)
     coord = var_operand_def(i32)
     src = operand_def(MemDescType)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
-
-    def __init__(self, kind: str, desc: SSAValue, coord: Sequence[SSAValue], src: SSAValue) -> None:
-        super().__init__(
-            operands=[desc, coord, src], properties={"kind": IntegerAttr(REDUCE_KINDS.index(kind) + 1, i32)}
-        )
-
-    @property
-    def kind_name(self) -> str:
-        return REDUCE_KINDS[self.kind.value.data - 1]
-
-    @classmethod
-    def parse(cls, parser: Parser) -> AsyncTMAReduceOp:
-        kind = parse_reduce_kind(parser, cls.name)
-        parser.parse_punctuation(",")
-        desc = parser.parse_unresolved_operand()
-        coord = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_unresolved_operand)
-        src = parser.parse_unresolved_operand()
-        attributes = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        desc_type = parser.parse_type()
-        parser.parse_punctuation(",")
-        src_type = parser.parse_type()
-        op = cls(
-            REDUCE_KINDS[kind.value.data - 1],
-            parser.resolve_operand(desc, desc_type),
-            [parser.resolve_operand(c, i32) for c in coord],
-            parser.resolve_operand(src, src_type),
-        )
-        op.attributes |= attributes
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f" {self.kind_name}, ")
-        printer.print_operand(self.desc)
-        printer.print_string("[")
-        printer.print_list(self.coord, printer.print_operand)
-        printer.print_string("] ")
-        printer.print_operand(self.src)
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_attribute(self.desc.type)
-        printer.print_string(", ")
-        printer.print_attribute(self.src.type)
-
     def verify_(self) -> None:
-        desc, src = _descriptor(self.desc), _memdesc(self.src)
-        _check_coordinates(self, self.coord, desc)
-        check_descriptor_access(self.name, desc, src)
-        _check_tma_store(self, desc, src)
+        super().verify_()
+        desc = _check_block_store(self, self.desc, self.coord, self.src)
         if not _reduces(self.kind_name, desc.element_type):
             raise VerifyException(
                 f"'{self.name}' op unsupported reduce kind {self.kind_name} for element type "
@@ -414,7 +388,7 @@ class AsyncTMAReduceOp(TTNGOp):
 
 
 @irdl_op_definition
-class AsyncTMAGatherOp(TTNGOp):
+class AsyncTMAGatherOp(_TMACopyOp):
     """``ttng.async_tma_gather %d[%rows, %col] %buf, %bar, %pred : !tt.tensordesc<1x64xf16, #shared>,
     tensor<32xi32, #rows>, i32, !ttg.memdesc<1xi64, #b, #smem, mutable>, !ttg.memdesc<32x64xf16, #shared, #smem,
     mutable>, i1``
@@ -432,27 +406,23 @@ class AsyncTMAGatherOp(TTNGOp):
     result = operand_def(MemDescType)
     pred = operand_def(i1)
     multicast = opt_prop_def(UnitAttr)
-    cache_policy = opt_prop_def(Attribute, prop_name="cachePolicy")
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$desc `[` $x_offsets `,` $y_offset `]` $result `,` $barrier `,` $pred attr-dict `:` type(operands)"
     )
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     def verify_(self) -> None:
-        offsets = _check_row_offsets_type(self, self.x_offsets.type)
-        _check_cache_policy(self)
-        desc, result = _descriptor(self.desc), _memdesc(self.result)
-        _check_tma_load(self, desc, _memdesc(self.barrier), result)
-        if _fp4_padded(result):
-            raise VerifyException(f"'{self.name}' op does not support fp4_padded operands")
+        offsets = check_row_offsets(self.name, self.x_offsets.type, (32,))
+        self.check_cache_policy()
+        desc, result = _descriptor(self.desc), memdesc_type(self.result)
+        _check_tma_load(self, desc, memdesc_type(self.barrier), result)
+        _check_not_fp4_padded(self, result)
         _check_multicast(self, self.multicast, result)
         _check_tma_rows(self, desc, result, offsets)
 
 
 @irdl_op_definition
-class AsyncTMAScatterOp(TTNGOp):
+class AsyncTMAScatterOp(_TMACopyOp):
     """``ttng.async_tma_scatter %d[%rows, %col] %buf : !tt.tensordesc<1x128xbf16, #shared>, tensor<32xi32, #rows>,
     i32, !ttg.memdesc<32x128xbf16, #shared, #smem, mutable>``
 
@@ -466,16 +436,13 @@ class AsyncTMAScatterOp(TTNGOp):
     x_offsets = operand_def(TensorType)
     y_offset = operand_def(i32)
     src = operand_def(MemDescType)
-    cache_policy = opt_prop_def(Attribute, prop_name="cachePolicy")
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$desc `[` $x_offsets `,` $y_offset `]` $src attr-dict `:` type(operands)"
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     def verify_(self) -> None:
-        offsets = _check_row_offsets_type(self, self.x_offsets.type)
-        _check_cache_policy(self)
-        desc, src = _descriptor(self.desc), _memdesc(self.src)
+        offsets = check_row_offsets(self.name, self.x_offsets.type, (32,))
+        self.check_cache_policy()
+        desc, src = _descriptor(self.desc), memdesc_type(self.src)
         _check_tma_store(self, desc, src)
         _check_tma_rows(self, desc, src, offsets)
 
@@ -562,10 +529,7 @@ class TensormapCreateOp(TTNGOp):
         pointers = [parser.parse_unresolved_operand()]
         parser.parse_punctuation(",")
         pointers.append(parser.parse_unresolved_operand())
-        groups: list[list[UnresolvedOperand]] = []
-        for _ in range(4):
-            parser.parse_punctuation(",")
-            groups.append(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_unresolved_operand))
+        groups = parse_operand_lists(parser, 4)
         attributes = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         types = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
@@ -591,10 +555,7 @@ class TensormapCreateOp(TTNGOp):
         printer.print_operand(self.desc_ptr)
         printer.print_string(", ")
         printer.print_operand(self.global_address)
-        for group in (self.box_dim, self.global_dim, self.global_stride, self.element_stride):
-            printer.print_string(", [")
-            printer.print_list(group, printer.print_operand)
-            printer.print_string("]")
+        print_operand_lists(printer, (self.box_dim, self.global_dim, self.global_stride, self.element_stride))
         fields = {name: self.properties[name] for name in TENSORMAP_FIELDS}
         printer.print_op_attributes(dict(sorted((self.attributes | fields).items())))
         printer.print_string(" : (")

@@ -30,7 +30,8 @@ MODULE = """\
 #sw = #ttg.swizzled_shared<{{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}}>
 #bar = #ttg.swizzled_shared<{{vec = 1, perPhase = 1, maxPhase = 1, order = [0]{cga1}}}>
 #smem = #ttg.shared_memory
-module attributes {{"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = {ctas} : i32, "ttg.threads-per-warp" = 32 : i32}} {{
+module attributes {{"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = {ctas} : i32,
+    "ttg.threads-per-warp" = 32 : i32{two_ctas}}} {{
   tt.func @f(%p: !tt.ptr<f16>, %q: !tt.ptr<i8>, %i: i32, %l: i64, %h: i16, %x: tensor<32xi32, #b1>,
       %xb: tensor<32xi32, #bx>, %x4: tensor<32xi32, #b4>, %pred: i1,
       %t: tensor<128x64xf16, #blocked>, %g: tensor<32x64xf16, #blocked>,
@@ -52,14 +53,33 @@ BLOCKED = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsP
 NVMMA = "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>"
 
 
-def module(body: str, ctas: int = 1, broadcast: bool = False, im2col: str = "128x64xf16, #shared") -> str:
-    """A kernel of ``ctas`` CTAs running ``body`` on the values the signature names; the
-    NVMMA buffers are split over the CTAs or, with ``broadcast``, copied to each, and
-    ``%im`` is an im2col descriptor of block ``im2col``."""
-    cga = "" if ctas == 1 else ", CGALayout = [[0]]"
-    cga2 = "" if ctas == 1 else ", CGALayout = [[0, 0]]"
-    nvmma = "" if ctas == 1 else (", CGALayout = [[0, 0]]" if broadcast else ", CGALayout = [[1, 0]]")
-    return MODULE.format(body=body, ctas=ctas, cga1=cga, cga2=cga2, nvmma_cga=nvmma, im2col=im2col)
+def module(
+    body: str,
+    ctas: int = 1,
+    broadcast: bool = False,
+    im2col: str = "128x64xf16, #shared",
+    two_ctas: bool | None = None,
+) -> str:
+    """A kernel of ``ctas`` CTAs (a power of two) running ``body`` on the values the
+    signature names; the NVMMA buffers are split over the CTAs or, with ``broadcast``,
+    copied to each, the other layouts (the barrier ``%bar`` too) copied to each, and
+    ``%im`` is an im2col descriptor of block ``im2col``.  ``two_ctas`` sets the module's
+    ``"ttng.two-ctas"``."""
+
+    def cga(bases: list[str]) -> str:
+        return f", CGALayout = [{', '.join(bases)}]" if bases else ""
+
+    bits = range(ctas.bit_length() - 1)
+    split = [f"[{1 << bit}, 0]" for bit in bits]
+    return MODULE.format(
+        body=body,
+        ctas=ctas,
+        cga1=cga(["[0]" for _ in bits]),
+        cga2=cga(["[0, 0]" for _ in bits]),
+        nvmma_cga=cga(["[0, 0]" for _ in bits] if broadcast else split),
+        im2col=im2col,
+        two_ctas="" if two_ctas is None else f', "ttng.two-ctas" = {str(two_ctas).lower()}',
+    )
 
 
 def copy_in(
@@ -306,6 +326,25 @@ REFUSED = [
         "'ttng.async_tma_copy_global_to_local' op IM2COL mode with 4D coordinates requires 2 offsets, but got 1",
     ),
     (module("", im2col="1x128x64xf16"), "TensorDescIm2ColType requires rank-2 shape, got rank 3"),
+    # Where the module says whether CTAs pair ("ttng.two-ctas"), a TMA load's barrier has a
+    # word per CTA, or with pairs one per pair; %bar is one word that every CTA shares.
+    (
+        module(copy_in(), ctas=2, two_ctas=False),
+        "'ttng.async_tma_copy_global_to_local' op TMA barrier cga_layout must be [[1]], got [[0]]",
+    ),
+    (
+        module(copy_in(), ctas=4, two_ctas=True),
+        "'ttng.async_tma_copy_global_to_local' op TMA barrier cga_layout must be [[1], [2]] or [[0], [1]], "
+        "got [[0], [0]]",
+    ),
+    (
+        module(copy_in(), ctas=4, two_ctas=False),
+        "'ttng.async_tma_copy_global_to_local' op TMA barrier cga_layout must be [[1], [2]], got [[0], [0]]",
+    ),
+    (
+        module(gather(), ctas=2, broadcast=True, two_ctas=False),
+        "'ttng.async_tma_gather' op TMA barrier cga_layout must be [[1]], got [[0]]",
+    ),
     # TMA stores and reductions.
     (
         module(f"ttng.async_tma_copy_local_to_global %d[%i] %buf : {DESC}, {BUF}"),
@@ -327,6 +366,18 @@ REFUSED = [
     (
         module(f"ttng.async_tma_reduce and, %d[%i, %i] %buf : {DESC}, {BUF}"),
         "'ttng.async_tma_reduce' op unsupported reduce kind and for element type 'f16'",
+    ),
+    # A kind no keyword names, in the generic form (Triton refuses it converting the property).
+    *(
+        (
+            module(f'"{name}"({operands}) <{{kind = {kind} : i32}}> : ({types}) -> ()'),
+            f"'{name}' op attribute 'kind' failed to satisfy constraint: allowed 32-bit signless integer cases: "
+            "1, 2, 3, 4, 5, 6, 7, 8",
+        )
+        for name, operands, types, kind in (
+            ("tt.descriptor_reduce", "%d, %t, %i, %i", f"{DESC}, {WIDE}, i32, i32", 9),
+            ("ttng.async_tma_reduce", "%d, %i, %i, %buf", f"{DESC}, i32, i32, {BUF}", 0),
+        )
     ),
     # TMA gathers and scatters.
     (
@@ -369,9 +420,26 @@ def test_refused_as_triton_refuses(text: str, message: str) -> None:
     assert message in str(refused.value)
 
 
+PER_CTA_BARRIER = (
+    "%b = ttg.local_alloc : () -> !ttg.memdesc<{words}xi64, #ttg.swizzled_shared<{{vec = 1, perPhase = 1, "
+    "maxPhase = 1, order = [0], CGALayout = {bases}}}>, #smem, mutable>\n"
+    "ttng.async_tma_copy_global_to_local %d[%i, %i] %buf, %b, %pred : {desc}, !ttg.memdesc<{words}xi64, "
+    "#ttg.swizzled_shared<{{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = {bases}}}>, #smem, mutable> "
+    "-> {buf}"
+)
+"""A TMA load whose barrier has ``words`` words in CGA layout ``bases``."""
+
 ACCEPTED = [
     module(gather(attributes=" {multicast}"), ctas=2, broadcast=True),
     module(copy_in(attributes=" {multicast}"), ctas=2, broadcast=True),
+    # TMA barriers: a word per CTA, or with CTA pairs one per pair; no "ttng.two-ctas", no check.
+    module(copy_in(), ctas=1, two_ctas=False),
+    module(copy_in(), ctas=2),
+    module(copy_in(), ctas=2, two_ctas=True),
+    module(gather(), ctas=2, broadcast=True, two_ctas=True),
+    module(PER_CTA_BARRIER.format(words=2, bases="[[1]]", desc=DESC, buf=BUF), ctas=2, two_ctas=False),
+    module(PER_CTA_BARRIER.format(words=4, bases="[[1], [2]]", desc=DESC, buf=BUF), ctas=4, two_ctas=True),
+    module(PER_CTA_BARRIER.format(words=2, bases="[[0], [1]]", desc=DESC, buf=BUF), ctas=4, two_ctas=True),
     module(
         copy_in(
             "%im[%i, %i, %i, %i, %i] offsets = [%h, %h, %h] %buf, %bar, %pred",
