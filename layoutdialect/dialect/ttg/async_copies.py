@@ -47,9 +47,18 @@ from xdsl.traits import MemoryAllocEffect, MemoryReadEffect, MemoryWriteEffect, 
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.syntax import format_ints
+from layoutdialect.dialect.tt.atomics import RMW_OPS, check_enum, enum_keyword, parse_enum
 from layoutdialect.dialect.tt.types import PointerType, bit_width, mask_type, pointee_type
+from layoutdialect.dialect.ttg.custom_format import (
+    constraint_error,
+    memdesc_type,
+    op_error,
+    parse_attr_dict,
+    parse_memdesc_type,
+    print_attr_dict,
+)
 from layoutdialect.dialect.ttg.ops import TTGOp
-from layoutdialect.dialect.ttg.tensors import encoding_of
+from layoutdialect.dialect.ttg.tensors import encoding_of, tensor_type
 from layoutdialect.dialect.ttg.types import AsyncTokenType, MemDescType
 from layoutdialect.encodings import (
     EncodingError,
@@ -79,9 +88,6 @@ __all__ = [
     "WarpIdOp",
 ]
 
-RMW_KINDS = ("and", "or", "xor", "add", "fadd", "max", "min", "umax", "umin", "exch")
-"""Triton's ``RMWOp`` keywords; the enum's value is the position plus one (``add`` is 4)."""
-
 ADDRESS_SPACES = (("local", 1), ("global_read", 2), ("global_write", 4), ("tensor_read", 8), ("tensor_write", 16))
 """The bits of Triton's ``AddrSpace`` mask, in the order it prints them."""
 
@@ -94,42 +100,9 @@ COPY_DEFAULTS: dict[str, Attribute] = {"isVolatile": BoolAttr.from_bool(False), 
 """``async_copy_global_to_local``'s default-valued properties, left out when printed."""
 
 
-def _memdesc(value: SSAValue) -> MemDescType:
-    """The type of ``value``, which the op's definition already requires to be a memdesc."""
-    assert isinstance(value.type, MemDescType)
-    return value.type
-
-
 def _shared(type_: MemDescType) -> SharedEncoding | None:
     encoding = encoding_of(type_)
     return encoding if isinstance(encoding, SharedEncoding) else None
-
-
-def _parse_memdesc(parser: Parser) -> Attribute:
-    """A type, where a memdesc may also be written without ``!ttg.memdesc`` (Triton's
-    unqualified ``type($result)``)."""
-    type_ = parser.parse_optional_type()
-    return MemDescType.new(MemDescType.parse_parameters(parser)) if type_ is None else type_
-
-
-def _print_attributes(printer: Printer, op: Operation, defaults: dict[str, Attribute], elided: Sequence[str]) -> None:
-    """The attr-dict of a custom format as MLIR prints it: properties and attributes in one
-    dictionary sorted by name, without ``elided`` ones and properties equal to their ``defaults``."""
-    merged = {name: value for name, value in op.properties.items() if defaults.get(name) != value} | op.attributes
-    printer.print_op_attributes({k: merged[k] for k in sorted(merged) if k not in elided})
-
-
-def _constraint_error(op: Operation, index: int, expected: str, got: Attribute) -> str:
-    """MLIR's message for an operand that fails its ODS type constraint."""
-    return f"'{op.name}' op operand #{index} must be {expected}, but got '{got}'"
-
-
-def _take_properties(op: Operation, attributes: dict[str, Attribute], names: Sequence[str]) -> None:
-    """Move the parsed attr-dict entries ``names`` into ``op``'s properties, the rest into its attributes."""
-    for name in names:
-        if name in attributes:
-            op.properties[name] = attributes.pop(name)
-    op.attributes |= attributes
 
 
 @irdl_op_definition
@@ -215,11 +188,11 @@ class AsyncCopyGlobalToLocalOp(TTGOp):
         buffer = parser.parse_unresolved_operand()
         mask = parser.parse_unresolved_operand() if parser.parse_optional_keyword("mask") else None
         other = parser.parse_unresolved_operand() if parser.parse_optional_keyword("other") else None
-        attributes = parser.parse_optional_attr_dict()
+        properties, attributes = parse_attr_dict(parser, ("cachePolicy", *COPY_DEFAULTS))
         parser.parse_punctuation(":")
         pointers = parser.parse_type()
         parser.parse_punctuation("->")
-        buffer_type = _parse_memdesc(parser)
+        buffer_type = parse_memdesc_type(parser)
         if not isinstance(pointers, TensorType):
             parser.raise_error(f"invalid kind of type specified: expected builtin.tensor, but found '{pointers}'")
         if not isinstance(pointers.element_type, PointerType):
@@ -230,7 +203,8 @@ class AsyncCopyGlobalToLocalOp(TTGOp):
             None if mask is None else parser.resolve_operand(mask, mask_type(pointers)),
             None if other is None else parser.resolve_operand(other, pointee_type(pointers)),
         )
-        _take_properties(op, attributes, ("cachePolicy", *COPY_DEFAULTS))
+        op.properties |= properties
+        op.attributes |= attributes
         return op
 
     def print(self, printer: Printer) -> None:
@@ -242,22 +216,31 @@ class AsyncCopyGlobalToLocalOp(TTGOp):
             if value is not None:
                 printer.print_string(f" {keyword} ")
                 printer.print_operand(value)
-        _print_attributes(printer, self, COPY_DEFAULTS, ("operandSegmentSizes",))
+        print_attr_dict(printer, self, COPY_DEFAULTS)
         printer.print_string(" : ")
         printer.print_attribute(self.src.type)
         printer.print_string(" -> ")
-        _memdesc(self.result).print_parameters(printer)
+        memdesc_type(self.result).print_parameters(printer)
 
     def verify_(self) -> None:
         pointers = self.src.type
         if not (isinstance(pointers, TensorType) and isinstance(pointers.element_type, PointerType)):
-            raise VerifyException(_constraint_error(self, 0, "ranked tensor of ptr values", pointers))
+            raise constraint_error(self, 0, "ranked tensor of ptr values", pointers)
         if self.mask is not None and self.mask.type != mask_type(pointers):
-            raise VerifyException(f"'{self.name}' op failed to verify that infer mask type from src type")
+            raise op_error(self, "failed to verify that infer mask type from src type")
         if self.other is not None and self.other.type != pointee_type(pointers):
-            raise VerifyException(f"'{self.name}' op failed to verify that infer other type from src type")
-        if not _memdesc(self.result).mutable:
-            raise VerifyException(f"'{self.name}' op Cannot store into immutable memory")
+            raise op_error(self, "failed to verify that infer other type from src type")
+        if not memdesc_type(self.result).mutable:
+            raise op_error(self, "Cannot store into immutable memory")
+
+
+def _check_view_of(src: MemDescType, dst: MemDescType) -> None:
+    """Triton's first checks of ``memdesc_index`` and ``memdesc_subslice``: a part of a
+    buffer keeps its element type and encoding."""
+    if src.element_type != dst.element_type:
+        raise VerifyException("result element type must match desc element type")
+    if src.encoding != dst.encoding:
+        raise VerifyException("src and result must have the same encoding")
 
 
 @irdl_op_definition
@@ -284,11 +267,8 @@ class MemDescIndexOp(TTGOp):
 
     def verify_(self) -> None:
         """Triton 3.9's checks, in its order."""
-        src, dst = _memdesc(self.src), _memdesc(self.result)
-        if src.element_type != dst.element_type:
-            raise VerifyException("result element type must match desc element type")
-        if src.encoding != dst.encoding:
-            raise VerifyException("src and result must have the same encoding")
+        src, dst = memdesc_type(self.src), memdesc_type(self.result)
+        _check_view_of(src, dst)
         if len(src.shape) != len(dst.shape) + 1:
             raise VerifyException("result rank must be input rank - 1")
         if len(src.alloc_shape) != len(src.shape):
@@ -348,7 +328,7 @@ class MemDescSubsliceOp(TTGOp):
         printer.print_string(" ")
         printer.print_operand(self.src)
         printer.print_string("[" + ", ".join(map(str, self.offset_values)) + "]")
-        _print_attributes(printer, self, {}, ("offsets",))
+        print_attr_dict(printer, self, elided=("offsets",))
         printer.print_string(" : ")
         printer.print_attribute(self.src.type)
         printer.print_string(" -> ")
@@ -359,11 +339,8 @@ class MemDescSubsliceOp(TTGOp):
         operand, and inside the layout it is a multiple of the result's size (leading
         buffer dims, outside the encoding, may be split anywhere) that does not cut
         through the swizzling pattern."""
-        src, dst, offsets = _memdesc(self.src), _memdesc(self.result), self.offset_values
-        if src.element_type != dst.element_type:
-            raise VerifyException("result element type must match desc element type")
-        if src.encoding != dst.encoding:
-            raise VerifyException("src and result must have the same encoding")
+        src, dst, offsets = memdesc_type(self.src), memdesc_type(self.result), self.offset_values
+        _check_view_of(src, dst)
         if len(offsets) != len(src.shape):
             raise VerifyException("offsets must have the same rank as input")
         if len(src.shape) != len(dst.shape):
@@ -418,16 +395,8 @@ def _offsets_layout(encoding: SharedEncoding, shape: Sequence[int]) -> LinearLay
         return None
 
 
-@irdl_op_definition
-class MemDescReinterpretOp(TTGOp):
-    """``%v = ttg.memdesc_reinterpret %m : !ttg.memdesc<64x64xf16, #s, #smem, mutable>
-    -> !ttg.memdesc<8192xi8, #s1d, #smem, mutable>``
-
-    The same bytes seen with another shape, element type and encoding; in shared memory
-    every byte the result spans must belong to the operand's view.
-    """
-
-    name = "ttg.memdesc_reinterpret"
+class _MemDescRetypeOp(TTGOp):
+    """A view of a whole memdesc with another type: ``$src attr-dict : type($src) -> type($result)``."""
 
     src = operand_def(MemDescType)
     result = result_def(MemDescType)
@@ -438,10 +407,22 @@ class MemDescReinterpretOp(TTGOp):
     def __init__(self, src: SSAValue | Operation, result_type: MemDescType) -> None:
         super().__init__(operands=[src], result_types=[result_type])
 
+
+@irdl_op_definition
+class MemDescReinterpretOp(_MemDescRetypeOp):
+    """``%v = ttg.memdesc_reinterpret %m : !ttg.memdesc<64x64xf16, #s, #smem, mutable>
+    -> !ttg.memdesc<8192xi8, #s1d, #smem, mutable>``
+
+    The same bytes seen with another shape, element type and encoding; in shared memory
+    every byte the result spans must belong to the operand's view.
+    """
+
+    name = "ttg.memdesc_reinterpret"
+
     def verify_(self) -> None:
         """Triton 3.9's checks, in its order; tensor memory gets the memory space and
         mutability ones only."""
-        src, dst = _memdesc(self.src), _memdesc(self.result)
+        src, dst = memdesc_type(self.src), memdesc_type(self.result)
         if src.memory_space != dst.memory_space:
             raise VerifyException("source and result must have the same memory space")
         src_encoding, dst_encoding = _shared(src), _shared(dst)
@@ -494,7 +475,7 @@ def _verify_footprint(source: _SharedView, result: _SharedView) -> None:
 
 
 @irdl_op_definition
-class MemDescReshapeOp(TTGOp):
+class MemDescReshapeOp(_MemDescRetypeOp):
     """``%v = ttg.memdesc_reshape %m : !ttg.memdesc<32x1x4x64xf16, #s4, #smem, mutable>
     -> !ttg.memdesc<128x64xf16, #s2, #smem, mutable>``
 
@@ -504,35 +485,26 @@ class MemDescReshapeOp(TTGOp):
 
     name = "ttg.memdesc_reshape"
 
-    src = operand_def(MemDescType)
-    result = result_def(MemDescType)
-
-    assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
-    traits = traits_def(Pure())
-
-    def __init__(self, src: SSAValue | Operation, result_type: MemDescType) -> None:
-        super().__init__(operands=[src], result_types=[result_type])
-
     def verify_(self) -> None:
         """Triton 3.9's checks, in its order; the last one (its ``inferReturnTypes`` and
         layout equivalence) fails there without a message."""
-        src, dst = _memdesc(self.src), _memdesc(self.result)
+        src, dst = memdesc_type(self.src), memdesc_type(self.result)
         if src.element_type != dst.element_type:
-            raise VerifyException(f"'{self.name}' op requires the same element type for all operands and results")
+            raise op_error(self, "requires the same element type for all operands and results")
         if prod(src.shape) != prod(dst.shape):
             raise VerifyException("number of src and dst elements of reshape must be the same")
         if src.alloc_shape[len(src.alloc_shape) - len(src.shape) :] != src.shape:
             raise VerifyException("NYI: memdesc_reshape of memdesc_subslice")
         alloc = src.alloc_shape[: len(src.alloc_shape) - len(src.shape)] + dst.shape
         if (dst.alloc_shape, dst.memory_space, dst.mutable) != (alloc, src.memory_space, src.mutable):
-            raise VerifyException(
-                f"'{self.name}' op result must keep the operand's memory space and mutability, "
-                f"with allocation shape {format_ints(alloc)}"
+            raise op_error(
+                self,
+                "result must keep the operand's memory space and mutability, "
+                f"with allocation shape {format_ints(alloc)}",
             )
         if not _reshapes_to(src, dst):
-            raise VerifyException(
-                f"'{self.name}' op result encoding {dst.encoding} does not place the elements "
-                "where the reshaped operand has them"
+            raise op_error(
+                self, f"result encoding {dst.encoding} does not place the elements where the reshaped operand has them"
             )
 
 
@@ -607,10 +579,7 @@ class _SharedView:
     @property
     def is_sliced_across_ctas(self) -> bool:
         """Whether a CTA's part of the buffer starts outside the view."""
-        if not self.layout.has_in_dim("block"):
-            return False
-        blocks = range(self.layout.get_in_dim_size_log2("block"))
-        bases = (self.layout.get_basis("block", i) for i in blocks)
+        bases = dict(self.layout.bases).get("block", [])
         return any(c >= size for basis in bases for c, size in zip(basis, self.view_shape))
 
     @property
@@ -628,6 +597,40 @@ class _SharedView:
         while count in owned:
             count += 1
         return count * self.bits // 8
+
+
+def _integer_indices(op: Operation, index: int) -> TensorType[Attribute]:
+    """Operand ``index`` of ``op``, which its definition requires to be a tensor: the
+    indices, which must be integers (an ODS constraint, checked first)."""
+    indices = tensor_type(op.operands[index])
+    if not isinstance(indices.element_type, IntegerType):
+        raise constraint_error(op, index, "ranked tensor of integer values", indices)
+    return indices
+
+
+def _shared_buffer(buffer: MemDescType, role: str) -> SharedEncoding:
+    """The shared encoding of the buffer a gather or scatter accesses (its ``role``)."""
+    encoding = _shared(buffer)
+    if encoding is None:
+        raise VerifyException(f"{role} must have shared memory encoding")
+    return encoding
+
+
+def _check_axis(axis: int, buffer: MemDescType, role: str) -> None:
+    if not 0 <= axis < len(buffer.shape):
+        raise VerifyException(f"axis {axis} is out of bounds for {role} rank {len(buffer.shape)}")
+
+
+def _check_scattered_values(
+    dst: MemDescType, values: TensorType[Attribute], indices: TensorType[Attribute], axis: int
+) -> None:
+    """The last checks of Triton's scatters into shared memory, in its order: ``axis`` is a
+    dim of the buffer, and the values have the indices' layout and the buffer's element type."""
+    _check_axis(axis, dst, "destination")
+    if values.encoding != indices.encoding:
+        raise VerifyException("values must have the same layout as indices")
+    if dst.element_type != values.element_type:
+        raise VerifyException("values element type must match destination element type")
 
 
 @irdl_op_definition
@@ -665,26 +668,19 @@ class LocalAtomicScatterRMWOp(TTGOp):
             operands=[dst, values, indices, [] if mask is None else [mask]],
             result_types=[values.type],
             properties={
-                "atomic_rmw_op": IntegerAttr(RMW_KINDS.index(kind) + 1, i32),
+                "atomic_rmw_op": IntegerAttr(RMW_OPS[kind], i32),
                 "axis": IntegerAttr(axis, i32),
             },
         )
 
     @property
     def kind(self) -> str:
-        return RMW_KINDS[self.atomic_rmw_op.value.data - 1]
+        return enum_keyword(RMW_OPS, self.atomic_rmw_op)
 
     @classmethod
     def parse(cls, parser: Parser) -> LocalAtomicScatterRMWOp:
         start = parser.pos
-        kind = parser.parse_optional_str_literal() or parser.parse_identifier()
-        if kind not in RMW_KINDS:
-            parser.raise_error(
-                "expected string or keyword containing one of the following enum values for attribute "
-                f"'atomic_rmw_op' [{', '.join(RMW_KINDS)}]",
-                start,
-                parser.pos,
-            )
+        rmw = parse_enum(parser, cls.name, "atomic_rmw_op", RMW_OPS)
         parser.parse_punctuation(",")
         names: list[UnresolvedOperand] = [parser.parse_unresolved_operand()]
         parser.parse_punctuation("[")
@@ -694,23 +690,20 @@ class LocalAtomicScatterRMWOp(TTGOp):
         names += [parser.parse_unresolved_operand(), indices]
         if parser.parse_optional_punctuation(",") is not None:
             names.append(parser.parse_unresolved_operand())
-        attributes = parser.parse_optional_attr_dict()
+        properties, attributes = parse_attr_dict(parser, ("axis", "atomic_rmw_op"))
         parser.parse_punctuation(":")
         types_at = parser.pos
         function = parser.parse_function_type()
         if len(function.inputs) != len(names) or len(function.outputs) != 1:
             parser.raise_error(f"expected {len(names)} operand types and one result type", types_at, parser.pos)
         operands = [parser.resolve_operand(n, t) for n, t in zip(names, function.inputs.data)]
-        axis = attributes.pop("axis", None)
-        if not isinstance(axis, IntegerAttr):
+        if not isinstance(properties.get("axis"), IntegerAttr):
             parser.raise_error(f"'{cls.name}' op requires attribute 'axis'", start, parser.pos)
         # As Triton's parser: an ``atomic_rmw_op`` in the attr-dict wins over the keyword.
-        rmw = attributes.pop("atomic_rmw_op", IntegerAttr(RMW_KINDS.index(kind) + 1, i32))
-        op = cls.create(
-            operands=operands, result_types=[function.outputs.data[0]], properties={"atomic_rmw_op": rmw, "axis": axis}
+        properties = {"atomic_rmw_op": rmw} | properties
+        return cls.create(
+            operands=operands, result_types=[function.outputs.data[0]], properties=properties, attributes=attributes
         )
-        op.attributes |= attributes
-        return op
 
     def print(self, printer: Printer) -> None:
         printer.print_string(f" {self.kind}, ")
@@ -719,44 +712,30 @@ class LocalAtomicScatterRMWOp(TTGOp):
         printer.print_operand(self.indices)
         printer.print_string("], ")
         printer.print_list((self.values, *([] if self.mask is None else [self.mask])), printer.print_operand)
-        _print_attributes(printer, self, {}, ("atomic_rmw_op",))
+        print_attr_dict(printer, self, elided=("atomic_rmw_op",))
         printer.print_string(" : ")
         printer.print_function_type((o.type for o in self.operands), [self.result.type])
 
     def verify_(self) -> None:
         """Triton 3.9's checks, in its order (its type constraints first)."""
-        kind = self.atomic_rmw_op.value.data
-        if not 1 <= kind <= len(RMW_KINDS):
-            raise VerifyException(f"'{self.name}' op attribute 'atomic_rmw_op' is not an RMWOp value: {kind}")
-        values, indices, dst = self.values.type, self.indices.type, _memdesc(self.dst)
-        assert isinstance(values, TensorType) and isinstance(indices, TensorType)
-        if not isinstance(indices.element_type, IntegerType):
-            raise VerifyException(_constraint_error(self, 2, "ranked tensor of integer values", indices))
+        check_enum(self, "atomic_rmw_op", RMW_OPS)
+        values, indices, dst = tensor_type(self.values), _integer_indices(self, 2), memdesc_type(self.dst)
         if self.result.type != values:
-            raise VerifyException(f"'{self.name}' op failed to verify that result type matches values type")
+            raise op_error(self, "failed to verify that result type matches values type")
         if self.mask is not None and self.mask.type != mask_type(values):
-            raise VerifyException(f"'{self.name}' op failed to verify that mask type matches values type")
+            raise op_error(self, "failed to verify that mask type matches values type")
         if not dst.mutable:
-            raise VerifyException(f"'{self.name}' op Cannot store into immutable memory")
-        encoding = _shared(dst)
-        if encoding is None:
-            raise VerifyException("destination must have shared memory encoding")
+            raise op_error(self, "Cannot store into immutable memory")
+        encoding = _shared_buffer(dst, "destination")
         if bit_width(values.element_type) is None or isinstance(values.element_type, PointerType):
             raise VerifyException("values must have integer or floating element type")
         if len(values.get_shape()) != encoding.rank:
-            raise VerifyException(
-                f"'{self.name}' op values has rank {len(values.get_shape())} "
-                f"but memdesc encoding has rank {encoding.rank}"
+            raise op_error(
+                self, f"values has rank {len(values.get_shape())} but memdesc encoding has rank {encoding.rank}"
             )
         if tuple(values.get_shape()) != tuple(indices.get_shape()):
             raise VerifyException("values shape must match indices shape")
-        axis = self.axis.value.data
-        if not 0 <= axis < len(dst.shape):
-            raise VerifyException(f"axis {axis} is out of bounds for destination rank {len(dst.shape)}")
-        if values.encoding != indices.encoding:
-            raise VerifyException("values must have the same layout as indices")
-        if dst.element_type != values.element_type:
-            raise VerifyException("values element type must match destination element type")
+        _check_scattered_values(dst, values, indices, self.axis.value.data)
 
 
 @irdl_op_definition
@@ -784,19 +763,13 @@ class LocalGatherOp(TTGOp):
 
     def verify_(self) -> None:
         """Triton 3.9's checks, in its order."""
-        src, indices, result = _memdesc(self.src), self.indices.type, self.result.type
-        assert isinstance(indices, TensorType) and isinstance(result, TensorType)
-        if not isinstance(indices.element_type, IntegerType):
-            raise VerifyException(_constraint_error(self, 1, "ranked tensor of integer values", indices))
-        if _shared(src) is None:
-            raise VerifyException("source must have shared memory encoding")
+        src, indices, result = memdesc_type(self.src), _integer_indices(self, 1), tensor_type(self.result)
+        _shared_buffer(src, "source")
         if tuple(result.get_shape()) != tuple(indices.get_shape()):
             raise VerifyException("result shape must match indices shape")
         if len(src.shape) != len(indices.get_shape()):
             raise VerifyException("source and indices must have the same rank")
-        axis = self.axis.value.data
-        if not 0 <= axis < len(src.shape):
-            raise VerifyException(f"axis {axis} is out of bounds for source rank {len(src.shape)}")
+        _check_axis(self.axis.value.data, src, "source")
         if src.element_type != result.element_type:
             raise VerifyException("result element type must match source element type")
         if indices.encoding != result.encoding:
@@ -829,23 +802,13 @@ class LocalScatterOp(TTGOp):
 
     def verify_(self) -> None:
         """Triton 3.9's checks, in its order (its type constraints first)."""
-        dst, values, indices = _memdesc(self.dst), self.values.type, self.indices.type
-        assert isinstance(values, TensorType) and isinstance(indices, TensorType)
-        if not isinstance(indices.element_type, IntegerType):
-            raise VerifyException(_constraint_error(self, 2, "ranked tensor of integer values", indices))
-        if _shared(dst) is None:
-            raise VerifyException("destination must have shared memory encoding")
+        dst, values, indices = memdesc_type(self.dst), tensor_type(self.values), _integer_indices(self, 2)
+        _shared_buffer(dst, "destination")
         if tuple(values.get_shape()) != tuple(indices.get_shape()):
             raise VerifyException("values shape must match indices shape")
         if len(dst.shape) != len(indices.get_shape()):
             raise VerifyException("destination and indices must have the same rank")
-        axis = self.axis.value.data
-        if not 0 <= axis < len(dst.shape):
-            raise VerifyException(f"axis {axis} is out of bounds for destination rank {len(dst.shape)}")
-        if values.encoding != indices.encoding:
-            raise VerifyException("values must have the same layout as indices")
-        if dst.element_type != values.element_type:
-            raise VerifyException("values element type must match destination element type")
+        _check_scattered_values(dst, values, indices, self.axis.value.data)
 
 
 @irdl_op_definition

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Literal, Self
 
 from xdsl.dialects.builtin import (
     I32,
@@ -38,7 +38,8 @@ from xdsl.ir import Attribute, Data, Operation, ParametrizedAttribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     AttrSizedResultSegments,
-    IRDLOperation,
+    Operand,
+    OptOperand,
     irdl_attr_definition,
     irdl_op_definition,
     operand_def,
@@ -64,11 +65,16 @@ from layoutdialect.dialect.ttg.attributes import (
     SharedLinearEncodingAttr,
     SharedMemorySpaceAttr,
 )
+from layoutdialect.dialect.ttg.custom_format import memdesc_type, op_error, parse_attr_dict, print_attr_dict
 from layoutdialect.dialect.ttg.layout_checks import kernel_attributes
+from layoutdialect.dialect.ttg.tensors import encoding_of, tensor_type
 from layoutdialect.dialect.ttg.types import AsyncTokenType, MemDescType
+from layoutdialect.dialect.ttng.barriers import check_barrier_cga, check_barrier_type, identity_cga
 from layoutdialect.dialect.ttng.ops import TTNGOp
-from layoutdialect.encodings import CGALayout
+from layoutdialect.encodings import CGALayout, DistributedEncoding, EncodingError, to_linear_layout
 from layoutdialect.encodings.base import check
+from layoutdialect.encodings.layout_properties import bases_per_dim
+from layoutdialect.f2 import LinearLayoutError
 
 __all__ = [
     "ATTRIBUTES",
@@ -330,17 +336,6 @@ TensorMemoryEncodings = TensorMemoryEncodingAttr | TensorMemoryScalesEncodingAtt
 """The encodings of a descriptor in tensor memory."""
 
 
-def _memdesc(value: SSAValue) -> MemDescType:
-    """The type of ``value``, which the op's definition already requires to be a memdesc."""
-    assert isinstance(value.type, MemDescType)
-    return value.type
-
-
-def _tensor(value: SSAValue) -> TensorType[Attribute]:
-    assert isinstance(value.type, TensorType)
-    return value.type
-
-
 def _describe(value: SSAValue) -> str:
     return f"%{value.name_hint}" if value.name_hint else "a value"
 
@@ -382,18 +377,13 @@ class RequiresTCGen05(OpTrait):
             return
         capability = target.removeprefix("cuda:")
         if not (target.startswith("cuda:") and capability.isdigit() and int(capability) // 10 in (10, 11)):
-            raise _op_error(op, "requires tcgen05 support")
+            raise op_error(op, "requires tcgen05 support")
 
 
 class TensorMemoryOp(TTNGOp):
     """A ``ttng`` op on tensor memory: its tensor-memory descriptors fit their encodings."""
 
     traits = traits_def(VerifyTensorMemoryDescs())
-
-
-def _op_error(op: Operation, message: str) -> VerifyException:
-    """Triton's ``emitOpError``."""
-    return VerifyException(f"'{op.name}' op {message}")
 
 
 def _shape_text(shape: Sequence[int]) -> str:
@@ -405,9 +395,9 @@ def _check_memory_types(op: Operation, src: TensorType[Attribute] | MemDescType,
     """Triton's ``verifyMemoryOpTypes``: the same element type and shape."""
     assert isinstance(dst, TensorType | MemDescType)
     if src.element_type != dst.element_type:
-        raise _op_error(op, f"source element type '{src}' must match destination element type '{dst.element_type}'")
+        raise op_error(op, f"source element type '{src}' must match destination element type '{dst.element_type}'")
     if tuple(src.get_shape()) != tuple(dst.get_shape()):
-        raise _op_error(
+        raise op_error(
             op,
             f"source shape [{_shape_text(src.get_shape())}] must match "
             f"[destination shape {_shape_text(dst.get_shape())}]",
@@ -417,30 +407,7 @@ def _check_memory_types(op: Operation, src: TensorType[Attribute] | MemDescType,
 def _check_register_tile(op: Operation, tensor: TensorType[Attribute], what: str) -> None:
     """Triton's ``verifyTMEMOperand``: registers hold a 2D tile of tensor memory."""
     if len(tensor.get_shape()) != 2:
-        raise _op_error(op, f"{what} must be a 2D tensor")
-
-
-_SEGMENT_SIZES = ("operandSegmentSizes", "resultSegmentSizes")
-
-
-def _parse_attr_dict(parser: Parser, properties: Sequence[str]) -> tuple[dict[str, Attribute], dict[str, Attribute]]:
-    """An optional ``{...}``, split into the op's ``properties`` and its other attributes."""
-    attributes = parser.parse_optional_attr_dict()
-    return {name: attributes.pop(name) for name in properties if name in attributes}, attributes
-
-
-def _print_attr_dict(
-    printer: Printer, op: Operation, defaults: Mapping[str, Attribute] | None = None, hidden: Sequence[str] = ()
-) -> None:
-    """The properties and attributes in one ``{...}`` sorted by name, as MLIR prints them,
-    without segment sizes, the ``hidden`` properties printed elsewhere, or properties at
-    their ``defaults``."""
-    entries = {
-        name: value
-        for name, value in op.properties.items()
-        if name not in (*_SEGMENT_SIZES, *hidden) and (defaults or {}).get(name) != value
-    }
-    printer.print_op_attributes(dict(sorted({**entries, **op.attributes}.items())))
+        raise op_error(op, f"{what} must be a 2D tensor")
 
 
 def _parse_token(parser: Parser) -> tuple[bool, UnresolvedOperand | None]:
@@ -511,18 +478,18 @@ class TMEMAllocOp(TensorMemoryOp):
     traits = traits_def(RequiresTCGen05(), MemoryAllocEffect())
 
     def verify_(self) -> None:
-        memdesc = _memdesc(self.result)
+        memdesc = memdesc_type(self.result)
         if not isinstance(memdesc.encoding, TensorMemoryEncodings):
-            raise _op_error(self, "should use tensor memory encoding")
+            raise op_error(self, "should use tensor memory encoding")
         if self.src is not None:
-            _check_register_tile(self, _tensor(self.src), "source")
+            _check_register_tile(self, tensor_type(self.src), "source")
         if memdesc.shape != memdesc.alloc_shape:
-            raise _op_error(self, "result shape and its alloc shape must match")
+            raise op_error(self, "result shape and its alloc shape must match")
         if self.src is None:
             if not memdesc.mutable:
-                raise _op_error(self, "uninitialized alloc must have a mutable memdesc type")
+                raise op_error(self, "uninitialized alloc must have a mutable memdesc type")
         else:
-            _check_memory_types(self, _tensor(self.src), memdesc)
+            _check_memory_types(self, tensor_type(self.src), memdesc)
 
 
 @irdl_op_definition
@@ -556,7 +523,7 @@ class TMEMLoadOp(TensorMemoryOp):
     def parse(cls, parser: Parser) -> TMEMLoadOp:
         src = parser.parse_unresolved_operand()
         has_token, dep = _parse_token(parser)
-        properties, attributes = _parse_attr_dict(parser, cls.PROPERTIES)
+        properties, attributes = parse_attr_dict(parser, cls.PROPERTIES)
         parser.parse_punctuation(":")
         src_type = parser.parse_type()
         parser.parse_punctuation("->")
@@ -574,34 +541,58 @@ class TMEMLoadOp(TensorMemoryOp):
         printer.print_string(" ")
         printer.print_operand(self.src)
         _print_token(printer, self.dep, self.token)
-        _print_attr_dict(printer, self)
+        print_attr_dict(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.src.type)
         printer.print_string(" -> ")
         printer.print_list([r.type for r in (self.result, self.red) if r is not None], printer.print_attribute)
 
     def verify_(self) -> None:
-        memdesc = _memdesc(self.src)
+        memdesc = memdesc_type(self.src)
         if not isinstance(memdesc.memory_space, TensorMemorySpaceAttr):
-            raise _op_error(self, "source must be a tensor memory buffer.")
+            raise op_error(self, "source must be a tensor memory buffer.")
         if not isinstance(memdesc.encoding, TensorMemoryEncodingAttr):
-            raise _op_error(self, "should use tensor memory encoding.")
-        _check_register_tile(self, _tensor(self.result), "result")
+            raise op_error(self, "should use tensor memory encoding.")
+        _check_register_tile(self, tensor_type(self.result), "result")
         self._verify_reduction(memdesc)
         _check_memory_types(self, memdesc, self.result.type)
 
     def _verify_reduction(self, memdesc: MemDescType) -> None:
         """``redOp`` comes with the ``red`` result; ``abs`` and ``NaN`` need it and f32 data."""
         if self.red_op is not None and self.red is None:
-            raise _op_error(self, "redOp is set but 'red' result is not present")
+            raise op_error(self, "redOp is set but 'red' result is not present")
         if self.red is not None and self.red_op is None:
-            raise _op_error(self, "'red' result is present but redOp is not set")
+            raise op_error(self, "'red' result is present but redOp is not set")
         for name, flag in (("abs", self.abs_), ("NaN", self.nan)):
             if flag is not None and flag.value.data and self.red_op is None:
-                raise _op_error(self, f"'{name}' requires 'redOp' to be set")
+                raise op_error(self, f"'{name}' requires 'redOp' to be set")
         for name, flag in (("abs", self.abs_), ("NaN", self.nan)):
             if flag is not None and flag.value.data and not isinstance(memdesc.element_type, Float32Type):
-                raise _op_error(self, f"'{name}' requires floating-point element type (f32)")
+                raise op_error(self, f"'{name}' requires floating-point element type (f32)")
+        if self.red_op is not None:
+            self._verify_reduced_rows(memdesc)
+
+    def _verify_reduced_rows(self, memdesc: MemDescType) -> None:
+        """Triton's ``supportsTMemLoadReduce``, but for the TMEM lowering it tries first
+        (which we do not model): ``tcgen05.ld.red`` reads packed data (16-bit elements one
+        per 32-bit column are not) and reduces what one thread holds, so each thread's
+        registers hold all of N and a single M row."""
+        assert isinstance(memdesc.encoding, TensorMemoryEncodingAttr)
+        if bit_width(memdesc.element_type) == 16 and memdesc.encoding.data.col_stride == 2:
+            raise op_error(self, "tmem_load reduction requires packed format (unpacked=false)")
+        tensor = tensor_type(self.result)
+        encoding = encoding_of(tensor)
+        if not isinstance(encoding, DistributedEncoding):
+            return
+        try:
+            layout = to_linear_layout(encoding, tensor.get_shape())
+        except (EncodingError, LinearLayoutError):
+            return
+        rows, columns = bases_per_dim(layout, "register")
+        if columns != layout.get_out_dim_size("dim1"):
+            raise op_error(self, "tmem_load reduction with N dimension sharded across threads is not supported.")
+        if rows != 1:
+            raise op_error(self, "tmem_load reduction with multiple M rows per thread is not supported.")
 
 
 @irdl_op_definition
@@ -655,20 +646,20 @@ class TMEMStoreOp(TensorMemoryOp):
         _print_token(printer, self.dep, self.token)
         printer.print_string(", ")
         printer.print_operand(self.pred)
-        _print_attr_dict(printer, self)
+        print_attr_dict(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.src.type)
         printer.print_string(" -> ")
         printer.print_attribute(self.dst.type)
 
     def verify_(self) -> None:
-        memdesc = _memdesc(self.dst)
+        memdesc = memdesc_type(self.dst)
         if not isinstance(memdesc.encoding, TensorMemoryEncodings):
-            raise _op_error(self, "should use tensor memory encoding.")
+            raise op_error(self, "should use tensor memory encoding.")
         if not memdesc.mutable:
-            raise _op_error(self, "Cannot store into an immutable alloc")
-        _check_register_tile(self, _tensor(self.src), "source")
-        _check_memory_types(self, _tensor(self.src), memdesc)
+            raise op_error(self, "Cannot store into an immutable alloc")
+        _check_register_tile(self, tensor_type(self.src), "source")
+        _check_memory_types(self, tensor_type(self.src), memdesc)
 
 
 @irdl_op_definition
@@ -689,30 +680,30 @@ class TMEMCopyOp(TensorMemoryOp):
     traits = traits_def(RequiresTCGen05(), MemoryReadEffect(), MemoryWriteEffect())
 
     def verify_(self) -> None:
-        src, dst = _memdesc(self.src), _memdesc(self.dst)
+        src, dst = memdesc_type(self.src), memdesc_type(self.dst)
         if not isinstance(src.memory_space, SharedMemorySpaceAttr):
-            raise _op_error(self, "The source must be a shared memory buffer")
+            raise op_error(self, "The source must be a shared memory buffer")
         if src.shape != dst.shape:
-            raise _op_error(
+            raise op_error(
                 self, f"source shape {_shape_text(src.shape)} must match destination shape {_shape_text(dst.shape)}"
             )
         if not dst.mutable:
-            raise _op_error(self, "Cannot copy into an immutable alloc")
+            raise op_error(self, "Cannot copy into an immutable alloc")
         nvmma = src.encoding.data if isinstance(src.encoding, NVMMASharedEncodingAttr) else None
         if nvmma is not None and (nvmma.transposed or nvmma.fp4_padded):
-            raise _op_error(self, "The source should not be transposed or padded")
+            raise op_error(self, "The source should not be transposed or padded")
         if isinstance(dst.encoding, TensorMemoryScalesEncodingAttr):
             if nvmma is not None and nvmma.swizzling_byte_width != 0:
-                raise _op_error(self, "The source should not be swizzled for now")
+                raise op_error(self, "The source should not be swizzled for now")
             return
         if not isinstance(dst.encoding, TensorMemoryEncodingAttr):
-            raise _op_error(self, "Incorrect tmem layout.")
+            raise op_error(self, "Incorrect tmem layout.")
         if dst.encoding.data.block_m != 128:
-            raise _op_error(self, "Tmem layout must have blockM=128.")
+            raise op_error(self, "Tmem layout must have blockM=128.")
         if nvmma is not None and nvmma.swizzling_byte_width == 0:
-            raise _op_error(self, "Source layout should be swizzled.")
+            raise op_error(self, "Source layout should be swizzled.")
         if bit_width(src.element_type) != 32:
-            raise _op_error(self, "Source element type should be 32-bit.")
+            raise op_error(self, "Source element type should be 32-bit.")
 
 
 @irdl_op_definition
@@ -739,7 +730,7 @@ class TMEMSubSliceOp(TensorMemoryOp):
     def parse(cls, parser: Parser) -> TMEMSubSliceOp:
         src = parser.parse_unresolved_operand()
         start = parser.pos
-        properties, attributes = _parse_attr_dict(parser, cls.PROPERTIES)
+        properties, attributes = parse_attr_dict(parser, cls.PROPERTIES)
         if "offset" not in properties:
             parser.raise_error("'ttng.tmem_subslice' op requires attribute 'offset'", start, parser.pos)
         parser.parse_punctuation(":")
@@ -755,32 +746,32 @@ class TMEMSubSliceOp(TensorMemoryOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.src)
-        _print_attr_dict(printer, self, {"dim": IntegerAttr(1, i32)})
+        print_attr_dict(printer, self, {"dim": IntegerAttr(1, i32)})
         printer.print_string(" : ")
         printer.print_attribute(self.src.type)
         printer.print_string(" -> ")
         printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
-        src, dst = _memdesc(self.src), _memdesc(self.result)
+        src, dst = memdesc_type(self.src), memdesc_type(self.result)
         if not isinstance(src.memory_space, TensorMemorySpaceAttr):
-            raise _op_error(self, "The source must be a tensor memory buffer.")
+            raise op_error(self, "The source must be a tensor memory buffer.")
         if not isinstance(dst.memory_space, TensorMemorySpaceAttr):
-            raise _op_error(self, "The destination must be a tensor memory buffer.")
+            raise op_error(self, "The destination must be a tensor memory buffer.")
         for what, same in (
             ("element type", src.element_type == dst.element_type),
             ("encoding", src.encoding == dst.encoding),
             ("alloc shape", src.alloc_shape == dst.alloc_shape),
         ):
             if not same:
-                raise _op_error(self, f"The source and result must have the same {what}.")
+                raise op_error(self, f"The source and result must have the same {what}.")
         if len(src.shape) != len(dst.shape) or len(src.shape) not in (2, 3):
-            raise _op_error(self, "The source and result must both be 2D or 3D tensor memory buffers.")
+            raise op_error(self, "The source and result must both be 2D or 3D tensor memory buffers.")
         dim, offset = self.dim.value.data, self.offset.value.data
         if not 0 <= dim < len(src.shape):
-            raise _op_error(self, "The slice dimension must be within the descriptor rank.")
+            raise op_error(self, "The slice dimension must be within the descriptor rank.")
         if any(s != d for axis, (s, d) in enumerate(zip(src.shape, dst.shape)) if axis != dim):
-            raise _op_error(
+            raise op_error(
                 self, "The result must have the same size as the source in the dimensions that are not being sliced."
             )
         if offset < 0 or offset + dst.shape[dim] > src.shape[dim]:
@@ -811,47 +802,18 @@ def _check_mma_types(op: Operation, a: Attribute, b: Attribute, d: Attribute) ->
     """Triton's ``verifyMMADType``: both operands of one MMA kind, an accumulator it allows."""
     a_kind, b_kind = _mma_kind(a), _mma_kind(b)
     if a_kind is None:
-        raise _op_error(op, f"unsupported LHS operand dtype: '{a}'")
+        raise op_error(op, f"unsupported LHS operand dtype: '{a}'")
     if b_kind is None:
-        raise _op_error(op, f"unsupported RHS operand dtype: '{b}'")
+        raise op_error(op, f"unsupported RHS operand dtype: '{b}'")
     if a_kind[0] != b_kind[0]:
-        raise _op_error(
+        raise op_error(
             op, f"LHS and RHS operand dtypes kinds don't match: LHS kind is {a_kind[0]} but RHS kind is {b_kind[0]}"
         )
     if d not in a_kind[1] or d not in b_kind[1]:
-        raise _op_error(
+        raise op_error(
             op,
             f"unsupported accumulator dtype for operand types '{a}' and '{b}', accumulator dtype is '{d}' "
             f"but must be one of [{', '.join(repr(str(t)) for t in a_kind[1])}]",
-        )
-
-
-def _check_dot_shapes(
-    op: Operation, a: MemDescType, b: MemDescType, d: MemDescType, dims_match: Callable[[], tuple[bool, bool]]
-) -> None:
-    """Triton's ``verifyDotOpInterface``: ``a [.., M, K] * b [.., K, N] -> d [.., M, N]``;
-    once the ranks agree, ``dims_match`` says whether the contraction dims agree and the
-    result has the product's M and N."""
-    if len(a.shape) not in (2, 3):
-        raise _op_error(op, "expected operands to be 2d or 3d")
-    if len(b.shape) != len(a.shape) or len(d.shape) != len(a.shape):
-        raise _op_error(op, "expected all operands to have the same rank")
-    contraction_matches, output_matches = dims_match()
-    if not contraction_matches:
-        raise _op_error(
-            op,
-            "expected the last dimension of the first operand to be equal to the second-to-last dimension of "
-            "the second operand",
-        )
-    if len(a.shape) == 3 and (a.shape[0] != d.shape[0] or b.shape[0] != d.shape[0]):
-        raise _op_error(
-            op, "expected the first dimension of the first operand to be equal to the first dimension of the result"
-        )
-    if not output_matches:
-        raise _op_error(
-            op,
-            "expected the output shape to be the concatenation of the last dimension of the first operand and "
-            "the last dimension of the second ",
         )
 
 
@@ -860,10 +822,10 @@ def _nvmma_transposed(memdesc: MemDescType) -> bool | None:
     return memdesc.encoding.data.transposed if isinstance(memdesc.encoding, NVMMASharedEncodingAttr) else None
 
 
-def _cga_split(encoding: Attribute) -> list[int] | None:
-    """Triton's ``CTASplitNum`` of an encoding with a CGA layout."""
+def _cga(encoding: Attribute) -> CGALayout | None:
+    """The CGA layout of an encoding attribute that has one."""
     cga = getattr(getattr(encoding, "data", None), "cga", None)
-    return cga.split_num if isinstance(cga, CGALayout) else None
+    return cga if isinstance(cga, CGALayout) else None
 
 
 def _parse_operands(parser: Parser, count: int) -> list[UnresolvedOperand]:
@@ -886,74 +848,154 @@ def _parse_element_type(parser: Parser, side: str) -> StringAttr:
     return StringAttr(name)
 
 
-MMA = TypeVar("MMA", bound=IRDLOperation)
-
-
-def _parse_mma(parser: Parser, op_type: type[MMA], scaled: bool, flags: Sequence[str]) -> MMA:
-    """``%a, %b, %d[%dep], [%a_scale, %b_scale,] %useD, %pred [lhs = .. rhs = ..], %bar[%p]...
-    {attrs} : types``, built into ``op_type``'s operand order; ``flags`` are its unit properties."""
-    a, b, d = _parse_operands(parser, 3)
-    has_token, dep = _parse_token(parser)
-    parser.parse_punctuation(",")
-    middle = _parse_operands(parser, 4 if scaled else 2)
-    element_types = (
-        {"a_type": _parse_element_type(parser, "lhs"), "b_type": _parse_element_type(parser, "rhs")} if scaled else {}
-    )
-    barriers = _parse_barriers(parser)
-    properties, attributes = _parse_attr_dict(parser, flags)
-    parser.parse_punctuation(":")
-    start = parser.pos
-    types = _parse_type_list(parser)
-    memdescs = [a, b, d, *middle[:-2]]
-    if len(types) != len(memdescs) + len(barriers):
-        parser.raise_error(
-            f"expected {len(memdescs) + len(barriers)} types, one per memdesc operand", start, parser.pos
-        )
-    values = [parser.resolve_operand(name, type_) for name, type_ in zip(memdescs, types)]
-    return op_type(
-        operands=[
-            *values[:3],
-            _resolve_token(parser, dep),
-            *values[3:],
-            *(parser.resolve_operand(name, i1) for name in middle[-2:]),
-            [parser.resolve_operand(bar, type_) for (bar, _), type_ in zip(barriers, types[len(memdescs) :])],
-            [parser.resolve_operand(pred, i1) for _, pred in barriers],
-        ],
-        result_types=[[AsyncTokenType()] if has_token else []],
-        properties={**properties, **element_types},
-        attributes=attributes,
-    )
-
-
-def _print_mma(printer: Printer, op: TCGen5MMAOp | TCGen5MMAScaledOp, scales: Sequence[SSAValue]) -> None:
-    printer.print_string(" ")
-    printer.print_list((op.a, op.b, op.d), printer.print_operand)
-    _print_token(printer, op.acc_dep, op.token)
-    printer.print_string(", ")
-    printer.print_list([*scales, op.use_d, op.pred], printer.print_operand)
-    if isinstance(op, TCGen5MMAScaledOp):
-        printer.print_string(f" lhs = {op.a_type.data} rhs = {op.b_type.data}")
-    _print_barriers(printer, op.barriers, op.barrier_preds)
-    _print_attr_dict(printer, op, hidden=("a_type", "b_type"))
-    printer.print_string(" : ")
-    printer.print_list([v.type for v in (op.a, op.b, op.d, *scales, *op.barriers)], printer.print_attribute)
-
-
-def _verify_mma_barriers(op: TCGen5MMAOp | TCGen5MMAScaledOp) -> None:
-    if op.is_async is None and op.barriers:
-        raise _op_error(op, "The op is synchronous but a barrier is present.")
+def _check_completion_barrier(op: Operation, barrier: MemDescType) -> None:
+    """Triton's ``verifyBarrierType`` and ``verifyCompletionBarrierLayout``: a tcgen5 op
+    arrives on an mbarrier in the canonical CGA layout, each CTA holding its own word."""
+    check_barrier_type(op, barrier)
+    check_barrier_cga(op, barrier, "completion barrier", [identity_cga(kernel_attributes(op).num_ctas)])
 
 
 def _check_cga_split_along_k(op: Operation, a: Attribute, b: Attribute) -> None:
     """The CTAs never split the contraction dim (``a``'s dim 1, ``b``'s dim 0)."""
     for what, encoding, dim in (("LHS", a, 1), ("RHS", b, 0)):
-        cga = getattr(getattr(encoding, "data", None), "cga", None)
-        if isinstance(cga, CGALayout) and (size := cga.linear_layout.get_out_dim_size(f"dim{dim}")) != 1:
-            raise _op_error(op, f"{what} CTASplit along K should be 1, but got {size}")
+        cga = _cga(encoding)
+        if cga is not None and (size := cga.linear_layout.get_out_dim_size(f"dim{dim}")) != 1:
+            raise op_error(op, f"{what} CTASplit along K should be 1, but got {size}")
+
+
+class _MMAv5Op(TensorMemoryOp):
+    """What ``ttng.tc_gen5_mma`` and ``ttng.tc_gen5_mma_scaled`` share (Triton's
+    ``MMAv5OpInterface``): the syntax ``%a, %b, %d[%dep], <scales,> %useD, %pred
+    <lhs = .. rhs = ..>, %bar[%p].. {attrs} : <memdesc types>``, the completion barriers,
+    and Triton's checks up to those of the operands' layouts, which each op adds.
+
+    Each op declares its own leading operands (``a``, ``b``, ``d``, ``acc_dep``, then its
+    scales); IRDL puts a class's fields before its bases', so the ones below follow them.
+    """
+
+    if TYPE_CHECKING:
+        a: Operand
+        b: Operand
+        d: Operand
+        acc_dep: OptOperand
+
+    use_d = operand_def(i1)
+    pred = operand_def(i1)
+    barriers = var_operand_def(MemDescType)
+    barrier_preds = var_operand_def(i1)
+    is_async = opt_prop_def(UnitAttr)
+    two_ctas = opt_prop_def(UnitAttr)
+    multicast = opt_prop_def(UnitAttr)
+    token = opt_result_def(AsyncTokenType)
+
+    FLAGS: ClassVar[tuple[str, ...]] = ("is_async", "two_ctas", "multicast")
+    """The unit properties, written in the attr-dict."""
+    SCALES: ClassVar[tuple[str, ...]] = ()
+    """The scale operands, written between ``%d[%dep]`` and ``%useD``."""
+    ELEMENT_TYPES: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The element-type properties written after ``%pred``, with their keywords."""
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(RequiresTCGen05(), MemoryReadEffect(), MemoryWriteEffect(), LayoutAnchor())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        a, b, d = _parse_operands(parser, 3)
+        has_token, dep = _parse_token(parser)
+        parser.parse_punctuation(",")
+        middle = _parse_operands(parser, len(cls.SCALES) + 2)
+        element_types = {name: _parse_element_type(parser, keyword) for keyword, name in cls.ELEMENT_TYPES}
+        barriers = _parse_barriers(parser)
+        properties, attributes = parse_attr_dict(parser, cls.FLAGS)
+        parser.parse_punctuation(":")
+        start = parser.pos
+        types = _parse_type_list(parser)
+        memdescs = [a, b, d, *middle[:-2]]
+        if len(types) != len(memdescs) + len(barriers):
+            parser.raise_error(
+                f"expected {len(memdescs) + len(barriers)} types, one per memdesc operand", start, parser.pos
+            )
+        values = [parser.resolve_operand(name, type_) for name, type_ in zip(memdescs, types)]
+        return cls(
+            operands=[
+                *values[:3],
+                _resolve_token(parser, dep),
+                *values[3:],
+                *(parser.resolve_operand(name, i1) for name in middle[-2:]),
+                [parser.resolve_operand(bar, type_) for (bar, _), type_ in zip(barriers, types[len(memdescs) :])],
+                [parser.resolve_operand(pred, i1) for _, pred in barriers],
+            ],
+            result_types=[[AsyncTokenType()] if has_token else []],
+            properties={**properties, **element_types},
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        scales: list[SSAValue] = [getattr(self, name) for name in self.SCALES]
+        printer.print_string(" ")
+        printer.print_list((self.a, self.b, self.d), printer.print_operand)
+        _print_token(printer, self.acc_dep, self.token)
+        printer.print_string(", ")
+        printer.print_list([*scales, self.use_d, self.pred], printer.print_operand)
+        for keyword, name in self.ELEMENT_TYPES:
+            printer.print_string(f" {keyword} = {getattr(self, name).data}")
+        _print_barriers(printer, self.barriers, self.barrier_preds)
+        print_attr_dict(printer, self, elided=[name for _, name in self.ELEMENT_TYPES])
+        printer.print_string(" : ")
+        printer.print_list([v.type for v in (self.a, self.b, self.d, *scales, *self.barriers)], printer.print_attribute)
+
+    def verify_(self) -> None:
+        """Triton 3.9's checks, in its order: the dot's shapes, the barriers, the element
+        types, then the op's own checks of its operands' layouts."""
+        a, b, d = memdesc_type(self.a), memdesc_type(self.b), memdesc_type(self.d)
+        self._verify_dot_shapes(a, b, d)
+        if self.is_async is None and self.barriers:
+            raise op_error(self, "The op is synchronous but a barrier is present.")
+        for barrier in self.barriers:
+            _check_completion_barrier(self, memdesc_type(barrier))
+        _check_mma_types(self, *self._operand_types(a, b), d.element_type)
+        self._verify_layouts(a, b, d)
+
+    def _verify_dot_shapes(self, a: MemDescType, b: MemDescType, d: MemDescType) -> None:
+        """Triton's ``verifyDotOpInterface``: ``a [.., M, K] * b [.., K, N] -> d [.., M, N]``."""
+        if len(a.shape) not in (2, 3):
+            raise op_error(self, "expected operands to be 2d or 3d")
+        if len(b.shape) != len(a.shape) or len(d.shape) != len(a.shape):
+            raise op_error(self, "expected all operands to have the same rank")
+        contraction_matches, output_matches = self._dims_match(a, b, d)
+        if not contraction_matches:
+            raise op_error(
+                self,
+                "expected the last dimension of the first operand to be equal to the second-to-last dimension of "
+                "the second operand",
+            )
+        if len(a.shape) == 3 and (a.shape[0] != d.shape[0] or b.shape[0] != d.shape[0]):
+            raise op_error(
+                self,
+                "expected the first dimension of the first operand to be equal to the first dimension of the result",
+            )
+        if not output_matches:
+            raise op_error(
+                self,
+                "expected the output shape to be the concatenation of the last dimension of the first operand and "
+                "the last dimension of the second ",
+            )
+
+    def _dims_match(self, a: MemDescType, b: MemDescType, d: MemDescType) -> tuple[bool, bool]:
+        """Whether the contraction dims agree, and whether ``d`` has the product's M and N."""
+        return a.shape[-1] == b.shape[-2], tuple(d.shape[-2:]) == (a.shape[-2], b.shape[-1])
+
+    def _operand_types(self, a: MemDescType, b: MemDescType) -> tuple[Attribute, Attribute]:
+        """The types of the values ``a`` and ``b`` hold."""
+        return a.element_type, b.element_type
+
+    def _verify_layouts(self, a: MemDescType, b: MemDescType, d: MemDescType) -> None:
+        """The op's own checks of its operands' encodings."""
+        raise NotImplementedError
 
 
 @irdl_op_definition
-class TCGen5MMAOp(TensorMemoryOp):
+class TCGen5MMAOp(_MMAv5Op):
     """``%tok = ttng.tc_gen5_mma %a, %b, %d[%dep], %useD, %pred, %bar[%p] {is_async} : !ttg.memdesc<128x64xf16, ..>,
     !ttg.memdesc<64x128xf16, ..>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>,
     !ttg.memdesc<1xi64, ..>``
@@ -970,42 +1012,20 @@ class TCGen5MMAOp(TensorMemoryOp):
     b = operand_def(MemDescType)
     d = operand_def(MemDescType)
     acc_dep = opt_operand_def(AsyncTokenType)
-    use_d = operand_def(i1)
-    pred = operand_def(i1)
-    barriers = var_operand_def(MemDescType)
-    barrier_preds = var_operand_def(i1)
-    is_async = opt_prop_def(UnitAttr)
-    two_ctas = opt_prop_def(UnitAttr)
-    multicast = opt_prop_def(UnitAttr)
     is_unsigned = opt_prop_def(UnitAttr)
-    token = opt_result_def(AsyncTokenType)
 
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(RequiresTCGen05(), MemoryReadEffect(), MemoryWriteEffect(), LayoutAnchor())
+    FLAGS: ClassVar[tuple[str, ...]] = (*_MMAv5Op.FLAGS, "is_unsigned")
 
-    @classmethod
-    def parse(cls, parser: Parser) -> TCGen5MMAOp:
-        return _parse_mma(parser, cls, False, ("is_async", "two_ctas", "multicast", "is_unsigned"))
-
-    def print(self, printer: Printer) -> None:
-        _print_mma(printer, self, ())
-
-    def verify_(self) -> None:
-        a, b, d = _memdesc(self.a), _memdesc(self.b), _memdesc(self.d)
-        _check_dot_shapes(
-            self, a, b, d, lambda: (a.shape[-1] == b.shape[-2], tuple(d.shape[-2:]) == (a.shape[-2], b.shape[-1]))
-        )
-        _verify_mma_barriers(self)
-        _check_mma_types(self, a.element_type, b.element_type, d.element_type)
+    def _verify_layouts(self, a: MemDescType, b: MemDescType, d: MemDescType) -> None:
         for what, memdesc in (("LHS operand", a), ("RHS operand", b), ("Return operand", d)):
             if len(memdesc.shape) != 2:
-                raise _op_error(self, f"{what} must have a rank-2 tensor")
+                raise op_error(self, f"{what} must have a rank-2 tensor")
         if not isinstance(a.encoding, NVMMASharedEncodingAttr | SharedLinearEncodingAttr | TensorMemoryEncodingAttr):
-            raise _op_error(self, "LHS operand must have a NVMMAShared or TensorMemory encoding")
+            raise op_error(self, "LHS operand must have a NVMMAShared or TensorMemory encoding")
         if not isinstance(b.encoding, NVMMASharedEncodingAttr | SharedLinearEncodingAttr):
-            raise _op_error(self, "RHS operand must have a NVMMAShared encoding")
+            raise op_error(self, "RHS operand must have a NVMMAShared encoding")
         if not isinstance(d.encoding, TensorMemoryEncodingAttr):
-            raise _op_error(self, "Return operand must have a TensorMemory encoding")
+            raise op_error(self, "Return operand must have a TensorMemory encoding")
         self._verify_tensor_memory(a.encoding, d)
         _check_cga_split_along_k(self, a.encoding, b.encoding)
         self._verify_two_ctas(a.encoding, b.encoding, d)
@@ -1016,19 +1036,19 @@ class TCGen5MMAOp(TensorMemoryOp):
         assert isinstance(d.encoding, TensorMemoryEncodingAttr)
         result = d.encoding.data
         if result.fp4_padded:
-            raise _op_error(self, "Accumulator must not be fp4_padded")
+            raise op_error(self, "Accumulator must not be fp4_padded")
         if isinstance(a, TensorMemoryEncodingAttr):
             if a.data.col_stride != 1:
-                raise _op_error(self, "The col stride of the LHS operand must be 1")
+                raise op_error(self, "The col stride of the LHS operand must be 1")
             if a.data.fp4_padded:
-                raise _op_error(self, "fp4_padded tensor memory LHS is only supported by scaled MMA")
+                raise op_error(self, "fp4_padded tensor memory LHS is only supported by scaled MMA")
         bits = bit_width(d.element_type) or 32
         if result.col_stride != 32 // bits:
-            raise _op_error(
+            raise op_error(
                 self, f"The col stride of the return operand must be 32 / {bits} but got {result.col_stride}"
             )
         if min(result.block_n, d.shape[1] // result.cga.split_num[1]) > 256:
-            raise _op_error(self, "The block size of the return operand must be less than or equal to 256")
+            raise op_error(self, "The block size of the return operand must be less than or equal to 256")
 
     def _verify_two_ctas(self, a: Attribute, b: Attribute, d: MemDescType) -> None:
         """On a CTA pair the CTAs first split ``b`` along N, and each runs one instruction
@@ -1037,22 +1057,22 @@ class TCGen5MMAOp(TensorMemoryOp):
         assert isinstance(d.encoding, TensorMemoryEncodingAttr)
         result, two_ctas = d.encoding.data, self.two_ctas is not None
         if two_ctas:
-            b_cga = getattr(getattr(b, "data", None), "cga", None)
-            if not isinstance(b_cga, CGALayout) or not b_cga.bases or b_cga.bases[0] != (0, 1):
-                raise _op_error(self, "twoCTA mode expects the first basis of the cga_layout of the RHS to be [0, 1]")
+            b_cga = _cga(b)
+            if b_cga is None or not b_cga.bases or b_cga.bases[0] != (0, 1):
+                raise op_error(self, "twoCTA mode expects the first basis of the cga_layout of the RHS to be [0, 1]")
             if d.shape[1] // result.cga.linear_layout.get_out_dim_size("dim1") > 256:
-                raise _op_error(
+                raise op_error(
                     self,
                     "We don't allow to emit more than one mma instruction along N. Reduce the block or increase "
                     "the number of warps or CTAs along N",
                 )
         kernel = "twoCTA" if two_ctas else "non-twoCTA"
         if result.two_ctas != two_ctas:
-            raise _op_error(
+            raise op_error(
                 self, f"The returned value's encoding must have twoCTA={int(two_ctas)} to be used in a {kernel} kernel"
             )
         if isinstance(a, TensorMemoryEncodingAttr) and a.data.two_ctas != two_ctas:
-            raise _op_error(
+            raise op_error(
                 self, f"The LHS operand's encoding must have twoCTA={int(two_ctas)} to be used in a {kernel} kernel"
             )
 
@@ -1078,7 +1098,7 @@ FLOAT8 = ("e4m3", "e5m2")
 
 
 @irdl_op_definition
-class TCGen5MMAScaledOp(TensorMemoryOp):
+class TCGen5MMAScaledOp(_MMAv5Op):
     """``%tok = ttng.tc_gen5_mma_scaled %a, %b, %d[%dep], %as, %bs, %useD, %pred lhs = e2m1 rhs = e4m3, %bar[%p]
     {is_async} : !ttg.memdesc<..>, !ttg.memdesc<..>, !ttg.memdesc<.., #tmem, ..>, !ttg.memdesc<.., #tmem_scales, ..>,
     !ttg.memdesc<.., #tmem_scales, ..>, !ttg.memdesc<1xi64, ..>``
@@ -1096,57 +1116,41 @@ class TCGen5MMAScaledOp(TensorMemoryOp):
     acc_dep = opt_operand_def(AsyncTokenType)
     a_scale = operand_def(MemDescType)
     b_scale = operand_def(MemDescType)
-    use_d = operand_def(i1)
-    pred = operand_def(i1)
-    barriers = var_operand_def(MemDescType)
-    barrier_preds = var_operand_def(i1)
     a_type = prop_def(StringAttr)
     b_type = prop_def(StringAttr)
-    is_async = opt_prop_def(UnitAttr)
-    two_ctas = opt_prop_def(UnitAttr)
-    multicast = opt_prop_def(UnitAttr)
-    token = opt_result_def(AsyncTokenType)
 
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(RequiresTCGen05(), MemoryReadEffect(), MemoryWriteEffect(), LayoutAnchor())
-
-    @classmethod
-    def parse(cls, parser: Parser) -> TCGen5MMAScaledOp:
-        return _parse_mma(parser, cls, True, ("is_async", "two_ctas", "multicast"))
-
-    def print(self, printer: Printer) -> None:
-        _print_mma(printer, self, (self.a_scale, self.b_scale))
+    SCALES: ClassVar[tuple[str, ...]] = ("a_scale", "b_scale")
+    ELEMENT_TYPES: ClassVar[tuple[tuple[str, str], ...]] = (("lhs", "a_type"), ("rhs", "b_type"))
 
     def verify_(self) -> None:
-        a, b, d = _memdesc(self.a), _memdesc(self.b), _memdesc(self.d)
-        a_type, b_type = self.a_type.data, self.b_type.data
-        for name in (a_type, b_type):
+        for name in (self.a_type.data, self.b_type.data):
             if name not in SCALED_ELEMENT_TYPES:
                 raise VerifyException(f"{self.name}: unknown element type '{name}'")
-        _check_dot_shapes(self, a, b, d, lambda: self._dims_match(a, b, d))
-        _verify_mma_barriers(self)
-        _check_mma_types(
-            self,
-            _scaled_operand_type(a.element_type, a_type),
-            _scaled_operand_type(b.element_type, b_type),
-            d.element_type,
+        super().verify_()
+
+    def _operand_types(self, a: MemDescType, b: MemDescType) -> tuple[Attribute, Attribute]:
+        return (
+            _scaled_operand_type(a.element_type, self.a_type.data),
+            _scaled_operand_type(b.element_type, self.b_type.data),
         )
+
+    def _verify_layouts(self, a: MemDescType, b: MemDescType, d: MemDescType) -> None:
         if not isinstance(d.encoding, TensorMemoryEncodingAttr):
-            raise _op_error(self, "expected accumulator layout to be a TensorMemoryLayout")
+            raise op_error(self, "expected accumulator layout to be a TensorMemoryLayout")
         if d.encoding.data.fp4_padded:
-            raise _op_error(self, "accumulator layout must not be fp4_padded")
+            raise op_error(self, "accumulator layout must not be fp4_padded")
         if d.encoding.data.block_m != 128:
-            raise _op_error(self, "only supports instruction shape blockM=128")
+            raise op_error(self, "only supports instruction shape blockM=128")
         if isinstance(a.encoding, TensorMemoryEncodingAttr):
             self._verify_tensor_memory_lhs(a.element_type, a.encoding.data)
         self._verify_nvfp4_not_transposed(a)
         for is_a, scale in ((True, self.a_scale), (False, self.b_scale)):
-            self._verify_scales(_memdesc(scale), is_a)
+            self._verify_scales(memdesc_type(scale), is_a)
 
     def _transposed(self) -> tuple[bool, bool]:
         """Whether ``a`` and ``b`` are transposed for the MMA (K-major ``a``, N-major ``b``):
         an NVMMA ``a`` marked transposed, an NVMMA ``b`` not marked so."""
-        return bool(_nvmma_transposed(_memdesc(self.a))), _nvmma_transposed(_memdesc(self.b)) is False
+        return bool(_nvmma_transposed(memdesc_type(self.a))), _nvmma_transposed(memdesc_type(self.b)) is False
 
     def _dims_match(self, a: MemDescType, b: MemDescType, d: MemDescType) -> tuple[bool, bool]:
         """Triton's ``verifyDims`` and ``verifyOutputDims``: an ``e2m1`` operand holds two
@@ -1165,54 +1169,55 @@ class TCGen5MMAScaledOp(TensorMemoryOp):
         if not self.a_type.data == self.b_type.data == "e2m1" or not any(self._transposed()):
             return
         block_k = a.shape[-1] * (1 if self._transposed()[0] else 2)
-        scales = (_memdesc(self.a_scale), _memdesc(self.b_scale))
+        scales = (memdesc_type(self.a_scale), memdesc_type(self.b_scale))
         ue4m3 = all(isinstance(s.element_type, Float8E4M3FNType) for s in scales)
         ue5m3 = all(s.element_type == IntegerType(8) and s.shape[-1] * 16 == block_k for s in scales)
         if ue4m3 or ue5m3:
-            raise _op_error(self, "mxf4nvf4 does not support transposed operands")
+            raise op_error(self, "mxf4nvf4 does not support transposed operands")
 
     def _verify_tensor_memory_lhs(self, element: Attribute, layout: TensorMemoryLayout) -> None:
         """Triton's ``verifyScaledLHSOperand``: e2m1 in i8, padded exactly when ``b`` is float8."""
         a_type, b_type = self.a_type.data, self.b_type.data
         if a_type == "e2m1":
             if element != IntegerType(8):
-                raise _op_error(self, "expected e2m1 LHS operand to have i8 storage")
+                raise op_error(self, "expected e2m1 LHS operand to have i8 storage")
             if layout.fp4_padded and b_type not in FLOAT8:
-                raise _op_error(self, "can only use fp4_padded LHS when RHS is float8")
+                raise op_error(self, "can only use fp4_padded LHS when RHS is float8")
             if b_type in FLOAT8 and not layout.fp4_padded:
-                raise _op_error(self, "expected e2m1 LHS operand to be fp4_padded when RHS is float8")
+                raise op_error(self, "expected e2m1 LHS operand to be fp4_padded when RHS is float8")
             return
         if isinstance(element, Float8E4M3FNType | Float8E5M2Type):
             if a_type not in FLOAT8:
-                raise _op_error(self, "expected float8 LHS operand to have e4m3 or e5m2 format")
+                raise op_error(self, "expected float8 LHS operand to have e4m3 or e5m2 format")
             return
-        raise _op_error(self, "unsupported LHS operand type for scaled MMA")
+        raise op_error(self, "unsupported LHS operand type for scaled MMA")
 
     def _verify_scales(self, scale: MemDescType, is_a: bool) -> None:
         """Scales in tensor memory use the scales encoding, in the block order the MMA reads,
         wherever there are several 128x4 blocks along both the non-K dim and K."""
         if not isinstance(scale.memory_space, TensorMemorySpaceAttr) or len(scale.shape) < 2:
             return
-        split = _cga_split(scale.encoding) or [1, 1]
+        cga = _cga(scale.encoding)
+        split = [1, 1] if cga is None else cga.split_num
         rows, scales = scale.shape[-2] // split[-2], scale.shape[-1] // split[-1]
         relevant = rows > 128 and scales > 4
         operand = "A" if is_a else "B"
         if not isinstance(scale.encoding, TensorMemoryScalesEncodingAttr):
             if relevant:
-                raise _op_error(self, f"{operand} scales in tensor memory must use #ttng.tensor_memory_scales_encoding")
+                raise op_error(self, f"{operand} scales in tensor memory must use #ttng.tensor_memory_scales_encoding")
             return
         order = scale.encoding.data.block_rep_order
         if not relevant and order == BlockRepOrder.MN_THEN_K:
             return
         if order != (expected := self._expected_block_rep_order(is_a)):
             encoding = f"#ttng.tensor_memory_scales_encoding<blockRepOrder = {expected}>"
-            raise _op_error(self, f"{operand} scales in tensor memory must use {encoding}")
+            raise op_error(self, f"{operand} scales in tensor memory must use {encoding}")
 
     def _expected_block_rep_order(self, is_a: bool) -> str:
         """Triton's ``getTensorMemoryScalesBlockRepOrder``: K first only for Rubin's (``cuda:107``)
         NVFP4 A scales (e2m1 operands with e4m3 scales)."""
         nvfp4 = self.a_type.data == self.b_type.data == "e2m1" and all(
-            isinstance(_memdesc(s).element_type, Float8E4M3FNType) for s in (self.a_scale, self.b_scale)
+            isinstance(memdesc_type(s).element_type, Float8E4M3FNType) for s in (self.a_scale, self.b_scale)
         )
         rubin = kernel_attributes(self).target == "cuda:107"
         return BlockRepOrder.K_THEN_MN if rubin and nvfp4 and is_a else BlockRepOrder.MN_THEN_K
@@ -1239,7 +1244,8 @@ class TCGen5CommitOp(TensorMemoryOp):
 
     def verify_(self) -> None:
         if len(self.descs) > 4:
-            raise _op_error(self, f"expected 0 to 4 descriptors, got {len(self.descs)}")
+            raise op_error(self, f"expected 0 to 4 descriptors, got {len(self.descs)}")
+        _check_completion_barrier(self, memdesc_type(self.barrier))
 
 
 OPS: list[type[Operation]] = [

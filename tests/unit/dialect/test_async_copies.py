@@ -200,8 +200,16 @@ REFUSED = [
             f"%old = ttg.local_atomic_scatter_rmw nand, %m[%x], %v {{axis = 0 : i32}} : ({I32_BUFFER}, {I32S}, {I32S})"
             f" -> {I32S}"
         ),
-        "expected string or keyword containing one of the following enum values for attribute 'atomic_rmw_op' "
-        "[and, or, xor, add, fadd, max, min, umax, umin, exch]",
+        "custom op 'ttg.local_atomic_scatter_rmw' expected string or keyword containing one of the following enum "
+        "values for attribute 'atomic_rmw_op' [and, or, xor, add, fadd, max, min, umax, umin, exch]",
+    ),
+    (
+        on_buffer(
+            f"%old = ttg.local_atomic_scatter_rmw add, %m[%x], %v {{atomic_rmw_op = 11 : i32, axis = 0 : i32}} : "
+            f"({I32_BUFFER}, {I32S}, {I32S}) -> {I32S}"
+        ),
+        "'ttg.local_atomic_scatter_rmw' op attribute 'atomic_rmw_op' failed to satisfy constraint: allowed 32-bit "
+        "signless integer cases: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10",
     ),
     # local_gather and local_scatter index along one axis of the buffer
     (

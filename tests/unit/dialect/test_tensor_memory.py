@@ -122,6 +122,7 @@ HEADER = """\
 #swizzled = #ttg.swizzled_shared<{vec = 16, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #b = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#b_lanes = #ttg.blocked<{sizePerThread = [1, 64], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [0, 1]}>
 #tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
 #tmem64 = #ttng.tensor_memory_encoding<blockM = 64, blockN = 128, colStride = 1>
 #unpacked = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 2>
@@ -129,11 +130,15 @@ HEADER = """\
 #two = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1, CGALayout = [[1, 0]]>
 #scales = #ttng.tensor_memory_scales_encoding<>
 #k_first = #ttng.tensor_memory_scales_encoding<blockRepOrder = kThenMn>
+#nvmma_copies = #ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, CGALayout = [[0, 0]]}>
+#tmem_copies = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1, CGALayout = [[0, 0]]>
+#bar_per_cta = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[1]]}>
+#bar_copies = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[0]]}>
 #smem = #ttg.shared_memory
 """
 
 KERNEL = """\
-module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "{target}"}} {{
+module attributes {{"ttg.num-ctas" = {ctas} : i32, "ttg.num-warps" = 4 : i32, ttg.target = "{target}"}} {{
   tt.func @f(%t: tensor<128x128xf32, #b>, %p: i1, %tok: !ttg.async.token) {{
     {body}
     tt.return
@@ -142,9 +147,9 @@ module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.tar
 """
 
 
-def kernel(*lines: str, target: str = "cuda:100") -> str:
-    """A 4-warp, one-CTA kernel for ``target`` running ``lines``."""
-    return HEADER + KERNEL.format(body="\n    ".join(lines), target=target)
+def kernel(*lines: str, target: str = "cuda:100", ctas: int = 1) -> str:
+    """A 4-warp kernel of ``ctas`` CTAs for ``target`` running ``lines``."""
+    return HEADER + KERNEL.format(body="\n    ".join(lines), target=target, ctas=ctas)
 
 
 def memdesc(shape: str, element: str, encoding: str, space: str = "#ttng.tensor_memory", mutable: bool = True) -> str:
@@ -166,17 +171,40 @@ T = "tensor<128x128xf32, #b>"
 BAR = memdesc("1", "i64", "bar", "#smem")
 
 
-def mma(a: str = A, b: str = B, d: str = ACC, attributes: str = "", barrier: bool = False) -> list[str]:
+def mma(a: str = A, b: str = B, d: str = ACC, attributes: str = "", barrier: bool = False, bar: str = BAR) -> list[str]:
     """``ttng.tc_gen5_mma`` on fresh buffers of the types ``a``, ``b``, ``d``, arriving on
-    a barrier when ``barrier``."""
-    arrive, bar_type = (", %bar[%p]", f", {BAR}") if barrier else ("", "")
+    a barrier of type ``bar`` when ``barrier``."""
+    arrive, bar_type = (", %bar[%p]", f", {bar}") if barrier else ("", "")
     return [
         alloc("a", a),
         alloc("b", b),
         alloc("d", d),
-        alloc("bar", BAR),
+        alloc("bar", bar),
         f"ttng.tc_gen5_mma %a, %b, %d, %p, %p{arrive}{attributes} : {a}, {b}, {d}{bar_type}",
     ]
+
+
+def pair_mma(bar: str) -> str:
+    """An asynchronous ``ttng.tc_gen5_mma`` in a 2-CTA kernel whose CTAs each compute the
+    whole product, arriving on a barrier of type ``bar``."""
+    a, b = memdesc("128x64", "f16", "nvmma_copies", "#smem"), memdesc("64x128", "f16", "nvmma_copies", "#smem")
+    lines = mma(a, b, memdesc("128x128", "f32", "tmem_copies"), " {is_async}", barrier=True, bar=bar)
+    return kernel(*lines, ctas=2)
+
+
+def commit(bar: str, ctas: int = 1) -> str:
+    """``ttng.tc_gen5_commit`` on a barrier of type ``bar``."""
+    return kernel(alloc("bar", bar), f"ttng.tc_gen5_commit %bar, %p : {bar}", ctas=ctas)
+
+
+def reduce(shape: str, element: str, encoding: str, layout: str = "b") -> str:
+    """``ttng.tmem_load`` of a fresh ``shape`` buffer in the tensor-memory ``encoding`` into
+    registers laid out by ``layout``, with each row's minimum."""
+    buffer, rows = memdesc(shape, element, encoding), shape.split("x")[0]
+    tensor = f"tensor<{shape}x{element}, #{layout}>"
+    row = f"tensor<{rows}x{element}, #ttg.slice<{{dim = 1, parent = #{layout}}}>>"
+    load = f"%x, %r = ttng.tmem_load %m {{redOp = #ttng.redOp<min>}} : {buffer} -> {tensor}, {row}"
+    return kernel(alloc("m", buffer), load)
 
 
 F8 = memdesc("128x128", "f8E4M3FN", "nvmma8", "#smem")
@@ -281,6 +309,18 @@ REFUSED = [
         kernel(alloc("m", ACC), f"%x = ttng.tmem_load %m {{NaN = true}} : {ACC} -> {T}"),
         "'ttng.tmem_load' op 'NaN' requires 'redOp' to be set",
     ),
+    (
+        reduce("128x128", "f16", "unpacked"),
+        "'ttng.tmem_load' op tmem_load reduction requires packed format (unpacked=false)",
+    ),
+    (
+        reduce("64x128", "f32", "tmem64", "b_lanes"),
+        "'ttng.tmem_load' op tmem_load reduction with N dimension sharded across threads is not supported.",
+    ),
+    (
+        reduce("256x128", "f32", "tmem"),
+        "'ttng.tmem_load' op tmem_load reduction with multiple M rows per thread is not supported.",
+    ),
     # ttng.tmem_store
     (
         kernel(
@@ -348,6 +388,14 @@ REFUSED = [
     ),
     # ttng.tc_gen5_mma
     (kernel(*mma(barrier=True)), "'ttng.tc_gen5_mma' op The op is synchronous but a barrier is present."),
+    (
+        kernel(*mma(attributes=" {is_async}", barrier=True, bar=memdesc("1", "i32", "bar", "#smem"))),
+        "'ttng.tc_gen5_mma' op barrier allocation must be a descriptor of Nxi64 type with N <= number of CTAs",
+    ),
+    (
+        pair_mma(memdesc("1", "i64", "bar_copies", "#smem")),
+        "'ttng.tc_gen5_mma' op completion barrier cga_layout must be [[1]], got [[0]]",
+    ),
     (
         kernel(*mma(a=B)),
         "'ttng.tc_gen5_mma' op expected the last dimension of the first operand to be equal to the second-to-last "
@@ -424,11 +472,20 @@ REFUSED = [
         ),
         "'ttng.tc_gen5_commit' op expected 0 to 4 descriptors, got 5",
     ),
+    (commit(memdesc("2", "i64", "bar", "#smem")), "'ttng.tc_gen5_commit' op barrier allocation must be a descriptor"),
+    (
+        commit(memdesc("1", "i64", "bar_copies", "#smem"), ctas=2),
+        "'ttng.tc_gen5_commit' op completion barrier cga_layout must be [[1]], got [[0]]",
+    ),
 ]
 
 ACCEPTED = [
     kernel(*mma()),
     kernel(*mma(attributes=" {is_async}", barrier=True)),
+    pair_mma(memdesc("1", "i64", "bar_per_cta", "#smem")),
+    commit(memdesc("1", "i64", "bar_per_cta", "#smem"), ctas=2),
+    reduce("128x128", "f32", "tmem"),
+    reduce("128x128", "f16", "tmem"),
     kernel(*scaled()),
     kernel(*scaled(a=FP4, b=memdesc("64x128", "i8", "nvmma8t", "#smem"), types="e2m1 rhs = e2m1")),
     nvfp4_scaled(
