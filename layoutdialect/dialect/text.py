@@ -224,6 +224,7 @@ class LocatingParser(Parser):
                 raise
             message = f"malformed '{match.group(1)}': its syntax is not the one xDSL reads ({type(error).__name__})"
             self.raise_error(message, start_position, self._current_token.span.start)
+        _drop_empty_names(op)
         position = SourceLocation(start.file, start.line + self.line_offset, start.col)
         _IR_POSITIONS[op] = position
         if self._location_end != self._current_token.span.start:
@@ -263,6 +264,15 @@ class LocatingParser(Parser):
             self._consume_token(MLIRTokenKind.INTEGER_LIT)
             return _HexLiteralElement(False, int(token.text, 16), token.span)
         return super()._parse_tensor_literal_element()
+
+
+def _drop_empty_names(op: Operation) -> None:
+    """Forget the empty name hints xDSL's parser leaves for values written ``%_0`` (it
+    strips the ``_0`` numbering and keeps ``""``, which no later copy of the value accepts)."""
+    values = [*op.results, *(arg for region in op.regions for block in region.blocks for arg in block.args)]
+    for value in values:
+        if value.name_hint == "":
+            value._name = None
 
 
 def _line(text: str, line: int) -> str | None:
