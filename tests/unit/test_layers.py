@@ -119,3 +119,22 @@ def test_the_command_line_tools_load_only_the_answer_asked_for() -> None:
     )
     loaded = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "layoutdialect.dialect.tt",
+        "layoutdialect.dialect.ttg",
+        "layoutdialect.dialect.ttng",
+        "layoutdialect.dialect.amdg",
+        "layoutdialect.dialect.gluon",
+        "layoutdialect.dialect.proton_gpu",
+        "layoutdialect.passes.remove_redundant_conversions",
+        "layoutdialect.answers.plan",
+    ],
+)
+def test_each_dialect_and_pass_imports_on_its_own(module: str) -> None:
+    """The registry loads dialects lazily, one at a time: none may depend on another
+    having been imported first (an import cycle shows only in a fresh interpreter)."""
+    subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True, check=True)

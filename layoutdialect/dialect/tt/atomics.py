@@ -30,6 +30,16 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.enums import (
+    MEM_SEMANTICS,
+    MEM_SYNC_SCOPES,
+    PROGRAM_DIMS,
+    PROPAGATE_NAN,
+    RMW_OPS,
+    check_enum,
+    enum_keyword,
+    parse_enum,
+)
 from layoutdialect.dialect.semantics import Elementwise, KeepsLayout, LayoutAnchor, SameLayout
 from layoutdialect.dialect.tt.base import TTOp
 from layoutdialect.dialect.tt.descriptors import quoted
@@ -38,12 +48,7 @@ from layoutdialect.dialect.ttg.tensors import scalar_type, shape_and_encoding
 
 __all__ = [
     "ATTRIBUTES",
-    "MEM_SEMANTICS",
-    "MEM_SYNC_SCOPES",
     "OPS",
-    "PROGRAM_DIMS",
-    "PROPAGATE_NAN",
-    "RMW_OPS",
     "AtomicCASOp",
     "AtomicRMWOp",
     "ClampFOp",
@@ -51,56 +56,7 @@ __all__ = [
     "MulhiUIOp",
     "PreciseDivFOp",
     "PreciseSqrtOp",
-    "check_enum",
-    "enum_keyword",
-    "parse_enum",
 ]
-
-RMW_OPS = {"and": 1, "or": 2, "xor": 3, "add": 4, "fadd": 5, "max": 6, "min": 7, "umax": 8, "umin": 9, "exch": 10}
-"""Triton's ``RMWOp``: the keyword of each read-modify-write and its ``i32`` value."""
-
-MEM_SEMANTICS = {"relaxed": 1, "acquire": 2, "release": 3, "acq_rel": 4}
-"""Triton's ``MemSemantic``: the memory ordering of an atomic."""
-
-MEM_SYNC_SCOPES = {"gpu": 1, "cta": 2, "sys": 3}
-"""Triton's ``MemSyncScope``: which threads an atomic's ordering is with."""
-
-PROGRAM_DIMS = {"x": 0, "y": 1, "z": 2}
-"""Triton's ``ProgramIDDim``: the launch-grid axes."""
-
-PROPAGATE_NAN = {"none": 0, "all": 0xFFFF}
-"""Triton's ``PropagateNan``: whether ``tt.clampf`` returns NaN for a NaN operand."""
-
-
-def parse_enum(parser: Parser, op_name: str, attribute: str, cases: Mapping[str, int]) -> IntegerAttr:
-    """A keyword of ``cases`` (or the keyword as a string), as the ``i32`` integer it stands for."""
-    start = parser.pos
-    keyword = parser.parse_optional_identifier() or parser.parse_optional_str_literal()
-    if keyword is None or keyword not in cases:
-        parser.raise_error(
-            f"custom op '{op_name}' expected string or keyword containing one of the following enum values for "
-            f"attribute '{attribute}' [{', '.join(cases)}]",
-            start,
-            parser.pos,
-        )
-    return IntegerAttr(cases[keyword], i32)
-
-
-def enum_keyword(cases: Mapping[str, int], value: Attribute) -> str:
-    """The keyword of an enum value; one no case has prints as its number."""
-    assert isinstance(value, IntegerAttr)
-    return next((k for k, v in cases.items() if v == value.value.data), str(value.value.data))
-
-
-def check_enum(op: Operation, attribute: str, cases: Mapping[str, int]) -> None:
-    """The op's ``i32`` property ``attribute`` is one of ``cases``."""
-    value = op.properties[attribute]
-    assert isinstance(value, IntegerAttr)
-    if value.value.data not in cases.values():
-        raise VerifyException(
-            f"'{op.name}' op attribute '{attribute}' failed to satisfy constraint: allowed 32-bit signless integer "
-            f"cases: {', '.join(map(str, cases.values()))}"
-        )
 
 
 def _is_pointer_like(type_: Attribute) -> bool:

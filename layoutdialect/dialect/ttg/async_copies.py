@@ -46,8 +46,8 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryAllocEffect, MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.enums import RMW_OPS, check_enum, enum_keyword, parse_enum
 from layoutdialect.dialect.syntax import format_ints
-from layoutdialect.dialect.tt.atomics import RMW_OPS, check_enum, enum_keyword, parse_enum
 from layoutdialect.dialect.tt.types import PointerType, bit_width, mask_type, pointee_type
 from layoutdialect.dialect.ttg.custom_format import (
     constraint_error,

@@ -31,8 +31,8 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.enums import PROGRAM_DIMS, check_enum, enum_keyword, parse_enum
 from layoutdialect.dialect.syntax import format_bases
-from layoutdialect.dialect.tt.atomics import PROGRAM_DIMS, check_enum, enum_keyword, parse_enum
 from layoutdialect.dialect.ttg.layout_checks import kernel_attributes
 from layoutdialect.dialect.ttg.tensors import encoding_of
 from layoutdialect.dialect.ttg.types import MemDescType
