@@ -19,10 +19,9 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import Operation, Region, SSAValue
+from xdsl.ir import Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
-from xdsl.traits import IsolatedFromAbove
 
 from layoutdialect.dialect.text import located_error
 from layoutdialect.dialect.tt.types import bit_width
@@ -36,6 +35,7 @@ from layoutdialect.passes.lower_convert_layout.lowering import (
     plan_layout_conversion,
     scratch_buffer,
 )
+from layoutdialect.passes.regions import isolated_region
 from layoutdialect.passes.remarks import Remark
 from layoutdialect.sim.verify import ConversionMismatch
 from layoutdialect.target import Target, TargetError
@@ -94,7 +94,7 @@ def lower_planned(planned: list[PlannedConversion], verify: bool = False) -> Non
     scratch = _allocate_scratch([item for item in planned if item.conversion.plan.scratch is not None])
     for item in planned:
         op, conversion = item.op, item.conversion
-        buffer = scratch.get(_isolated_region(op)) if conversion.plan.scratch is not None else None
+        buffer = scratch.get(isolated_region(op)) if conversion.plan.scratch is not None else None
         result_type = op.result.type
         assert isinstance(result_type, TensorType)
         try:
@@ -131,17 +131,6 @@ def plan_convert_op(
     return PlannedConversion(op, plan_layout_conversion(src, dst, element_bits, memory, max_mixed_transpositions))
 
 
-def _isolated_region(op: Operation) -> Region:
-    """The closest enclosing region whose op is isolated from above: a function's body,
-    a ``ttg.warp_specialize`` partition, or the module's."""
-    region = op.parent_region()
-    while region is not None and not (region.parent is not None and region.parent.has_trait(IsolatedFromAbove)):
-        owner = region.parent
-        region = owner.parent_region() if owner is not None else None
-    assert region is not None, "a convert_layout outside any module"
-    return region
-
-
 def _allocate_scratch(shared: list[PlannedConversion]) -> dict[Region, SSAValue]:
     """One scratch buffer at the top of each isolated region (function or warp-specialised
     partition), as large as its largest conversion."""
@@ -149,7 +138,7 @@ def _allocate_scratch(shared: list[PlannedConversion]) -> dict[Region, SSAValue]
     for item in shared:
         scratch = item.conversion.plan.scratch
         assert scratch is not None
-        region = _isolated_region(item.op)
+        region = isolated_region(item.op)
         sizes[region] = max(sizes.get(region, 0), scratch.scratch_bytes)
     buffers: dict[Region, SSAValue] = {}
     for region, size in sizes.items():

@@ -28,16 +28,15 @@ from typing import ClassVar
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
-from xdsl.traits import IsolatedFromAbove
 from xdsl.transforms.common_subexpression_elimination import cse
 from xdsl.transforms.dead_code_elimination import region_dce
 
 from layoutdialect.dialect.text import located_error
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.passes.regions import isolated_region
 from layoutdialect.passes.remarks import Remark
 from layoutdialect.passes.remove_redundant_conversions.canonicalization import canonicalize_conversions
 from layoutdialect.passes.remove_redundant_conversions.hoisting import hoist_dot_operand, hoist_into_conditionals
@@ -71,24 +70,11 @@ def hoist_constants(func: AnyFuncOp) -> None:
     folder does, so that CSE merges copies made inside loops and branches."""
     constants = [op for op in func.walk() if isinstance(op, arith.ConstantOp)]
     for op in reversed(constants):
+        entry = isolated_region(op).blocks.first
         block = op.parent_block()
-        assert block is not None
+        assert entry is not None and block is not None
         block.detach_op(op)
-        Rewriter.insert_op(op, InsertPoint.at_start(_isolated_entry(block, func)))
-
-
-def _isolated_entry(block: Block, func: AnyFuncOp) -> Block:
-    """The entry block of the innermost region around ``block`` whose op is isolated
-    from above (``func``'s body when none is nearer)."""
-    region = block.parent
-    while region is not None:
-        owner = region.parent
-        if owner is None or owner is func or owner.has_trait(IsolatedFromAbove):
-            break
-        region = owner.parent_region()
-    if region is None or region.parent is func or region.blocks.first is None:
-        return func.body.block
-    return region.blocks.first
+        Rewriter.insert_op(op, InsertPoint.at_start(entry))
 
 
 @dataclass(frozen=True)
