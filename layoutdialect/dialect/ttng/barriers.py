@@ -33,6 +33,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.enums import PROGRAM_DIMS, check_enum, enum_keyword, parse_enum
 from layoutdialect.dialect.syntax import format_bases
+from layoutdialect.dialect.ttg.custom_format import memdesc_type
 from layoutdialect.dialect.ttg.layout_checks import kernel_attributes
 from layoutdialect.dialect.ttg.tensors import encoding_of
 from layoutdialect.dialect.ttg.types import MemDescType
@@ -67,19 +68,12 @@ __all__ = [
     "check_barrier_cga",
     "check_barrier_type",
     "identity_cga",
-    "memdesc_type",
 ]
 
 i128 = IntegerType(128)
 
 CGABases = tuple[tuple[int, ...], ...]
 """A ``CGALayout``'s bases: where each CTA bit moves the tile, low bit first."""
-
-
-def memdesc_type(value: SSAValue) -> MemDescType:
-    """The type of ``value``, which the op's definition already requires to be a memdesc."""
-    assert isinstance(value.type, MemDescType)
-    return value.type
 
 
 def _num_ctas(op: Operation) -> int:

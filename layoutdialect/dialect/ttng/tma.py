@@ -63,6 +63,7 @@ from layoutdialect.dialect.tt.descriptors import (
     quoted,
 )
 from layoutdialect.dialect.tt.types import PointerType
+from layoutdialect.dialect.ttg.custom_format import memdesc_type
 from layoutdialect.dialect.ttg.layout_checks import kernel_attributes
 from layoutdialect.dialect.ttg.tensors import distributed_encoding, encoding_of
 from layoutdialect.dialect.ttg.types import MemDescType
@@ -71,7 +72,6 @@ from layoutdialect.dialect.ttng.barriers import (
     check_barrier_cga,
     check_barrier_type,
     identity_cga,
-    memdesc_type,
 )
 from layoutdialect.dialect.ttng.ops import TTNGOp
 from layoutdialect.encodings import (
