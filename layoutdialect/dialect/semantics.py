@@ -46,7 +46,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
@@ -289,10 +289,21 @@ class KeepsLayoutWhenSet(KeepsLayout):
 @dataclass(frozen=True)
 class Recreatable(OpTrait):
     """The op can be built again producing another layout instead of converting its result
-    (Triton's ``canUseResultEncoding``): its operands do not depend on the result's layout."""
+    (Triton's ``canUseResultEncoding``): its operands do not depend on the result's layout.
+
+    ``any_encoding`` says the op can be rebuilt in every encoding, those without a linear
+    layout too (``#gluon.auto_encoding``): Triton folds a conversion into a ``splat``, a
+    ``make_range``, a splat constant, a ``local_load`` or a ``histogram`` whatever its
+    target."""
+
+    any_encoding: ClassVar[bool] = True
 
     def holds(self, op: Operation, encoding: DistributedEncoding) -> bool:
         """Whether the op may produce ``encoding``."""
+        return True
+
+    def holds_anywhere(self, op: Operation) -> bool:
+        """Whether the op may produce every encoding (only asked when ``any_encoding``)."""
         return True
 
     def folds_conversion(self, op: Operation, encoding: DistributedEncoding) -> bool:
@@ -311,6 +322,9 @@ class SplatConstantRecreatable(Recreatable):
     included, which a comparison of values would miss) is built again in any layout."""
 
     def holds(self, op: Operation, encoding: DistributedEncoding) -> bool:
+        return self.holds_anywhere(op)
+
+    def holds_anywhere(self, op: Operation) -> bool:
         if not (isinstance(op, arith.ConstantOp) and isinstance(op.value, DenseIntOrFPElementsAttr)):
             return False
         raw = op.value.data.data

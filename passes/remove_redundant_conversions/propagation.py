@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import NoneAttr, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -80,7 +80,11 @@ def _offered_encodings(func: AnyFuncOp) -> dict[SSAValue, list[DistributedEncodi
     anchors = {v for v in offered}
 
     def offer(value: SSAValue, encoding: DistributedEncoding | None) -> None:
+        """Offer ``encoding`` to ``value``; a value in an encoding without a linear layout
+        (``#gluon.auto_encoding``) keeps it, as its users may require it."""
         if encoding is None or not isinstance(value.type, TensorType) or value in anchors:
+            return
+        if tensor_encoding(value) is None and not isinstance(value.type.encoding, NoneAttr):
             return
         encodings = offered.setdefault(value, [])
         if encoding not in encodings:

@@ -174,6 +174,8 @@ class BroadcastRecreatable(Recreatable):
     """A broadcast whose operand already has the target layout up to broadcasting is built
     again into it (Triton 3.9's slices stop there; its canonicalizer does not fold it)."""
 
+    any_encoding = False
+
     def holds(self, op: Operation, encoding: DistributedEncoding) -> bool:
         assert isinstance(op, BroadcastOp)
         return layouts_match_up_to_broadcasting(tensor_type(op.src), with_encoding(tensor_type(op.result), encoding))
@@ -186,6 +188,8 @@ class BroadcastRecreatable(Recreatable):
 class ReorderingReshapeRecreatable(Recreatable):
     """An ``allow_reorder`` reshape may produce any layout that moves no data (Triton's
     ``canUseResultEncoding``), unless ``efficient_layout`` pins it."""
+
+    any_encoding = False
 
     def holds(self, op: Operation, encoding: DistributedEncoding) -> bool:
         assert isinstance(op, ReshapeOp)

@@ -84,10 +84,15 @@ class FoldConversionIntoSource(RewritePattern):
         if isinstance(source, ConvertLayoutOp):
             read_past_conversion(op, 0, rewriter)
             return
-        if not isinstance(source, Operation) or dst is None:
+        if not isinstance(source, Operation):
             return
         recreatable = semantic_trait(source, Recreatable)
-        if recreatable is None or not recreatable.folds_conversion(source, dst):
+        if recreatable is None:
+            return
+        if dst is None:
+            if not (recreatable.any_encoding and recreatable.holds_anywhere(source)):
+                return
+        elif not recreatable.folds_conversion(source, dst):
             return
         rebuilt = recreatable.rebuild(source, tensor_type(op.result))
         # A memory read is rebuilt where it was: a write may follow it.

@@ -53,6 +53,8 @@ class ConversionRecreatable(Recreatable):
     """A conversion can convert to any layout instead, except to an NVIDIA MMA layout it
     did not come from (Triton's ``canUseResultEncoding``)."""
 
+    any_encoding = False
+
     def holds(self, op: Operation, encoding: DistributedEncoding) -> bool:
         assert isinstance(op, ConvertLayoutOp)
         return not isinstance(encoding, NvidiaMmaEncoding) or distributed_encoding(op.src.type) == encoding
