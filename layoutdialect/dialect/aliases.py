@@ -25,7 +25,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ModuleOp,
 )
-from xdsl.ir import Attribute, ParametrizedAttribute, SSAValue
+from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue
 from xdsl.printer import Printer
 
 from layoutdialect.dialect.ttg.attributes import (
@@ -160,6 +160,20 @@ class AliasPrinter(Printer):
         self._taken_names[-1].add(name)
         self.print_string(f"%{name}")
         return name
+
+    def print_op(self, op: Operation) -> None:
+        """As xDSL's, but a module is written ``module``, as MLIR writes the ops of its
+        default dialect (``builtin``)."""
+        if not isinstance(op, ModuleOp) or self.print_generic_format:
+            super().print_op(op)
+            return
+        self.enter_scope()
+        self.print_string("module")
+        op.print(self)
+        if self.print_debuginfo:
+            self.print_string(" ")
+            self.print_attribute(op.location)
+        self.exit_scope()
 
     def print_op_attributes(
         self,

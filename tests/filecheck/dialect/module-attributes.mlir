@@ -80,5 +80,5 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32,
   %0 = "test.op"() : () -> tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #mfma, kWidth = 8}>>
 }
 // CHECK:      #mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = false}>
-// CHECK-NEXT: builtin.module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
+// CHECK-NEXT: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
 // CHECK-NEXT:   %0 = "test.op"() : () -> tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>>

@@ -39,7 +39,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 PRINTED = """\
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #linear = #ttg.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [0, 0]], block = []}>
-builtin.module attributes {"ttg.num-warps" = 4 : i32} {
+module attributes {"ttg.num-warps" = 4 : i32} {
   %0 = "test.op"() : () -> tensor<32x32xf16, #blocked>
   %1 = "test.op"() : () -> tensor<16xf16, #ttg.slice<{dim = 1, parent = #blocked}>>
   %2 = "test.op"() : () -> tensor<16x8xf16, #linear>
