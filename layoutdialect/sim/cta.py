@@ -33,7 +33,7 @@ from xdsl.dialects.builtin import IntegerAttr, MemRefType, VectorType
 from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from layoutdialect.dialect.gpu.ops import ShuffleMode, ShuffleOp
+from layoutdialect.dialect.gpu.ops import BarrierOp, ShuffleMode, ShuffleOp
 from layoutdialect.dialect.tt.types import bit_width
 
 __all__ = ["CTASimulator", "SharedMemoryError", "SimulationError"]
@@ -192,8 +192,8 @@ class ThreadFunctions(InterpreterFunctions):
     def run_lane_id(self, sim: CTASimulator, op: gpu.LaneIdOp, args: PythonValues) -> PythonValues:
         return (sim.lane_ids[:, sim.current_warps],)
 
-    @impl(gpu.BarrierOp)
-    def run_barrier(self, sim: CTASimulator, op: gpu.BarrierOp, args: PythonValues) -> PythonValues:
+    @impl(BarrierOp)
+    def run_barrier(self, sim: CTASimulator, op: BarrierOp, args: PythonValues) -> PythonValues:
         return ()
 
     @impl(arith.IndexCastOp)

@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, SSAValue
 
 from layoutdialect.analysis.scratch_layout import ScratchAccess, ScratchPlan
+from layoutdialect.dialect.gpu.ops import BarrierOp
 from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
 
 __all__ = ["WORKGROUP_MEMORY_SPACE", "scratch_type", "shared_memory_round_trip"]
@@ -106,12 +107,12 @@ def shared_memory_round_trip(
     position = 0
     for rep in range(plan.reps):
         if rep and plan.barriers:
-            ir.append(gpu.BarrierOp())  # type: ignore[no-untyped-call]
+            ir.append(BarrierOp())
         for _, start, slots in (access for access in stores if access[0] == rep):
             values = ir.shuffle_registers(registers, list(slots), element)
             ir.append(vector.StoreOp(values, view, [address(store_base, start)]))
         if plan.barriers:
-            ir.append(gpu.BarrierOp())  # type: ignore[no-untyped-call]
+            ir.append(BarrierOp())
         for _, start, slots in (access for access in loads if access[0] == rep):
             result_type = VectorType(element, [len(slots)])
             parts.append(ir.add(vector.LoadOp(view, [address(load_base, start)], result_type), "loaded"))

@@ -1,4 +1,5 @@
-"""``gpu.shuffle``, which xDSL's ``gpu`` dialect lacks, with MLIR's upstream syntax.
+"""``gpu.shuffle``, which xDSL's ``gpu`` dialect lacks, with MLIR's upstream syntax, and
+``gpu.barrier`` in its custom form, which xDSL's only reads generically.
 
     %r, %valid = gpu.shuffle xor %v, %offset, %width : i32
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 from enum import auto
 from typing import ClassVar
 
+from xdsl.dialects import gpu
 from xdsl.dialects.builtin import I32, i1
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, SpacedOpaqueSyntaxAttribute, SSAValue
@@ -31,7 +33,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.str_enum import StrEnum
 
-__all__ = ["ShuffleMode", "ShuffleModeAttr", "ShuffleOp"]
+__all__ = ["BarrierOp", "ShuffleMode", "ShuffleModeAttr", "ShuffleOp"]
 
 
 class ShuffleMode(StrEnum):
@@ -74,3 +76,13 @@ class ShuffleOp(IRDLOperation):
             result_types=[result_type, i1],
             properties={"mode": ShuffleModeAttr(mode)},
         )
+
+
+@irdl_op_definition
+class BarrierOp(gpu.BarrierOp):
+    """``gpu.barrier``: every thread of the CTA waits here until all have arrived, and the
+    shared-memory writes made before it are visible to all after it."""
+
+    name = "gpu.barrier"
+
+    assembly_format = "attr-dict"

@@ -72,8 +72,7 @@ tt.func @test_canonicalize_convert_efficient_view(%arg0: tensor<64x64xf32, #bloc
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
-// The load is re-created in the target layout where it stood, before the barrier
-// (xDSL prints gpu.barrier in generic form).
+// The load is re-created in the target layout where it stood, before the barrier.
 // CHECK-LABEL: @test_canonicalize_convert_local_load
 // CHECK-NOT: gpu.barrier
 // CHECK: %[[V:.+]] = ttg.local_load {{.*}} -> tensor<256xi32, #[[$B1:blocked[0-9]*]]>
@@ -83,7 +82,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
 tt.func @test_canonicalize_convert_local_load() -> tensor<256xi32, #blocked1> {
   %0 = ttg.local_alloc : () -> !ttg.memdesc<256xi32, #shared, #smem, mutable>
   %1 = ttg.local_load %0 : !ttg.memdesc<256xi32, #shared, #smem, mutable> -> tensor<256xi32, #blocked>
-  "gpu.barrier"() : () -> ()
+  gpu.barrier
   %2 = ttg.convert_layout %1 : tensor<256xi32, #blocked> -> tensor<256xi32, #blocked1>
   tt.return %2 : tensor<256xi32, #blocked1>
 }
