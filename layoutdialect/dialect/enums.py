@@ -18,6 +18,7 @@ __all__ = [
     "PROGRAM_DIMS",
     "PROPAGATE_NAN",
     "RMW_OPS",
+    "ROUNDING_MODES",
     "check_enum",
     "enum_keyword",
     "parse_enum",
@@ -31,6 +32,9 @@ MEM_SEMANTICS = {"relaxed": 1, "acquire": 2, "release": 3, "acq_rel": 4}
 
 MEM_SYNC_SCOPES = {"gpu": 1, "cta": 2, "sys": 3}
 """Triton's ``MemSyncScope``: which threads an atomic's ordering is with."""
+
+ROUNDING_MODES = {"rtz": 0, "rtne": 1}
+"""Triton's ``RoundingMode``: how ``tt.fp_to_fp`` rounds a downcast."""
 
 PROGRAM_DIMS = {"x": 0, "y": 1, "z": 2}
 """Triton's ``ProgramIDDim``: the launch-grid axes."""

@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
 )
 from xdsl.ir import Operation, SSAValue
+from xdsl.irdl import IRDLOperation
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
@@ -225,6 +226,7 @@ class LocatingParser(Parser):
             message = f"malformed '{match.group(1)}': its syntax is not the one xDSL reads ({type(error).__name__})"
             self.raise_error(message, start_position, self._current_token.span.start)
         _drop_empty_names(op)
+        _drop_undeclared_properties(op)
         position = SourceLocation(start.file, start.line + self.line_offset, start.col)
         _IR_POSITIONS[op] = position
         if self._location_end != self._current_token.span.start:
@@ -273,6 +275,17 @@ def _drop_empty_names(op: Operation) -> None:
     for value in values:
         if value.name_hint == "":
             value._name = None
+
+
+def _drop_undeclared_properties(op: Operation) -> None:
+    """Ignore the properties an op does not declare, as MLIR's generated
+    ``setPropertiesFromAttr`` does: Triton 3.9 reads ``"tt.reduce"(...) <{axis = 0 : i32,
+    reduction_ordering = "inner_tree"}>``, written by newer Triton, as a plain reduction."""
+    if not isinstance(op, IRDLOperation) or not op.properties:
+        return
+    declared = type(op).get_irdl_definition().properties
+    for name in [name for name in op.properties if name not in declared]:
+        del op.properties[name]
 
 
 def _line(text: str, line: int) -> str | None:

@@ -33,7 +33,6 @@ from xdsl.utils.exceptions import VerifyException
 from layoutdialect.dialect.enums import (
     MEM_SEMANTICS,
     MEM_SYNC_SCOPES,
-    PROGRAM_DIMS,
     PROPAGATE_NAN,
     RMW_OPS,
     check_enum,
@@ -41,7 +40,7 @@ from layoutdialect.dialect.enums import (
     parse_enum,
 )
 from layoutdialect.dialect.semantics import Elementwise, KeepsLayout, LayoutAnchor, SameLayout
-from layoutdialect.dialect.tt.base import TTOp
+from layoutdialect.dialect.tt.base import ProgramAxisOp, TTOp
 from layoutdialect.dialect.tt.descriptors import quoted
 from layoutdialect.dialect.tt.types import PointerType, mask_type
 from layoutdialect.dialect.ttg.tensors import scalar_type, shape_and_encoding
@@ -255,43 +254,10 @@ class AtomicCASOp(_AtomicOp):
 
 
 @irdl_op_definition
-class GetNumProgramsOp(TTOp):
+class GetNumProgramsOp(ProgramAxisOp):
     """``%n = tt.get_num_programs x : i32``: how many programs the launch grid has along an axis."""
 
     name = "tt.get_num_programs"
-
-    axis = prop_def(IntegerAttr[I32])
-    result = result_def(AnyAttr())
-
-    traits = traits_def(Pure())
-
-    def __init__(self, axis: int) -> None:
-        super().__init__(properties={"axis": IntegerAttr(axis, i32)}, result_types=[i32])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> GetNumProgramsOp:
-        axis = parse_enum(parser, cls.name, "axis", PROGRAM_DIMS)
-        attributes = parser.parse_optional_attr_dict()
-        # As in MLIR, an ``axis`` in the attribute dictionary sets the property.
-        given = attributes.pop("axis", axis)
-        if not isinstance(given, IntegerAttr):
-            parser.raise_error(f"'{cls.name}' op attribute 'axis' must be an i32 integer, got {given}")
-        parser.parse_punctuation(":")
-        result_type = parser.parse_type()
-        return cls.create(result_types=[result_type], properties={"axis": given}, attributes=attributes)
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f" {enum_keyword(PROGRAM_DIMS, self.axis)}")
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_attribute(self.result.type)
-
-    def verify_(self) -> None:
-        check_enum(self, "axis", PROGRAM_DIMS)
-        if self.result.type != i32:
-            raise VerifyException(
-                f"'{self.name}' op result #0 must be 32-bit signless integer, but got {quoted(self.result.type)}"
-            )
 
 
 def _is_float_like(type_: Attribute) -> bool:

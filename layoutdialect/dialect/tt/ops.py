@@ -42,6 +42,7 @@ from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.enums import ROUNDING_MODES, enum_keyword, parse_enum
 from layoutdialect.dialect.semantics import (
     AnchorWhenSet,
     ConversionFolds,
@@ -55,7 +56,7 @@ from layoutdialect.dialect.semantics import (
     SameLayout,
     View,
 )
-from layoutdialect.dialect.tt.base import TTOp
+from layoutdialect.dialect.tt.base import ProgramAxisOp, TTOp
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.tensors import (
     check_inferred_encoding,
@@ -63,7 +64,6 @@ from layoutdialect.dialect.ttg.tensors import (
     encoding_of,
     layouts_match_up_to_broadcasting,
     scalar_type,
-    shape_and_encoding,
     tensor_type,
     with_encoding,
 )
@@ -107,8 +107,6 @@ __all__ = [
 FOLDS = "layoutdialect.dialect.tt.canonicalization"
 """Where this module's ops' conversion folds are defined."""
 
-PROGRAM_AXES = ("x", "y", "z")
-
 
 def _print_types(printer: Printer, parts: Sequence[tuple[str, Attribute]]) -> None:
     for separator, type_ in parts:
@@ -117,31 +115,10 @@ def _print_types(printer: Printer, parts: Sequence[tuple[str, Attribute]]) -> No
 
 
 @irdl_op_definition
-class GetProgramIdOp(TTOp):
+class GetProgramIdOp(ProgramAxisOp):
     """``%pid = tt.get_program_id x : i32``: this program's index along a launch-grid axis."""
 
     name = "tt.get_program_id"
-
-    axis = prop_def(IntegerAttr[I32])
-    result = result_def(i32)
-
-    traits = traits_def(Pure())
-
-    def __init__(self, axis: int) -> None:
-        super().__init__(properties={"axis": IntegerAttr(axis, i32)}, result_types=[i32])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> GetProgramIdOp:
-        axis = parser.parse_identifier()
-        if axis not in PROGRAM_AXES:
-            parser.raise_error(f"program axis must be x, y or z, got {axis}")
-        parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        parser.parse_type()
-        return GetProgramIdOp(PROGRAM_AXES.index(axis))
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f" {PROGRAM_AXES[self.axis.value.data]} : i32")
 
 
 @irdl_op_definition
@@ -391,19 +368,27 @@ def _parse_optional_setting(parser: Parser, keyword: str) -> str | None:
     return parser.parse_identifier()
 
 
+def _float_like(type_: Attribute) -> bool:
+    """Triton's ``TT_FloatLike``: a float, or a ranked tensor of floats."""
+    element = type_.element_type if isinstance(type_, TensorType) else type_
+    return isinstance(element, AnyFloat)
+
+
 @irdl_op_definition
 class FpToFpOp(TTOp):
-    """``tt.fp_to_fp %x, rounding = rtne : tensor<..xf32, #b> -> tensor<..xf8E4M3FN, #b>``"""
+    """``tt.fp_to_fp %x, rounding = rtne : tensor<..xf32, #b> -> tensor<..xf8E4M3FN, #b>``
+
+    A float, or a tensor of floats, converted to another float type."""
 
     name = "tt.fp_to_fp"
 
-    src = operand_def(TensorType)
+    src = operand_def(AnyAttr())
     rounding = opt_prop_def(StringAttr)
-    result = result_def(TensorType)
+    result = result_def(AnyAttr())
 
     traits = traits_def(Pure(), Elementwise())
 
-    def __init__(self, src: SSAValue, result_type: TensorType[Attribute], rounding: str | None = None) -> None:
+    def __init__(self, src: SSAValue, result_type: Attribute, rounding: str | None = None) -> None:
         super().__init__(
             operands=[src],
             result_types=[result_type],
@@ -414,14 +399,15 @@ class FpToFpOp(TTOp):
     def parse(cls, parser: Parser) -> FpToFpOp:
         unresolved = parser.parse_unresolved_operand()
         attributes = parser.parse_optional_attr_dict()
-        rounding = _parse_optional_setting(parser, "rounding")
+        rounding = None
+        if parser.parse_optional_punctuation(",") is not None:
+            parser.parse_keyword("rounding")
+            parser.parse_punctuation("=")
+            rounding = enum_keyword(ROUNDING_MODES, parse_enum(parser, cls.name, "rounding", ROUNDING_MODES))
         parser.parse_punctuation(":")
         src = parser.resolve_operand(unresolved, parser.parse_type())
         parser.parse_punctuation("->")
-        result_type = parser.parse_type()
-        if not isinstance(result_type, TensorType):
-            parser.raise_error("tt.fp_to_fp: expected a tensor result type")
-        op = FpToFpOp(src, result_type, rounding)
+        op = FpToFpOp(src, parser.parse_type(), rounding)
         op.attributes |= attributes
         return op
 
@@ -434,11 +420,32 @@ class FpToFpOp(TTOp):
         _print_types(printer, ((" : ", self.src.type), (" -> ", self.result.type)))
 
     def verify_(self) -> None:
-        src, dst = tensor_type(self.src), tensor_type(self.result)
-        if not isinstance(src.element_type, AnyFloat) or not isinstance(dst.element_type, AnyFloat):
-            raise VerifyException("tt.fp_to_fp: operand and result must be float tensors")
-        if shape_and_encoding(src) != shape_and_encoding(dst):
-            raise VerifyException("tt.fp_to_fp: operand and result must have the same shape and encoding")
+        """Triton's type constraints, ``SameOperandsAndResultShape`` and
+        ``SameOperandsAndResultEncoding``, with their messages."""
+        for what, type_ in (("operand", self.src.type), ("result", self.result.type)):
+            if not _float_like(type_):
+                raise VerifyException(
+                    f"'{self.name}' op {what} #0 must be floating-point or ranked tensor of floating-point values, "
+                    f"but got '{type_}'"
+                )
+        src, dst = self.src.type, self.result.type
+        if isinstance(dst, TensorType) and not isinstance(src, TensorType):
+            raise VerifyException(
+                f"'{self.name}' op if a result is non-scalar, then at least one operand must be non-scalar"
+            )
+        if isinstance(src, TensorType) and not isinstance(dst, TensorType):
+            raise VerifyException(
+                f"'{self.name}' op if an operand is non-scalar, then there must be at least one non-scalar result"
+            )
+        if isinstance(src, TensorType) and isinstance(dst, TensorType):
+            if src.get_shape() != dst.get_shape():
+                raise VerifyException(
+                    f"'{self.name}' op all non-scalar operands/results must have the same shape and base type"
+                )
+            if src.encoding != dst.encoding:
+                raise VerifyException(f"'{self.name}' op requires the same encoding for all operands and results")
+        if (bit_width(scalar_type(dst)) or 0) < (bit_width(scalar_type(src)) or 0) and self.rounding is None:
+            raise VerifyException("Rounding mode is required for FP downcast")
 
 
 @irdl_op_definition

@@ -339,3 +339,44 @@ tt.func @broadcast_moves_elements(%arg0: tensor<1x2x1xi32, #a>) {
   tt.return
 }
 }
+
+// -----
+
+module attributes {"ttg.num-warps" = 1 : i32} {
+tt.func @fp_to_fp_of_int(%x: i32) {
+  // CHECK: error: 'tt.fp_to_fp' op operand #0 must be floating-point or ranked tensor of floating-point values, but got 'i32'
+  %0 = tt.fp_to_fp %x : i32 -> f16
+  tt.return
+}
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 1 : i32} {
+tt.func @fp_to_fp_scalar_to_tensor(%x: f32) {
+  // CHECK: error: 'tt.fp_to_fp' op if a result is non-scalar, then at least one operand must be non-scalar
+  %0 = tt.fp_to_fp %x, rounding = rtne : f32 -> tensor<2xf16>
+  tt.return
+}
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 1 : i32} {
+tt.func @fp_to_fp_downcast_unrounded(%x: f32) {
+  // CHECK: error: Rounding mode is required for FP downcast
+  %0 = tt.fp_to_fp %x : f32 -> f16
+  tt.return
+}
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 1 : i32} {
+tt.func @fp_to_fp_unknown_rounding(%x: f32) {
+  // CHECK: error: custom op 'tt.fp_to_fp' expected string or keyword containing one of the following enum values for attribute 'rounding' [rtz, rtne]
+  %0 = tt.fp_to_fp %x, rounding = up : f32 -> f16
+  tt.return
+}
+}
+

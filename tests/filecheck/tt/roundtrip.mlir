@@ -125,4 +125,33 @@ tt.func @execute_regions(%ptr: !tt.ptr<f32>, %v: f32) {
   } {triton.warp_pipeline.stage = "load"}
   tt.return
 }
+
+// A scalar fp_to_fp, launch-grid reads keeping their attributes, gpu.barrier in custom form.
+// CHECK-LABEL: tt.func @scalars_and_grid
+// CHECK-NEXT:   %0 = tt.fp_to_fp %x, rounding = rtne : f32 -> f8E4M3FN
+// CHECK-NEXT:   %1 = tt.fp_to_fp %y : f16 -> f32
+// CHECK-NEXT:   %2 = tt.get_program_id y {async_task_id = array<i32: 0>} : i32
+// CHECK-NEXT:   %3 = tt.get_num_programs z {async_task_id = array<i32: 1>} : i32
+// CHECK-NEXT:   gpu.barrier
+tt.func @scalars_and_grid(%x: f32, %y: f16) {
+  %0 = tt.fp_to_fp %x, rounding = rtne : f32 -> f8E4M3FN
+  %1 = tt.fp_to_fp %y : f16 -> f32
+  %2 = tt.get_program_id y {async_task_id = array<i32: 0>} : i32
+  %3 = tt.get_num_programs z {async_task_id = array<i32: 1>} : i32
+  "gpu.barrier"() : () -> ()
+  tt.return
+}
+
+// A property the op does not declare is ignored, as MLIR does (newer Triton writes
+// `reduction_ordering` on tt.reduce; Triton 3.9 reads it as a plain reduction).
+// CHECK-LABEL: tt.func @undeclared_property
+// CHECK: "tt.reduce"(%x) <{axis = 0 : i32}> ({
+tt.func @undeclared_property(%x: tensor<32xf32>) -> f32 {
+  %0 = "tt.reduce"(%x) <{axis = 0 : i32, reduction_ordering = "inner_tree"}> ({
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tt.reduce.return %s : f32
+  }) : (tensor<32xf32>) -> f32
+  tt.return %0 : f32
+}
 }
