@@ -305,7 +305,8 @@ class PaddedSharedEncoding(SharedEncoding):
         check(all(is_power_of_two(v) for v in self.paddings), "padding values must all be power of two")
         check(len(set(self.intervals)) == len(self.intervals), "interval values cannot have duplicates")
         _check_standard_shared_layout(self.linear_component, "linearComponent")
-        check(self.linear_component.is_invertible(), "Broadcasting is not supported.")
+        offsets = self.linear_component.sublayout(["offset"], self.linear_component.get_out_dim_names())
+        check(offsets.is_injective(), "Broadcasting in offset dimension is not supported.")
         for _, bases in self.linear_component.bases:
             check(
                 all(sum(1 for v in b if v) <= 1 for b in bases), "Each offset basis must move in at most one dimension."

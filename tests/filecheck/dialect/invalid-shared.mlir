@@ -106,9 +106,9 @@
 
 // -----
 
-// padded_shared: no broadcasting
+// padded_shared: no broadcasting along offsets (along blocks it is allowed)
 #s = #ttg.padded_shared<[16:+4] {offset = [[0, 1], [1, 0], [0, 0]], block = []}>
-// CHECK: invalid-shared.mlir:{{[0-9]+}}:{{[0-9]+}}: error: Broadcasting is not supported.
+// CHECK: invalid-shared.mlir:{{[0-9]+}}:{{[0-9]+}}: error: Broadcasting in offset dimension is not supported.
 // CHECK-NEXT{LITERAL}: #s = #ttg.padded_shared<[16:+4] {offset = [[0, 1], [1, 0], [0, 0]], block = []}>
 
 // -----
