@@ -86,7 +86,7 @@ from layoutdialect.encodings.inference import (
     reshape_encoding,
     trans_encoding,
 )
-from layoutdialect.f2 import inverse_permutation
+from layoutdialect.f2 import LinearLayout, inverse_permutation
 
 __all__ = [
     "BroadcastOp",
@@ -571,10 +571,26 @@ def check_dot_operand_encodings(a: Attribute, b: Attribute, d: Attribute) -> Non
             raise VerifyException("mismatched MMA version.")
     wmma = AmdWmmaEncoding
     if isinstance(a_dot.parent, wmma) and isinstance(b_dot.parent, wmma) and isinstance(result, wmma):
-        _check_wmma_ctas(a_dot.parent, b_dot.parent, result)
+        _check_wmma_ctas(a_dot, b_dot, result)
 
 
-def _check_wmma_ctas(a: AmdWmmaEncoding, b: AmdWmmaEncoding, result: AmdWmmaEncoding) -> None:
+def _operand_cga(operand: DotOperandEncoding) -> LinearLayout:
+    """How a dot operand's tiles lie over the CTAs (Triton's
+    ``DotOperandEncodingAttr::getCGALayout``): its parent's, with the K dimension (the
+    last of A, the second last of B) dropped from every block basis."""
+    assert isinstance(operand.parent, AmdWmmaEncoding)
+    layout = operand.parent.cga.linear_layout
+    names = layout.get_out_dim_names()
+    k = len(names) - 1 if operand.op_idx == 0 else len(names) - 2
+    bases = {
+        name: [[0 if (name == "block" and i == k) else v for i, v in enumerate(b)] for b in dim_bases]
+        for name, dim_bases in layout.bases
+    }
+    sizes = [1 if i == k else layout.get_out_dim_size(name) for i, name in enumerate(names)]
+    return LinearLayout.from_bases(bases, names, sizes, require_surjective=True)
+
+
+def _check_wmma_ctas(a: DotOperandEncoding, b: DotOperandEncoding, result: AmdWmmaEncoding) -> None:
     """Triton's multi-CTA rule for WMMA dots: the accumulator's CTAs hold distinct tiles,
     A is split over CTAs as the accumulator but broadcast along N, B along M."""
     accumulator = result.cga.linear_layout
@@ -582,9 +598,9 @@ def _check_wmma_ctas(a: AmdWmmaEncoding, b: AmdWmmaEncoding, result: AmdWmmaEnco
         raise VerifyException("Accumulator CGA layout should not broadcast or have repeated rows")
     rank = result.cga.rank
     m, n = f"dim{rank - 2}", f"dim{rank - 1}"
-    if a.cga.linear_layout != accumulator.resize_out_dim(n, 1):
+    if _operand_cga(a) != accumulator.resize_out_dim(n, 1):
         raise VerifyException("Incompatible CGA layout for operand 0")
-    if b.cga.linear_layout != accumulator.resize_out_dim(m, 1):
+    if _operand_cga(b) != accumulator.resize_out_dim(m, 1):
         raise VerifyException("Incompatible CGA layout for operand 1")
 
 

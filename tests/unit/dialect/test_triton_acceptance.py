@@ -97,6 +97,10 @@ def _wmma(name: str, cga: str) -> str:
         ("[[1, 0], [0, 0]]", "[[0, 0], [0, 1]]", None),
         ("[[0, 0], [0, 1]]", "[[0, 0], [0, 1]]", "Incompatible CGA layout for operand 0"),
         ("[[1, 0], [0, 0]]", "[[1, 0], [0, 0]]", "Incompatible CGA layout for operand 1"),
+        # An operand's CGA drops its K dimension from the parent's (Triton 3.9 accepts these).
+        ("[[1, 0], [0, 1]]", "[[1, 0], [0, 1]]", None),
+        ("[[1, 0], [0, 1]]", "[[0, 0], [0, 1]]", None),
+        ("[[0, 1], [1, 0]]", "[[1, 0], [0, 1]]", "Incompatible CGA layout for operand 0"),
     ],
 )
 def test_a_multi_cta_wmma_dot_splits_its_operands_as_its_accumulator(
