@@ -73,6 +73,8 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
 
     def verify(self) -> None:
         shape, alloc = self.shape, self.alloc_shape
+        if not shape:
+            raise VerifyException("rank 0 memdesc is not allowed")
         encoding = getattr(self.encoding, "data", None)
         laid_out = shape[len(shape) - encoding.rank :] if isinstance(encoding, SharedEncoding) else shape[1:]
         if any(d & (d - 1) or d <= 0 for d in laid_out):

@@ -152,3 +152,9 @@
 %0 = "test.op"() : () -> !ttg.memdesc<64x64xf16, #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>, #ttg.shared_memory, 32x64>
 // CHECK: invalid-shared.mlir:{{[0-9]+}}:{{[0-9]+}}: error: memdesc shape [64, 64] must fit inside its allocation shape [32, 64]
 // CHECK-NEXT{LITERAL}: %0 = "test.op"() : () -> !ttg.memdesc<64x64xf16, #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>, #ttg.shared_memory, 32x64>
+
+// -----
+
+// memdesc: rank 0 is refused, also in an alias nothing uses
+!m = !ttg.memdesc<i64, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory>
+// CHECK: invalid-shared.mlir:{{[0-9]+}}:{{[0-9]+}}: error: rank 0 memdesc is not allowed
