@@ -23,7 +23,7 @@ from layoutdialect.answers.arguments import (
     parse_layout_argument,
     parse_shape_option,
 )
-from layoutdialect.answers.cuda_emitter import VEC_TEMPLATE, CudaFunction, emit_cuda_function
+from layoutdialect.answers.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import encoding_attr
@@ -117,15 +117,17 @@ def generate_conversion(
     plan = conversion.plan
     if not conversion.lowerable:
         raise dst.error("the conversion moves data between CTAs, which this generator does not write")
-    if plan.kind is ConversionKind.NO_OP:
-        raise dst.error("the layouts are equal at this shape: every thread already holds its elements")
-    block, alloc, lowered = lower_detached(conversion, source_type, result_type, verify=True)
-    assert lowered.trace is not None
-    ops = ([alloc] if alloc is not None else []) + lowered.ops
-    source = block.args[0]
     source_vector = VectorType(element, [plan.source_registers])
-    contents = _Contents(lowered.trace, shape)
-    emitted = emit_cuda_function(name, ops, source, lowered.result, source_vector, conversion.lanes, contents.annotate)
+    if plan.kind is ConversionKind.NO_OP:
+        emitted = _plain_copy(name, source_vector)
+    else:
+        block, alloc, lowered = lower_detached(conversion, source_type, result_type, verify=True)
+        assert lowered.trace is not None
+        ops = ([alloc] if alloc is not None else []) + lowered.ops
+        contents = _Contents(lowered.trace, shape)
+        emitted = emit_cuda_function(
+            name, ops, block.args[0], lowered.result, source_vector, conversion.lanes, contents.annotate
+        )
     header = [
         f"// {name}: {plan.kind.value} conversion of a {'x'.join(map(str, shape))} tensor of {element}",
         f"//   from {source_type.encoding}",
@@ -136,10 +138,22 @@ def generate_conversion(
         f"// registers hold raw {bits}-bit patterns; at the start lane 0 holds {_held_by_lane_zero(src.layout, shape)}",
         f"// and at the end it holds {_held_by_lane_zero(dst.layout, shape)}",
     ]
-    source_text = (
-        "#include <cstdint>\n#include <cstring>\n\n" + VEC_TEMPLATE + "\n" + "\n".join(header) + "\n" + emitted.text()
-    )
+    if emitted.scratch_bytes:
+        header += [
+            f"// scratch: {emitted.scratch_bytes} bytes of shared memory ({emitted.scratch_constant}),",
+            "// 16-byte aligned, passed in by the caller; the function leaves it free, so it may be called",
+            "// twice in a row or in a loop without a barrier from the caller",
+        ]
+    source_text = HELPERS + "\n" + "\n".join(header) + "\n" + emitted.text()
     return CodegenAnswer(source_text, emitted, plan, plan.path.value)
+
+
+def _plain_copy(name: str, registers: VectorType[Attribute]) -> CudaFunction:
+    """The function for layouts whose linear layouts are equal: every thread already holds
+    its elements in the right registers."""
+    copy = CudaFunction(name, f"{cuda_type(registers)} registers_in", cuda_type(registers))
+    copy.lines = ["// the layouts are equal: every register already holds its element", "return registers_in;"]
+    return copy
 
 
 def ask(

@@ -2,9 +2,15 @@
 
 Every value is kept as raw bits (an ``f16`` is a ``uint16_t``), a ``vector<N x T>`` is a
 ``Vec<T, N>`` of natural alignment (up to 16 bytes, so stores and loads vectorise), the
-scratch memref is a ``__shared__`` byte array, ``gpu.shuffle`` is ``__shfl_xor_sync`` or
-``__shfl_sync`` and ``gpu.barrier`` is ``__syncthreads()``.  Because the IR is the one the
-CTA simulator proves, the CUDA does what the plan does, instruction for instruction.
+scratch memref is the caller's shared memory, passed in as ``unsigned char* scratch``,
+``gpu.shuffle`` is ``__shfl_xor_sync`` or ``__shfl_sync`` and ``gpu.barrier`` is
+``__syncthreads()``.  Because the IR is the one the CTA simulator proves, the CUDA does
+what the plan does, instruction for instruction.
+
+The barrier contract: a function that uses the scratch buffer leaves it free when it
+returns (a last ``__syncthreads()``, or ``__syncwarp()`` where each warp reads only what
+it wrote, which also orders the warp's stores before its loads), so it can be called twice
+in a row or in a loop without a barrier from the caller.
 """
 
 from __future__ import annotations
@@ -20,15 +26,25 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from layoutdialect.dialect.gpu.ops import ShuffleMode, ShuffleOp
 from layoutdialect.dialect.tt.types import bit_width
 
-__all__ = ["CudaFunction", "VEC_TEMPLATE", "cuda_type", "emit_cuda_function"]
+__all__ = ["HELPERS", "SCRATCH_PARAMETER", "CudaFunction", "cuda_type", "emit_cuda_function"]
 
-VEC_TEMPLATE = """\
+HELPERS = """\
+#include <cstdint>
+#include <cstring>
+
+#ifndef LAYOUTDIALECT_CONVERSION_HELPERS
+#define LAYOUTDIALECT_CONVERSION_HELPERS
 template <typename T, int N>
 struct alignas(sizeof(T) * N < 16 ? sizeof(T) * N : 16) Vec {
   T v[N];
 };
+#endif
 """
-"""The register-array type the emitted functions use."""
+"""What every emitted file starts with: the register-array type, defined once however many
+generated functions one ``.cu`` file holds."""
+
+SCRATCH_PARAMETER = "scratch"
+"""The name of the shared-memory parameter of a function that goes through shared memory."""
 
 _BINARY: dict[type[Operation], str] = {
     arith.AndIOp: "&",
@@ -76,10 +92,22 @@ class CudaFunction:
     barriers: int = 0
     shared_stores: int = 0
     shared_loads: int = 0
+    scratch_bytes: int = 0
+    """Bytes of shared memory the caller passes in (0: the function takes none)."""
+
+    @property
+    def scratch_constant(self) -> str:
+        """The ``constexpr`` naming ``scratch_bytes`` in the emitted text."""
+        return f"{self.name}_scratch_bytes"
 
     def text(self) -> str:
         body = "\n".join(f"  {line}" if line else "" for line in self.lines)
-        return f"__device__ {self.return_type} {self.name}({self.parameter}) {{\n{body}\n}}\n"
+        parameters = self.parameter
+        prefix = ""
+        if self.scratch_bytes:
+            parameters += f", unsigned char* {SCRATCH_PARAMETER}"
+            prefix = f"constexpr uint32_t {self.scratch_constant} = {self.scratch_bytes};\n"
+        return f"{prefix}__device__ {self.return_type} {self.name}({parameters}) {{\n{body}\n}}\n"
 
 
 class _Names:
@@ -124,10 +152,17 @@ def emit_cuda_function(
             emitted.lines.extend(f"// {line}" for line in annotate(group))
         group, group_kind = [], None
 
+    warp_local = not any(isinstance(op, gpu.BarrierOp) for op in ops)
+    stores_pending = False
     for op in ops:
         kind = _kind(op)
         if kind != group_kind:
             flush()
+            if warp_local and kind == "load" and stores_pending:
+                emitted.lines += ["", "// each warp reads only what it wrote: its stores before its loads"]
+                emitted.lines.append("__syncwarp();")
+                stores_pending = False
+            stores_pending |= kind == "store"
             group_kind = kind
             if kind in _HEADINGS:
                 emitted.lines.append("")
@@ -135,6 +170,9 @@ def emit_cuda_function(
         group.append(op)
         emitted.lines.extend(_emit(op, names, emitted, lanes))
     flush()
+    if emitted.scratch_bytes:
+        emitted.lines += ["", "// the scratch buffer is free again for the next conversion"]
+        emitted.lines.append("__syncwarp();" if warp_local else "__syncthreads();")
     if result not in names.names:
         raise ValueError("the lowered conversion does not produce its result")
     cast = result.owner
@@ -243,9 +281,10 @@ def _emit(op: Operation, name: _Names, out: CudaFunction, lanes: int) -> list[st
     if isinstance(op, memref.AllocOp):
         memref_type = op.memref.type
         assert isinstance(memref_type, MemRefType)
-        size = memref_type.get_shape()[0]
-        return [f"alignas(16) __shared__ unsigned char {name(op.memref)}_bytes[{size}];",
-                f"unsigned char* const {name(op.memref)} = {name(op.memref)}_bytes;"]  # fmt: skip
+        out.scratch_bytes = memref_type.get_shape()[0]
+        name.names[op.memref] = SCRATCH_PARAMETER
+        name.used.add(SCRATCH_PARAMETER)
+        return []
     if isinstance(op, memref.ViewOp):
         target = results[0]
         return [

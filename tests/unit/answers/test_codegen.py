@@ -68,6 +68,12 @@ CASES = {
         (16, 16),
         "bf16",
     ),
+    "warp_synchronous_transpose_f32": (
+        _blocked("1, 4", "8, 4", "4, 1", "1, 0"),
+        _blocked("4, 1", "2, 16", "4, 1", "0, 1"),
+        (32, 32),
+        "f32",
+    ),
     "shared_transpose_f16": (
         _blocked("1, 8", "8, 4", "2, 1", "1, 0"),
         _blocked("8, 1", "4, 8", "1, 2", "0, 1"),
@@ -91,10 +97,18 @@ def test_the_cuda_has_the_plans_instruction_counts(case: str) -> None:
     assert (emitted.shuffles, emitted.selects) == (plan.shuffles, plan.selects)
     assert answer.source.count("__shfl_") == plan.shuffles
     if plan.scratch is None:
-        assert emitted.shared_stores == emitted.shared_loads == emitted.barriers == 0
+        assert emitted.shared_stores == emitted.shared_loads == emitted.barriers == emitted.scratch_bytes == 0
+        assert "__syncthreads" not in answer.source and "__syncwarp" not in answer.source
     else:
         scratch = plan.scratch
-        assert emitted.barriers == scratch.barriers == answer.source.count("__syncthreads();")
+        # One more barrier than the plan's frees the buffer for the next call.
+        assert emitted.barriers == scratch.barriers
+        if scratch.barriers:
+            assert answer.source.count("__syncthreads();") == scratch.barriers + 1
+        else:
+            assert answer.source.count("__syncwarp();") == 2
+        assert emitted.scratch_bytes == scratch.scratch_bytes
+        assert "unsigned char* scratch" in answer.source
         assert emitted.shared_stores == scratch.store.cost.instructions * scratch.reps
         assert emitted.shared_loads == scratch.load.cost.instructions * scratch.reps
 
@@ -108,6 +122,8 @@ def _harness(answer: CodegenAnswer, src_ids: np.ndarray, dst_ids: np.ndarray, el
     inputs = ",".join(str(int(v) & mask) for v in src_ids[0].reshape(-1))
     expected = ",".join(str(int(v) & mask) for v in dst_ids[0].reshape(-1))
     threads = warps * lanes
+    scratch = answer.function.scratch_bytes
+    call = "convert_layout(in, scratch)" if scratch else "convert_layout(in)"
     return f"""#include "warp_emulation.h"
 #include <cstdio>
 #include <thread>
@@ -122,13 +138,16 @@ int main() {{
   emulated_warps = &warps;
   emulated_lanes = {lanes};
   static {element} results[{threads} * {dst_registers}];
+  alignas(16) static unsigned char scratch[{max(scratch, 1)}];
   std::vector<std::thread> running;
   for (int t = 0; t < {threads}; ++t) {{
     running.emplace_back([t] {{
       threadIdx = {{unsigned(t), 0, 0}};
       Vec<{element}, {src_registers}> in;
       for (int r = 0; r < {src_registers}; ++r) in.v[r] = inputs[t * {src_registers} + r];
-      auto out = convert_layout(in);
+      // Twice in a row on the same scratch buffer: the function keeps its barrier contract.
+      auto out = {call};
+      out = {call};
       for (int r = 0; r < {dst_registers}; ++r) results[t * {dst_registers} + r] = out.v[r];
     }});
   }}
@@ -173,14 +192,19 @@ def test_the_cuda_compiles_to_ptx(case: str, tmp_path: Path) -> None:
     answer = _generate(case)
     element = f"uint{parse_element_bits(CASES[case][3])}_t"
     parameter_type = answer.function.parameter.rsplit(" ", 1)[0]
+    scratch_declaration, arguments = "", "registers"
+    if answer.function.scratch_bytes:
+        scratch_declaration = "alignas(16) __shared__ unsigned char scratch[convert_layout_scratch_bytes];"
+        arguments = "registers, scratch"
     kernel = tmp_path / "kernel.cu"
     kernel.write_text(
         answer.source
         + f"""
 __global__ void run({element}* data) {{
   {parameter_type} registers;
+  {scratch_declaration}
   for (int r = 0; r < int(sizeof registers / sizeof({element})); ++r) registers.v[r] = data[threadIdx.x * 64 + r];
-  auto out = convert_layout(registers);
+  auto out = convert_layout({arguments});
   for (int r = 0; r < int(sizeof out / sizeof({element})); ++r) data[threadIdx.x * 64 + r] = out.v[r];
 }}
 """
@@ -192,3 +216,48 @@ __global__ void run({element}* data) {{
     assert build.returncode == 0, build.stderr
     ptx = (tmp_path / "kernel.ptx").read_text()
     assert ptx.count("shfl.sync") == answer.plan.shuffles
+
+
+EQUAL_CASES = {
+    "same_blocked": (_blocked("1, 4", "8, 4", "4, 1", "1, 0"), _blocked("1, 4", "8, 4", "4, 1", "1, 0"), (32, 32)),
+    # The m16n8 accumulator and the dot_op A layout with kWidth 2 are the same linear layout in f16.
+    "mma_to_dot_a_kwidth2": (
+        "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>",
+        "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+        "warpsPerCTA = [4, 1], instrShape = [16, 8]}>, kWidth = 2}>",
+        (64, 16),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(EQUAL_CASES))
+def test_equal_layouts_give_a_plain_copy(case: str) -> None:
+    src_text, dst_text, shape = EQUAL_CASES[case]
+    answer = generate_conversion(
+        parse_layout_argument(src_text, shape), parse_layout_argument(dst_text, shape), parse_element_type("f16")
+    )
+    assert answer.path == "none"
+    assert "return registers_in;" in answer.source
+    assert answer.function.scratch_bytes == answer.function.shuffles == answer.function.barriers == 0
+
+
+@pytest.mark.skipif(COMPILER is None, reason="no C++ compiler for the host-side warp emulation")
+def test_several_generated_functions_compile_in_one_file(tmp_path: Path) -> None:
+    parts = []
+    for index, case in enumerate(("shared_transpose_f32", "shuffle_ship_i32", "registers_only_f16")):
+        src_text, dst_text, shape, element = CASES[case]
+        parts.append(
+            generate_conversion(
+                parse_layout_argument(src_text, shape),
+                parse_layout_argument(dst_text, shape),
+                parse_element_type(element),
+                name=f"convert_{index}",
+            ).source
+        )
+    program = tmp_path / "several.cpp"
+    program.write_text('#include "warp_emulation.h"\n' + "\n".join(parts) + "\nint main() { return 0; }\n")
+    assert COMPILER is not None
+    build = subprocess.run(
+        [COMPILER, "-std=c++20", "-fsyntax-only", f"-I{HERE}", str(program)], capture_output=True, text=True
+    )
+    assert build.returncode == 0, build.stderr

@@ -1,5 +1,6 @@
 // A host-side stand-in for the CUDA features the generated conversions use: one
 // std::thread per CUDA thread, __syncthreads() as a barrier of the whole block,
+// __syncwarp() as a barrier of the warp,
 // and each warp shuffle as a write-barrier-read-barrier exchange among the warp's
 // threads, with PTX shfl.sync semantics within segments of `width` lanes.
 #pragma once
@@ -28,6 +29,10 @@ inline std::vector<std::unique_ptr<EmulatedWarp>>* emulated_warps = nullptr;
 inline int emulated_lanes = 32;
 
 inline void __syncthreads() { emulated_block_barrier->arrive_and_wait(); }
+
+inline void __syncwarp(unsigned = 0xffffffffu) {
+  (*emulated_warps)[threadIdx.x / emulated_lanes]->exchange.arrive_and_wait();
+}
 
 template <typename T>
 T emulated_shuffle(T value, unsigned source_in_segment, int width) {
