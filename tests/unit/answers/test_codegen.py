@@ -74,6 +74,15 @@ CASES = {
         (32, 32),
         "f32",
     ),
+    # Two CTAs, each converting its own half: the code runs in every CTA alike.
+    "cga_within_each_cta_f16": (
+        "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], "
+        "CGALayout = [[1, 0]]}>",
+        "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1], "
+        "CGALayout = [[1, 0]]}>",
+        (64, 32),
+        "f16",
+    ),
     "shared_transpose_f16": (
         _blocked("1, 8", "8, 4", "2, 1", "1, 0"),
         _blocked("8, 1", "4, 8", "1, 2", "0, 1"),
