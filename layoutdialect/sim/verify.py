@@ -13,8 +13,9 @@ so a missing barrier or a wrong address shows as a wrong or unwritten value.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 from xdsl.dialects.builtin import MemRefType, VectorType, i8
@@ -63,21 +64,38 @@ class ConversionTrace:
 
     element_bits: int
     runs: list[tuple[int, dict[SSAValue, np.ndarray]]]
+    run_all_ones: Callable[[], dict[SSAValue, np.ndarray]]
+    """Runs the conversion once more with every source bit set: an element's bits stay set
+    wherever they move, so the slots of packed words left clear are padding."""
+
+    @cached_property
+    def _all_ones(self) -> dict[SSAValue, np.ndarray]:
+        return self.run_all_ones()
 
     def held_elements(self, value: SSAValue, block: int = 0, warp: int = 0, lane: int = 0) -> list[int]:
         """The ids of the elements ``value`` holds in one thread, word by word and, within
-        a word, lowest bits first."""
+        a word, lowest bits first; a packed word's padding slots are left out."""
         value_type = value.type
         scalar = value_type.element_type if isinstance(value_type, VectorType) else value_type
         word_bits = getattr(scalar, "bitwidth", self.element_bits)
         per_word = max(1, word_bits // self.element_bits)
         mask = (1 << self.element_bits) - 1
+
+        def slots(words: np.ndarray) -> list[int]:
+            return [
+                (int(w) >> (part * self.element_bits)) & mask
+                for w in np.atleast_1d(words).tolist()
+                for part in range(per_word)
+            ]
+
         ids: list[int] = []
         for low, values in self.runs:
-            words = np.atleast_1d(values[value][block, warp, lane]).tolist()
-            parts = [(int(word) >> (part * self.element_bits)) & mask for word in words for part in range(per_word)]
+            parts = slots(values[value][block, warp, lane])
             ids = [held | (part << low) for held, part in zip(ids, parts)] if ids else [p << low for p in parts]
-        return ids
+        if per_word == 1:
+            return ids
+        occupied = slots(self._all_ones[value][block, warp, lane])
+        return [element for element, bits in zip(ids, occupied) if bits == mask]
 
 
 def verify_conversion(
@@ -108,7 +126,14 @@ def verify_conversion(
     chunk = min(element_bits, 64)
     mask = np.uint64((1 << chunk) - 1) if chunk < 64 else np.uint64(0xFFFF_FFFF_FFFF_FFFF)
     scratch_bytes = _buffer_bytes(scratch) if scratch is not None else 0
-    trace = ConversionTrace(chunk, [])
+
+    def run_all_ones() -> dict[SSAValue, np.ndarray]:
+        inputs = {source: np.full_like(src_ids, mask)}
+        if scratch is not None:
+            inputs[scratch] = simulator.allocate(scratch_bytes)
+        return simulator.run(ops, inputs, orders[0])
+
+    trace = ConversionTrace(chunk, [], run_all_ones)
     for order in orders:
         for low in range(0, total_bits, chunk):
             inputs = {source: (src_ids >> np.uint64(low)) & mask}
