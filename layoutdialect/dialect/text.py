@@ -164,6 +164,9 @@ class LocatingParser(Parser):
                 ops.append(op)
             else:
                 self.raise_error("Could not parse entire input!")
+        if self.forward_ssa_references:
+            names = ", ".join("%" + name for name in self.forward_ssa_references)
+            self.raise_error(f"values used but not defined: [{names}]")
         if len(ops) == 1 and isinstance(ops[0], ModuleOp):
             return ops[0]
         return ModuleOp(ops)
