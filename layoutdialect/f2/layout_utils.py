@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from layoutdialect.f2.column_action import ColumnAction
 from layoutdialect.f2.layout_builder import LayoutBuilder
 from layoutdialect.f2.linear_layout import LinearLayout, LinearLayoutError
 
 __all__ = [
     "HARDWARE_DIMS",
+    "action_remove_broadcasted_regs",
     "ensure_layout_not_larger_than",
     "ensure_layout_not_smaller_than",
+    "get_reps",
     "identity_standard_nd",
     "inverse_permutation",
     "is_permutation_matrix",
+    "reg_perm_for_divide",
     "standard_out_dim_names",
 ]
 
@@ -118,3 +122,83 @@ def ensure_layout_not_larger_than(
     """
     _check_shape(layout, shape, "ensure_layout_not_larger_than")
     return LayoutBuilder.of(layout).ensure_not_larger_than(shape, broadcast_registers).build()
+
+
+def reg_perm_for_divide(a: LinearLayout, b: LinearLayout, left: bool = True) -> ColumnAction | None:
+    """Triton's ``regPermForDivide``: the reordering of ``a``'s registers after which ``a``
+    may start (``left``) or end with ``b``'s registers, or ``None`` when some register basis
+    of ``b`` is not one of ``a``'s.  The chosen bases go first (last), the others keep their
+    order; the result is the only candidate, not a proof that ``divide_left`` then succeeds.
+
+    >>> a = LinearLayout.from_bases([("register", [[2], [1]])], ["col"])
+    >>> reg_perm_for_divide(a, LinearLayout.identity_1d(2, "register", "col"))
+    ColumnAction([1, 0], register, 2)
+    """
+    a_bases = [basis for name, bases in a.bases if name == "register" for basis in bases]
+    broadcast = LinearLayout.empty()
+    for out_dim in a.get_out_dim_names():
+        broadcast *= LinearLayout.identity_1d(1, "register", out_dim)
+    b_wide = broadcast * b
+    b_bases = [basis for name, bases in b_wide.bases if name == "register" for basis in bases]
+    quotient_log2 = {
+        out_dim: a.get_out_dim_size_log2(out_dim) - b_wide.get_out_dim_size_log2(out_dim)
+        for out_dim in a.get_out_dim_names()
+    }
+    if any(log2 < 0 for log2 in quotient_log2.values()):
+        return None
+    used = [False] * len(a_bases)
+    chosen = []
+    for basis in b_bases:
+        if not left:
+            basis = [v << quotient_log2[out_dim] for out_dim, v in zip(a.get_out_dim_names(), basis)]
+        index = next((j for j, candidate in enumerate(a_bases) if not used[j] and candidate == basis), None)
+        if index is None:
+            return None
+        used[index] = True
+        chosen.append(index)
+    others = [j for j in range(len(a_bases)) if not used[j]]
+    return ColumnAction(chosen + others if left else others + chosen, "register", len(a_bases))
+
+
+def action_remove_broadcasted_regs(layout: LinearLayout) -> ColumnAction:
+    """Triton's ``actionRemoveBroadcastedRegs``: keep the registers' non-zero bases, in order.
+
+    >>> layout = LinearLayout.from_bases([("register", [[1], [0], [2]])], ["dim0"])
+    >>> action_remove_broadcasted_regs(layout)
+    ColumnAction([0, 2], register, 3)
+    """
+    registers = dict(layout.bases)["register"]
+    kept = [i for i, basis in enumerate(registers) if any(basis)]
+    return ColumnAction(kept, "register", len(registers))
+
+
+def get_reps(cvt: LinearLayout, tile: LinearLayout) -> LinearLayout | None:
+    """Triton's ``getReps``: ``cvt`` with the bases ``tile`` accounts for zeroed, or
+    ``None`` unless each in-dim of ``cvt`` starts with ``tile``'s bases and its other bases
+    avoid every bit ``tile`` reaches.  Unlike ``divide_left`` the others keep their place.
+
+    >>> cvt = LinearLayout.from_bases([("register", [[0, 1], [1, 0], [0, 2]])], ["row", "col"])
+    >>> tile = LinearLayout.from_bases([("register", [[0, 1]])], ["row", "col"], [1, 2], require_surjective=False)
+    >>> get_reps(cvt, tile).bases
+    [('register', [[0, 0], [1, 0], [0, 2]])]
+    """
+    out_dims = cvt.get_out_dim_names()
+    tile_dims = set(tile.get_out_dim_names())
+    mask = dict.fromkeys(out_dims, 0)
+    for _, bases in tile.bases:
+        for basis in bases:
+            for out_dim, value in zip(tile.get_out_dim_names(), basis):
+                mask[out_dim] |= value
+    reps = []
+    for in_dim, bases in cvt.bases:
+        covered = tile.get_in_dim_size_log2(in_dim) if tile.has_in_dim(in_dim) else 0
+        if covered > len(bases):
+            return None
+        for i in range(covered):
+            expected = [tile.get_basis(in_dim, i, d) if d in tile_dims else 0 for d in out_dims]
+            if bases[i] != expected:
+                return None
+        if any(v & mask[d] for basis in bases[covered:] for d, v in zip(out_dims, basis)):
+            return None
+        reps.append((in_dim, [[0] * len(out_dims)] * covered + bases[covered:]))
+    return LinearLayout.from_bases(reps, out_dims, [size for _, size in cvt.out_dims], require_surjective=False)

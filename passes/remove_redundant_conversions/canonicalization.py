@@ -41,6 +41,7 @@ from layoutdialect.dialect.ttg.canonicalization import (
     read_past_conversion,
 )
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.dialect.ttng.canonicalization import TMEMStoreReadsPastConversion
 
 __all__ = ["AssertReadsPastConversion", "BypassEqualLayouts", "canonicalize_conversions", "conversion_folds"]
 
@@ -102,6 +103,7 @@ def conversion_folds(mma_to_dot_bailout: bool = True, equal_layouts: bool = True
         HistogramReadsPastConversion(),
         ReshapeReadsPastConversion(),
         TransposeReadsPastConversion(),
+        TMEMStoreReadsPastConversion(),
         AssertReadsPastConversion(),
     ]
     if equal_layouts:

@@ -19,7 +19,7 @@ ALLOWED: dict[str, set[str]] = {
     "encodings": {"f2"},
     "cute": {"f2"},
     "analysis": {"f2", "cute", "target"},
-    "dialect": {"f2", "encodings", "target", "xdsl"},
+    "dialect": {"f2", "encodings", "analysis", "target", "xdsl"},
     "sim": {"f2", "dialect", "xdsl"},
     "passes": {"f2", "encodings", "analysis", "dialect", "sim", "target", "xdsl"},
     "answers": {"f2", "encodings", "cute", "analysis", "dialect", "sim", "passes", "target", "xdsl", "matplotlib"},

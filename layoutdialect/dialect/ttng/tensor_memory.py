@@ -11,7 +11,7 @@ place elements in TMEM rows and columns, not in threads: they have no register l
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal, Self
 
 from xdsl.dialects.builtin import (
@@ -28,6 +28,7 @@ from xdsl.dialects.builtin import (
     Float32Type,
     IntegerAttr,
     IntegerType,
+    ModuleOp,
     StringAttr,
     TensorType,
     UnitAttr,
@@ -56,11 +57,20 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryAllocEffect, MemoryReadEffect, MemoryWriteEffect, OpTrait, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from layoutdialect.dialect.semantics import LayoutAnchor
+from layoutdialect.analysis.tensor_memory_access import (
+    MAX_REGISTERS,
+    TMemAccess,
+    TMemAccessError,
+    tmem_access,
+    tmem_compatible_layouts,
+    tmem_view,
+)
+from layoutdialect.dialect.semantics import ConversionFolds, LayoutAnchor
 from layoutdialect.dialect.syntax import build, format_bases, parse_bases, parse_int
 from layoutdialect.dialect.tt.dot_scaled import SCALED_ELEMENT_TYPES
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import (
+    LinearEncodingAttr,
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,
     SharedMemorySpaceAttr,
@@ -69,16 +79,25 @@ from layoutdialect.dialect.ttg.custom_format import memdesc_type, op_error, pars
 from layoutdialect.dialect.ttg.layout_checks import kernel_attributes
 from layoutdialect.dialect.ttg.tensors import encoding_of, tensor_type
 from layoutdialect.dialect.ttg.types import AsyncTokenType, MemDescType
+from layoutdialect.dialect.ttg.warp_specialize import WarpSpecializeOp, WarpSpecializePartitionsOp
 from layoutdialect.dialect.ttng.barriers import check_barrier_cga, check_barrier_type, identity_cga
 from layoutdialect.dialect.ttng.ops import TTNGOp
 from layoutdialect.encodings import CGALayout, DistributedEncoding, EncodingError, to_linear_layout
-from layoutdialect.encodings.base import check
 from layoutdialect.encodings.layout_properties import bases_per_dim
-from layoutdialect.f2 import LinearLayoutError
+from layoutdialect.encodings.linear import LinearEncoding
+from layoutdialect.encodings.tensor_memory import (
+    BlockRepOrder,
+    TensorMemoryLayout,
+    TensorMemoryScalesLayout,
+    tensor_memory_linear_layout,
+)
+from layoutdialect.f2 import LinearLayout, LinearLayoutError
 
 __all__ = [
     "ATTRIBUTES",
+    "MAX_REGISTERS_ATTRIBUTE",
     "OPS",
+    "BlockRepOrder",
     "ReduceModifierAttr",
     "TCGen5CommitOp",
     "TCGen5MMAOp",
@@ -94,68 +113,19 @@ __all__ = [
     "TensorMemoryScalesLayout",
     "TensorMemorySpaceAttr",
     "VerifyTensorMemoryDescs",
+    "contextual_max_registers",
+    "is_tmem_compatible",
+    "tmem_message",
 ]
+
+
+FOLDS = "layoutdialect.dialect.ttng.canonicalization"
+"""Where this module's ops' conversion folds are defined."""
 
 
 def _cga_layout(bases: Sequence[Sequence[int]]) -> CGALayout:
     """The rank-2 CGA a ``CGALayout = [[..]]`` entry gives (one CTA when absent)."""
     return CGALayout(tuple(tuple(b) for b in bases), 2)
-
-
-def _single_cta() -> CGALayout:
-    return CGALayout.single(2)
-
-
-@dataclass(frozen=True)
-class TensorMemoryLayout:
-    """How ``#ttng.tensor_memory_encoding`` places a tile in tensor memory: in
-    ``block_m x block_n`` blocks, consecutive elements of a row ``col_stride`` element
-    widths apart (1: packed; 2 gives each f16 a 32-bit column), over the CTAs of ``cga``;
-    ``two_ctas`` for ``cta_group::2`` MMAs, ``fp4_padded`` for e2m1 operands padded to a
-    byte each.  Built with Triton's checks and messages."""
-
-    block_m: int
-    block_n: int
-    col_stride: int
-    cga: CGALayout = field(default_factory=_single_cta)
-    two_ctas: bool = False
-    fp4_padded: bool = False
-
-    def __post_init__(self) -> None:
-        if self.two_ctas:
-            check(
-                bool(self.cga.bases) and self.cga.bases[0] == (1, 0),
-                "twoCTAs layout requires the first CGALayout block basis to be [1, 0]",
-            )
-        check(self.block_m in (64, 128), f"blockM must be 64 or 128 but got {self.block_m}")
-        check(
-            self.block_n > 0 and not self.block_n & (self.block_n - 1),
-            f"blockN must be a power of 2 but got {self.block_n}",
-        )
-        check(self.block_n <= 512, f"blockN must be less than or equal to 512 but got {self.block_n}")
-        check(self.col_stride in (1, 2, 4), f"colStride must be 1, 2, or 4 but got but got {self.col_stride}")
-        check(
-            not self.fp4_padded or self.col_stride == 1,
-            f"fp4Padded tensor memory layout requires colStride 1 but got {self.col_stride}",
-        )
-
-
-class BlockRepOrder:
-    """The spellings of ``blockRepOrder``: how repeated 32x4x4B scale blocks follow each
-    other along TMEM columns (non-K dim first, or K first)."""
-
-    MN_THEN_K = "mnThenK"
-    K_THEN_MN = "kThenMn"
-    ALL = (MN_THEN_K, K_THEN_MN)
-
-
-@dataclass(frozen=True)
-class TensorMemoryScalesLayout:
-    """How ``#ttng.tensor_memory_scales_encoding`` places MMA scales: 32x4x4B blocks copied
-    over the four warps' 32-row quarters, repeated in ``block_rep_order``, over ``cga``."""
-
-    cga: CGALayout = field(default_factory=_single_cta)
-    block_rep_order: str = BlockRepOrder.MN_THEN_K
 
 
 def _parse_bool(parser: AttrParser) -> bool:
@@ -404,10 +374,122 @@ def _check_memory_types(op: Operation, src: TensorType[Attribute] | MemDescType,
         )
 
 
-def _check_register_tile(op: Operation, tensor: TensorType[Attribute], what: str) -> None:
-    """Triton's ``verifyTMEMOperand``: registers hold a 2D tile of tensor memory."""
+MAX_REGISTERS_ATTRIBUTE = "ttg.maxnreg"
+"""The module attribute capping a thread's registers (Triton's ``AttrMaxRegistersName``)."""
+
+
+def contextual_max_registers(op: Operation) -> int:
+    """Triton's ``getContextualMaxNReg``: the registers per thread a TMEM message may count
+    on at ``op``: 256, lowered by the nearest enclosing limit (``ttg.maxnreg`` on the
+    module, or the ``actualRegisters`` of the ``ttg.warp_specialize`` partition or default
+    region around ``op``) and by the module's ``ttg.maxnreg``."""
+    limit = MAX_REGISTERS
+    current, module = op, op
+    while (parent := module.parent_op()) is not None and not isinstance(module, ModuleOp):
+        module = parent
+    while current is not module and (parent := current.parent_op()) is not None:
+        found = _register_limit(current, parent)
+        if found is not None:
+            limit = min(limit, found)
+            break
+        current = parent
+    cap = module.attributes.get(MAX_REGISTERS_ATTRIBUTE) if isinstance(module, ModuleOp) else None
+    return min(limit, cap.value.data) if isinstance(cap, IntegerAttr) else limit
+
+
+def _register_limit(op: Operation, parent: Operation) -> int | None:
+    """The limit ``parent`` places on ``op``, one of its children (Triton's
+    ``getContextualMaxNReg`` lambda)."""
+    if isinstance(parent, ModuleOp):
+        cap = parent.attributes.get(MAX_REGISTERS_ATTRIBUTE)
+        return cap.value.data if isinstance(cap, IntegerAttr) else None
+    if isinstance(parent, WarpSpecializePartitionsOp):
+        specialize, region = parent.parent_op(), op.parent_region()
+        assert isinstance(specialize, WarpSpecializeOp) and region is not None
+        actual = specialize.actual_registers
+        index = list(parent.regions).index(region)
+        return None if actual is None else actual.get_values()[1 + index]
+    if isinstance(parent, WarpSpecializeOp):
+        actual = parent.actual_registers
+        return None if actual is None else actual.get_values()[0]
+    return None
+
+
+def _register_layout(tensor: TensorType[Attribute]) -> LinearLayout | None:
+    """The tensor's ``register, lane, warp, block -> dim0, dim1`` layout, or ``None``
+    where it has no distributed encoding (or none that fits its shape)."""
+    encoding = encoding_of(tensor)
+    if not isinstance(encoding, DistributedEncoding):
+        return None
+    try:
+        return to_linear_layout(encoding, tensor.get_shape())
+    except (EncodingError, LinearLayoutError):
+        return None
+
+
+def _memory_view(memdesc: MemDescType) -> LinearLayout:
+    """The descriptor's TMEM layout over its allocation, seen at its shape (``tmem_view``);
+    ``EncodingError`` where Triton 3.9 cannot build one (it stops at an assertion)."""
+    encoding = memdesc.encoding
+    assert isinstance(encoding, TensorMemoryEncodingAttr | TensorMemoryScalesEncodingAttr)
+    return tmem_view(tensor_memory_linear_layout(encoding.data, memdesc.alloc_shape[-2:]), memdesc.shape)
+
+
+def tmem_message(op: Operation, tensor: TensorType[Attribute], memdesc: MemDescType) -> TMemAccess:
+    """How ``op`` (a TMEM load or store) moves ``tensor``'s registers to or from
+    ``memdesc`` (Triton's ``computeTMemLdStEncodingInfo`` with the contextual register
+    limit); ``TMemAccessError`` says why no message can, ``EncodingError`` that the
+    tensor has no distributed layout of the descriptor's shape or the descriptor no
+    TMEM layout."""
+    registers = _register_layout(tensor)
+    if registers is None or tuple(tensor.get_shape()) != tuple(memdesc.shape):
+        raise EncodingError(f"{tensor} has no distributed layout of the descriptor's shape")
+    bits = bit_width(memdesc.element_type) or 0
+    return tmem_access(registers, _memory_view(memdesc), bits, contextual_max_registers(op))
+
+
+def is_tmem_compatible(op: Operation, tensor: TensorType[Attribute], memdesc: MemDescType) -> bool:
+    """Triton's ``isDistributedLayoutTMemCompatible``: a TMEM message moves ``tensor``'s
+    registers to or from ``memdesc`` at ``op``."""
+    try:
+        tmem_message(op, tensor, memdesc)
+    except (TMemAccessError, EncodingError):
+        return False
+    return True
+
+
+def _check_register_tile(op: Operation, tensor: TensorType[Attribute], memdesc: MemDescType, what: str) -> None:
+    """Triton's ``verifyTMEMOperand``: registers hold a 2D tile of tensor memory in a
+    layout a TMEM message moves (``is_tmem_compatible``); the error lists the layouts
+    Triton proposes for the descriptor (``tmem_compatible_layouts``).  A tensor without a
+    distributed encoding, or whose shape is not the descriptor's (refused later), is not
+    checked.  Unlike later Triton, 3.9 accepts no proposed layout that no message moves
+    (one that needs more registers than ``contextual_max_registers`` allows)."""
     if len(tensor.get_shape()) != 2:
         raise op_error(op, f"{what} must be a 2D tensor")
+    if _register_layout(tensor) is None or tuple(tensor.get_shape()) != tuple(memdesc.shape):
+        return
+    try:
+        memory = _memory_view(memdesc)
+    except EncodingError as error:
+        raise op_error(op, f"{what}: {error}") from None
+    if is_tmem_compatible(op, tensor, memdesc):
+        return
+    bits = bit_width(memdesc.element_type) or 0
+    notes = [f"Got: {tensor.encoding}"]
+    notes += [
+        f"potential TMEM layout: {_linear_text(layout)}"
+        for layout in tmem_compatible_layouts(memory, kernel_attributes(op).num_warps or 0, bits)
+    ]
+    raise op_error(op, "\n".join([what, *(f"note: {note}" for note in notes)]))
+
+
+def _linear_text(layout: LinearLayout) -> str:
+    """``#ttg.linear<{..}>`` for a register layout, as Triton prints a proposed one."""
+    try:
+        return str(LinearEncodingAttr(LinearEncoding(layout)))
+    except EncodingError:
+        return str(layout.bases)
 
 
 def _parse_token(parser: Parser) -> tuple[bool, UnresolvedOperand | None]:
@@ -482,7 +564,7 @@ class TMEMAllocOp(TensorMemoryOp):
         if not isinstance(memdesc.encoding, TensorMemoryEncodings):
             raise op_error(self, "should use tensor memory encoding")
         if self.src is not None:
-            _check_register_tile(self, tensor_type(self.src), "source")
+            _check_register_tile(self, tensor_type(self.src), memdesc, "source")
         if memdesc.shape != memdesc.alloc_shape:
             raise op_error(self, "result shape and its alloc shape must match")
         if self.src is None:
@@ -553,7 +635,7 @@ class TMEMLoadOp(TensorMemoryOp):
             raise op_error(self, "source must be a tensor memory buffer.")
         if not isinstance(memdesc.encoding, TensorMemoryEncodingAttr):
             raise op_error(self, "should use tensor memory encoding.")
-        _check_register_tile(self, tensor_type(self.result), "result")
+        _check_register_tile(self, tensor_type(self.result), memdesc, "result")
         self._verify_reduction(memdesc)
         _check_memory_types(self, memdesc, self.result.type)
 
@@ -573,21 +655,19 @@ class TMEMLoadOp(TensorMemoryOp):
             self._verify_reduced_rows(memdesc)
 
     def _verify_reduced_rows(self, memdesc: MemDescType) -> None:
-        """Triton's ``supportsTMemLoadReduce``, but for the TMEM lowering it tries first
-        (which we do not model): ``tcgen05.ld.red`` reads packed data (16-bit elements one
-        per 32-bit column are not) and reduces what one thread holds, so each thread's
-        registers hold all of N and a single M row."""
-        assert isinstance(memdesc.encoding, TensorMemoryEncodingAttr)
-        if bit_width(memdesc.element_type) == 16 and memdesc.encoding.data.col_stride == 2:
-            raise op_error(self, "tmem_load reduction requires packed format (unpacked=false)")
+        """Triton's ``supportsTMemLoadReduce``: ``tcgen05.ld.red`` is a TMEM message that
+        reads packed data (not 16-bit elements one per 32-bit column) and reduces what one
+        thread holds, so each thread's registers hold all of N and a single M row."""
         tensor = tensor_type(self.result)
-        encoding = encoding_of(tensor)
-        if not isinstance(encoding, DistributedEncoding):
+        layout = _register_layout(tensor)
+        if layout is None:
             return
         try:
-            layout = to_linear_layout(encoding, tensor.get_shape())
-        except (EncodingError, LinearLayoutError):
-            return
+            access = tmem_message(self, tensor, memdesc)
+        except (TMemAccessError, EncodingError):
+            raise op_error(self, "failed to compute TMEM encoding info") from None
+        if access.unpacked:
+            raise op_error(self, "tmem_load reduction requires packed format (unpacked=false)")
         rows, columns = bases_per_dim(layout, "register")
         if columns != layout.get_out_dim_size("dim1"):
             raise op_error(self, "tmem_load reduction with N dimension sharded across threads is not supported.")
@@ -612,7 +692,9 @@ class TMEMStoreOp(TensorMemoryOp):
     pred = operand_def(i1)
     token = opt_result_def(AsyncTokenType)
 
-    traits = traits_def(RequiresTCGen05(), MemoryWriteEffect())
+    traits = traits_def(
+        RequiresTCGen05(), MemoryWriteEffect(), ConversionFolds(FOLDS, ("TMEMStoreReadsPastConversion",))
+    )
 
     @classmethod
     def parse(cls, parser: Parser) -> TMEMStoreOp:
@@ -658,7 +740,7 @@ class TMEMStoreOp(TensorMemoryOp):
             raise op_error(self, "should use tensor memory encoding.")
         if not memdesc.mutable:
             raise op_error(self, "Cannot store into an immutable alloc")
-        _check_register_tile(self, tensor_type(self.src), "source")
+        _check_register_tile(self, tensor_type(self.src), memdesc, "source")
         _check_memory_types(self, tensor_type(self.src), memdesc)
 
 
