@@ -458,23 +458,26 @@ def is_tmem_compatible(op: Operation, tensor: TensorType[Attribute], memdesc: Me
     return True
 
 
-def _check_register_tile(op: Operation, tensor: TensorType[Attribute], memdesc: MemDescType, what: str) -> None:
+def _check_register_tile(
+    op: Operation, tensor: TensorType[Attribute], memdesc: MemDescType, what: str
+) -> TMemAccess | None:
     """Triton's ``verifyTMEMOperand``: registers hold a 2D tile of tensor memory in a
-    layout a TMEM message moves (``is_tmem_compatible``); the error lists the layouts
+    layout a TMEM message moves (``tmem_message``, returned); the error lists the layouts
     Triton proposes for the descriptor (``tmem_compatible_layouts``).  A tensor without a
     distributed encoding, or whose shape is not the descriptor's (refused later), is not
-    checked.  Unlike later Triton, 3.9 accepts no proposed layout that no message moves
-    (one that needs more registers than ``contextual_max_registers`` allows)."""
+    checked (``None``).  Unlike later Triton, 3.9 accepts no proposed layout that no
+    message moves (one that needs more registers than ``contextual_max_registers`` allows)."""
     if len(tensor.get_shape()) != 2:
         raise op_error(op, f"{what} must be a 2D tensor")
     if _register_layout(tensor) is None or tuple(tensor.get_shape()) != tuple(memdesc.shape):
-        return
+        return None
     try:
-        memory = _memory_view(memdesc)
+        return tmem_message(op, tensor, memdesc)
     except EncodingError as error:
         raise op_error(op, f"{what}: {error}") from None
-    if is_tmem_compatible(op, tensor, memdesc):
-        return
+    except TMemAccessError:
+        pass
+    memory = _memory_view(memdesc)
     bits = bit_width(memdesc.element_type) or 0
     notes = [f"Got: {tensor.encoding}"]
     notes += [
@@ -635,12 +638,13 @@ class TMEMLoadOp(TensorMemoryOp):
             raise op_error(self, "source must be a tensor memory buffer.")
         if not isinstance(memdesc.encoding, TensorMemoryEncodingAttr):
             raise op_error(self, "should use tensor memory encoding.")
-        _check_register_tile(self, tensor_type(self.result), memdesc, "result")
-        self._verify_reduction(memdesc)
+        access = _check_register_tile(self, tensor_type(self.result), memdesc, "result")
+        self._verify_reduction(memdesc, access)
         _check_memory_types(self, memdesc, self.result.type)
 
-    def _verify_reduction(self, memdesc: MemDescType) -> None:
-        """``redOp`` comes with the ``red`` result; ``abs`` and ``NaN`` need it and f32 data."""
+    def _verify_reduction(self, memdesc: MemDescType, access: TMemAccess | None) -> None:
+        """``redOp`` comes with the ``red`` result; ``abs`` and ``NaN`` need it and f32 data;
+        ``access`` is the result's TMEM message, if the verifier found one."""
         if self.red_op is not None and self.red is None:
             raise op_error(self, "redOp is set but 'red' result is not present")
         if self.red is not None and self.red_op is None:
@@ -652,20 +656,17 @@ class TMEMLoadOp(TensorMemoryOp):
             if flag is not None and flag.value.data and not isinstance(memdesc.element_type, Float32Type):
                 raise op_error(self, f"'{name}' requires floating-point element type (f32)")
         if self.red_op is not None:
-            self._verify_reduced_rows(memdesc)
+            self._verify_reduced_rows(access)
 
-    def _verify_reduced_rows(self, memdesc: MemDescType) -> None:
+    def _verify_reduced_rows(self, access: TMemAccess | None) -> None:
         """Triton's ``supportsTMemLoadReduce``: ``tcgen05.ld.red`` is a TMEM message that
         reads packed data (not 16-bit elements one per 32-bit column) and reduces what one
         thread holds, so each thread's registers hold all of N and a single M row."""
-        tensor = tensor_type(self.result)
-        layout = _register_layout(tensor)
+        layout = _register_layout(tensor_type(self.result))
         if layout is None:
             return
-        try:
-            access = tmem_message(self, tensor, memdesc)
-        except (TMemAccessError, EncodingError):
-            raise op_error(self, "failed to compute TMEM encoding info") from None
+        if access is None:
+            raise op_error(self, "failed to compute TMEM encoding info")
         if access.unpacked:
             raise op_error(self, "tmem_load reduction requires packed format (unpacked=false)")
         rows, columns = bases_per_dim(layout, "register")
