@@ -10,10 +10,10 @@ elementwise.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import ClassVar, Self
 
-from xdsl.dialects.builtin import I32, AnyFloat, IntegerAttr, IntegerType, TensorType, i32
+from xdsl.dialects.builtin import I32, IntegerAttr, IntegerType, TensorType, i32
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -42,7 +42,7 @@ from layoutdialect.dialect.enums import (
 from layoutdialect.dialect.semantics import Elementwise, KeepsLayout, LayoutAnchor, SameLayout
 from layoutdialect.dialect.tt.base import ProgramAxisOp, TTOp
 from layoutdialect.dialect.tt.descriptors import quoted
-from layoutdialect.dialect.tt.types import PointerType, mask_type
+from layoutdialect.dialect.tt.types import FLOAT_LIKE, INT_LIKE, PointerType, TypeKind, check_type_kind, mask_type
 from layoutdialect.dialect.ttg.tensors import scalar_type, shape_and_encoding
 
 __all__ = [
@@ -260,21 +260,6 @@ class GetNumProgramsOp(ProgramAxisOp):
     name = "tt.get_num_programs"
 
 
-def _is_float_like(type_: Attribute) -> bool:
-    return isinstance(scalar_type(type_), AnyFloat)
-
-
-def _is_int_like(type_: Attribute) -> bool:
-    return isinstance(scalar_type(type_), IntegerType)
-
-
-TypeKind = tuple[Callable[[Attribute], bool], str]
-"""A type constraint of Triton's: the test, and how its messages name the types."""
-
-FLOAT_LIKE: TypeKind = (_is_float_like, "floating-point or ranked tensor of floating-point values")
-INT_LIKE: TypeKind = (_is_int_like, "integer or ranked tensor of integer values")
-
-
 SAME_TYPE = VarConstraint("T", AnyAttr())
 """The one type of an elementwise op's operands and result."""
 
@@ -294,13 +279,9 @@ class _ElementwiseOp(TTOp):
         super().__init__(operands=operands, result_types=[operands[0].type], properties=properties)
 
     def verify_(self) -> None:
-        accepts, described = self.TYPES
         for what, values in (("operand", self.operands), ("result", self.results)):
             for index, value in enumerate(values):
-                if not accepts(value.type):
-                    raise VerifyException(
-                        f"'{self.name}' op {what} #{index} must be {described}, but got {quoted(value.type)}"
-                    )
+                check_type_kind(self, what, index, value.type, self.TYPES)
         if len({*self.operand_types, *self.result_types}) > 1:
             raise VerifyException(f"'{self.name}' op requires the same type for all operands and results")
 

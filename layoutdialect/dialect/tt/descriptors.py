@@ -48,7 +48,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import KeepsLayout, LayoutAnchor
 from layoutdialect.dialect.tt.base import TTOp
-from layoutdialect.dialect.tt.types import PointerType, bit_width
+from layoutdialect.dialect.tt.types import PointerType, bit_width, quoted
 from layoutdialect.dialect.ttg.types import MemDescType
 
 __all__ = [
@@ -85,11 +85,6 @@ _PADDING_CONSTRAINT = (
     "'tt.make_tensor_descriptor' op attribute 'padding' failed to satisfy constraint: "
     "allowed 32-bit signless integer cases: 1, 2"
 )
-
-
-def quoted(type_: Attribute) -> str:
-    """A type as MLIR's diagnostics print it: ``'tensor<32x64xf16>'``."""
-    return f"'{type_}'"
 
 
 def _signless(element: Attribute) -> Attribute:

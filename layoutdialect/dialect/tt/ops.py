@@ -12,7 +12,6 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     I32,
-    AnyFloat,
     DenseArrayBase,
     IntegerAttr,
     StringAttr,
@@ -57,7 +56,7 @@ from layoutdialect.dialect.semantics import (
     View,
 )
 from layoutdialect.dialect.tt.base import ProgramAxisOp, TTOp
-from layoutdialect.dialect.tt.types import bit_width
+from layoutdialect.dialect.tt.types import FLOAT_LIKE, bit_width, check_type_kind
 from layoutdialect.dialect.ttg.tensors import (
     check_inferred_encoding,
     distributed_encoding,
@@ -368,12 +367,6 @@ def _parse_optional_setting(parser: Parser, keyword: str) -> str | None:
     return parser.parse_identifier()
 
 
-def _float_like(type_: Attribute) -> bool:
-    """Triton's ``TT_FloatLike``: a float, or a ranked tensor of floats."""
-    element = type_.element_type if isinstance(type_, TensorType) else type_
-    return isinstance(element, AnyFloat)
-
-
 @irdl_op_definition
 class FpToFpOp(TTOp):
     """``tt.fp_to_fp %x, rounding = rtne : tensor<..xf32, #b> -> tensor<..xf8E4M3FN, #b>``
@@ -422,12 +415,8 @@ class FpToFpOp(TTOp):
     def verify_(self) -> None:
         """Triton's type constraints, ``SameOperandsAndResultShape`` and
         ``SameOperandsAndResultEncoding``, with their messages."""
-        for what, type_ in (("operand", self.src.type), ("result", self.result.type)):
-            if not _float_like(type_):
-                raise VerifyException(
-                    f"'{self.name}' op {what} #0 must be floating-point or ranked tensor of floating-point values, "
-                    f"but got '{type_}'"
-                )
+        check_type_kind(self, "operand", 0, self.src.type, FLOAT_LIKE)
+        check_type_kind(self, "result", 0, self.result.type, FLOAT_LIKE)
         src, dst = self.src.type, self.result.type
         if isinstance(dst, TensorType) and not isinstance(src, TensorType):
             raise VerifyException(

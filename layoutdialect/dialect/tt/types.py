@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from xdsl.dialects.builtin import IndexType, StringAttr, TensorType, i1
-from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
+from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, StringAttr, TensorType, i1
+from xdsl.ir import Attribute, Operation, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
 
-__all__ = ["GLOBAL_ADDRESS_SPACE", "PointerType", "bit_width", "mask_type", "pointee_type"]
+from layoutdialect.dialect.ttg.tensors import scalar_type
+
+__all__ = [
+    "FLOAT_LIKE",
+    "GLOBAL_ADDRESS_SPACE",
+    "INT_LIKE",
+    "PointerType",
+    "TypeKind",
+    "bit_width",
+    "check_type_kind",
+    "mask_type",
+    "pointee_type",
+    "quoted",
+]
 
 GLOBAL_ADDRESS_SPACE = "global"
 ADDRESS_SPACES = ("global", "constant")
@@ -76,3 +90,35 @@ def bit_width(element: Attribute) -> int | None:
         return 64
     width = getattr(element, "bitwidth", None)
     return None if width is None else int(width)
+
+
+def quoted(type_: Attribute) -> str:
+    """A type as MLIR's diagnostics print it: ``'tensor<32x64xf16>'``."""
+    return f"'{type_}'"
+
+
+def _is_float_like(type_: Attribute) -> bool:
+    return isinstance(scalar_type(type_), AnyFloat)
+
+
+def _is_int_like(type_: Attribute) -> bool:
+    return isinstance(scalar_type(type_), IntegerType)
+
+
+TypeKind = tuple[Callable[[Attribute], bool], str]
+"""A type constraint of Triton's: the test, and how its messages name the types."""
+
+FLOAT_LIKE: TypeKind = (_is_float_like, "floating-point or ranked tensor of floating-point values")
+"""Triton's ``TT_FloatLike``: a float, or a ranked tensor of floats."""
+
+INT_LIKE: TypeKind = (_is_int_like, "integer or ranked tensor of integer values")
+"""Triton's ``TT_IntLike``: an integer, or a ranked tensor of integers."""
+
+
+def check_type_kind(op: Operation, what: str, index: int, type_: Attribute, kind: TypeKind) -> None:
+    """The op's ``what`` #``index`` (``operand``, ``result``) has a type of ``kind``, or
+    Triton's message: ``'tt.fp_to_fp' op operand #0 must be floating-point or ranked
+    tensor of floating-point values, but got 'i32'``."""
+    accepts, described = kind
+    if not accepts(type_):
+        raise VerifyException(f"'{op.name}' op {what} #{index} must be {described}, but got {quoted(type_)}")
