@@ -150,26 +150,15 @@ class LocatingParser(Parser):
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
         """As xDSL's, with every ``#alias = loc(...)`` of the text defined first; a text of
-        alias definitions alone is an empty module, as MLIR reads it."""
+        alias definitions alone is an empty module, as MLIR reads it (xDSL refuses it)."""
         self._define_location_aliases()
-        if not allow_implicit_module:
+        try:
             return super().parse_module(allow_implicit_module)
-        ops: list[Operation] = []
-        while self._current_token.kind != MLIRTokenKind.EOF:
-            if self._current_token.kind in (MLIRTokenKind.HASH_IDENT, MLIRTokenKind.EXCLAMATION_IDENT):
-                self._parse_alias_def()
-            elif self._current_token.kind == MLIRTokenKind.FILE_METADATA_BEGIN:
-                self._parse_file_metadata_dictionary()
-            elif (op := self.parse_optional_operation()) is not None:
-                ops.append(op)
-            else:
-                self.raise_error("Could not parse entire input!")
-        if self.forward_ssa_references:
-            names = ", ".join("%" + name for name in self.forward_ssa_references)
-            self.raise_error(f"values used but not defined: [{names}]")
-        if len(ops) == 1 and isinstance(ops[0], ModuleOp):
-            return ops[0]
-        return ModuleOp(ops)
+        except ParseError as error:
+            only_aliases = allow_implicit_module and self._current_token.kind == MLIRTokenKind.EOF
+            if only_aliases and error.msg == "Could not parse entire input!":
+                return ModuleOp([])
+            raise
 
     def _define_location_aliases(self) -> None:
         """Parse each location alias definition ahead of the module, in as many rounds as
