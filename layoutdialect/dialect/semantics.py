@@ -46,7 +46,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
@@ -291,19 +291,18 @@ class Recreatable(OpTrait):
     """The op can be built again producing another layout instead of converting its result
     (Triton's ``canUseResultEncoding``): its operands do not depend on the result's layout.
 
-    ``any_encoding`` says the op can be rebuilt in every encoding, those without a linear
+    ``holds_anywhere`` says the op can be rebuilt in every encoding, those without a linear
     layout too (``#gluon.auto_encoding``): Triton folds a conversion into a ``splat``, a
     ``make_range``, a splat constant, a ``local_load`` or a ``histogram`` whatever its
     target."""
-
-    any_encoding: ClassVar[bool] = True
 
     def holds(self, op: Operation, encoding: DistributedEncoding) -> bool:
         """Whether the op may produce ``encoding``."""
         return True
 
     def holds_anywhere(self, op: Operation) -> bool:
-        """Whether the op may produce every encoding (only asked when ``any_encoding``)."""
+        """Whether the op may produce every encoding, whatever it is: ``False`` for an op
+        whose operands must match the result's layout."""
         return True
 
     def folds_conversion(self, op: Operation, encoding: DistributedEncoding) -> bool:

@@ -71,7 +71,8 @@ class LegalCatRecreatable(Recreatable):
     """Triton's ``isLegalCatEncoding``: ``tt.cat`` concatenates its operands' distinct
     registers, so it may produce a layout holding exactly as many per thread."""
 
-    any_encoding = False
+    def holds_anywhere(self, op: Operation) -> bool:
+        return False
 
     def holds(self, op: Operation, encoding: DistributedEncoding) -> bool:
         assert isinstance(op, CatOp)

@@ -150,7 +150,8 @@ class BroadcastRecreatable(Recreatable):
     """A broadcast whose operand already has the target layout up to broadcasting is built
     again into it (Triton 3.9's slices stop there; its canonicalizer does not fold it)."""
 
-    any_encoding = False
+    def holds_anywhere(self, op: Operation) -> bool:
+        return False
 
     def holds(self, op: Operation, encoding: DistributedEncoding) -> bool:
         assert isinstance(op, BroadcastOp)
@@ -165,7 +166,8 @@ class ReorderingReshapeRecreatable(Recreatable):
     """An ``allow_reorder`` reshape may produce any layout that moves no data (Triton's
     ``canUseResultEncoding``), unless ``efficient_layout`` pins it."""
 
-    any_encoding = False
+    def holds_anywhere(self, op: Operation) -> bool:
+        return False
 
     def holds(self, op: Operation, encoding: DistributedEncoding) -> bool:
         assert isinstance(op, ReshapeOp)

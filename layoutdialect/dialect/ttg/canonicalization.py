@@ -90,7 +90,7 @@ class FoldConversionIntoSource(RewritePattern):
         if recreatable is None:
             return
         if dst is None:
-            if not (recreatable.any_encoding and recreatable.holds_anywhere(source)):
+            if not recreatable.holds_anywhere(source):
                 return
         elif not recreatable.folds_conversion(source, dst):
             return

@@ -53,7 +53,8 @@ class ConversionRecreatable(Recreatable):
     """A conversion can convert to any layout instead, except to an NVIDIA MMA layout it
     did not come from (Triton's ``canUseResultEncoding``)."""
 
-    any_encoding = False
+    def holds_anywhere(self, op: Operation) -> bool:
+        return False
 
     def holds(self, op: Operation, encoding: DistributedEncoding) -> bool:
         assert isinstance(op, ConvertLayoutOp)
