@@ -7,6 +7,13 @@ scratch memref is the caller's shared memory, passed in as ``unsigned char* scra
 ``__syncthreads()``.  Because the IR is the one the CTA simulator proves, the CUDA does
 what the plan does, instruction for instruction.
 
+``nvgpu.ldmatrix`` and ``nvvm.stmatrix`` are inline PTX (``MATRIX_HELPERS``, written before
+a function that uses them).  A ``vector<4x2xf16>`` is held flattened, as a ``Vec<uint16_t, 8>``,
+so ``vector.shape_cast`` is a new name for the same registers.  A shared-memory address
+(``memref.extract_aligned_pointer_as_index`` and the integers and ``!llvm.ptr<3>`` made
+from it by additions and casts) is a generic address, a ``uintptr_t``; the helpers turn it
+into a shared one.
+
 The barrier contract: a function that uses the scratch buffer leaves it free when it
 returns (a last ``__syncthreads()``, or ``__syncwarp()`` where each warp reads only what
 it wrote, which also orders the warp's stores before its loads), so it can be called twice
@@ -19,14 +26,18 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from xdsl.dialects import arith, builtin, func, gpu, memref, vector
+from xdsl.dialects import arith, builtin, func, gpu, llvm, memref, vector
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.dialect.gpu.ops import ShuffleMode, ShuffleOp
+from layoutdialect.dialect.memref.ops import ExtractAlignedPointerAsIndexOp
+from layoutdialect.dialect.nvgpu.ops import LdMatrixOp
+from layoutdialect.dialect.nvvm.ops import StMatrixOp
 from layoutdialect.dialect.tt.types import bit_width
+from layoutdialect.dialect.vector.ops import ShapeCastOp
 
-__all__ = ["HELPERS", "SCRATCH_PARAMETER", "CudaFunction", "cuda_type", "emit_cuda_function"]
+__all__ = ["HELPERS", "MATRIX_HELPERS", "SCRATCH_PARAMETER", "CudaFunction", "cuda_type", "emit_cuda_function"]
 
 HELPERS = """\
 #include <cstdint>
@@ -42,6 +53,75 @@ struct alignas(sizeof(T) * N < 16 ? sizeof(T) * N : 16) Vec {
 """
 """What every emitted file starts with: the register-array type, defined once however many
 generated functions one ``.cu`` file holds."""
+
+
+def _matrix_asm(instruction: str, matrices: int, transposed: bool) -> str:
+    """The ``asm`` statement of ``ldmatrix`` or ``stmatrix`` ``.m8n8 .x{matrices} .b16``
+    on the shared address ``address`` and the registers ``w``."""
+    registers = ", ".join(f"%{i + (instruction == 'stmatrix')}" for i in range(matrices))
+    words = ", ".join(f'"{"=r" if instruction == "ldmatrix" else "r"}"(w[{i}])' for i in range(matrices))
+    trans = ".trans" if transposed else ""
+    ptx = f"{instruction}.sync.aligned.m8n8.x{matrices}{trans}.shared.b16"
+    if instruction == "ldmatrix":
+        return f'asm volatile("{ptx} {{{registers}}}, [%{matrices}];" : {words} : "r"(address) : "memory");'
+    return f'asm volatile("{ptx} [%0], {{{registers}}};" :: "r"(address), {words} : "memory");'
+
+
+def _matrix_dispatch(instruction: str) -> str:
+    """``if constexpr`` over the six forms of ``instruction``, for ``N`` matrices and ``Transposed``."""
+    lines: list[str] = []
+    for matrices in (1, 2, 4):
+        for transposed in (False, True):
+            keyword = "if constexpr" if not lines else "else if constexpr"
+            condition = f"N == {matrices} && {'' if transposed else '!'}Transposed"
+            lines += [f"  {keyword} ({condition})", f"    {_matrix_asm(instruction, matrices, transposed)}"]
+    return "\n".join(lines)
+
+
+MATRIX_HELPERS = f"""\
+#ifndef LAYOUTDIALECT_MATRIX_HELPERS
+#define LAYOUTDIALECT_MATRIX_HELPERS
+// ldmatrix and stmatrix .m8n8 .b16 (sm_75 and sm_90 on): N = 1, 2 or 4 matrices of 8 rows of
+// 16 bytes.  Lane l gives the address of row l % 8 of matrix l / 8; word j of lane t is bytes
+// 4 (t % 4) .. 4 (t % 4) + 3 of row t / 4 of matrix j, or with .trans the 16-bit elements at
+// rows 2 (t % 4) and 2 (t % 4) + 1, column t / 4.  Off the GPU, warp_emulation.h runs them.
+#ifndef __CUDA_ARCH__
+void emulated_ld_matrix(const void* row_address, int matrices, bool transposed, uint32_t* words);
+void emulated_st_matrix(void* row_address, int matrices, bool transposed, const uint32_t* words);
+#endif
+
+template <typename R, bool Transposed>
+__device__ inline R ld_matrix(const void* row_address) {{
+  constexpr int N = sizeof(R) / 4;
+  static_assert(N == 1 || N == 2 || N == 4, "ldmatrix loads 1, 2 or 4 matrices");
+  uint32_t w[N];
+#ifdef __CUDA_ARCH__
+  const uint32_t address = static_cast<uint32_t>(__cvta_generic_to_shared(row_address));
+{_matrix_dispatch("ldmatrix")}
+#else
+  emulated_ld_matrix(row_address, N, Transposed, w);
+#endif
+  R registers;
+  memcpy(&registers, w, sizeof registers);
+  return registers;
+}}
+
+template <bool Transposed, int N>
+__device__ inline void st_matrix(void* row_address, Vec<uint32_t, N> words) {{
+  static_assert(N == 1 || N == 2 || N == 4, "stmatrix stores 1, 2 or 4 matrices");
+  const uint32_t* w = words.v;
+#ifdef __CUDA_ARCH__
+  const uint32_t address = static_cast<uint32_t>(__cvta_generic_to_shared(row_address));
+{_matrix_dispatch("stmatrix")}
+#else
+  emulated_st_matrix(row_address, N, Transposed, w);
+#endif
+}}
+#endif
+"""
+"""The inline PTX of ``nvgpu.ldmatrix`` and ``nvvm.stmatrix``, written before each function
+that uses them and defined once per file.  ``ld_matrix<R, Transposed>`` returns the words
+as the register array ``R``; off the GPU both call the emulation of ``warp_emulation.h``."""
 
 SCRATCH_PARAMETER = "scratch"
 """The name of the shared-memory parameter of a function that goes through shared memory."""
@@ -73,9 +153,11 @@ def _scalar_type(type_: Attribute) -> str:
 def cuda_type(type_: Attribute) -> str:
     """The C++ type holding a value of ``type_`` as raw bits."""
     if isinstance(type_, VectorType):
-        return f"Vec<{_scalar_type(type_.element_type)}, {type_.get_shape()[0]}>"
+        return f"Vec<{_scalar_type(type_.element_type)}, {type_.element_count()}>"
     if isinstance(type_, MemRefType):
         return f"{_scalar_type(type_.element_type)}*"
+    if isinstance(type_, llvm.LLVMPointerType):
+        return "void*"
     return _scalar_type(type_)
 
 
@@ -94,6 +176,8 @@ class CudaFunction:
     shared_loads: int = 0
     scratch_bytes: int = 0
     """Bytes of shared memory the caller passes in (0: the function takes none)."""
+    matrix_instructions: int = 0
+    """How many ``ldmatrix`` and ``stmatrix`` it runs (counted in the loads and stores too)."""
 
     @property
     def scratch_constant(self) -> str:
@@ -104,9 +188,11 @@ class CudaFunction:
         body = "\n".join(f"  {line}" if line else "" for line in self.lines)
         parameters = self.parameter
         prefix = ""
+        if self.matrix_instructions:
+            prefix = MATRIX_HELPERS + "\n"
         if self.scratch_bytes:
             parameters += f", unsigned char* {SCRATCH_PARAMETER}"
-            prefix = f"constexpr uint32_t {self.scratch_constant} = {self.scratch_bytes};\n"
+            prefix += f"constexpr uint32_t {self.scratch_constant} = {self.scratch_bytes};\n"
         return f"{prefix}__device__ {self.return_type} {self.name}({parameters}) {{\n{body}\n}}\n"
 
 
@@ -114,6 +200,8 @@ class _Names:
     def __init__(self) -> None:
         self.names: dict[SSAValue, str] = {}
         self.used: set[str] = set()
+        self.addresses: set[SSAValue] = set()
+        """The integers that hold a shared-memory address, held as ``uintptr_t``."""
 
     def __call__(self, value: SSAValue) -> str:
         if value not in self.names:
@@ -196,9 +284,9 @@ def _kind(op: Operation) -> str:
         return "select"
     if isinstance(op, ShuffleOp):
         return "shuffle"
-    if isinstance(op, vector.StoreOp):
+    if isinstance(op, vector.StoreOp | StMatrixOp):
         return "store"
-    if isinstance(op, vector.LoadOp):
+    if isinstance(op, vector.LoadOp | LdMatrixOp):
         return "load"
     if isinstance(op, gpu.BarrierOp):
         return "barrier"
@@ -221,9 +309,11 @@ def _emit(op: Operation, name: _Names, out: CudaFunction, lanes: int) -> list[st
         value = results[index]
         return f"const {cuda_type(value.type)} {name(value)} = {expression};"
 
-    if isinstance(op, builtin.UnrealizedConversionCastOp):
+    if isinstance(op, builtin.UnrealizedConversionCastOp | ShapeCastOp):
         name.names[results[0]] = name(op.operands[0])
         return []
+    if any(operand in name.addresses for operand in op.operands) or isinstance(op, ExtractAlignedPointerAsIndexOp):
+        return _emit_address(op, name)
     if isinstance(op, arith.ConstantOp):
         return [declare(_constant(op))]
     operator = _BINARY.get(type(op))
@@ -301,12 +391,58 @@ def _emit(op: Operation, name: _Names, out: CudaFunction, lanes: int) -> list[st
         (address,) = op.indices
         vector_type = cuda_type(results[0].type)
         return [declare(f"*reinterpret_cast<const {vector_type}*>({name(op.base)} + {name(address)})")]
+    if isinstance(op, LdMatrixOp):
+        out.shared_loads += 1
+        out.matrix_instructions += 1
+        row = f"{name(op.src_memref)} + {_linear_index(op.src_memref.type, [name(i) for i in op.indices])}"
+        result_type = cuda_type(results[0].type)
+        return [declare(f"ld_matrix<{result_type}, {str(op.transposed).lower()}>({row})")]
+    if isinstance(op, StMatrixOp):
+        out.shared_stores += 1
+        out.matrix_instructions += 1
+        words = ", ".join(name(source) for source in op.sources)
+        transposed = str(op.transposed).lower()
+        return [f"st_matrix<{transposed}>({name(op.ptr)}, Vec<uint32_t, {len(op.sources)}>{{{{{words}}}}});"]
     if isinstance(op, gpu.BarrierOp):
         out.barriers += 1
         return ["__syncthreads();"]
     if isinstance(op, func.ReturnOp):
         return []
     raise ValueError(f"cannot write '{op.name}' as CUDA")
+
+
+def _emit_address(op: Operation, name: _Names) -> list[str]:
+    """An op making or moving a shared-memory address: the view's generic address, byte
+    offsets added to it, its casts to other integers and to ``!llvm.ptr<3>``."""
+    result = op.results[0]
+    if isinstance(op, ExtractAlignedPointerAsIndexOp):
+        name.addresses.add(result)
+        return [f"const uintptr_t {name(result)} = reinterpret_cast<uintptr_t>({name(op.source)});"]
+    if isinstance(op, arith.AddiOp):
+        name.addresses.add(result)
+        return [f"const uintptr_t {name(result)} = {name(op.lhs)} + {name(op.rhs)};"]
+    if isinstance(op, arith.IndexCastOp) and bit_width(result.type) == 64:
+        name.addresses.add(result)
+        name.names[result] = name(op.input)
+        return []
+    if isinstance(op, llvm.IntToPtrOp):
+        return [f"void* const {name(result)} = reinterpret_cast<void*>({name(op.input)});"]
+    raise ValueError(f"cannot write '{op.name}' of a shared-memory address as CUDA")
+
+
+def _linear_index(memref_type: Attribute, indices: list[str]) -> str:
+    """The element offset of ``indices`` in a static row-major memref."""
+    assert isinstance(memref_type, MemRefType)
+    shape = memref_type.get_shape()
+    if not isinstance(memref_type.layout, builtin.NoneAttr) or any(size < 0 for size in shape):
+        raise ValueError(f"only static row-major memrefs are emitted, not {memref_type}")
+    terms = []
+    for dim, index in enumerate(indices):
+        stride = 1
+        for size in shape[dim + 1 :]:
+            stride *= size
+        terms.append(index if stride == 1 else f"{index} * {stride}u")
+    return " + ".join(terms)
 
 
 def _static_position(position: object) -> int:

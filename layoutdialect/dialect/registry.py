@@ -37,13 +37,20 @@ PROVIDED_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "scf": _provided("scf", "SCF"),
     "gpu": _provided("gpu", "GPU"),
     "llvm": _provided("llvm", "LLVM"),
+    "memref": _provided("memref", "MEMREF"),
+    "vector": _provided("vector", "VECTOR"),
+    "nvgpu": _provided("nvgpu", "NVGPU"),
+    "nvvm": _provided("nvvm", "NVVM"),
     "gluon": _provided("gluon", "GLUON"),
     "proton": _provided("proton", "PROTON"),
     "proton_gpu": _provided("proton_gpu", "PROTON_GPU"),
 }
 """The dialects this package defines, by name, each loaded when first used: ``arith``
 replaces xDSL's to take tensors, ``scf`` xDSL's to read ``scf.if`` as MLIR prints it,
-``gpu`` is xDSL's with ``gpu.shuffle`` added, and ``llvm`` xDSL's with ``llvm.intr.assume``."""
+``gpu`` is xDSL's with ``gpu.shuffle`` added, ``llvm`` xDSL's with ``llvm.intr.assume``,
+``memref`` xDSL's with ``memref.extract_aligned_pointer_as_index`` in MLIR's custom form,
+``vector`` xDSL's with ``vector.shape_cast`` added, and ``nvgpu`` (``nvgpu.ldmatrix``) and
+``nvvm`` (``nvvm.stmatrix``) upstream MLIR's ops that xDSL lacks."""
 
 
 def load_dialects(ctx: Context) -> None:

@@ -18,19 +18,21 @@ interleaving the barriers allow.
 
 Each op's meaning is one ``@impl`` of ``ThreadFunctions``, in xDSL's
 ``InterpreterFunctions`` style, as the whole-tensor interpreter's are
-(``tensor_program.ProgramFunctions``); ``CTASimulator`` only walks the ops and
-keeps the threads' values and shared memory.
+(``tensor_program.ProgramFunctions``); ``matrix_memory`` adds ``ldmatrix``,
+``stmatrix``, pointers into shared memory and vectors of rank 2.  ``CTASimulator`` only
+walks the ops and keeps the threads' values and shared memory.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from xdsl.dialects import arith, builtin, gpu, memref, vector
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, VectorType
-from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
+from xdsl.interpreter import InterpreterFunctions, OpImpl, PythonValues, impl, register_impls
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.dialect.gpu.ops import BarrierOp, ShuffleMode, ShuffleOp
@@ -87,8 +89,15 @@ class CTASimulator:
         self.current_warps = slice(None)
         self.buffers: list[tuple[Array, Array]] = []
         self.views: list[_View] = []
-        self._implementations = dict(ThreadFunctions._impls())
-        self._functions = ThreadFunctions()
+        # The matrix instructions build on this module: imported once it is loaded.
+        from layoutdialect.sim.matrix_memory import MatrixMemoryFunctions
+
+        self._matrix_functions = MatrixMemoryFunctions()
+        self._implementations: dict[type[Operation], tuple[InterpreterFunctions, OpImpl[Any, Any]]] = {
+            op_type: (functions, implementation)
+            for functions in (ThreadFunctions(), self._matrix_functions)
+            for op_type, implementation in functions._impls()
+        }
 
     # ------------------------------------------------------------------ running
 
@@ -139,12 +148,15 @@ class CTASimulator:
 
     def _run_on(self, ops: Sequence[Operation], values: dict[SSAValue, Array], warps: slice) -> None:
         for op in ops:
-            implementation = self._implementations.get(type(op))
-            if implementation is None:
+            entry = self._implementations.get(type(op))
+            if entry is None:
                 raise SimulationError(f"the simulator does not model '{op.name}'")
+            functions, implementation = entry
+            if functions is not self._matrix_functions and not _one_dimensional(op):
+                raise SimulationError(f"the simulator models '{op.name}' on 1-D vectors only (shape_cast them first)")
             args = tuple(self._operand(values, operand, warps) for operand in op.operands)
             self.current_warps = warps
-            results = implementation(self._functions, self, op, args).values  # type: ignore[arg-type]
+            results = implementation(functions, self, op, args).values  # type: ignore[arg-type]
             for value, result in zip(op.results, results):
                 self._store(values, value, np.asarray(result, dtype=np.uint64), warps)
 
@@ -391,6 +403,11 @@ def _wrapping_binary(function: Callable[[Array, Array], Array]) -> Callable[...,
 for _op_type, _function in _WRAPPING_BINARY.items():
     setattr(ThreadFunctions, f"run_{_op_type.name.replace('.', '_')}", impl(_op_type)(_wrapping_binary(_function)))
 register_impls(ThreadFunctions)
+
+
+def _one_dimensional(op: Operation) -> bool:
+    """Whether every vector ``op`` takes or gives has one dimension (or none)."""
+    return all(not isinstance(t, VectorType) or t.get_num_dims() <= 1 for t in (*op.operand_types, *op.result_types))
 
 
 def _element_bytes(type: Attribute) -> int:

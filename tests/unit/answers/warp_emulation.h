@@ -1,8 +1,10 @@
 // A host-side stand-in for the CUDA features the generated conversions use: one
 // std::thread per CUDA thread, __syncthreads() as a barrier of the whole block,
 // __syncwarp() as a barrier of the warp,
-// and each warp shuffle as a write-barrier-read-barrier exchange among the warp's
-// threads, with PTX shfl.sync semantics within segments of `width` lanes.
+// each warp shuffle as a write-barrier-read-barrier exchange among the warp's
+// threads, with PTX shfl.sync semantics within segments of `width` lanes, and
+// ldmatrix / stmatrix (.m8n8 .b16) as an exchange of the lanes' row addresses after
+// which each lane reads or writes its own bytes of the rows.
 #pragma once
 #include <barrier>
 #include <cstdint>
@@ -58,4 +60,41 @@ T __shfl_sync(unsigned, T value, unsigned source, int width) {
 template <typename T>
 T __shfl_xor_sync(unsigned, T value, unsigned mask, int width) {
   return emulated_shuffle(value, (threadIdx.x % emulated_lanes) ^ mask, width);
+}
+
+// The byte `byte` of word `matrix` of `lane` in ldmatrix / stmatrix .m8n8 .b16, once the
+// lanes' row addresses are in the warp's slots: lane l gave row l % 8 of matrix l / 8; the word
+// is bytes 4 (lane % 4) .. 4 (lane % 4) + 3 of row lane / 4, or with .trans the 16-bit
+// elements at rows 2 (lane % 4) and 2 (lane % 4) + 1, column lane / 4.
+inline unsigned char* emulated_matrix_byte(const EmulatedWarp& warp, unsigned lane, int matrix, int byte,
+                                           bool transposed) {
+  unsigned row = transposed ? 2 * (lane % 4) + byte / 2 : lane / 4;
+  unsigned byte_in_row = transposed ? 2 * (lane / 4) + byte % 2 : 4 * (lane % 4) + byte;
+  return reinterpret_cast<unsigned char*>(warp.slots[8 * matrix + row]) + byte_in_row;
+}
+
+inline void emulated_ld_matrix(const void* row_address, int matrices, bool transposed, uint32_t* words) {
+  EmulatedWarp& warp = *(*emulated_warps)[threadIdx.x / emulated_lanes];
+  unsigned lane = threadIdx.x % emulated_lanes;
+  warp.slots[lane] = reinterpret_cast<uintptr_t>(row_address);
+  warp.exchange.arrive_and_wait();
+  for (int matrix = 0; matrix < matrices; ++matrix) {
+    unsigned char bytes[4];
+    for (int byte = 0; byte < 4; ++byte) bytes[byte] = *emulated_matrix_byte(warp, lane, matrix, byte, transposed);
+    std::memcpy(&words[matrix], bytes, sizeof bytes);
+  }
+  warp.exchange.arrive_and_wait();
+}
+
+inline void emulated_st_matrix(void* row_address, int matrices, bool transposed, const uint32_t* words) {
+  EmulatedWarp& warp = *(*emulated_warps)[threadIdx.x / emulated_lanes];
+  unsigned lane = threadIdx.x % emulated_lanes;
+  warp.slots[lane] = reinterpret_cast<uintptr_t>(row_address);
+  warp.exchange.arrive_and_wait();
+  for (int matrix = 0; matrix < matrices; ++matrix) {
+    unsigned char bytes[4];
+    std::memcpy(bytes, &words[matrix], sizeof bytes);
+    for (int byte = 0; byte < 4; ++byte) *emulated_matrix_byte(warp, lane, matrix, byte, transposed) = bytes[byte];
+  }
+  warp.exchange.arrive_and_wait();
 }
