@@ -16,8 +16,11 @@ the definition every faster count in ``layoutdialect.analysis`` must agree with)
 lanes form a phase is the low lane bits, except for AMD's 128-bit ``ds_read``, whose
 phase takes lane bits ``0, 1, 4`` (``0, 1, 3, 4`` with 64 banks).
 
->>> Target.named("hip:gfx950")
-Target(arch='hip:gfx950', lanes=64, shared=SharedMemory(banks=64, wide_load_phase_lanes=(0, 1, 3, 4)))
+>>> gfx950 = Target.named("hip:gfx950")
+>>> gfx950.lanes, gfx950.shared.banks, gfx950.shared.wide_load_phase_lanes
+(64, 64, (0, 1, 3, 4))
+>>> Target.named("cuda:80").shared.matrix_loads, Target.named("cuda:80").shared.matrix_stores
+(True, False)
 >>> Target.named("cuda:90").shared.phase_lane_bits(vector_bits=128, lanes=32)
 2
 """
@@ -55,10 +58,15 @@ class SharedMemory:
 
     ``wide_load_phase_lanes`` names the lane bits that form one phase of a 128-bit load
     when the hardware does not take the lowest ones (Triton's AMD ``getSharedLdStTiles``).
+    ``matrix_loads`` and ``matrix_stores`` say whether a warp can move 8x8 matrices of
+    16-byte rows with ``ldmatrix`` (NVIDIA from sm_75) and ``stmatrix`` (from sm_90),
+    Triton's ``supportLdMatrix`` and ``supportStMatrix``.
     """
 
     banks: int = 32
     wide_load_phase_lanes: tuple[int, ...] | None = None
+    matrix_loads: bool = False
+    matrix_stores: bool = False
 
     def __post_init__(self) -> None:
         if self.banks not in (8, 16, 32, 64):
@@ -123,15 +131,14 @@ class Target:
         and bank counts unless ``lanes`` or ``banks`` say otherwise (a module's
         ``ttg.threads-per-warp``, a command-line override).
 
-        >>> Target.named("hip:gfx942").shared
-        SharedMemory(banks=32, wide_load_phase_lanes=(0, 1, 4))
+        >>> Target.named("hip:gfx942").shared.wide_load_phase_lanes
+        (0, 1, 4)
         >>> Target.named(None, lanes=64, banks=64).lanes
         64
         """
         default_lanes, shared = _known(arch)
-        if banks is not None:
-            wide = shared.wide_load_phase_lanes
-            shared = SharedMemory(banks, wide if banks == shared.banks else None)
+        if banks is not None and banks != shared.banks:
+            shared = SharedMemory(banks)
         return Target(arch or "generic", default_lanes if lanes is None else lanes, shared)
 
 
@@ -141,9 +148,12 @@ _AMD_FAMILY = re.compile(r"gfx(\d+?)([0-9a-f]{2})$")
 def _known(arch: str | None) -> tuple[int, SharedMemory]:
     """The warp size and shared memory of the target ``arch``."""
     if arch is None or arch == "generic" or arch.startswith("cuda:"):
-        if arch is not None and arch.startswith("cuda:") and not arch[5:].isdigit():
+        if arch is None or arch == "generic":
+            return 32, SharedMemory(32)
+        if not arch[5:].isdigit():
             raise TargetError(f"'{arch}' is not a CUDA target: expected 'cuda:' and a compute capability, as 'cuda:90'")
-        return 32, SharedMemory(32)
+        capability = int(arch[5:])
+        return 32, SharedMemory(32, matrix_loads=capability >= 75, matrix_stores=capability >= 90)
     if arch.startswith("hip:") and (match := _AMD_FAMILY.match(arch[4:])):
         major = int(match.group(1))
         if arch[4:] in ("gfx950", "gfx1250"):

@@ -5,8 +5,8 @@
     layout-tool conflicts REG_LAYOUT SHARED_LAYOUT --dtype T [--shape S] [--vector-bits N] [--store] [GPU] [--json]
     layout-tool swizzle --shape RxC --dtype T --access PxQ [--access ...] [GPU] [--json]
     layout-tool cute EXPR [EXPR] [--json]
-    layout-tool codegen SRC_LAYOUT DST_LAYOUT --dtype T [--shape S] [--name F] [--json]
-    layout-tool plan FILE.mlir [--json] [--no-verify] [--max-mixed-transpositions N] [GPU]
+    layout-tool codegen SRC_LAYOUT DST_LAYOUT --dtype T [--shape S] [--name F] [--json] [GPU]
+    layout-tool plan FILE.mlir [--json] [--no-verify] [--max-mixed-transpositions N] [--max-scratch-bytes N] [GPU]
 
 GPU is ``--target ARCH`` (``cuda:90``, ``hip:gfx942``, ``hip:gfx950``: its lanes, banks and
 shared-memory phases; ``plan`` reads the file's ``ttg.target`` by default) and
@@ -62,7 +62,19 @@ def _parser() -> argparse.ArgumentParser:
     plan.add_argument("file", help="a TTGIR file, or - for stdin")
     plan.add_argument("--json", action="store_true", help="print one JSON object with a 'conversions' list")
     plan.add_argument("--no-verify", action="store_true", help="skip running each lowering on the simulator")
-    plan.add_argument("--max-mixed-transpositions", type=int, default=1, metavar="N")
+    plan.add_argument(
+        "--max-mixed-transpositions",
+        type=int,
+        default=1,
+        metavar="N",
+        help="the most register-lane transpositions to do by warp shuffles (Triton: 1)",
+    )
+    plan.add_argument(
+        "--max-scratch-bytes",
+        type=int,
+        metavar="N",
+        help="the largest scratch buffer a conversion may use (default: Triton 3.9's for the pair)",
+    )
     _gpu_options(plan)
 
     show = commands.add_parser("show", help="which thread and register, or which offset, holds each element")
@@ -107,6 +119,7 @@ def _parser() -> argparse.ArgumentParser:
     codegen.add_argument("--dtype", required=True, help="element type, such as f16")
     codegen.add_argument("--name", default="convert_layout", help="the function's name")
     codegen.add_argument("--json", action="store_true")
+    _gpu_options(codegen)
 
     cute = commands.add_parser("cute", help="CuTe layouts and their algebra, as F2 matrices and back")
     cute.add_argument(

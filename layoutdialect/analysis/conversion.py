@@ -119,19 +119,27 @@ class ConversionPlan:
 
 
 def plan_conversion(
-    src: LinearLayout, dst: LinearLayout, element_bits: int, memory: SharedMemory, max_mixed_transpositions: int = 1
+    src: LinearLayout,
+    dst: LinearLayout,
+    element_bits: int,
+    memory: SharedMemory,
+    max_mixed_transpositions: int = 1,
+    max_scratch_bytes: int | None = None,
 ) -> ConversionPlan:
     """How to convert a tensor of ``element_bits``-bit elements from layout ``src`` to ``dst``
     on a GPU whose shared memory is ``memory``.
 
     Intra-warp conversions use shuffles when they need at most
     ``max_mixed_transpositions`` register-lane transpositions (Triton's rule is 1),
-    shared memory otherwise.
+    shared memory otherwise.  A scratch buffer holds at most ``max_scratch_bytes``
+    (``None``: as many as Triton 3.9's for the pair).
     """
     if element_bits < 1:
         raise ValueError(f"element_bits must be positive, got {element_bits}")
     if max_mixed_transpositions < 0:
         raise ValueError(f"max_mixed_transpositions must be at least 0, got {max_mixed_transpositions}")
+    if max_scratch_bytes is not None and max_scratch_bytes < 1:
+        raise ValueError(f"max_scratch_bytes must be positive, got {max_scratch_bytes}")
     conversion = minimal_conversion(src, dst)
     kind = _kind(conversion)
     registers = (src.get_in_dim_size("register"), dst.get_in_dim_size("register"))
@@ -144,7 +152,7 @@ def plan_conversion(
             copies = src.free_variable_masks().get("warp", 0) | dst.free_variable_masks().get("warp", 0)
             synchronous = kind is ConversionKind.INTRA_WARP and not copies
             try:
-                scratch = plan_scratch(src, dst, element_bits, memory, synchronous)
+                scratch = plan_scratch(src, dst, element_bits, memory, synchronous, max_scratch_bytes)
             except ValueError as error:
                 reason = f"{reason}, but {error}"
         return ConversionPlan(kind, path, reason, conversion, *registers, register_map, warp, scratch)

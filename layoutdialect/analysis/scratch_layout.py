@@ -35,15 +35,43 @@ from dataclasses import dataclass, replace
 
 from layoutdialect.analysis.bank_conflicts import MAX_VECTOR_BITS, SharedAccessCost, access_cost, largest_vectorisation
 from layoutdialect.f2 import LinearLayout, log2_exact
-from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, complement_basis
+from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, complement_basis, rank
 from layoutdialect.target import BANK_BITS, SharedMemory
 
-__all__ = ["ScratchAccess", "ScratchPlan", "memory_bits", "plan_scratch"]
+__all__ = ["MatrixTiling", "ScratchAccess", "ScratchPlan", "memory_bits", "plan_scratch", "triton_scratch_plan"]
 
 
 def memory_bits(element_bits: int) -> int:
     """Bits an element takes in shared memory: a sub-byte element (i1) takes a byte."""
     return max(8, element_bits)
+
+
+MATRIX_ROW_BYTES = 16
+"""The bytes of one row of an ``ldmatrix``/``stmatrix`` 8x8 matrix."""
+
+MATRIX_ROWS = 8
+"""The rows of one ``ldmatrix``/``stmatrix`` matrix, each addressed by its own lane."""
+
+
+@dataclass(frozen=True)
+class MatrixTiling:
+    """A side that moves its data with ``ldmatrix`` (loads) or ``stmatrix`` (stores).
+
+    One instruction moves ``matrices`` (1, 2 or 4) matrices of 8 rows of 16 bytes.
+    Lane ``l`` supplies the address of row ``l % 8`` of matrix ``l // 8``: address lane
+    bit ``k`` adds (by XOR) ``address_lane_offsets[k]`` to the thread's element offset,
+    as warp bits add the side's ``warp_offsets``.  Without ``transpose`` lane ``t``
+    holds, of each matrix, the 32-bit word ``t % 4`` of row ``t // 4``; with it (16-bit
+    elements) the elements of column ``t // 4`` in rows ``2 (t % 4)`` and ``2 (t % 4) + 1``.
+    ``instructions`` lists each as ``(rep, offset, registers)``: the element offset
+    XORed onto every lane's address, and the thread's registers in fragment order
+    (matrix by matrix, each matrix's elements in order).
+    """
+
+    transpose: bool
+    matrices: int
+    address_lane_offsets: tuple[int, ...]
+    instructions: tuple[tuple[int, int, tuple[int, ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -53,7 +81,8 @@ class ScratchAccess:
     ``register_slots[r]`` is ``(rep, offset)``: the rep in which register ``r`` is
     stored or loaded, and its element offset; lane and warp bit ``k`` add (by XOR)
     ``lane_offsets[k]`` and ``warp_offsets[k]``.  Accesses move
-    ``vector_elements`` registers at once.
+    ``vector_elements`` registers at once, with ``ld.shared``/``st.shared`` or, when
+    ``matrix`` says how, with ``ldmatrix``/``stmatrix``.
     """
 
     vector_elements: int
@@ -61,6 +90,14 @@ class ScratchAccess:
     lane_offsets: tuple[int, ...]
     warp_offsets: tuple[int, ...]
     cost: SharedAccessCost
+    matrix: MatrixTiling | None = None
+
+    def instruction(self, load: bool) -> str:
+        """The PTX instruction of each access, as ``ldmatrix.x4.trans`` or ``st.shared.b128``."""
+        if self.matrix is not None:
+            name = ("ldmatrix" if load else "stmatrix") + f".x{self.matrix.matrices}"
+            return name + (".trans" if self.matrix.transpose else "")
+        return ("ld" if load else "st") + f".shared.b{self.cost.vector_bits}"
 
     def vectors(self) -> list[tuple[int, int, tuple[int, ...]]]:
         """Each access as ``(rep, offset, registers)``: the registers at ``offset``,
@@ -124,34 +161,276 @@ def _side(layout: LinearLayout) -> _Side:
 
 
 def plan_scratch(
-    src: LinearLayout, dst: LinearLayout, element_bits: int, memory: SharedMemory, warp_synchronous: bool = False
+    src: LinearLayout,
+    dst: LinearLayout,
+    element_bits: int,
+    memory: SharedMemory,
+    warp_synchronous: bool = False,
+    max_scratch_bytes: int | None = None,
 ) -> ScratchPlan:
     """The best scratch buffer for converting ``src`` to ``dst`` (both at the tensor's shape).
 
     ``warp_synchronous`` says every warp reads only what it wrote (no CTA barrier).
-    Raises ``ValueError`` when data would cross CTAs.
+    The buffer holds at most ``max_scratch_bytes``, by default as many as Triton 3.9's
+    for the same pair (``triton_scratch_plan``); within that, the fewest wavefronts win,
+    then the fewest instructions, then the fewest barriers, then the smallest buffer.
+    Raises ``ValueError`` when data would cross CTAs or no buffer fits the budget.
     """
     bits = memory_bits(element_bits)
+    memory = _matrix_capable(memory, element_bits)
     source, destination = _side(src), _side(dst)
     if sorted(b for b in source.blocks if b) != sorted(b for b in destination.blocks if b):
         raise ValueError("the conversion moves data between CTAs; a scratch buffer serves one CTA")
     dim = src.get_total_out_dim_size_log2()
     plans = [
-        _plan(source, destination, bits, vector, bank_first, dim, memory, warp_synchronous)
+        _plan(source, destination, bits, vector, dim, memory, warp_synchronous, bank_first=bank_first)
         for vector in _vector_candidates(source, destination, bits)
         for bank_first in (source, destination)
     ]
     blocks = [b for b in source.blocks if b]
     unswizzled = complement_basis(blocks, dim)
     plans.append(_build(source, destination, bits, unswizzled, blocks, [], memory, warp_synchronous))
-    valid = [plan for plan in plans if plan is not None]
+    tiled = _tile_plans(source, destination, bits, dim, memory, warp_synchronous)
+    plans += [plan for _, plan in tiled]
+    if max_scratch_bytes is not None:
+        plans += [plan for _, plan in _tile_plans(source, destination, bits, dim, memory, warp_synchronous, True)]
+        plans.append(_plan(source, destination, bits, [], dim, memory, warp_synchronous))
+    triton = _triton_choice(tiled) or _triton_ld_st_plan(source, destination, bits, dim, memory, warp_synchronous)
+    valid = [plan for plan in [*plans, triton] if plan is not None]
     if not valid:
         raise ValueError("no scratch layout keeps each CTA's data in its own shared memory")
+    budget = max_scratch_bytes
+    if budget is None:
+        budget = triton.scratch_bytes if triton is not None else max(plan.scratch_bytes for plan in valid)
+    fitting = [plan for plan in valid if plan.scratch_bytes <= budget]
+    if not fitting:
+        smallest = min(plan.scratch_bytes for plan in valid)
+        raise ValueError(f"the smallest scratch buffer takes {smallest} bytes, more than the {budget} allowed")
     best = min(
-        valid,
-        key=lambda p: (p.total_wavefronts, p.store.cost.instructions + p.load.cost.instructions, p.scratch_bytes),
+        fitting,
+        key=lambda p: (
+            p.total_wavefronts,
+            p.store.cost.instructions + p.load.cost.instructions,
+            p.barriers,
+            p.scratch_bytes,
+        ),
     )
     return replace(best, layout=best.layout.reshape_outs(src.out_dims))
+
+
+def triton_scratch_plan(
+    src: LinearLayout, dst: LinearLayout, element_bits: int, memory: SharedMemory, warp_synchronous: bool = False
+) -> ScratchPlan:
+    """The buffer and instructions Triton 3.9 chooses for this conversion (its
+    ``optimalSwizzling`` over the instruction pairs of ``getSrcDstTiles``), as this
+    module builds them: the budget ``plan_scratch`` keeps to by default."""
+    bits = memory_bits(element_bits)
+    memory = _matrix_capable(memory, element_bits)
+    source, destination = _side(src), _side(dst)
+    dim = src.get_total_out_dim_size_log2()
+    tiled = _tile_plans(source, destination, bits, dim, memory, warp_synchronous)
+    plan = _triton_choice(tiled) or _triton_ld_st_plan(source, destination, bits, dim, memory, warp_synchronous)
+    if plan is None:
+        raise ValueError("no scratch layout keeps each CTA's data in its own shared memory")
+    return replace(plan, layout=plan.layout.reshape_outs(src.out_dims))
+
+
+def _matrix_capable(memory: SharedMemory, element_bits: int) -> SharedMemory:
+    """``memory`` without its matrix instructions for sub-byte elements, which sit one to a
+    byte in the buffer where a matrix row packs them."""
+    return memory if element_bits >= 8 else replace(memory, matrix_loads=False, matrix_stores=False)
+
+
+@dataclass(frozen=True)
+class _InstructionTile:
+    """Triton's ``LocalMemOpTile``: the lane bits whose data are contiguous in one 16-byte
+    chunk (``contiguous``) and those that pick the 8 chunks of one wavefront (``address``)."""
+
+    contiguous: tuple[int, ...]
+    address: tuple[int, ...]
+
+    @property
+    def registers_missing(self) -> int:
+        """Register bits the instruction leaves to reps (2 for ``ldmatrix``/``stmatrix``)."""
+        return len(self.contiguous) + len(self.address) - 3
+
+
+_LD_ST_SHARED = _InstructionTile((), (0, 1, 2))
+_MATRIX = _InstructionTile((0, 1), (2, 3, 4))
+_MATRIX_TRANS = _InstructionTile((2, 3, 4), (0, 1))
+
+
+def _instruction_tiles(bits: int, memory: SharedMemory, load: bool) -> list[_InstructionTile]:
+    """Triton's ``getSrcDstTiles`` for one side: ``ld.shared``/``st.shared``, then the
+    matrix instructions the target has (any width up to 32 bits; ``.trans`` for 16)."""
+    tiles = [_LD_ST_SHARED]
+    if memory.matrix_loads if load else memory.matrix_stores:
+        if bits <= 32:
+            tiles.append(_MATRIX)
+        if bits == 16:
+            tiles.append(_MATRIX_TRANS)
+    return tiles
+
+
+def _common_registers(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """Triton's ``intersectionBasis`` of two register lists: ``a``'s non-zero images that
+    ``b`` also holds, in ``a``'s order."""
+    held = set(b)
+    return [image for image in a if image and image in held]
+
+
+def _hardware_components(side: _Side, image: int) -> dict[str, int] | None:
+    """``image`` written over ``side``'s hardware bits: for each dim, the mask of its bits
+    used (Triton reads this off ``invertAndCompose``); ``None`` outside their span."""
+    labelled = [
+        (dim, k, basis)
+        for dim, bases in (("register", side.registers), ("lane", side.lanes), ("warp", side.warps))
+        for k, basis in enumerate(bases)
+        if basis
+    ]
+    labelled += [("block", k, basis) for k, basis in enumerate(side.blocks) if basis]
+    echelon = ColumnEchelon()
+    kept = [item for item in labelled if echelon.add(item[2])]
+    coordinates = ColumnEchelon([item[2] for item in kept]).express_all([image])
+    if coordinates is None:
+        return None
+    masks: dict[str, int] = {}
+    for position, (dim, k, _) in enumerate(kept):
+        if coordinates[0] >> position & 1:
+            masks[dim] = masks.get(dim, 0) | 1 << k
+    return masks
+
+
+def _tile_vector(
+    a: _Side, b: _Side, registers_a: int, registers_b: int, tile_a: _InstructionTile, tile_b: _InstructionTile
+) -> list[int] | None:
+    """Triton's ``optimalSwizzlingTile``: the bases of one 16-byte chunk that both sides'
+    instructions fill, ``registers_b`` common registers then ``b``'s contiguous lanes, or
+    ``None`` when the two instructions cannot share chunks."""
+    if registers_a < registers_b:
+        return _tile_vector(b, a, registers_b, registers_a, tile_b, tile_a)
+    lanes = len(a.lanes)
+    if any(k >= lanes for k in (*tile_a.contiguous, *tile_b.contiguous, *tile_a.address, *tile_b.address)):
+        return None
+    vector = _common_registers(a.registers, b.registers)
+    if len(vector) < registers_b:
+        return None
+    vector = vector[:registers_b]
+    lanes_a = [a.lanes[k] for k in tile_a.contiguous]
+    lanes_b = [b.lanes[k] for k in tile_b.contiguous]
+    if 0 in lanes_a or 0 in lanes_b:
+        return None
+    for k in tile_b.contiguous[: registers_a - registers_b]:
+        components = _hardware_components(a, b.lanes[k])
+        if components is None or not components.get("register"):
+            return None
+    for k_a, k_b in zip(tile_a.contiguous, tile_b.contiguous[len(tile_b.contiguous) - len(tile_a.contiguous) :]):
+        components = _hardware_components(a, b.lanes[k_b])
+        if components is None or components.get("lane", 0) != 1 << k_a:
+            return None
+    return vector + lanes_b
+
+
+def _address_tile(tile: _InstructionTile, side: _Side, vector: Sequence[int]) -> list[int] | None:
+    """Triton's ``getTile``: the bases of the 8 chunks one wavefront of ``side``'s
+    instruction reaches, registers first; ``None`` if too few registers."""
+    needed = 3 - len(tile.address)
+    registers = [r for r in side.registers if r and r not in vector][:needed]
+    if len(registers) < needed:
+        return None
+    return registers + [side.lanes[k] for k in tile.address]
+
+
+def _tile_plans(
+    source: _Side,
+    destination: _Side,
+    bits: int,
+    dim: int,
+    memory: SharedMemory,
+    warp_synchronous: bool,
+    without_reps: bool = False,
+) -> list[tuple[int, ScratchPlan]]:
+    """For each pair of instructions Triton would try, its buffer with Triton's measure of
+    its bank conflicts (``bankConflicts``), in Triton's order; ``without_reps`` keeps the
+    whole tile in the buffer instead (fewer barriers for more bytes)."""
+    if bits > 128 or len(source.lanes) != 5:
+        return []
+    full = log2_exact(MAX_VECTOR_BITS // bits)
+    blocks = [b for b in source.blocks if b]
+    plans: list[tuple[int, ScratchPlan]] = []
+    for store_tile in _instruction_tiles(bits, memory, load=False):
+        for load_tile in _instruction_tiles(bits, memory, load=True):
+            vector = _tile_vector(
+                source,
+                destination,
+                full - len(store_tile.contiguous),
+                full - len(load_tile.contiguous),
+                store_tile,
+                load_tile,
+            )
+            if vector is None:
+                continue
+            tile_src = _address_tile(store_tile, source, vector)
+            tile_dst = _address_tile(load_tile, destination, vector)
+            if tile_src is None or tile_dst is None:
+                continue
+            leave = dim if without_reps else min(store_tile.registers_missing, load_tile.registers_missing)
+            offsets, segment, reps = _swizzle(source, destination, bits, vector, tile_src, tile_dst, dim, memory, leave)
+            plan = _build(source, destination, bits, offsets, blocks, reps, memory, warp_synchronous)
+            if plan is None:
+                continue
+            conflicts = sum((1 << _span_meet(segment, tile)) - 1 for tile in (tile_src, tile_dst))
+            plans.append((conflicts, plan))
+    return plans
+
+
+def _span_meet(a: Sequence[int], b: Sequence[int]) -> int:
+    """``dim(span(a) ∩ span(b))``."""
+    return rank(a) + rank(b) - rank([*a, *b])
+
+
+def _triton_choice(tiled: list[tuple[int, ScratchPlan]]) -> ScratchPlan | None:
+    """Triton's pick among the instruction pairs: the fewest bank conflicts, then the most reps."""
+    if not tiled:
+        return None
+    return min(tiled, key=lambda item: (item[0], -item[1].reps))[1]
+
+
+def _triton_ld_st_plan(
+    source: _Side, destination: _Side, bits: int, dim: int, memory: SharedMemory, warp_synchronous: bool
+) -> ScratchPlan | None:
+    """Triton's ``optimalSwizzlingLdSt``, the buffer it falls back to when no instruction
+    pair fills whole 16-byte chunks: vectors of the common registers (``getVecBasisLdSt``)."""
+    return _plan(source, destination, bits, _triton_vector(source, destination, bits), dim, memory, warp_synchronous)
+
+
+def _triton_vector(source: _Side, destination: _Side, bits: int) -> list[int]:
+    """Triton's ``getVecBasisLdSt``: the common registers (at most 128 bits), filled up to a
+    word with registers of one side that the other spreads over warps, then with warps."""
+    vector = _common_registers(source.registers, destination.registers)[: log2_exact(MAX_VECTOR_BITS // bits)]
+    word = log2_exact(BANK_BITS // bits) if bits < BANK_BITS else 0
+    if len(vector) >= word:
+        return vector
+    warps_src = [w for w in source.warps if w]
+    warps_dst = [w for w in destination.warps if w]
+    src_to_warp = _common_registers([r for r in source.registers if r not in vector], warps_dst)
+    dst_to_warp = _common_registers([r for r in destination.registers if r not in vector], warps_src)
+    if len(src_to_warp) == len(dst_to_warp) and src_to_warp:
+        largest = src_to_warp if min(src_to_warp) < min(dst_to_warp) else dst_to_warp
+    else:
+        largest = src_to_warp if len(src_to_warp) > len(dst_to_warp) else dst_to_warp
+    vector += largest
+    if len(vector) < word:
+        vector += _common_registers(warps_src, warps_dst)
+    blocks = set(source.blocks)
+    for k in range(max(len(warps_src), len(warps_dst))):
+        if len(vector) >= word:
+            break
+        if k < len(warps_src) and warps_src[k] not in vector:
+            vector.append(warps_src[k])
+        if len(vector) < word and k < len(warps_dst) and warps_dst[k] not in vector and warps_dst[k] not in blocks:
+            vector.append(warps_dst[k])
+    return vector[:word]
 
 
 def _vector_candidates(source: _Side, destination: _Side, bits: int) -> Iterator[list[int]]:
@@ -210,30 +489,54 @@ def _segment(tile_src: list[int], tile_dst: list[int], fixed: list[int], dim: in
     return segment
 
 
+def _swizzle(
+    source: _Side,
+    destination: _Side,
+    bits: int,
+    vector: list[int],
+    tile_src: list[int],
+    tile_dst: list[int],
+    dim: int,
+    memory: SharedMemory,
+    leave_reps: int = 0,
+    bank_first: _Side | None = None,
+) -> tuple[list[int], list[int], list[int]]:
+    """Triton's ``optimalSwizzling`` for given vector bases and lane tiles: the buffer's
+    bases (vector, bank, segment, fastest first), the segment bases that are not reps,
+    and the reps (segment bases both sides hold in registers, but for the first
+    ``leave_reps``).  ``bank_first``'s registers lead the bank bases, to widen its accesses."""
+    blocks = [b for b in source.blocks if b]
+    line = log2_exact(memory.banks * BANK_BITS // (bits << len(vector)))
+    bank_count = max(0, min(line, dim - len(vector) - len(blocks)))
+    segment = _segment(
+        vector + tile_src, vector + tile_dst, vector + blocks, dim, dim - bank_count - len(vector) - len(blocks)
+    )
+    bank = complement_basis(vector + segment + blocks, dim)
+    if bank_first is not None:
+        bank.sort(key=lambda b: b not in bank_first.registers)
+    reps = [b for b in segment if b in source.registers and b in destination.registers][leave_reps:]
+    return vector + bank + segment, [b for b in segment if b not in reps], reps
+
+
 def _plan(
     source: _Side,
     destination: _Side,
     bits: int,
     vector: list[int],
-    bank_first: _Side,
     dim: int,
     memory: SharedMemory,
     warp_synchronous: bool,
+    bank_first: _Side | None = None,
 ) -> ScratchPlan | None:
-    """The plan for one choice of vector bases (``bank_first``'s registers lead the bank
-    bases, to widen its accesses), or ``None`` if a CTA would reach another's part."""
+    """The plan for one choice of vector bases with the lane tiles of plain vector
+    accesses, or ``None`` if a CTA would reach another's part."""
     blocks = [b for b in source.blocks if b]
-    line = log2_exact(memory.banks * BANK_BITS // (bits << len(vector)))
-    bank_count = min(line, dim - len(vector) - len(blocks))
     tile_src = _lane_tile(source, vector, bits, memory, load=False)
     tile_dst = _lane_tile(destination, vector, bits, memory, load=True)
-    segment = _segment(
-        vector + tile_src, vector + tile_dst, vector + blocks, dim, dim - bank_count - len(vector) - len(blocks)
+    offsets, _, reps = _swizzle(
+        source, destination, bits, vector, tile_src, tile_dst, dim, memory, bank_first=bank_first
     )
-    bank = complement_basis(vector + segment + blocks, dim)
-    bank.sort(key=lambda b: b not in bank_first.registers)
-    reps = [b for b in segment if b in source.registers and b in destination.registers]
-    return _build(source, destination, bits, vector + bank + segment, blocks, reps, memory, warp_synchronous)
+    return _build(source, destination, bits, offsets, blocks, reps, memory, warp_synchronous)
 
 
 def _build(
@@ -298,4 +601,95 @@ def _access(
         slots.append((c >> rep_shift, c & offset_mask))
     cost = access_cost(in_rep, lanes, bits, elements, memory, load)
     access = ScratchAccess(elements, tuple(slots), tuple(lanes), tuple(warps), cost)
-    return replace(access, cost=replace(cost, instructions=len(access.vectors())))
+    best = replace(access, cost=replace(cost, instructions=len(access.vectors())))
+    if len(lanes) == 5 and bits <= 32 and (memory.matrix_loads if load else memory.matrix_stores):
+        for transpose in (False, True) if bits == 16 else (False,):
+            tiling = _matrix_tiling(registers, lanes, warps, offset_mask, rep_shift, bits, transpose)
+            if tiling is None:
+                continue
+            matrix = replace(best, vector_elements=0, matrix=tiling, cost=_matrix_cost(tiling, bits, memory, load))
+            if _access_key(matrix) < _access_key(best):
+                best = matrix
+    return best
+
+
+def _access_key(access: ScratchAccess) -> tuple[int, int]:
+    return access.cost.total_wavefronts, access.cost.instructions
+
+
+def _matrix_tiling(
+    registers: list[int],
+    lanes: list[int],
+    warps: list[int],
+    offset_mask: int,
+    rep_shift: int,
+    bits: int,
+    transpose: bool,
+) -> MatrixTiling | None:
+    """How a side whose register bits lie at buffer coordinates ``registers`` (offset, and
+    rep above ``rep_shift``) and whose lane and warp bits lie at element offsets ``lanes``
+    and ``warps`` moves with ``ldmatrix``/``stmatrix`` (Triton's ``lowerLdStMatrix``), or
+    ``None`` when its data do not form whole 16-byte matrix rows.
+
+    Without ``transpose``, the registers of a 32-bit word and lane bits 0, 1 fill a row in
+    order, and lane bits 2, 3, 4 pick the row; with it, lane bits 2, 3, 4 fill the row
+    and one register bit with lane bits 0, 1 pick it.  Every other bit must keep rows
+    whole; up to two in-rep register bits pick the matrices of one instruction.
+    """
+    row_elements = MATRIX_ROW_BYTES * 8 // bits
+    row_mask = row_elements - 1
+    if transpose:
+        contiguous_lanes = [0, 1, 2]
+        if [lanes[k] for k in (2, 3, 4)] != [1 << k for k in contiguous_lanes]:
+            return None
+        fragment = [k for k, c in enumerate(registers) if c and not c >> rep_shift and not c & row_mask][:1]
+        if not fragment or lanes[0] & row_mask or lanes[1] & row_mask or not lanes[0] or not lanes[1]:
+            return None
+        rows = [registers[fragment[0]], lanes[0], lanes[1]]
+    else:
+        word = log2_exact(BANK_BITS // bits) if bits < BANK_BITS else 0
+        fragment = []
+        for k in range(word):
+            matches = [r for r, c in enumerate(registers) if c == 1 << k]
+            if not matches:
+                return None
+            fragment.append(matches[0])
+        if lanes[0] != 1 << word or lanes[1] != 2 << word:
+            return None
+        rows = lanes[2:5]
+        if any(row & row_mask or not row for row in rows):
+            return None
+    if any(w & row_mask for w in warps):
+        return None
+    others = [k for k, c in enumerate(registers) if c and k not in fragment]
+    if any(registers[k] & offset_mask & row_mask for k in others):
+        return None
+    selectors = [k for k in others if not registers[k] >> rep_shift][:2]
+    repeated = [k for k in others if k not in selectors]
+    address_lanes = [*rows, *(registers[k] & offset_mask for k in selectors)]
+    address_lanes += [0] * (5 - len(address_lanes))
+    instructions = []
+    for index in range(1 << len(repeated)):
+        base = combine([1 << k for k in repeated], index)
+        coordinate = combine([registers[k] for k in repeated], index)
+        fragments = tuple(
+            base | combine([1 << k for k in selectors], matrix) | combine([1 << k for k in fragment], element)
+            for matrix in range(1 << len(selectors))
+            for element in range(1 << len(fragment))
+        )
+        instructions.append((coordinate >> rep_shift, coordinate & offset_mask, fragments))
+    instructions.sort(key=lambda item: item[:2])
+    return MatrixTiling(transpose, 1 << len(selectors), tuple(address_lanes), tuple(instructions))
+
+
+def _matrix_cost(tiling: MatrixTiling, bits: int, memory: SharedMemory, load: bool) -> SharedAccessCost:
+    """The wavefronts of a matrix access: each matrix is one phase of 8 rows of 16 bytes."""
+    row_elements = MATRIX_ROW_BYTES * 8 // bits
+    row = [1 << k for k in range(log2_exact(row_elements))]
+    matrix = access_cost(row, list(tiling.address_lane_offsets[:3]), bits, row_elements, memory, load)
+    return SharedAccessCost(
+        vector_bits=BANK_BITS * tiling.matrices,
+        instructions=len(tiling.instructions),
+        phases=tiling.matrices,
+        wavefronts_per_instruction=tiling.matrices * matrix.wavefronts_per_instruction,
+    )

@@ -22,6 +22,7 @@ from layoutdialect.answers.arguments import (
     parse_element_type,
     parse_layout_argument,
     parse_shape_option,
+    parse_target,
 )
 from layoutdialect.answers.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
@@ -31,7 +32,7 @@ from layoutdialect.encodings import DistributedEncoding
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.passes.lower_convert_layout.lowering import lower_detached, plan_layout_conversion
 from layoutdialect.sim.verify import ConversionTrace, element_ids
-from layoutdialect.target import DEFAULT_TARGET
+from layoutdialect.target import DEFAULT_TARGET, Target
 
 __all__ = ["CodegenAnswer", "ask", "generate_conversion"]
 
@@ -101,11 +102,16 @@ class CodegenAnswer:
 
 
 def generate_conversion(
-    src: LayoutArgument, dst: LayoutArgument, element: Attribute, name: str = "convert_layout"
+    src: LayoutArgument,
+    dst: LayoutArgument,
+    element: Attribute,
+    name: str = "convert_layout",
+    target: Target = DEFAULT_TARGET,
 ) -> CodegenAnswer:
-    """CUDA converting registers of ``src`` into ``dst`` for tensors of ``element``: the
-    conversion is planned, lowered and verified as ``lower-convert-layout`` does it, and
-    the thread-level ops it returns are written out."""
+    """CUDA converting registers of ``src`` into ``dst`` for tensors of ``element`` on
+    ``target``: the conversion is planned, lowered and verified as ``lower-convert-layout``
+    does it, and the thread-level ops it returns are written out (``ldmatrix`` and
+    ``stmatrix`` as inline PTX where the target has them)."""
     if src.shape != dst.shape:
         raise dst.error(f"the layouts have different shapes: {list(src.shape)} and {list(dst.shape)}")
     shape = src.shape
@@ -113,7 +119,7 @@ def generate_conversion(
     result_type = TensorType(element, shape, encoding_attr(_encoding(dst, "destination")))
     bits = bit_width(element)
     assert bits is not None
-    conversion = plan_layout_conversion(src.layout, dst.layout, bits, DEFAULT_TARGET.shared)
+    conversion = plan_layout_conversion(src.layout, dst.layout, bits, target.shared)
     plan = conversion.plan
     if not conversion.lowerable:
         raise dst.error("the conversion moves data between CTAs, which this generator does not write")
@@ -157,10 +163,16 @@ def _plain_copy(name: str, registers: VectorType[Attribute]) -> CudaFunction:
 
 
 def ask(
-    source: str, destination: str, dtype: str, shape: str | None = None, name: str = "convert_layout"
+    source: str,
+    destination: str,
+    dtype: str,
+    shape: str | None = None,
+    name: str = "convert_layout",
+    target: str | None = None,
+    num_banks: int | None = None,
 ) -> CodegenAnswer:
-    """``layout-tool codegen``: two layouts, an element type and a function name as written
-    on the command line."""
+    """``layout-tool codegen``: two layouts, an element type, a function name and the GPU
+    as written on the command line."""
     tensor_shape = parse_shape_option(shape)
     src = parse_layout_argument(source, tensor_shape, "<source>")
     dst = parse_layout_argument(destination, tensor_shape or src.shape, "<destination>")
@@ -169,4 +181,4 @@ def ask(
     element = parse_element_type(dtype)
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
         raise IRError(SourceLocation("--name", 1, 1), "the function name must be a C++ identifier", name)
-    return generate_conversion(src, dst, element, name)
+    return generate_conversion(src, dst, element, name, parse_target(target, num_banks))

@@ -62,6 +62,10 @@ class ConversionReport:
     decomposition: str = ""
     store: SharedAccessCost | None = None
     load: SharedAccessCost | None = None
+    store_instruction: str = ""
+    """The PTX instruction of each store: ``st.shared.128b``, ``stmatrix.x4``."""
+    load_instruction: str = ""
+    """The PTX instruction of each load: ``ld.shared.64b``, ``ldmatrix.x4.trans``."""
     barriers: int = 0
     scratch_bytes: int = 0
     reps: int = 1
@@ -85,8 +89,8 @@ class ConversionReport:
             "shuffles": self.shuffles,
             "selects": self.selects,
             "decomposition": self.decomposition or None,
-            "store": store.to_json() if store else None,
-            "load": load.to_json() if load else None,
+            "store": store.to_json() | {"instruction": self.store_instruction} if store else None,
+            "load": load.to_json() | {"instruction": self.load_instruction} if load else None,
             "barriers": self.barriers,
             "scratch_bytes": self.scratch_bytes,
             "reps": self.reps,
@@ -97,12 +101,17 @@ class ConversionReport:
 
 
 def report_conversions(
-    module: ModuleOp, *, verify: bool = True, max_mixed_transpositions: int = 1, target: TargetOptions = MODULE_TARGET
+    module: ModuleOp,
+    *,
+    verify: bool = True,
+    max_mixed_transpositions: int = 1,
+    target: TargetOptions = MODULE_TARGET,
+    max_scratch_bytes: int | None = None,
 ) -> list[ConversionReport]:
     """One report per ``ttg.convert_layout`` of ``module``, in order; the module is not changed."""
     reports = []
     for op in [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]:
-        planned = plan_convert_op(op, max_mixed_transpositions, target)
+        planned = plan_convert_op(op, max_mixed_transpositions, target, max_scratch_bytes)
         reports.append(_report(op, planned, verify))
     return reports
 
@@ -131,6 +140,8 @@ def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bo
         details |= {
             "store": scratch.store.cost,
             "load": scratch.load.cost,
+            "store_instruction": scratch.store.instruction(load=False),
+            "load_instruction": scratch.load.instruction(load=True),
             "barriers": scratch.barriers,
             "scratch_bytes": scratch.scratch_bytes,
             "reps": scratch.reps,
@@ -168,8 +179,10 @@ def format_reports(reports: list[ConversionReport]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _access(side: SharedAccessCost | None) -> str:
-    return f"{side.instructions} x {side.vector_bits}b" if side else "-"
+def _access(side: SharedAccessCost | None, instruction: str) -> str:
+    if side is None:
+        return "-"
+    return f"{side.instructions} x {instruction if 'matrix' in instruction else f'{side.vector_bits}b'}"
 
 
 def _row(report: ConversionReport) -> tuple[str, ...]:
@@ -181,7 +194,8 @@ def _row(report: ConversionReport) -> tuple[str, ...]:
     verified = {True: "yes", False: "NO", None: "-"}[report.verified]
     path = report.path or "kept"
     bars = str(report.barriers) if store else "-"
-    return (report.loc, path, tensor, shuffles, _access(store), _access(load), wavefronts, bars, scratch, verified)
+    stores, loads = _access(store, report.store_instruction), _access(load, report.load_instruction)
+    return (report.loc, path, tensor, shuffles, stores, loads, wavefronts, bars, scratch, verified)
 
 
 def _details(report: ConversionReport) -> list[str]:
@@ -194,12 +208,14 @@ def _details(report: ConversionReport) -> list[str]:
     ]
     if report.decomposition:
         lines.append(f"  shuffles: {report.decomposition}")
-    for name, side in (("stores", report.store), ("loads", report.load)):
+    sides = (("stores", report.store, report.store_instruction), ("loads", report.load, report.load_instruction))
+    for name, side, instruction in sides:
         if side:
             verdict = "conflict-free" if side.wavefronts_per_instruction == side.phases else "bank conflicts"
             lines.append(
-                f"  {name}: {side.instructions} x {side.vector_bits}-bit, {side.wavefronts_per_instruction} "
-                f"wavefronts each ({side.phases} phases, {verdict}), {side.total_wavefronts} in all"
+                f"  {name}: {side.instructions} x {instruction} ({side.vector_bits} bits a lane), "
+                f"{side.wavefronts_per_instruction} wavefronts each ({side.phases} phases, {verdict}), "
+                f"{side.total_wavefronts} in all"
             )
     if report.store:
         lines.append(f"  barriers: {report.barriers}, reps: {report.reps}, scratch: {report.scratch_bytes} bytes")
@@ -240,16 +256,24 @@ def ask(
     max_mixed_transpositions: int = 1,
     target: str | None = None,
     num_banks: int | None = None,
+    max_scratch_bytes: int | None = None,
 ) -> PlanAnswer:
     """``layout-tool plan``: the file (``-`` for stdin) and options as written on the
     command line; ``target`` and ``num_banks`` replace the file's own target."""
     if max_mixed_transpositions < 0:
         message = "--max-mixed-transpositions must be at least 0"
         raise IRError(SourceLocation("--max-mixed-transpositions", 1, 1), message, str(max_mixed_transpositions))
+    if max_scratch_bytes is not None and max_scratch_bytes < 1:
+        message = "--max-scratch-bytes must be positive"
+        raise IRError(SourceLocation("--max-scratch-bytes", 1, 1), message, str(max_scratch_bytes))
     options = parse_target_options(target, num_banks)
     filename, text = read_source(file)
     module = parse_module(text, filename, make_context())
     reports = report_conversions(
-        module, verify=not no_verify, max_mixed_transpositions=max_mixed_transpositions, target=options
+        module,
+        verify=not no_verify,
+        max_mixed_transpositions=max_mixed_transpositions,
+        target=options,
+        max_scratch_bytes=max_scratch_bytes,
     )
     return PlanAnswer(reports, report_local_accesses(module, options))

@@ -62,12 +62,18 @@ class LayoutConversion:
 
 
 def plan_layout_conversion(
-    src: LinearLayout, dst: LinearLayout, element_bits: int, memory: SharedMemory, max_mixed_transpositions: int = 1
+    src: LinearLayout,
+    dst: LinearLayout,
+    element_bits: int,
+    memory: SharedMemory,
+    max_mixed_transpositions: int = 1,
+    max_scratch_bytes: int | None = None,
 ) -> LayoutConversion:
     """The plan for converting ``src`` to ``dst`` on a GPU with shared memory ``memory``;
     ``max_mixed_transpositions`` is the most register-lane transpositions to take by
-    shuffles (Triton: 1)."""
-    plan = plan_conversion(src, dst, element_bits, memory, max_mixed_transpositions)
+    shuffles (Triton: 1), ``max_scratch_bytes`` the largest scratch buffer (``None``:
+    Triton 3.9's for the pair)."""
+    plan = plan_conversion(src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes)
     return LayoutConversion(src, dst, element_bits, plan)
 
 

@@ -59,25 +59,34 @@ class PlannedConversion:
 
 
 def lower_convert_layouts(
-    module: ModuleOp, *, verify: bool = False, max_mixed_transpositions: int = 1, target: TargetOptions = MODULE_TARGET
+    module: ModuleOp,
+    *,
+    verify: bool = False,
+    max_mixed_transpositions: int = 1,
+    target: TargetOptions = MODULE_TARGET,
+    max_scratch_bytes: int | None = None,
 ) -> list[Remark]:
     """Lower every ``ttg.convert_layout`` of ``module`` that stays within a CTA; return
     remarks on those left in place.  ``max_mixed_transpositions`` is the most
     register-lane transpositions a conversion may take by shuffles (Triton: 1); the GPU
-    is the module's (``kernel_target``) unless ``target`` says otherwise."""
-    planned, remarks = plan_convert_layouts(module, max_mixed_transpositions, target)
+    is the module's (``kernel_target``) unless ``target`` says otherwise; each scratch
+    buffer holds at most ``max_scratch_bytes`` (``None``: Triton 3.9's for the pair)."""
+    planned, remarks = plan_convert_layouts(module, max_mixed_transpositions, target, max_scratch_bytes)
     lower_planned(planned, verify=verify)
     return remarks
 
 
 def plan_convert_layouts(
-    module: ModuleOp, max_mixed_transpositions: int = 1, target: TargetOptions = MODULE_TARGET
+    module: ModuleOp,
+    max_mixed_transpositions: int = 1,
+    target: TargetOptions = MODULE_TARGET,
+    max_scratch_bytes: int | None = None,
 ) -> tuple[list[PlannedConversion], list[Remark]]:
     """The plans of the conversions of ``module`` that can be lowered, and remarks on the rest."""
     remarks: list[Remark] = []
     planned: list[PlannedConversion] = []
     for op in [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]:
-        item = plan_convert_op(op, max_mixed_transpositions, target)
+        item = plan_convert_op(op, max_mixed_transpositions, target, max_scratch_bytes)
         if isinstance(item, Remark):
             remarks.append(item)
         elif not item.conversion.lowerable:
@@ -105,7 +114,10 @@ def lower_planned(planned: list[PlannedConversion], verify: bool = False) -> Non
 
 
 def plan_convert_op(
-    op: ConvertLayoutOp, max_mixed_transpositions: int = 1, target: TargetOptions = MODULE_TARGET
+    op: ConvertLayoutOp,
+    max_mixed_transpositions: int = 1,
+    target: TargetOptions = MODULE_TARGET,
+    max_scratch_bytes: int | None = None,
 ) -> PlannedConversion | Remark:
     """The plan of one conversion, or a remark on why it cannot be planned."""
     source_type, result_type = op.src.type, op.result.type
@@ -128,7 +140,11 @@ def plan_convert_op(
         memory = target.resolve(op).shared
     except TargetError as error:
         raise located_error(op, str(error)) from None
-    return PlannedConversion(op, plan_layout_conversion(src, dst, element_bits, memory, max_mixed_transpositions))
+    try:
+        conversion = plan_layout_conversion(src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes)
+    except ValueError as error:
+        return Remark(op, f"the conversion cannot be planned: {error}; kept")
+    return PlannedConversion(op, conversion)
 
 
 def _allocate_scratch(shared: list[PlannedConversion]) -> dict[Region, SSAValue]:
@@ -152,9 +168,11 @@ def _allocate_scratch(shared: list[PlannedConversion]) -> dict[Region, SSAValue]
 
 @dataclass(frozen=True)
 class LowerConvertLayoutPass(ModulePass):
-    """``lower-convert-layout{verify=false max-mixed-transpositions=1 target="" num-banks=0}``;
-    remarks go to stderr.  ``target`` (``cuda:90``, ``hip:gfx950``) and ``num-banks``
-    replace the module's ``ttg.target`` and its bank count when given."""
+    """``lower-convert-layout{verify=false max-mixed-transpositions=1 target="" num-banks=0
+    max-scratch-bytes=0}``; remarks go to stderr.  ``target`` (``cuda:90``, ``hip:gfx950``)
+    and ``num-banks`` replace the module's ``ttg.target`` and its bank count when given;
+    ``max-scratch-bytes`` caps each scratch buffer (0: as large as Triton 3.9's for the
+    pair), so a kernel with shared memory to spare can trade it for fewer barriers."""
 
     name = "lower-convert-layout"
     summary: ClassVar[str] = (
@@ -165,10 +183,13 @@ class LowerConvertLayoutPass(ModulePass):
     max_mixed_transpositions: int = 1
     target: str = ""
     num_banks: int = 0
+    max_scratch_bytes: int = 0
 
     def __post_init__(self) -> None:
         if self.max_mixed_transpositions < 0:
             raise ValueError(f"'max-mixed-transpositions' must be at least 0, got {self.max_mixed_transpositions}")
+        if self.max_scratch_bytes < 0:
+            raise ValueError(f"'max-scratch-bytes' must be at least 0, got {self.max_scratch_bytes}")
         try:
             Target.named(self.target or None, banks=self.num_banks or None)
         except TargetError as error:
@@ -178,7 +199,11 @@ class LowerConvertLayoutPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         choice = TargetOptions(self.target or None, self.num_banks or None)
         remarks = lower_convert_layouts(
-            op, verify=self.verify, max_mixed_transpositions=self.max_mixed_transpositions, target=choice
+            op,
+            verify=self.verify,
+            max_mixed_transpositions=self.max_mixed_transpositions,
+            target=choice,
+            max_scratch_bytes=self.max_scratch_bytes or None,
         )
         for remark in remarks:
             print(remark, file=sys.stderr)

@@ -6,6 +6,9 @@ and loads its destination registers back; reps repeat this on one slice of the
 tensor at a time, with a barrier between them.  The address of every access is
 ``thread part ^ register part``: the thread part is a linear function of the lane
 and warp ids, computed once with ``arith`` ops; the register part is a constant.
+Where the plan says so, a side moves whole 8x8 matrices instead: stores with
+``nvvm.stmatrix`` (its 32-bit words, at an ``!llvm.ptr<3>``) and loads with
+``nvgpu.ldmatrix``, each lane giving the address of the row it supplies.
 """
 
 from __future__ import annotations
@@ -23,8 +26,12 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, SSAValue
 
-from layoutdialect.analysis.scratch_layout import ScratchAccess, ScratchPlan
+from layoutdialect.analysis.scratch_layout import ScratchAccess, ScratchPlan, memory_bits
 from layoutdialect.dialect.gpu.ops import BarrierOp
+from layoutdialect.dialect.nvgpu.ops import LdMatrixOp
+from layoutdialect.dialect.nvvm.ops import StMatrixOp, shared_pointer
+from layoutdialect.dialect.tt.types import bit_width
+from layoutdialect.dialect.vector.ops import ShapeCastOp
 from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
 
 __all__ = ["WORKGROUP_MEMORY_SPACE", "scratch_type", "shared_memory_round_trip"]
@@ -38,8 +45,10 @@ def scratch_type(scratch_bytes: int) -> MemRefType[Attribute]:
 
 
 def _thread_offset(ir: ThreadIR, access: ScratchAccess, warp_id: SSAValue | None) -> SSAValue:
-    """``XOR`` over the set lane and warp bits of their element offsets, as ``i32``."""
-    parts = ir.linear_terms(ir.lane(), list(access.lane_offsets), "bits", "offset")
+    """``XOR`` over the set lane and warp bits of their element offsets, as ``i32``: for a
+    matrix access, the lane bits are those of the row address each lane supplies."""
+    lane_offsets = access.matrix.address_lane_offsets if access.matrix is not None else access.lane_offsets
+    parts = ir.linear_terms(ir.lane(), list(lane_offsets), "bits", "offset")
     if warp_id is not None:
         parts += ir.linear_terms(warp_id, list(access.warp_offsets), "bits", "offset")
     result = parts[0] if parts else ir.constant(0)
@@ -101,27 +110,69 @@ def shared_memory_round_trip(
     address = _Addresses(ir)
     store_base = _thread_offset(ir, plan.store, warp_id)
     load_base = _thread_offset(ir, plan.load, warp_id)
-    stores, loads = plan.store.vectors(), plan.load.vectors()
+    pointers = _Pointers(ir, view, element)
     loaded: dict[tuple[int, int], int] = {}
     parts: list[SSAValue] = []
-    position = 0
     for rep in range(plan.reps):
         if rep and plan.barriers:
             ir.append(BarrierOp())
-        for _, start, slots in (access for access in stores if access[0] == rep):
+        for _, start, slots in _accesses(plan.store, rep):
             values = ir.shuffle_registers(registers, list(slots), element)
-            ir.append(vector.StoreOp(values, view, [address(store_base, start)]))
+            if plan.store.matrix is None:
+                ir.append(vector.StoreOp(values, view, [address(store_base, start)]))
+                continue
+            words = ir.add(vector.BitcastOp(values, VectorType(i32, [plan.store.matrix.matrices])), "words")
+            sources = [ir.add(vector.ExtractOp(words, [k], i32), "word") for k in range(plan.store.matrix.matrices)]
+            ir.append(StMatrixOp(pointers(address(store_base, start)), sources, plan.store.matrix.transpose))
         if plan.barriers:
             ir.append(BarrierOp())
-        for _, start, slots in (access for access in loads if access[0] == rep):
-            result_type = VectorType(element, [len(slots)])
-            parts.append(ir.add(vector.LoadOp(view, [address(load_base, start)], result_type), "loaded"))
-            for k in range(len(slots)):
-                loaded[(rep, start + k)] = position + k
-            position += len(slots)
+        for _, start, slots in _accesses(plan.load, rep):
+            position = sum(_length(part) for part in parts)
+            matrix = plan.load.matrix
+            if matrix is None:
+                part = ir.add(vector.LoadOp(view, [address(load_base, start)], VectorType(element, [len(slots)])))
+            else:
+                per_matrix = len(slots) // matrix.matrices
+                tiles = VectorType(element, [matrix.matrices, per_matrix])
+                loaded_tiles = LdMatrixOp(view, [address(load_base, start)], matrix.matrices, matrix.transpose, tiles)
+                part = ir.add(ShapeCastOp(ir.add(loaded_tiles, "tiles"), VectorType(element, [len(slots)])))
+            part.name_hint = "loaded"
+            parts.append(part)
+            for k, register in enumerate(slots):
+                loaded[plan.load.register_slots[register]] = position + k
     gathered = _concatenate(ir, parts, element)
     mask = [loaded[plan.load.register_slots[register]] for register in range(destination_registers)]
     return ir.shuffle_registers(gathered, mask, element)
+
+
+def _accesses(access: ScratchAccess, rep: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The accesses of one side in ``rep`` as ``(rep, offset, registers)``: vectors, or matrix instructions."""
+    every = access.matrix.instructions if access.matrix is not None else access.vectors()
+    return [item for item in every if item[0] == rep]
+
+
+class _Pointers:
+    """``!llvm.ptr<3>`` pointers to elements of the scratch view, for ``nvvm.stmatrix``: the
+    view's address extracted once, then ``address + element offset * element bytes``."""
+
+    def __init__(self, ir: ThreadIR, view: SSAValue, element: Attribute) -> None:
+        self.ir = ir
+        self.base = view
+        width = bit_width(element)
+        assert width is not None
+        self.element_bytes = memory_bits(width) // 8
+        self._pointers: dict[SSAValue, SSAValue] = {}
+
+    def __call__(self, element_offset: SSAValue) -> SSAValue:
+        if element_offset not in self._pointers:
+            offset = self.ir.binary(arith.MuliOp, element_offset, self.element_bytes, "bytes")
+            ops = shared_pointer(self.base, offset)
+            if not isinstance(self.base.type, IndexType):
+                self.base = ops[0].results[0]
+            for op in ops:
+                self.ir.append(op)
+            self._pointers[element_offset] = ops[-1].results[0]
+        return self._pointers[element_offset]
 
 
 def _warp_id(ir: ThreadIR) -> SSAValue:

@@ -36,3 +36,44 @@ def cross_warp_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attri
 
     element = draw(st.sampled_from([f16, f32, i8, f64, IntegerType(1)]))
     return build(*side()), build(*side()), element
+
+
+@st.composite
+def matrix_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attribute]:
+    """Two layouts of one 2-D tensor, 32 lanes, where one side could move 16-byte matrix
+    rows (``ldmatrix``/``stmatrix``): the other side holds a whole row in registers, and
+    this one spreads the row over its registers and lanes 0, 1 (or, for 16-bit elements
+    transposed, over lanes 2, 3, 4).  Which side is which, and the rest, are random."""
+    element = draw(st.sampled_from([f16, f32, i8]))
+    bits = {f16: 16, f32: 32, i8: 8}[element]
+    row_bits = (128 // bits).bit_length() - 1
+    word_bits = (32 // bits).bit_length() - 1
+    warp_bits, extra_bits = draw(st.integers(1, 2)), draw(st.integers(0, 2))
+    data_bits = row_bits + 5 + warp_bits + extra_bits
+    dim0_bits = draw(st.integers(0, data_bits))
+    units = [[1 << b, 0] for b in range(dim0_bits)] + [[0, 1 << b] for b in range(data_bits - dim0_bits)]
+    units = [list(u) for u in draw(st.permutations(units))]
+    row, rest = units[:row_bits], units[row_bits:]
+    transpose = bits == 16 and draw(st.booleans())
+    if transpose:
+        matrix_registers, matrix_lanes = [rest[0]], row
+        others = rest[1:]
+        matrix_lanes = draw(st.permutations(others[:2])) + matrix_lanes
+        others = others[2:]
+    else:
+        matrix_registers, matrix_lanes = row[:word_bits], row[word_bits:]
+        matrix_lanes = matrix_lanes + rest[:3]
+        others = rest[3:]
+    others = [list(u) for u in draw(st.permutations(others))]
+    matrix_side = (matrix_registers + others[warp_bits:], matrix_lanes, others[:warp_bits])
+    remaining = [list(u) for u in draw(st.permutations([u for u in units if u not in row]))]
+    vector_side = (row + remaining[5 + warp_bits :], remaining[:5], remaining[5 : 5 + warp_bits])
+    sizes = [1 << dim0_bits, 1 << (data_bits - dim0_bits)]
+    names = standard_out_dim_names(2)
+
+    def build(registers: list[list[int]], lanes: list[list[int]], warps: list[list[int]]) -> LinearLayout:
+        bases = [("register", registers), ("lane", lanes), ("warp", warps), ("block", [])]
+        return LinearLayout.from_bases(bases, names, sizes)
+
+    first, second = build(*vector_side), build(*matrix_side)
+    return (first, second, element) if draw(st.booleans()) else (second, first, element)

@@ -26,8 +26,8 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // CHECK:      plan.mlir:15:5: shared_memory (data crosses warps)
 // CHECK-NEXT:   src: #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // CHECK-NEXT:   dst: #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-// CHECK-NEXT:   stores: 16 x 128-bit, 4 wavefronts each (4 phases, conflict-free), 64 in all
-// CHECK-NEXT:   loads: 16 x 128-bit, 4 wavefronts each (4 phases, conflict-free), 64 in all
+// CHECK-NEXT:   stores: 16 x st.shared.b128 (128 bits a lane), 4 wavefronts each (4 phases, conflict-free), 64 in all
+// CHECK-NEXT:   loads: 16 x ld.shared.b128 (128 bits a lane), 4 wavefronts each (4 phases, conflict-free), 64 in all
 // CHECK-NEXT:   barriers: 7, reps: 4, scratch: 8192 bytes
 // CHECK-NEXT:   scratch layout:
 // CHECK-NEXT:      - offset=1 -> (0, 1)
@@ -46,12 +46,14 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // JSON-NEXT:     "wavefronts_per_instruction": 2,
 // JSON-NEXT:     "wavefronts": 64,
 // JSON-NEXT:     "bank_conflicts": 0,
-// JSON-NEXT:     "conflict_free": true
+// JSON-NEXT:     "conflict_free": true,
+// JSON-NEXT:     "instruction": "st.shared.b64"
 // JSON-NEXT:   },
 // JSON-NEXT:   "load": {
 // JSON-NEXT:     "vector_bits": 64,
 // JSON-NEXT:     "instructions": 32,
 // JSON:          "wavefronts": 64,
+// JSON:          "instruction": "ld.shared.b64"
 // JSON:        "barriers": 1,
 // JSON-NEXT:   "scratch_bytes": 32768,
 // JSON:        "verified": true,
@@ -62,3 +64,15 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // JSON:        "path": "noop",
 
 // COUNT: 4
+
+// The f16 transpose on sm_80: ldmatrix.trans loads, Triton's 8 KB in two reps; with a
+// larger budget, one rep and one barrier; with too small a one, kept and said why.
+// RUN: layout-tool plan %S/../../../examples/transpose_f16.mlir --target cuda:80 | filecheck %s --check-prefix=SM80
+// RUN: layout-tool plan %S/../../../examples/transpose_f16.mlir --target cuda:80 --max-scratch-bytes 16384 | filecheck %s --check-prefix=ROOMY
+// RUN: layout-tool plan %S/../../../examples/transpose_f16.mlir --target cuda:80 --max-scratch-bytes 4096 | filecheck %s --check-prefix=TIGHT
+// RUN: not layout-tool plan %S/../../../examples/transpose_f16.mlir --max-scratch-bytes 0 2>&1 | filecheck %s --check-prefix=ZERO
+// SM80:      transpose_f16.mlir:8:5  shared_memory  128x64xf16  - {{ +}}8 x 128b  8 x ldmatrix.x4.trans  32+32 {{ +}}3 {{ +}}8192 B {{ +}}yes
+// SM80:        loads: 8 x ldmatrix.x4.trans (128 bits a lane), 4 wavefronts each (4 phases, conflict-free), 32 in all
+// ROOMY:     transpose_f16.mlir:8:5  shared_memory  128x64xf16  - {{ +}}8 x 128b  8 x ldmatrix.x4.trans  32+32 {{ +}}1 {{ +}}16384 B {{ +}}yes
+// TIGHT:     transpose_f16.mlir:8:5 %y: shared_memory (data crosses warps, but the smallest scratch buffer takes 8192 bytes, more than the 4096 allowed)
+// ZERO:      --max-scratch-bytes:1:1: error: --max-scratch-bytes must be positive

@@ -18,6 +18,7 @@ import pytest
 from layoutdialect.answers.arguments import parse_element_bits, parse_element_type, parse_layout_argument
 from layoutdialect.answers.codegen import CodegenAnswer, generate_conversion
 from layoutdialect.sim.verify import element_ids
+from layoutdialect.target import Target
 
 HERE = Path(__file__).parent
 COMPILER = shutil.which("g++") or shutil.which("clang++")
@@ -92,10 +93,31 @@ CASES = {
 }
 
 
+MMA_2X2 = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>"
+CASES |= {
+    "ldmatrix_transpose_f16": (
+        _blocked("1, 8", "4, 8", "4, 1", "1, 0"),
+        _blocked("8, 1", "8, 4", "1, 4", "0, 1"),
+        (128, 64),
+        "f16",
+    ),
+    "stmatrix_accumulator_f16": (MMA_2X2, _blocked("1, 8", "4, 8", "4, 1", "1, 0"), (128, 64), "f16"),
+}
+TARGETS = {"ldmatrix_transpose_f16": "cuda:80", "stmatrix_accumulator_f16": "cuda:90"}
+"""Cases planned for a GPU with matrix instructions (ldmatrix from sm_75, stmatrix from sm_90)."""
+
+
+def _target(case: str) -> Target:
+    return Target.named(TARGETS.get(case))
+
+
 def _generate(case: str) -> CodegenAnswer:
     src_text, dst_text, shape, element = CASES[case]
     return generate_conversion(
-        parse_layout_argument(src_text, shape), parse_layout_argument(dst_text, shape), parse_element_type(element)
+        parse_layout_argument(src_text, shape),
+        parse_layout_argument(dst_text, shape),
+        parse_element_type(element),
+        target=_target(case),
     )
 
 
@@ -118,8 +140,12 @@ def test_the_cuda_has_the_plans_instruction_counts(case: str) -> None:
             assert answer.source.count("__syncwarp();") == 2
         assert emitted.scratch_bytes == scratch.scratch_bytes
         assert "unsigned char* scratch" in answer.source
-        assert emitted.shared_stores == scratch.store.cost.instructions * scratch.reps
-        assert emitted.shared_loads == scratch.load.cost.instructions * scratch.reps
+        assert emitted.shared_stores == scratch.store.cost.instructions
+        assert emitted.shared_loads == scratch.load.cost.instructions
+        matrix_sides = [side for side in (scratch.store, scratch.load) if side.matrix is not None]
+        calls = answer.source.count("ld_matrix<") + answer.source.count("st_matrix<")
+        assert calls == emitted.matrix_instructions == sum(side.cost.instructions for side in matrix_sides)
+        assert bool(matrix_sides) == (case in TARGETS)
 
 
 def _harness(answer: CodegenAnswer, src_ids: np.ndarray, dst_ids: np.ndarray, element_bits: int) -> str:
@@ -179,7 +205,7 @@ def test_the_cuda_moves_every_element_to_its_destination_register(case: str, tmp
     src_text, dst_text, shape, element = CASES[case]
     src = parse_layout_argument(src_text, shape)
     dst = parse_layout_argument(dst_text, shape)
-    answer = generate_conversion(src, dst, parse_element_type(element))
+    answer = generate_conversion(src, dst, parse_element_type(element), target=_target(case))
     bits = parse_element_bits(element)
     program = tmp_path / "main.cpp"
     program.write_text(_harness(answer, element_ids(src.layout), element_ids(dst.layout), bits))
@@ -220,11 +246,18 @@ __global__ void run({element}* data) {{
     )
     assert NVCC is not None
     build = subprocess.run(
-        [NVCC, "-ptx", "-arch=sm_80", str(kernel), "-o", str(tmp_path / "kernel.ptx")], capture_output=True, text=True
+        [NVCC, "-ptx", f"-arch=sm_{_target(case).arch.removeprefix('cuda:') if case in TARGETS else 80}", str(kernel)]
+        + ["-o", str(tmp_path / "kernel.ptx")],
+        capture_output=True,
+        text=True,
     )
     assert build.returncode == 0, build.stderr
     ptx = (tmp_path / "kernel.ptx").read_text()
     assert ptx.count("shfl.sync") == answer.plan.shuffles
+    scratch = answer.plan.scratch
+    if scratch is not None:
+        for side, name in ((scratch.store, "stmatrix"), (scratch.load, "ldmatrix")):
+            assert ptx.count(f"{name}.sync") == (side.cost.instructions if side.matrix else 0)
 
 
 EQUAL_CASES = {

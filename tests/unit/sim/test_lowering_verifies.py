@@ -9,7 +9,7 @@ import pytest
 from conversion_corpus import CORPUS
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from layout_pairs import cross_warp_pairs
+from layout_pairs import cross_warp_pairs, matrix_pairs
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, IntegerType, TensorType, f16, f32, i8, i32, i64
 from xdsl.ir import Attribute, Block, SSAValue
@@ -24,19 +24,20 @@ from layoutdialect.passes.lower_convert_layout.scratch_ir import scratch_type
 from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
 from layoutdialect.sim.cta import CTASimulator, SimulationError
 from layoutdialect.sim.verify import ConversionMismatch, element_ids, verify_conversion
-from layoutdialect.target import SharedMemory
+from layoutdialect.target import SharedMemory, Target
 
 CTX = make_context()
+GENERIC = SharedMemory()
 TYPES: dict[str, Attribute] = {"f16": f16, "f32": f32, "i32": i32, "i8": i8, "i64": i64}
 
 
 def lowered(
-    src: LinearLayout, dst: LinearLayout, element: Attribute, max_mixed: int = 1
+    src: LinearLayout, dst: LinearLayout, element: Attribute, max_mixed: int = 1, memory: SharedMemory = GENERIC
 ) -> tuple[LoweredConversion | None, SSAValue, SSAValue | None, ConversionPlan]:
     """The conversion's code, unverified, with the source tensor it reads and its scratch buffer."""
     shape = [size for _, size in src.out_dims]
     source_type = TensorType(element, shape, encoding_attr(LinearEncoding(src)))
-    conversion = plan_layout_conversion(src, dst, _bits(element), SharedMemory(), max_mixed)
+    conversion = plan_layout_conversion(src, dst, _bits(element), memory, max_mixed)
     if not conversion.lowerable:
         return None, Block(arg_types=[source_type]).args[0], None, conversion.plan
     result_type = TensorType(element, shape, encoding_attr(LinearEncoding(dst)))
@@ -61,18 +62,20 @@ def _bits(element: Attribute) -> int:
     return bits
 
 
-def check(src: LinearLayout, dst: LinearLayout, element: Attribute, max_mixed: int = 1) -> ConversionPath:
+def check(
+    src: LinearLayout, dst: LinearLayout, element: Attribute, max_mixed: int = 1, memory: SharedMemory = GENERIC
+) -> ConversionPlan:
     shape = [size for _, size in src.out_dims]
     source_type = TensorType(element, shape, encoding_attr(LinearEncoding(src)))
     result_type = TensorType(element, shape, encoding_attr(LinearEncoding(dst)))
-    conversion = plan_layout_conversion(src, dst, _bits(element), SharedMemory(), max_mixed)
+    conversion = plan_layout_conversion(src, dst, _bits(element), memory, max_mixed)
     if conversion.lowerable:
         block, _, code = lower_detached(conversion, source_type, result_type, verify=True)
         if conversion.plan.scratch is None:
             warps = range(src.get_in_dim_size("warp"))
             bits = _bits(element)
             verify_conversion(code.ops, block.args[0], code.result, src, dst, bits, warp_order=reversed(warps))
-    return conversion.plan.path
+    return conversion.plan
 
 
 @pytest.mark.parametrize("case", CORPUS, ids=[case[0] for case in CORPUS])
@@ -147,7 +150,7 @@ def warp_local_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attri
 @given(warp_local_pairs())
 def test_random_warp_local_conversions_verify(case: tuple[LinearLayout, LinearLayout, Attribute]) -> None:
     src, dst, element = case
-    path = check(src, dst, element, max_mixed=8)
+    path = check(src, dst, element, max_mixed=8).path
     event(path.value)
     assert path in (ConversionPath.NONE, ConversionPath.REGISTERS, ConversionPath.WARP_SHUFFLES)
 
@@ -266,4 +269,50 @@ def test_racing_writes_and_unwritten_reads_are_refused() -> None:
 @given(cross_warp_pairs())
 def test_random_conversions_through_shared_memory_verify(case: tuple[LinearLayout, LinearLayout, Attribute]) -> None:
     src, dst, element = case
-    event(check(src, dst, element).value)
+    event(check(src, dst, element).path.value)
+
+
+SM80, SM90 = Target.named("cuda:80").shared, Target.named("cuda:90").shared
+
+
+@settings(max_examples=150, deadline=None)
+@given(matrix_pairs(), st.sampled_from([SM80, SM90]))
+def test_random_conversions_with_matrix_instructions_verify(
+    case: tuple[LinearLayout, LinearLayout, Attribute], memory: SharedMemory
+) -> None:
+    """With ldmatrix (sm_80) and stmatrix (sm_90) available, every lowering still runs
+    right on the simulator, warps in adversarial orders included."""
+    src, dst, element = case
+    scratch = check(src, dst, element, memory=memory).scratch
+    if scratch is not None:
+        event(f"stores: {scratch.store.instruction(load=False).split('.')[0]}")
+        event(f"loads: {scratch.load.instruction(load=True).split('.')[0]}")
+
+
+@pytest.mark.parametrize(
+    ("name", "memory", "counted"),
+    [
+        ("blocked_transpose_128x64_f16", SM80, {"vector.store": 8, "nvgpu.ldmatrix": 8, "gpu.barrier": 3}),
+        ("blocked_to_dotA_128x64_f16", SM80, {"vector.store": 8, "nvgpu.ldmatrix": 16, "gpu.barrier": 7}),
+        ("mmav2_to_blocked_128x64_f16", SM90, {"nvvm.stmatrix": 8, "vector.load": 8, "gpu.barrier": 7}),
+    ],
+)
+def test_matrix_instructions_are_emitted_as_planned(name: str, memory: SharedMemory, counted: dict[str, int]) -> None:
+    """Triton 3.9's choices on these pairs: ldmatrix(.trans) loads on sm_80, stmatrix stores on sm_90."""
+    src, dst, element = corpus_case(name)
+    code, source, scratch, _ = lowered(src, dst, element, memory=memory)
+    assert code is not None
+    counts = Counter(op.name for op in code.ops)
+    assert {name: counts[name] for name in counted} == counted
+    verify(code, source, scratch, src, dst, element)
+
+
+def test_a_wrong_row_address_fails_verification() -> None:
+    """Each lane of an ldmatrix supplies one row's address; swapping two rows is caught."""
+    src, dst, element = corpus_case("blocked_transpose_128x64_f16")
+    code, source, scratch, _ = lowered(src, dst, element, memory=SM80)
+    assert code is not None
+    loads = [op for op in code.ops if op.name == "nvgpu.ldmatrix"]
+    loads[1].operands[1] = loads[0].operands[1]
+    with pytest.raises(ConversionMismatch):
+        verify(code, source, scratch, src, dst, element)
