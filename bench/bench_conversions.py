@@ -21,6 +21,17 @@ bytes and reps.  Our wavefronts are exact (``access_cost``); the lower bound is
 every access conflict-free at our widths.  Triton's are its instruction counts
 times the phases of each access (``ldmatrix.x4`` takes four), as its swizzle is
 conflict-free on these cases.
+
+Last, ``--pairs N`` random conversions (150, 10 with ``--quick``; ``--seed S``, 0 by
+default; ``random_conversion_pairs``) are lowered, verified and counted for sm_80 and sm_90
+and compared with Triton 3.9's PTX for the same kernels (``conversion_comparison`` says
+what is counted on each side): per target, how many pairs we do better, equally and worse
+on each measure, then every pair and measure where we are worse, with both paths and
+Triton's shared-memory instructions.  Triton runs under ``--triton-python PATH`` (default
+``$TRITON_PYTHON``, else ``~/.cache/triton-venv/bin/python`` when it exists) through
+``triton_conversion_oracle.py``, which caches its answers in ``~/.cache/layoutdialect``;
+without it (or with ``--no-triton``) every pair's counts of ours are printed, and why.
+``--details`` prints every pair's counts beside Triton's as well.
 """
 
 from __future__ import annotations
@@ -31,20 +42,20 @@ from collections import Counter
 from collections.abc import Callable
 from functools import partial
 
+from conversion_comparison import CTX, find_triton_python, report, tensor_type
 from conversion_corpus import CORPUS, TRITON_COUNTS, TRITON_SM80_SHARED, Case, SharedAccess
-from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Attribute
+from random_conversion_pairs import random_pairs
 from xdsl.parser import Parser
 
-from layoutdialect import LinearLayout, make_context, to_linear_layout
+from layoutdialect import LinearLayout, to_linear_layout
 from layoutdialect.analysis.conversion import plan_conversion
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.passes.lower_convert_layout.lowering import lower_detached, plan_layout_conversion
 from layoutdialect.sim.verify import verify_conversion
-from layoutdialect.target import DEFAULT_TARGET
+from layoutdialect.target import Target
 
-CTX = make_context()
-MEMORY = DEFAULT_TARGET.shared
+SM80 = Target.named("cuda:80")
+MEMORY = SM80.shared
 
 
 def best_microseconds(function: Callable[[], object], repeat: int) -> float:
@@ -54,10 +65,6 @@ def best_microseconds(function: Callable[[], object], repeat: int) -> float:
         function()
         best = min(best, time.perf_counter() - start)
     return best * 1e6
-
-
-def tensor_type(element: Attribute, shape: list[int], encoding: str) -> TensorType[Attribute]:
-    return TensorType(element, shape, Parser(CTX, encoding).parse_attribute())
 
 
 def layouts(case: Case) -> tuple[LinearLayout, LinearLayout, int]:
@@ -99,7 +106,7 @@ def measure(case: Case, repeat: int, totals: Counter[str]) -> str:
 
 
 def phases(bits: int) -> int:
-    return 1 << MEMORY.phase_lane_bits(bits, DEFAULT_TARGET.lanes)
+    return 1 << MEMORY.phase_lane_bits(bits, SM80.lanes)
 
 
 def triton_wavefronts(access: SharedAccess) -> int:
@@ -123,23 +130,19 @@ def shared_row(case: Case) -> tuple[str, list[str]]:
 
     theirs = f"{access(*st):>8}{access(*ld):>8}{triton_wf:>6}{bars:>5}{scratch_bytes:>8}{reps:>5}"
     wavefronts = store.total_wavefronts + load.total_wavefronts
-    accesses = f"{access(store.instructions, store.vector_bits):>8}{access(load.instructions, load.vector_bits):>8}"
+    stores = access(store.instructions, store.vector_bits, ours.store.instruction(load=False))
+    accesses = f"{stores:>8}{access(load.instructions, load.vector_bits, ours.load.instruction(load=True)):>8}"
     costs = f"{wavefronts:>6}{bound:>6}{wavefronts / triton_wf:>6.2f}"
     mine = f"{accesses}{costs}{ours.barriers:>5}{ours.scratch_bytes:>8}{ours.reps:>5}"
     notes = []
-    for side, triton_side in (("stores", st), ("loads", ld)):
-        if triton_side[2] != "ld.shared" and triton_side[2] != "st.shared":
-            notes.append(f"Triton {side} with {triton_side[2]} (a later issue may add it)")
+    for side, triton_side, access in (("stores", st, ours.store), ("loads", ld, ours.load)):
+        instruction = access.instruction(load=side == "loads")
+        if triton_side[2].split(".")[0] != instruction.split(".")[0]:
+            notes.append(f"Triton {side} with {triton_side[2]}, we with {instruction}")
     if store.vector_bits < st[1] or load.vector_bits < ld[1]:
-        notes.append(
-            "narrower: ldmatrix lets 8 lanes read one 128-bit row, so Triton's stores need only the writer's "
-            "registers contiguous; ld.shared needs them contiguous on both sides"
-        )
+        notes.append("narrower accesses than Triton's")
     if ours.scratch_bytes > scratch_bytes:
-        notes.append(
-            "larger buffer: the tensor bits both sides hold in registers widen our vectors; "
-            "with ldmatrix supplying the width, Triton spends them on reps instead"
-        )
+        notes.append("larger buffer than Triton's")
     if wavefronts > bound:
         notes.append("bank conflicts are unavoidable at these widths")
     return f"{name:<32}{theirs}   {mine}", notes
@@ -149,6 +152,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="time each step once, to check that it runs")
     parser.add_argument("--repeat", type=int, default=50, help="timed runs per step; the best is shown")
+    parser.add_argument("--pairs", type=int, help="random pairs to compare with Triton (150; 10 with --quick)")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the random pairs")
+    parser.add_argument(
+        "--triton-python",
+        help="a Python that imports triton 3.9 (default: $TRITON_PYTHON, else ~/.cache/triton-venv/bin/python)",
+    )
+    parser.add_argument("--no-triton", action="store_true", help="compare nothing with Triton: our counts alone")
+    parser.add_argument("--details", action="store_true", help="with Triton, also print every pair's counts")
     args = parser.parse_args()
     repeat = 1 if args.quick else args.repeat
 
@@ -172,7 +183,11 @@ def main() -> None:
             print(row)
             for note in notes:
                 print(f"{'':<34}- {note}")
-    print("* ldmatrix: 128 bits per lane gathered from the rows of 8 lanes; wf ratio = ours / Triton")
+    print("* ldmatrix/stmatrix: 128 bits per lane, in the rows of 8 lanes; wf ratio = ours / Triton")
+
+    pairs = random_pairs(args.pairs if args.pairs is not None else 10 if args.quick else 150, args.seed)
+    triton = (None, "--no-triton") if args.no_triton else find_triton_python(args.triton_python)
+    report(pairs, args.seed, triton, args.details)
 
 
 if __name__ == "__main__":

@@ -5,19 +5,32 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 from conversion_corpus import CORPUS
+from random_conversion_pairs import random_pairs
+from triton_conversion_oracle import convert_line, located_opcodes, module_text
+from xdsl.parser import Parser
+
+from layoutdialect import make_context, to_linear_layout
+from layoutdialect.analysis.conversion import reorders_registers
 
 BENCH = Path(__file__).resolve().parents[3] / "bench"
 ROW = re.compile(r"^(?P<operation>.+?)\s+(?P<bits>\d+)\s+(?P<us>\d+\.\d+)\s+(ok|SLOW)\b")
 
 
-def quick_run(script: str) -> str:
-    """The output of ``bench/<script> --quick``."""
+def quick_run(script: str, *options: str) -> str:
+    """The output of ``bench/<script> --quick [options]``."""
     return subprocess.run(
-        [sys.executable, str(BENCH / script), "--quick"], capture_output=True, text=True, check=True
+        [sys.executable, str(BENCH / script), "--quick", *options], capture_output=True, text=True, check=True
     ).stdout
+
+
+@cache
+def conversion_run() -> str:
+    """The output of ``bench/bench_conversions.py --quick`` as where Triton is not installed."""
+    return quick_run("bench_conversions.py", "--no-triton")
 
 
 def test_linear_layout_benchmark_reports_every_operation() -> None:
@@ -38,7 +51,7 @@ def test_to_linear_benchmark_reports_every_family_cold_and_warm() -> None:
 
 
 def test_conversion_benchmark_reports_every_case_and_never_more_instructions_than_triton() -> None:
-    output = quick_run("bench_conversions.py")
+    output = conversion_run()
     lowered = re.compile(
         r"^(?P<case>\S+)\s+.+?\s+(?P<shfl>\d+)\s+(?P<sel>\d+)\s+(none|register renaming|warp shuffles|shared memory)"
         r"\s+(?P<our_shfl>\d+)\s+(?P<our_sel>\d+)\s+(-|\d\.\d\d)\s+\d+\.\d\s+\d+\.\d\s+\d+\.\d$"
@@ -54,11 +67,11 @@ def test_conversion_benchmark_reports_every_case_and_never_more_instructions_tha
 def test_shared_memory_table_is_at_the_wavefront_bound_and_never_above_triton() -> None:
     """Every shared-memory case: conflict-free (wavefronts at the bound), no more wavefronts or
     barriers than Triton, and a note for every way it falls short of Triton's widths or bytes."""
-    output = quick_run("bench_conversions.py").split("shared memory (per warp)")[1]
+    output = conversion_run().split("shared memory (per warp)")[1].split("random conversions")[0]
     row = re.compile(
         r"^(?P<case>\S+)\s+(?P<t_st>\d+)x(?P<t_st_bits>\d+)\*?\s+(?P<t_ld>\d+)x(?P<t_ld_bits>\d+)\*?"
         r"\s+(?P<t_wf>\d+)\s+(?P<t_bar>\d+)\s+(?P<t_bytes>\d+)\s+\d+"
-        r"\s+(?P<st>\d+)x(?P<st_bits>\d+)\s+(?P<ld>\d+)x(?P<ld_bits>\d+)\s+(?P<wf>\d+)\s+(?P<bound>\d+)"
+        r"\s+(?P<st>\d+)x(?P<st_bits>\d+)\*?\s+(?P<ld>\d+)x(?P<ld_bits>\d+)\*?\s+(?P<wf>\d+)\s+(?P<bound>\d+)"
         r"\s+\d\.\d\d\s+(?P<bar>\d+)\s+(?P<bytes>\d+)\s+\d+$"
     )
     lines = output.splitlines()
@@ -71,6 +84,8 @@ def test_shared_memory_table_is_at_the_wavefront_bound_and_never_above_triton() 
         number = {key: int(value) for key, value in match.groupdict().items() if key != "case"}
         assert number["wf"] == number["bound"] <= number["t_wf"]
         assert number["bar"] <= number["t_bar"]
+        assert number["bytes"] <= number["t_bytes"]
+        assert number["st"] + number["ld"] <= number["t_st"] + number["t_ld"]
         notes = []
         for following in lines[index + 1 :]:
             if not following.strip().startswith("- "):
@@ -80,6 +95,83 @@ def test_shared_memory_table_is_at_the_wavefront_bound_and_never_above_triton() 
         assert narrower == any("narrower" in note for note in notes)
         assert (number["bytes"] > number["t_bytes"]) == any("larger buffer" in note for note in notes)
     assert cases == 8
+
+
+def test_random_pairs_are_lowered_verified_and_counted_on_both_targets_without_triton() -> None:
+    """The quick run's 10 random pairs (seed 0): each lowered, verified and counted for sm_80
+    and sm_90, with counts that fit its path, and a line saying why Triton is not compared."""
+    output = conversion_run().split("random conversions: ")[1]
+    assert output.startswith("10 pairs (seed 0)")
+    assert "Triton comparison skipped: --no-triton; our counts alone" in output
+    assert "FAILED" not in output
+    row = re.compile(
+        r"^(?P<pair>r\d{3}_\S+)\s+(?P<path>warp shuffles|shared memory)"
+        r"\s+(?P<shfl>\d+)\s+(?P<sel>\d+)\s+(?P<prmt>\d+)\s+(?P<smem>\d+)\s+(?P<bytes>\d+)\s+(?P<bar>\d+)\s+(?P<wf>\d+)"
+        r"\s+ours(?P<accesses>(?: \d+x (?:st\.|ld\.|ldmatrix\.x|stmatrix\.x)\d+(?:\.trans)?,?)*)$"
+    )
+    names = [pair.name for pair in random_pairs(10, 0)]
+    sections = re.split(r"^sm_(\d+) \(cuda:\1\): ours planned, lowered and verified in \d+\.\d s$", output, flags=re.M)
+    assert sections[1::2] == ["80", "90"]
+    for section in sections[2::2]:
+        rows = [m for m in map(row.match, section.splitlines()) if m]
+        assert [m["pair"] for m in rows] == names
+        paths = set()
+        for m in rows:
+            n = {key: int(value) for key, value in m.groupdict().items() if key not in ("pair", "path", "accesses")}
+            assert sum(int(count) for count in re.findall(r"(\d+)x ", m["accesses"])) == n["smem"]
+            paths.add(m["path"])
+            if m["path"] == "warp shuffles":
+                assert n["shfl"] > 0 and n["smem"] == n["bytes"] == n["bar"] == n["wf"] == 0
+            else:
+                assert n["shfl"] == 0 and n["smem"] > 0 and n["bytes"] > 0 and n["wf"] >= n["smem"]
+        assert paths == {"warp shuffles", "shared memory"}
+
+
+def test_random_pairs_move_data_and_their_triton_modules_parse() -> None:
+    """Every pair is a conversion between threads whose kernel (as the Triton oracle writes it)
+    our TTGIR parser reads and verifies, with the conversion on the line the oracle counts."""
+    context = make_context()
+    pairs = random_pairs(12, 3)
+    assert pairs[:5] == random_pairs(5, 3)
+    for pair in pairs:
+        src, dst = (Parser(context, text).parse_attribute().data for text in (pair.src, pair.dst))  # type: ignore[attr-defined]
+        assert not reorders_registers(to_linear_layout(src, pair.shape), to_linear_layout(dst, pair.shape))
+        for convert in (True, False):
+            text = module_text(pair.as_row(), 90, convert)
+            Parser(context, text).parse_module().verify()
+            line = convert_line(text)
+            if convert:
+                assert text.splitlines()[line - 1].lstrip().startswith("%converted = ttg.convert_layout")
+            else:
+                assert line == -1
+
+
+def test_oracle_locates_each_ptx_instruction_at_its_module_line() -> None:
+    """An instruction takes the line of the last ``.loc`` before it; inline assembly the one before it begins."""
+    ptx = """
+\t.loc\t1 7 10
+\t// begin inline asm
+\t.loc\t1 7 10
+\tmov.u32 %r1, 0x0;
+\t.loc\t1 8 10
+\t@%p1 ld.global.v4.b32 { %r1, %r2, %r3, %r4 }, [ %rd1 + 0 ];
+\t// end inline asm
+\t.loc\t1 9 5
+\tprmt.b32 \t%r5, %r1, %r2, 0x5410U;
+\tst.shared.v4.b32 \t[%r6], {%r5, %r1, %r2, %r3};  // packed
+\tbar.sync \t0;
+$L__BB0_1:
+\t.loc\t1 12 3
+\t{ st.global.b16 [ %rd2 + 0 ], { %rs1 }; }
+"""
+    assert located_opcodes(ptx) == [
+        (7, "mov.u32"),
+        (7, "ld.global.v4.b32"),
+        (9, "prmt.b32"),
+        (9, "st.shared.v4.b32"),
+        (9, "bar.sync"),
+        (12, "st.global.b16"),
+    ]
 
 
 # Functions where we leave more than Triton 3.9's output (its "Triton keeps" line, measured
