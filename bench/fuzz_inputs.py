@@ -36,7 +36,7 @@ from types import FrameType
 REPOSITORY = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = REPOSITORY / "tests" / "filecheck"
 PASSES = ("", "lower-to-linear", "remove-redundant-conversions", "lower-convert-layout")
-TIME_LIMIT = 20
+TIME_LIMIT = 60
 LOCATED_ERROR = re.compile(r"^[^\n]*:\d+:\d+: error: ")
 
 
