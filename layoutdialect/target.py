@@ -36,6 +36,8 @@ from layoutdialect.f2 import is_power_of_two, log2_exact
 __all__ = [
     "BANK_BITS",
     "DEFAULT_TARGET",
+    "MATRIX_ROWS",
+    "MATRIX_ROW_BYTES",
     "SharedMemory",
     "Target",
     "TargetError",
@@ -46,6 +48,12 @@ BANK_BITS = 32
 
 WIDE_ACCESS_BITS = 128
 """The widest shared-memory access of one lane."""
+
+MATRIX_ROWS = 8
+"""The rows of one ``ldmatrix``/``stmatrix`` matrix, each addressed by its own lane."""
+
+MATRIX_ROW_BYTES = 16
+"""The bytes of one row of an ``ldmatrix``/``stmatrix`` matrix."""
 
 
 class TargetError(ValueError):

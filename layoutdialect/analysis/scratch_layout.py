@@ -35,8 +35,8 @@ from dataclasses import dataclass, replace
 
 from layoutdialect.analysis.bank_conflicts import MAX_VECTOR_BITS, SharedAccessCost, access_cost, largest_vectorisation
 from layoutdialect.f2 import LinearLayout, log2_exact
-from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, complement_basis, rank
-from layoutdialect.target import BANK_BITS, SharedMemory
+from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, complement_basis, span_intersection
+from layoutdialect.target import BANK_BITS, MATRIX_ROW_BYTES, SharedMemory
 
 __all__ = ["MatrixTiling", "ScratchAccess", "ScratchPlan", "memory_bits", "plan_scratch", "triton_scratch_plan"]
 
@@ -44,13 +44,6 @@ __all__ = ["MatrixTiling", "ScratchAccess", "ScratchPlan", "memory_bits", "plan_
 def memory_bits(element_bits: int) -> int:
     """Bits an element takes in shared memory: a sub-byte element (i1) takes a byte."""
     return max(8, element_bits)
-
-
-MATRIX_ROW_BYTES = 16
-"""The bytes of one row of an ``ldmatrix``/``stmatrix`` 8x8 matrix."""
-
-MATRIX_ROWS = 8
-"""The rows of one ``ldmatrix``/``stmatrix`` matrix, each addressed by its own lane."""
 
 
 @dataclass(frozen=True)
@@ -195,7 +188,7 @@ def plan_scratch(
     if max_scratch_bytes is not None:
         plans += [plan for _, plan in _tile_plans(source, destination, bits, dim, memory, warp_synchronous, True)]
         plans.append(_plan(source, destination, bits, [], dim, memory, warp_synchronous))
-    triton = _triton_choice(tiled) or _triton_ld_st_plan(source, destination, bits, dim, memory, warp_synchronous)
+    triton = _triton_plan(tiled, source, destination, bits, dim, memory, warp_synchronous)
     valid = [plan for plan in [*plans, triton] if plan is not None]
     if not valid:
         raise ValueError("no scratch layout keeps each CTA's data in its own shared memory")
@@ -229,7 +222,7 @@ def triton_scratch_plan(
     source, destination = _side(src), _side(dst)
     dim = src.get_total_out_dim_size_log2()
     tiled = _tile_plans(source, destination, bits, dim, memory, warp_synchronous)
-    plan = _triton_choice(tiled) or _triton_ld_st_plan(source, destination, bits, dim, memory, warp_synchronous)
+    plan = _triton_plan(tiled, source, destination, bits, dim, memory, warp_synchronous)
     if plan is None:
         raise ValueError("no scratch layout keeps each CTA's data in its own shared memory")
     return replace(plan, layout=plan.layout.reshape_outs(src.out_dims))
@@ -291,7 +284,7 @@ def _hardware_components(side: _Side, image: int) -> dict[str, int] | None:
     labelled += [("block", k, basis) for k, basis in enumerate(side.blocks) if basis]
     echelon = ColumnEchelon()
     kept = [item for item in labelled if echelon.add(item[2])]
-    coordinates = ColumnEchelon([item[2] for item in kept]).express_all([image])
+    coordinates = echelon.express_all([image])
     if coordinates is None:
         return None
     masks: dict[str, int] = {}
@@ -379,28 +372,25 @@ def _tile_plans(
             plan = _build(source, destination, bits, offsets, blocks, reps, memory, warp_synchronous)
             if plan is None:
                 continue
-            conflicts = sum((1 << _span_meet(segment, tile)) - 1 for tile in (tile_src, tile_dst))
+            conflicts = sum((1 << len(span_intersection(segment, tile))) - 1 for tile in (tile_src, tile_dst))
             plans.append((conflicts, plan))
     return plans
 
 
-def _span_meet(a: Sequence[int], b: Sequence[int]) -> int:
-    """``dim(span(a) ∩ span(b))``."""
-    return rank(a) + rank(b) - rank([*a, *b])
-
-
-def _triton_choice(tiled: list[tuple[int, ScratchPlan]]) -> ScratchPlan | None:
-    """Triton's pick among the instruction pairs: the fewest bank conflicts, then the most reps."""
-    if not tiled:
-        return None
-    return min(tiled, key=lambda item: (item[0], -item[1].reps))[1]
-
-
-def _triton_ld_st_plan(
-    source: _Side, destination: _Side, bits: int, dim: int, memory: SharedMemory, warp_synchronous: bool
+def _triton_plan(
+    tiled: list[tuple[int, ScratchPlan]],
+    source: _Side,
+    destination: _Side,
+    bits: int,
+    dim: int,
+    memory: SharedMemory,
+    warp_synchronous: bool,
 ) -> ScratchPlan | None:
-    """Triton's ``optimalSwizzlingLdSt``, the buffer it falls back to when no instruction
-    pair fills whole 16-byte chunks: vectors of the common registers (``getVecBasisLdSt``)."""
+    """Triton's pick: among the instruction pairs ``tiled``, the fewest bank conflicts, then
+    the most reps; without any, its ``optimalSwizzlingLdSt``, vectors of the common
+    registers (``getVecBasisLdSt``)."""
+    if tiled:
+        return min(tiled, key=lambda item: (item[0], -item[1].reps))[1]
     return _plan(source, destination, bits, _triton_vector(source, destination, bits), dim, memory, warp_synchronous)
 
 

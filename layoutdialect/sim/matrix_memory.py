@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import MemRefType, NoneAttr, VectorType
 from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
 
 from layoutdialect.dialect.memref.ops import ExtractAlignedPointerAsIndexOp
-from layoutdialect.dialect.nvgpu.ops import LdMatrixOp
+from layoutdialect.dialect.nvgpu.ops import MATRIX_ROW_BYTES, MATRIX_ROWS, LdMatrixOp
 from layoutdialect.dialect.nvvm.ops import StMatrixOp
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.vector.ops import ShapeCastOp
@@ -41,8 +41,6 @@ __all__ = ["ADDRESS_BUFFER_SHIFT", "MatrixMemoryFunctions", "shared_address"]
 ADDRESS_BUFFER_SHIFT = 32
 """A shared-memory address is ``buffer << ADDRESS_BUFFER_SHIFT | byte``."""
 
-MATRIX_ROWS = 8
-ROW_BYTES = 16
 WARP_LANES = 32
 WORD_BYTES = 4
 
@@ -93,10 +91,10 @@ class _MatrixAccess:
         if int(buffers.max()) >= len(self.sim.buffers):
             self._fail(buffers >= len(self.sim.buffers), buffers, rows, "in no shared-memory buffer")
         sizes = np.array([memory.shape[1] for memory, _ in self.sim.buffers], dtype=np.uint64)[buffers]
-        if (rows % ROW_BYTES != 0).any():
-            self._fail(rows % ROW_BYTES != 0, buffers, rows, "not 16-byte aligned")
-        if (rows + ROW_BYTES > sizes).any():
-            self._fail(rows + ROW_BYTES > sizes, buffers, rows, "so its 16 bytes leave the buffer")
+        if (rows % MATRIX_ROW_BYTES != 0).any():
+            self._fail(rows % MATRIX_ROW_BYTES != 0, buffers, rows, "not 16-byte aligned")
+        if (rows + MATRIX_ROW_BYTES > sizes).any():
+            self._fail(rows + MATRIX_ROW_BYTES > sizes, buffers, rows, "so its 16 bytes leave the buffer")
 
     def _fail(self, bad: Array, buffers: Array, rows: Array, why: str) -> None:
         cta, warp, lane = (int(i) for i in np.argwhere(bad)[0])

@@ -111,12 +111,14 @@ def shared_memory_round_trip(
     store_base = _thread_offset(ir, plan.store, warp_id)
     load_base = _thread_offset(ir, plan.load, warp_id)
     pointers = _Pointers(ir, view, element)
+    stores, loads = _accesses(plan.store), _accesses(plan.load)
     loaded: dict[tuple[int, int], int] = {}
     parts: list[SSAValue] = []
+    position = 0
     for rep in range(plan.reps):
         if rep and plan.barriers:
             ir.append(BarrierOp())
-        for _, start, slots in _accesses(plan.store, rep):
+        for _, start, slots in (access for access in stores if access[0] == rep):
             values = ir.shuffle_registers(registers, list(slots), element)
             if plan.store.matrix is None:
                 ir.append(vector.StoreOp(values, view, [address(store_base, start)]))
@@ -126,8 +128,7 @@ def shared_memory_round_trip(
             ir.append(StMatrixOp(pointers(address(store_base, start)), sources, plan.store.matrix.transpose))
         if plan.barriers:
             ir.append(BarrierOp())
-        for _, start, slots in _accesses(plan.load, rep):
-            position = sum(_length(part) for part in parts)
+        for _, start, slots in (access for access in loads if access[0] == rep):
             matrix = plan.load.matrix
             if matrix is None:
                 part = ir.add(vector.LoadOp(view, [address(load_base, start)], VectorType(element, [len(slots)])))
@@ -140,15 +141,15 @@ def shared_memory_round_trip(
             parts.append(part)
             for k, register in enumerate(slots):
                 loaded[plan.load.register_slots[register]] = position + k
+            position += len(slots)
     gathered = _concatenate(ir, parts, element)
     mask = [loaded[plan.load.register_slots[register]] for register in range(destination_registers)]
     return ir.shuffle_registers(gathered, mask, element)
 
 
-def _accesses(access: ScratchAccess, rep: int) -> list[tuple[int, int, tuple[int, ...]]]:
-    """The accesses of one side in ``rep`` as ``(rep, offset, registers)``: vectors, or matrix instructions."""
-    every = access.matrix.instructions if access.matrix is not None else access.vectors()
-    return [item for item in every if item[0] == rep]
+def _accesses(access: ScratchAccess) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The accesses of one side as ``(rep, offset, registers)``: vectors, or matrix instructions."""
+    return list(access.matrix.instructions) if access.matrix is not None else access.vectors()
 
 
 class _Pointers:

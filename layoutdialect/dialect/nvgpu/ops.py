@@ -18,8 +18,9 @@ from xdsl.irdl import (
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.tt.types import bit_width
+from layoutdialect.target import MATRIX_ROW_BYTES, MATRIX_ROWS
 
-__all__ = ["SHARED_MEMORY_SPACE", "LdMatrixOp", "is_shared_memory_space"]
+__all__ = ["MATRIX_ROWS", "MATRIX_ROW_BYTES", "SHARED_MEMORY_SPACE", "LdMatrixOp", "is_shared_memory_space"]
 
 SHARED_MEMORY_SPACE = 3
 """NVVM's address space of shared memory, the ``3`` of ``memref<1024xf16, 3>``."""

@@ -15,7 +15,6 @@ from layoutdialect import LinearLayout, make_context, to_linear_layout
 from layoutdialect.analysis.bank_conflicts import access_cost, largest_vectorisation
 from layoutdialect.analysis.conversion import ConversionPath, plan_conversion
 from layoutdialect.analysis.scratch_layout import (
-    MATRIX_ROW_BYTES,
     ScratchAccess,
     ScratchPlan,
     memory_bits,
@@ -24,7 +23,7 @@ from layoutdialect.analysis.scratch_layout import (
 )
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.f2.bitmatrix import combine
-from layoutdialect.target import SharedMemory, Target
+from layoutdialect.target import MATRIX_ROW_BYTES, SharedMemory, Target
 
 CTX = make_context()
 BITS = {"f16": 16, "f32": 32, "i32": 32}
