@@ -176,7 +176,7 @@ def plan_scratch(
         raise ValueError("the conversion moves data between CTAs; a scratch buffer serves one CTA")
     dim = src.get_total_out_dim_size_log2()
     plans = [
-        _plan(source, destination, bits, vector, dim, memory, warp_synchronous, bank_first=bank_first)
+        _plan(source, destination, bits, vector, dim, memory, warp_synchronous, bank_first=(bank_first,))
         for vector in _vector_candidates(source, destination, bits)
         for bank_first in (source, destination)
     ]
@@ -391,25 +391,33 @@ def _triton_plan(
     registers (``getVecBasisLdSt``)."""
     if tiled:
         return min(tiled, key=lambda item: (item[0], -item[1].reps))[1]
-    return _plan(source, destination, bits, _triton_vector(source, destination, bits), dim, memory, warp_synchronous)
+    vector, source_fills_bank = _triton_vector(source, destination, bits)
+    bank_first: tuple[_Side, ...] = ()
+    if bits << len(vector) < MAX_VECTOR_BITS:
+        if source_fills_bank is None:
+            bank_first = (destination, source)
+        else:
+            bank_first = (source,) if source_fills_bank else (destination,)
+    return _plan(source, destination, bits, vector, dim, memory, warp_synchronous, bank_first)
 
 
-def _triton_vector(source: _Side, destination: _Side, bits: int) -> list[int]:
+def _triton_vector(source: _Side, destination: _Side, bits: int) -> tuple[list[int], bool | None]:
     """Triton's ``getVecBasisLdSt``: the common registers (at most 128 bits), filled up to a
-    word with registers of one side that the other spreads over warps, then with warps."""
+    word with registers of one side that the other spreads over warps, then with warps;
+    and whether the source's registers filled it (``None`` if no side's did)."""
     vector = _common_registers(source.registers, destination.registers)[: log2_exact(MAX_VECTOR_BITS // bits)]
     word = log2_exact(BANK_BITS // bits) if bits < BANK_BITS else 0
     if len(vector) >= word:
-        return vector
+        return vector, None
     warps_src = [w for w in source.warps if w]
     warps_dst = [w for w in destination.warps if w]
     src_to_warp = _common_registers([r for r in source.registers if r not in vector], warps_dst)
     dst_to_warp = _common_registers([r for r in destination.registers if r not in vector], warps_src)
     if len(src_to_warp) == len(dst_to_warp) and src_to_warp:
-        largest = src_to_warp if min(src_to_warp) < min(dst_to_warp) else dst_to_warp
+        source_fills_bank = min(src_to_warp) < min(dst_to_warp)
     else:
-        largest = src_to_warp if len(src_to_warp) > len(dst_to_warp) else dst_to_warp
-    vector += largest
+        source_fills_bank = len(src_to_warp) > len(dst_to_warp)
+    vector += src_to_warp if source_fills_bank else dst_to_warp
     if len(vector) < word:
         vector += _common_registers(warps_src, warps_dst)
     blocks = set(source.blocks)
@@ -420,7 +428,7 @@ def _triton_vector(source: _Side, destination: _Side, bits: int) -> list[int]:
             vector.append(warps_src[k])
         if len(vector) < word and k < len(warps_dst) and warps_dst[k] not in vector and warps_dst[k] not in blocks:
             vector.append(warps_dst[k])
-    return vector[:word]
+    return vector[:word], source_fills_bank
 
 
 def _vector_candidates(source: _Side, destination: _Side, bits: int) -> Iterator[list[int]]:
@@ -489,12 +497,13 @@ def _swizzle(
     dim: int,
     memory: SharedMemory,
     leave_reps: int = 0,
-    bank_first: _Side | None = None,
+    bank_first: Sequence[_Side] = (),
 ) -> tuple[list[int], list[int], list[int]]:
     """Triton's ``optimalSwizzling`` for given vector bases and lane tiles: the buffer's
     bases (vector, bank, segment, fastest first), the segment bases that are not reps,
     and the reps (segment bases both sides hold in registers, but for the first
-    ``leave_reps``).  ``bank_first``'s registers lead the bank bases, to widen its accesses."""
+    ``leave_reps``).  The registers of the side of ``bank_first`` that holds the most bank
+    bases (the first on a tie) lead them, to widen its accesses (Triton's ``srcFillsBank``)."""
     blocks = [b for b in source.blocks if b]
     line = log2_exact(memory.banks * BANK_BITS // (bits << len(vector)))
     bank_count = max(0, min(line, dim - len(vector) - len(blocks)))
@@ -502,8 +511,9 @@ def _swizzle(
         vector + tile_src, vector + tile_dst, vector + blocks, dim, dim - bank_count - len(vector) - len(blocks)
     )
     bank = complement_basis(vector + segment + blocks, dim)
-    if bank_first is not None:
-        bank.sort(key=lambda b: b not in bank_first.registers)
+    if bank_first:
+        leader = max(bank_first, key=lambda side: sum(b in side.registers for b in bank))
+        bank.sort(key=lambda b: b not in leader.registers)
     reps = [b for b in segment if b in source.registers and b in destination.registers][leave_reps:]
     return vector + bank + segment, [b for b in segment if b not in reps], reps
 
@@ -516,7 +526,7 @@ def _plan(
     dim: int,
     memory: SharedMemory,
     warp_synchronous: bool,
-    bank_first: _Side | None = None,
+    bank_first: Sequence[_Side] = (),
 ) -> ScratchPlan | None:
     """The plan for one choice of vector bases with the lane tiles of plain vector
     accesses, or ``None`` if a CTA would reach another's part."""
@@ -633,7 +643,7 @@ def _matrix_tiling(
         if [lanes[k] for k in (2, 3, 4)] != [1 << k for k in contiguous_lanes]:
             return None
         fragment = [k for k, c in enumerate(registers) if c and not c >> rep_shift and not c & row_mask][:1]
-        if not fragment or lanes[0] & row_mask or lanes[1] & row_mask or not lanes[0] or not lanes[1]:
+        if not fragment or lanes[0] & row_mask or lanes[1] & row_mask:
             return None
         rows = [registers[fragment[0]], lanes[0], lanes[1]]
     else:
@@ -647,7 +657,7 @@ def _matrix_tiling(
         if lanes[0] != 1 << word or lanes[1] != 2 << word:
             return None
         rows = lanes[2:5]
-        if any(row & row_mask or not row for row in rows):
+        if any(row & row_mask for row in rows):
             return None
     if any(w & row_mask for w in warps):
         return None

@@ -168,9 +168,17 @@ def null_space(columns: Sequence[int]) -> list[int]:
 
 
 def complement_basis(vectors: Iterable[int], num_bits: int) -> list[int]:
-    """Unit vectors, lowest coordinate first, that extend ``span(vectors)`` to F2^num_bits."""
-    echelon = ColumnEchelon(vectors)
-    return [1 << bit for bit in range(num_bits) if echelon.add(1 << bit)]
+    """Unit vectors, lowest coordinate first, that extend ``span(vectors)`` to F2^num_bits:
+    those of the columns that are not pivots of ``rref(vectors)`` (Triton's
+    ``complementBasis``; the pivots sit at the lowest set bits).
+
+    >>> complement_basis([0b1000, 0b0101], 4)
+    [2, 4]
+    """
+    pivots = 0
+    for row in rref(list(vectors), num_bits):
+        pivots |= row & -row
+    return [1 << bit for bit in range(num_bits) if not pivots >> bit & 1]
 
 
 def span_intersection(a: Sequence[int], b: Sequence[int]) -> list[int]:

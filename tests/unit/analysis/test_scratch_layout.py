@@ -100,6 +100,57 @@ def test_the_plan_never_costs_more_than_triton_s(name: str, memory: SharedMemory
         assert instructions(ours) <= instructions(triton)
 
 
+BROADCAST_PAIRS = {
+    "mma_b_row_to_linear_32x4_f16": (
+        "#ttg.slice<{dim = 2, parent = #ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, "
+        "versionMinor = 0, warpsPerCTA = [1, 4, 2], instrShape = [1, 16, 8]}>, kWidth = 4}>}>",
+        "#ttg.linear<{register = [[0, 0], [0, 2], [1, 0], [2, 0], [0, 0], [8, 0], [0, 0]], lane = [[16, 0], [0, 1], "
+        "[0, 0], [0, 0], [4, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}>",
+        [32, 4],
+        16,
+        SM80,
+        ((16, "st.shared", 128), (2, "ldmatrix.x4", 128), 3, 128),
+    ),
+    "mma_a_to_blocked_8x8_f32": (
+        "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 4], "
+        "instrShape = [16, 8]}>, kWidth = 2}>",
+        "#ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 4], order = [0, 1]}>",
+        [8, 8],
+        32,
+        SM80,
+        ((1, "st.shared", 64), (2, "ld.shared", 128), 1, 256),
+    ),
+    "mma_rows_to_columns_128_f16": (
+        "#ttg.slice<{dim = 0, parent = #ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, "
+        "versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>, kWidth = 4}>}>",
+        "#ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], "
+        "instrShape = [16, 8]}>}>",
+        [128],
+        16,
+        SM90,
+        ((1, "stmatrix.x2.trans", 64), (1, "ldmatrix.x2.trans", 64), 1, 256),
+    ),
+}
+"""Pairs where lanes or registers broadcast, with the accesses, barriers and bytes of Triton
+3.9's PTX (compiled from these layouts for sm_80 or sm_90): matrix rows whose address lanes
+repeat, and bank bases that Triton's complement keeps apart from a swizzled lane."""
+
+
+@pytest.mark.parametrize("name", sorted(BROADCAST_PAIRS))
+def test_broadcasting_pairs_get_triton_s_instructions(name: str) -> None:
+    src_text, dst_text, shape, bits, memory, expected = BROADCAST_PAIRS[name]
+    parse = lambda text: to_linear_layout(Parser(CTX, text).parse_attribute().data, shape)  # noqa: E731
+    (st_count, st_name, st_bits), (ld_count, ld_name, ld_bits), barriers, scratch_bytes = expected
+    for plan in (
+        triton_scratch_plan(parse(src_text), parse(dst_text), bits, memory),
+        plan_scratch(parse(src_text), parse(dst_text), bits, memory),
+    ):
+        assert (plan.store.cost.instructions, instruction_name(plan.store, False)) == (st_count, st_name)
+        assert (plan.load.cost.instructions, instruction_name(plan.load, True)) == (ld_count, ld_name)
+        assert (plan.store.cost.vector_bits, plan.load.cost.vector_bits) == (st_bits, ld_bits)
+        assert (plan.barriers, plan.scratch_bytes) == (barriers, scratch_bytes)
+
+
 def test_a_larger_budget_buys_fewer_barriers() -> None:
     """The f16 transpose: Triton's 8 KB in two reps (three barriers); with 16 KB to spare,
     one rep and one barrier, the same instructions."""
