@@ -12,6 +12,15 @@ per register) and ``P_mixed`` is a product of disjoint transpositions
 Elements narrower than 32 bits are packed into 32-bit words along register bits
 that no transposition touches (so no byte permutes are needed); 64-bit elements
 are split into two words.
+
+Beyond Triton: a transposition ``(r_i l_j)`` whose lane bit the source broadcasts
+(every lane holds what its partner across ``l_j`` holds) needs no shuffle.  The
+value it moves to register ``y`` of a lane whose bit ``j`` is ``x`` is the one at
+register ``x`` of the partner lane, which equals the lane's own; so one select
+per pair of words, keyed on lane bit ``j``, does it.  Example: the source holds
+elements ``{0, 2}`` in every lane pair ``(l, l ^ 2)`` and the destination puts
+element 2 in the lanes with bit 1 set: Triton shuffles and selects, here each
+lane selects its own register.
 """
 
 from __future__ import annotations
@@ -60,7 +69,9 @@ class WarpDecomposition:
     - ``source_slots[w]`` is the source register that fills working element ``w``
       (duplicate source registers are dropped, missing ones tiled);
     - ``lane_permutation[j]`` is where lane bit ``j`` goes (``P_lane``);
-    - ``transpositions`` swap word-index bits with lane bits (``P_mixed``);
+    - ``transpositions`` swap word-index bits with lane bits (``P_mixed``); those
+      whose lane bit is in ``broadcast_lanes`` (lane bits, after ``P_lane``, along
+      which every lane already holds its partner's data) are done by selects alone;
     - ``destination_slots[d]`` is the working element destination register ``d``
       reads afterwards (duplicates re-created).
     """
@@ -74,6 +85,17 @@ class WarpDecomposition:
     destination_slots: tuple[int, ...]
     lane_permutation: tuple[int, ...]
     transpositions: tuple[Transposition, ...]
+    broadcast_lanes: int = 0
+
+    @property
+    def shuffled_transpositions(self) -> tuple[Transposition, ...]:
+        """The transpositions whose words cross lanes."""
+        return tuple(t for t in self.transpositions if not self.broadcast_lanes >> t.lane_bit & 1)
+
+    @property
+    def selected_transpositions(self) -> tuple[Transposition, ...]:
+        """The transpositions along broadcast lane bits: one select per pair of words, after the shuffles."""
+        return tuple(t for t in self.transpositions if self.broadcast_lanes >> t.lane_bit & 1)
 
     @property
     def words(self) -> int:
@@ -88,29 +110,32 @@ class WarpDecomposition:
     @property
     def variant(self) -> ShuffleVariant:
         """``ship`` when it takes fewer instructions: only without a lane relabelling."""
-        if not self.transpositions or self.moves_lanes:
+        if not self.shuffled_transpositions or self.moves_lanes:
             return ShuffleVariant.SWAP
         return ShuffleVariant.SHIP
 
     @property
     def shuffles(self) -> int:
         """Shuffle instructions: one per word that crosses lanes."""
+        shuffled = len(self.shuffled_transpositions)
         if self.moves_lanes:
             return self.words
         if self.variant is ShuffleVariant.SHIP:
-            return len(self.transpositions) * self.words // 2
-        return self.words - self.words // (1 << len(self.transpositions))
+            return shuffled * self.words // 2
+        return self.words - self.words // (1 << shuffled)
 
     @property
     def selects(self) -> int:
-        """Select instructions: 2 per word and transposition (swap), 1.5 (ship)."""
+        """Select instructions: 2 per word and shuffled transposition (swap), 1.5 (ship);
+        half a select per word and broadcast transposition."""
         per_word = 3 if self.variant is ShuffleVariant.SHIP else 4
-        return len(self.transpositions) * self.words * per_word // 2
+        shuffled = len(self.shuffled_transpositions) * self.words * per_word // 2
+        return shuffled + len(self.selected_transpositions) * self.words // 2
 
     def lane_offset_mask(self, word: int) -> int:
         """``D(word)``: the lane bits word ``word`` flips in the shuffle stage (swap)."""
         mask = 0
-        for t in self.transpositions:
+        for t in self.shuffled_transpositions:
             if word >> t.register_bit & 1:
                 mask |= 1 << t.lane_bit
         return mask
@@ -260,6 +285,10 @@ def decompose_warp_conversion(
     destination_images = [0] * len(dict(target.bases)["register"])
     for b, k in enumerate(dst_regs):
         destination_images[k] = 1 << rho[b]
+    broadcast_lanes = 0
+    for k, column in enumerate(src_columns[register_bits:]):
+        if not any(column):
+            broadcast_lanes |= 1 << p_lane[k]
     return WarpDecomposition(
         element_bits=element_bits,
         register_bits=register_bits,
@@ -270,4 +299,5 @@ def decompose_warp_conversion(
         destination_slots=tuple(combine_all(destination_images)),
         lane_permutation=tuple(p_lane),
         transpositions=tuple(Transposition(word_bit(r), j) for r, j in mixed),
+        broadcast_lanes=broadcast_lanes,
     )

@@ -153,7 +153,11 @@ def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bo
 
 
 def _decomposition(warp: WarpDecomposition) -> str:
-    swaps = ", ".join(f"register bit {t.register_bit} <-> lane bit {t.lane_bit}" for t in warp.transpositions)
+    swaps = ", ".join(
+        f"register bit {t.register_bit} <-> lane bit {t.lane_bit}"
+        + (" (selects only: the source copies lane bit)" if t in warp.selected_transpositions else "")
+        for t in warp.transpositions
+    )
     lanes = "" if not warp.moves_lanes else f"; lane bits permuted {list(warp.lane_permutation)}"
     return f"{warp.variant.value}: {warp.words} words of 32 bits; {swaps or 'no transposition'}{lanes}"
 

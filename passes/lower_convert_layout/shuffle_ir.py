@@ -29,6 +29,8 @@ def warp_shuffles(ir: ThreadIR, registers: SSAValue, element: Attribute, warp: W
     if word_type.width.data < 32:
         words = [ir.add(arith.ExtUIOp(w, i32), "word") for w in words]
     words = _ship(ir, words, warp) if warp.variant is ShuffleVariant.SHIP else _swap(ir, words, warp)
+    for t in warp.selected_transpositions:
+        words = _select_own(ir, words, t.register_bit, t.lane_bit)
     if word_type.width.data < 32:
         words = [ir.add(arith.TruncIOp(w, word_type), "word") for w in words]
     for k, word in enumerate(words):
@@ -49,12 +51,25 @@ def _conditional_swaps(ir: ThreadIR, words: list[SSAValue], register_bit: int, l
     return result
 
 
+def _select_own(ir: ThreadIR, words: list[SSAValue], register_bit: int, lane_bit: int) -> list[SSAValue]:
+    """Transpose a word bit with a lane bit along which all lanes hold the same words:
+    both words ``p`` and ``p ^ (1 << register_bit)`` become the lane's own word whose
+    bit ``register_bit`` is its lane bit ``lane_bit``."""
+    on = ir.lane_bit_set(lane_bit)
+    result = list(words)
+    for p0 in range(len(words)):
+        if not p0 >> register_bit & 1:
+            p1 = p0 | 1 << register_bit
+            result[p0] = result[p1] = ir.select(on, words[p1], words[p0])
+    return result
+
+
 def _swap(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[SSAValue]:
     """Selects, one shuffle stage that also relabels lanes, selects (all in place)."""
     inverse = [0] * warp.lane_bits
     for j, image in enumerate(warp.lane_permutation):
         inverse[image] = j
-    for t in warp.transpositions:
+    for t in warp.shuffled_transpositions:
         words = _conditional_swaps(ir, words, t.register_bit, inverse[t.lane_bit])
     source_lane = ir.permuted_lane(inverse) if warp.moves_lanes else None
     offsets: dict[int, SSAValue] = {}
@@ -68,7 +83,7 @@ def _swap(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[
             words[p] = ir.shuffle(ShuffleMode.IDX, word, offsets[mask])
         elif mask:
             words[p] = ir.shuffle(ShuffleMode.XOR, word, ir.constant(mask))
-    for t in warp.transpositions:
+    for t in warp.shuffled_transpositions:
         words = _conditional_swaps(ir, words, t.register_bit, t.lane_bit)
     return words
 
@@ -76,7 +91,7 @@ def _swap(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[
 def _ship(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[SSAValue]:
     """Each transposition out of place: lanes send their partner the word it lacks."""
     result = list(words)
-    for t in warp.transpositions:
+    for t in warp.shuffled_transpositions:
         on = ir.lane_bit_set(t.lane_bit)
         for p0 in range(len(result)):
             if not p0 >> t.register_bit & 1:

@@ -84,6 +84,27 @@ def test_a_trivial_lane_relabelling_ships_half_the_registers() -> None:
     assert (warp.variant, warp.shuffles, warp.selects) == (ShuffleVariant.SHIP, 2, 6)
 
 
+def test_a_transposition_with_a_broadcast_lane_only_selects() -> None:
+    """Every lane pair (l, l ^ 2) holds elements {0, 2} (f32, 4 lanes); the destination gives
+    element 2 to the lanes with bit 1 set.  No data crosses lanes: each lane selects its own
+    register, where Triton shuffles one word and selects twice."""
+    src = layout([[2]], [[1], [0]], 4)
+    dst = layout([[0]], [[1], [2]], 4)
+    warp = decompose_warp_conversion(src, dst, 32)
+    assert warp is not None and warp.transpositions == (Transposition(register_bit=0, lane_bit=1),)
+    assert warp.selected_transpositions == warp.transpositions and not warp.shuffled_transpositions
+    assert (warp.shuffles, warp.selects) == (0, 1)
+
+
+def test_broadcast_lanes_only_spare_their_own_transpositions() -> None:
+    """Two register-lane swaps, one along a lane the source copies: one shuffle stage, one select stage."""
+    src = layout([[4], [8]], [[1], [0], [2]], 16)
+    dst = layout([[2], [0]], [[1], [8], [4]], 16)
+    warp = decompose_warp_conversion(src, dst, 32)
+    assert warp is not None and len(warp.transpositions) == 2
+    assert len(warp.shuffled_transpositions) == len(warp.selected_transpositions) == 1
+
+
 @pytest.mark.parametrize(("swapped", "shuffles", "selects"), [(1, 4, 12), (2, 8, 24), (3, 12, 36)])
 def test_pure_register_lane_swaps(swapped: int, shuffles: int, selects: int) -> None:
     """r_i <-> l_i for i < swapped, 8 registers, 32 lanes: ship each transposition."""
