@@ -148,7 +148,7 @@ def plan_conversion(
         path: ConversionPath, reason: str, register_map: tuple[int, ...] = (), warp: WarpDecomposition | None = None
     ) -> ConversionPlan:
         scratch = None
-        if path is ConversionPath.SHARED_MEMORY:
+        if path in (ConversionPath.SHARED_MEMORY, ConversionPath.DISTRIBUTED_SHARED_MEMORY):
             copies = src.free_variable_masks().get("warp", 0) | dst.free_variable_masks().get("warp", 0)
             synchronous = kind is ConversionKind.INTRA_WARP and not copies
             try:
@@ -163,7 +163,7 @@ def plan_conversion(
         register_map = tuple(combine_all([basis[0] for basis in dict(conversion.bases)["register"]]))
         return plan(ConversionPath.REGISTERS, "each thread keeps its data", register_map=register_map)
     if kind is ConversionKind.CROSS_CTA:
-        return plan(ConversionPath.DISTRIBUTED_SHARED_MEMORY, "data crosses CTAs")
+        return plan(ConversionPath.DISTRIBUTED_SHARED_MEMORY, "data crosses the CTAs of the cluster")
     if kind is ConversionKind.CROSS_WARP:
         return plan(ConversionPath.SHARED_MEMORY, "data crosses warps")
     warp = decompose_warp_conversion(src, dst, element_bits) if element_bits <= 32 or element_bits == 64 else None

@@ -38,7 +38,15 @@ from layoutdialect.f2 import LinearLayout, log2_exact
 from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, complement_basis, span_intersection
 from layoutdialect.target import BANK_BITS, MATRIX_ROW_BYTES, SharedMemory
 
-__all__ = ["MatrixTiling", "ScratchAccess", "ScratchPlan", "memory_bits", "plan_scratch", "triton_scratch_plan"]
+__all__ = [
+    "MatrixTiling",
+    "RemoteReads",
+    "ScratchAccess",
+    "ScratchPlan",
+    "memory_bits",
+    "plan_scratch",
+    "triton_scratch_plan",
+]
 
 
 def memory_bits(element_bits: int) -> int:
@@ -68,6 +76,32 @@ class MatrixTiling:
 
 
 @dataclass(frozen=True)
+class RemoteReads:
+    """How a side that reads other CTAs' parts of the buffer (distributed shared memory)
+    splits its offsets.  Its offsets are *cluster offsets*: the element offset within a
+    CTA's part in the low ``offset_bits``, the part's block coordinate above them.  Block
+    coordinate bit ``i`` is bit ``rank_bits[i]`` of the rank of the CTA that holds the
+    element; the rank bits in ``kept_rank_bits`` (along which the source is broadcast)
+    are the reader's own.  Bit ``k`` of the reader's own rank adds (by XOR)
+    ``block_offsets[k]``, as lane and warp bits add theirs.
+
+    Example: two CTAs, the source split along rows, the destination along columns: CTA
+    ``c`` reads the rows it needs from both parts, rank ``0`` and ``1``, at the same
+    offsets, the column half ``c`` picks inside each."""
+
+    offset_bits: int
+    rank_bits: tuple[int, ...]
+    kept_rank_bits: int
+    block_offsets: tuple[int, ...]
+
+    def split(self, cluster_offset: int) -> tuple[int, int]:
+        """``(rank part, element offset)`` of a cluster offset (the rank part before the kept bits)."""
+        coordinate = cluster_offset >> self.offset_bits
+        rank = combine([1 << bit for bit in self.rank_bits], coordinate)
+        return rank, cluster_offset & ((1 << self.offset_bits) - 1)
+
+
+@dataclass(frozen=True)
 class ScratchAccess:
     """How one side of a conversion reaches the scratch buffer.
 
@@ -75,7 +109,8 @@ class ScratchAccess:
     stored or loaded, and its element offset; lane and warp bit ``k`` add (by XOR)
     ``lane_offsets[k]`` and ``warp_offsets[k]``.  Accesses move
     ``vector_elements`` registers at once, with ``ld.shared``/``st.shared`` or, when
-    ``matrix`` says how, with ``ldmatrix``/``stmatrix``.
+    ``matrix`` says how, with ``ldmatrix``/``stmatrix``.  A side that reads other CTAs'
+    parts (``remote``) gives cluster offsets instead (``RemoteReads``).
     """
 
     vector_elements: int
@@ -84,6 +119,7 @@ class ScratchAccess:
     warp_offsets: tuple[int, ...]
     cost: SharedAccessCost
     matrix: MatrixTiling | None = None
+    remote: RemoteReads | None = None
 
     def instruction(self, load: bool) -> str:
         """The PTX instruction of each access, as ``ldmatrix.x4.trans`` or ``st.shared.b128``."""
@@ -123,10 +159,19 @@ class ScratchPlan:
         return self.layout.get_in_dim_size("offset") * self.element_bits // 8
 
     @property
+    def cross_cta(self) -> bool:
+        """Whether CTAs read each other's parts (distributed shared memory, cluster barriers)."""
+        return self.load.remote is not None
+
+    @property
     def barriers(self) -> int:
-        """CTA barriers: one between the stores and loads of each rep and one between reps;
-        none when every warp reads only what it wrote."""
-        return 0 if self.warp_synchronous else 2 * self.reps - 1
+        """Barriers: one between the stores and loads of each rep and one between reps;
+        none when every warp reads only what it wrote.  Across CTAs they are cluster
+        barriers, and one more follows the last loads, so that no CTA writes its part again,
+        or exits, while another still reads it (Triton's cluster-barrier insertion)."""
+        if self.warp_synchronous:
+            return 0
+        return 2 * self.reps if self.cross_cta else 2 * self.reps - 1
 
     @property
     def total_wavefronts(self) -> int:
@@ -167,13 +212,13 @@ def plan_scratch(
     The buffer holds at most ``max_scratch_bytes``, by default as many as Triton 3.9's
     for the same pair (``triton_scratch_plan``); within that, the fewest wavefronts win,
     then the fewest instructions, then the fewest barriers, then the smallest buffer.
-    Raises ``ValueError`` when data would cross CTAs or no buffer fits the budget.
+    When data cross the CTAs of a cluster, each CTA stores its source part in its own
+    buffer and the loads read the others' through distributed shared memory.
+    Raises ``ValueError`` when no buffer fits the budget.
     """
     bits = memory_bits(element_bits)
     memory = _matrix_capable(memory, element_bits)
     source, destination = _side(src), _side(dst)
-    if sorted(b for b in source.blocks if b) != sorted(b for b in destination.blocks if b):
-        raise ValueError("the conversion moves data between CTAs; a scratch buffer serves one CTA")
     dim = src.get_total_out_dim_size_log2()
     plans = [
         _plan(source, destination, bits, vector, dim, memory, warp_synchronous, bank_first=(bank_first,))
@@ -226,6 +271,11 @@ def triton_scratch_plan(
     if plan is None:
         raise ValueError("no scratch layout keeps each CTA's data in its own shared memory")
     return replace(plan, layout=plan.layout.reshape_outs(src.out_dims))
+
+
+def _crosses_ctas(source: _Side, destination: _Side) -> bool:
+    """Whether a CTA needs data another holds: the sides split the tensor over CTAs differently."""
+    return sorted(b for b in source.blocks if b) != sorted(b for b in destination.blocks if b)
 
 
 def _matrix_capable(memory: SharedMemory, element_bits: int) -> SharedMemory:
@@ -351,8 +401,9 @@ def _tile_plans(
     full = log2_exact(MAX_VECTOR_BITS // bits)
     blocks = [b for b in source.blocks if b]
     plans: list[tuple[int, ScratchPlan]] = []
+    load_memory = replace(memory, matrix_loads=False) if _crosses_ctas(source, destination) else memory
     for store_tile in _instruction_tiles(bits, memory, load=False):
-        for load_tile in _instruction_tiles(bits, memory, load=True):
+        for load_tile in _instruction_tiles(bits, load_memory, load=True):
             vector = _tile_vector(
                 source,
                 destination,
@@ -550,13 +601,13 @@ def _build(
     warp_synchronous: bool,
 ) -> ScratchPlan | None:
     """The plan whose buffer holds ``bases`` minus ``reps`` (fastest first), with the
-    ``reps`` that no lane or warp straddles looped over; ``None`` if a CTA would
-    reach another's part."""
+    ``reps`` that no lane, warp or CTA straddles looped over; ``None`` if a source
+    thread would write another CTA's part."""
     for _ in range(len(reps) + 1):
         offsets = [b for b in bases if b not in reps]
         columns = offsets + blocks + reps
         echelon = ColumnEchelon(columns)
-        spread = [*source.lanes, *source.warps, *destination.lanes, *destination.warps]
+        spread = [*source.lanes, *source.warps, *destination.lanes, *destination.warps, *destination.blocks]
         coordinates = echelon.express_all(spread)
         assert coordinates is not None
         tangled = {k for c in coordinates for k in range(len(reps)) if c >> (len(offsets) + len(blocks) + k) & 1}
@@ -564,7 +615,11 @@ def _build(
             break
         reps = [b for k, b in enumerate(reps) if k not in tangled]
     store = _access(source, echelon, len(offsets), len(blocks), bits, memory, load=False)
-    load = _access(destination, echelon, len(offsets), len(blocks), bits, memory, load=True)
+    ranks = None
+    if _crosses_ctas(source, destination):
+        kept = sum(1 << k for k, b in enumerate(source.blocks) if not b)
+        ranks = (tuple(k for k, b in enumerate(source.blocks) if b), kept)
+    load = _access(destination, echelon, len(offsets), len(blocks), bits, memory, load=True, ranks=ranks)
     if store is None or load is None:
         return None
     layout_bases = [("offset", [[b] for b in offsets])]
@@ -578,17 +633,33 @@ def _build(
 
 
 def _access(
-    side: _Side, echelon: ColumnEchelon, offset_bits: int, block_bits: int, bits: int, memory: SharedMemory, load: bool
+    side: _Side,
+    echelon: ColumnEchelon,
+    offset_bits: int,
+    block_bits: int,
+    bits: int,
+    memory: SharedMemory,
+    load: bool,
+    ranks: tuple[tuple[int, ...], int] | None = None,
 ) -> ScratchAccess | None:
     """Where ``side``'s registers, lanes and warps fall in the buffer whose basis is
-    ``echelon`` (offset bits, then block, then reps); ``None`` if some fall in
-    another CTA's part."""
+    ``echelon`` (offset bits, then block, then reps); ``None`` if some fall in another
+    CTA's part, unless the side reads other CTAs' parts: then ``ranks`` gives the rank
+    bit of each block coordinate and the rank bits a reader keeps (see ``RemoteReads``),
+    its offsets are cluster offsets, and it moves no matrices."""
     coordinates = echelon.express_all([*side.registers, *side.lanes, *side.warps])
     assert coordinates is not None
-    if any(c >> offset_bits & ((1 << block_bits) - 1) for c in coordinates):
-        return None
-    offset_mask = (1 << offset_bits) - 1
     rep_shift = offset_bits + block_bits
+    reads: RemoteReads | None = None
+    if ranks is not None:
+        offset_mask = (1 << rep_shift) - 1
+        own = echelon.express_all(side.blocks)
+        assert own is not None
+        reads = RemoteReads(offset_bits, ranks[0], ranks[1], tuple(c & offset_mask for c in own))
+    elif any(c >> offset_bits & ((1 << block_bits) - 1) for c in coordinates):
+        return None
+    else:
+        offset_mask = (1 << offset_bits) - 1
     registers = coordinates[: len(side.registers)]
     lanes = [c & offset_mask for c in coordinates[len(side.registers) : len(side.registers) + len(side.lanes)]]
     warps = [c & offset_mask for c in coordinates[len(side.registers) + len(side.lanes) :]]
@@ -600,9 +671,10 @@ def _access(
         c = combine(registers, register)
         slots.append((c >> rep_shift, c & offset_mask))
     cost = access_cost(in_rep, lanes, bits, elements, memory, load)
-    access = ScratchAccess(elements, tuple(slots), tuple(lanes), tuple(warps), cost)
+    access = ScratchAccess(elements, tuple(slots), tuple(lanes), tuple(warps), cost, remote=reads)
     best = replace(access, cost=replace(cost, instructions=len(access.vectors())))
-    if len(lanes) == 5 and bits <= 32 and (memory.matrix_loads if load else memory.matrix_stores):
+    matrices = memory.matrix_loads if load else memory.matrix_stores
+    if len(lanes) == 5 and bits <= 32 and matrices and reads is None:
         for transpose in (False, True) if bits == 16 else (False,):
             tiling = _matrix_tiling(registers, lanes, warps, offset_mask, rep_shift, bits, transpose)
             if tiling is None:

@@ -121,8 +121,13 @@ def generate_conversion(
     assert bits is not None
     conversion = plan_layout_conversion(src.layout, dst.layout, bits, target.shared)
     plan = conversion.plan
+    if plan.kind is ConversionKind.CROSS_CTA:
+        raise dst.error(
+            "the conversion moves data between the CTAs of a cluster: lower-convert-layout writes it "
+            "(distributed shared memory), this CUDA generator does not yet"
+        )
     if not conversion.lowerable:
-        raise dst.error("the conversion moves data between CTAs, which this generator does not write")
+        raise dst.error(f"the conversion has no lowering: {plan.reason}")
     source_vector = VectorType(element, [plan.source_registers])
     if plan.kind is ConversionKind.NO_OP:
         emitted = _plain_copy(name, source_vector)

@@ -14,7 +14,10 @@ instruction, is a ``SharedMemoryError``.
 Straight-line code runs either for all threads together or, to expose races,
 warp by warp in a chosen order (``warp_order``): between two ``gpu.barrier``s
 each warp runs all its ops before the next warp starts, the most adversarial
-interleaving the barriers allow.
+interleaving the barriers allow.  The CTAs of a cluster can run one by one too
+(``cta_order``): between two cluster barriers (``nvvm.cluster.wait``) each CTA runs
+all its ops before the next starts, as ``cluster_memory`` models their reads of each
+other's shared memory.
 
 Each op's meaning is one ``@impl`` of ``ThreadFunctions``, in xDSL's
 ``InterpreterFunctions`` style, as the whole-tensor interpreter's are
@@ -36,6 +39,7 @@ from xdsl.interpreter import InterpreterFunctions, OpImpl, PythonValues, impl, r
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.dialect.gpu.ops import BarrierOp, ShuffleMode, ShuffleOp
+from layoutdialect.dialect.nvvm.cluster import ClusterWaitOp
 from layoutdialect.dialect.tt.types import bit_width
 
 __all__ = ["CTASimulator", "SharedMemoryError", "SimulationError"]
@@ -86,16 +90,17 @@ class CTASimulator:
         grid = np.indices(self.shape, dtype=np.uint64)
         self.warp_ids = grid[1]
         self.lane_ids = grid[2]
-        self.current_warps = slice(None)
+        self.current: tuple[slice, slice] = (slice(None), slice(None))
         self.buffers: list[tuple[Array, Array]] = []
         self.views: list[_View] = []
-        # The matrix instructions build on this module: imported once it is loaded.
+        # The matrix and cluster instructions build on this module: imported once it is loaded.
+        from layoutdialect.sim.cluster_memory import ClusterMemoryFunctions
         from layoutdialect.sim.matrix_memory import MatrixMemoryFunctions
 
         self._matrix_functions = MatrixMemoryFunctions()
         self._implementations: dict[type[Operation], tuple[InterpreterFunctions, OpImpl[Any, Any]]] = {
             op_type: (functions, implementation)
-            for functions in (ThreadFunctions(), self._matrix_functions)
+            for functions in (ThreadFunctions(), self._matrix_functions, ClusterMemoryFunctions())
             for op_type, implementation in functions._impls()
         }
 
@@ -106,29 +111,37 @@ class CTASimulator:
         ops: Sequence[Operation],
         inputs: dict[SSAValue, Array],
         warp_order: Iterable[int] | None = None,
+        cta_order: Iterable[int] | None = None,
     ) -> dict[SSAValue, Array]:
         """Run ``ops`` in order; ``inputs`` gives the values defined outside them.
 
         With ``warp_order``, between barriers each warp runs every op before the
-        next warp starts.  Returns every value, each with the full
+        next warp starts; with ``cta_order``, between cluster barriers each CTA runs
+        every op before the next CTA starts.  Returns every value, each with the full
         ``(cta, warp, lane)`` axes (memrefs stay view ids).
         """
         values = {value: array if array.ndim == 0 else self._full(array) for value, array in inputs.items()}
-        if warp_order is None:
-            self._run_on(ops, values, slice(None))
-            return values
-        order = list(warp_order)
-        if sorted(order) != list(range(self.shape[1])):
-            raise SimulationError(f"warp order {order} is not a permutation of the {self.shape[1]} warps")
-        segment: list[Operation] = []
-        for op in [*ops, None]:
-            if op is not None and not isinstance(op, gpu.BarrierOp):
-                segment.append(op)
-                continue
-            for warp in order:
-                self._run_on(segment, values, slice(warp, warp + 1))
-            segment = []
+        ctas = self._selection(cta_order, 0, "CTA")
+        warps = self._selection(warp_order, 1, "warp")
+        for cluster_segment in _segments(ops, ClusterWaitOp):
+            for cta in ctas:
+                for segment in _segments(cluster_segment, gpu.BarrierOp):
+                    for warp in warps:
+                        self._run_on(segment, values, (cta, warp))
         return values
+
+    def _selection(self, order: Iterable[int] | None, axis: int, name: str) -> list[slice]:
+        """One slice per step of ``order`` along ``axis`` (all at once without an order)."""
+        if order is None:
+            return [slice(None)]
+        steps = list(order)
+        if sorted(steps) != list(range(self.shape[axis])):
+            raise SimulationError(f"{name} order {steps} is not a permutation of the {self.shape[axis]} {name}s")
+        return [slice(step, step + 1) for step in steps]
+
+    def cta_ids(self) -> Array:
+        """The CTAs that run now, as the cluster numbers them."""
+        return np.arange(self.shape[0])[self.current[0]]
 
     def allocate(self, size_bytes: int) -> Array:
         """A fresh, never-written shared-memory buffer of ``size_bytes`` per CTA, as a memref value."""
@@ -146,7 +159,7 @@ class CTASimulator:
         array = np.asarray(array, dtype=np.uint64)
         return np.broadcast_to(array, np.broadcast_shapes(array.shape[:3], self.shape) + array.shape[3:]).copy()
 
-    def _run_on(self, ops: Sequence[Operation], values: dict[SSAValue, Array], warps: slice) -> None:
+    def _run_on(self, ops: Sequence[Operation], values: dict[SSAValue, Array], threads: tuple[slice, slice]) -> None:
         for op in ops:
             entry = self._implementations.get(type(op))
             if entry is None:
@@ -154,32 +167,34 @@ class CTASimulator:
             functions, implementation = entry
             if functions is not self._matrix_functions and not _one_dimensional(op):
                 raise SimulationError(f"the simulator models '{op.name}' on 1-D vectors only (shape_cast them first)")
-            args = tuple(self._operand(values, operand, warps) for operand in op.operands)
-            self.current_warps = warps
+            args = tuple(self._operand(values, operand, threads) for operand in op.operands)
+            self.current = threads
             results = implementation(functions, self, op, args).values  # type: ignore[arg-type]
             for value, result in zip(op.results, results):
-                self._store(values, value, np.asarray(result, dtype=np.uint64), warps)
+                self._store(values, value, np.asarray(result, dtype=np.uint64), threads)
 
-    def _operand(self, values: dict[SSAValue, Array], value: SSAValue, warps: slice) -> Array:
+    def _operand(self, values: dict[SSAValue, Array], value: SSAValue, threads: tuple[slice, slice]) -> Array:
         if value not in values:
             raise SimulationError(f"the value {value.name_hint or value} is used before it is defined")
         array = values[value]
-        return array if array.ndim == 0 else array[:, warps]
+        return array if array.ndim == 0 else array[threads]
 
-    def _store(self, values: dict[SSAValue, Array], value: SSAValue, result: Array, warps: slice) -> None:
+    def _store(
+        self, values: dict[SSAValue, Array], value: SSAValue, result: Array, threads: tuple[slice, slice]
+    ) -> None:
         if result.ndim == 0 and (value not in values or values[value].ndim == 0):
             values[value] = result
             return
         if value not in values or values[value].ndim == 0:
             trailing = result.shape[3:] if result.ndim > 3 else ()
             values[value] = np.zeros(self.shape + trailing, dtype=np.uint64)
-        values[value][:, warps] = result
+        values[value][threads] = result
 
     def addresses(self, view_id: Array, index: Array, elements: int) -> tuple[_View, Array]:
         """Per thread, the byte addresses of ``elements`` elements from ``index`` on:
         shape ``(cta, warp, lane, bytes)``."""
         view = self.views[int(view_id)]
-        index = np.broadcast_to(index, self.lane_ids[:, self.current_warps].shape)
+        index = np.broadcast_to(index, self.lane_ids[self.current].shape)
         spans = np.arange(elements * view.element_bytes, dtype=np.uint64)
         addresses = view.byte_shift + index[..., None] * np.uint64(view.element_bytes) + spans
         size = self.buffers[view.buffer][0].shape[1]
@@ -190,7 +205,7 @@ class CTASimulator:
 
 class ThreadFunctions(InterpreterFunctions):
     """What each op does, for every thread of ``sim`` at once (xDSL's ``@impl`` style):
-    the registers of ``sim.current_warps`` in, the op's results out."""
+    the registers of the threads ``sim.current`` selects in, the op's results out."""
 
     @impl(builtin.UnrealizedConversionCastOp)
     def run_cast(self, sim: CTASimulator, op: builtin.UnrealizedConversionCastOp, args: PythonValues) -> PythonValues:
@@ -202,7 +217,7 @@ class ThreadFunctions(InterpreterFunctions):
 
     @impl(gpu.LaneIdOp)
     def run_lane_id(self, sim: CTASimulator, op: gpu.LaneIdOp, args: PythonValues) -> PythonValues:
-        return (sim.lane_ids[:, sim.current_warps],)
+        return (sim.lane_ids[sim.current],)
 
     @impl(BarrierOp)
     def run_barrier(self, sim: CTASimulator, op: BarrierOp, args: PythonValues) -> PythonValues:
@@ -240,12 +255,12 @@ class ThreadFunctions(InterpreterFunctions):
         if op.dimension.data != gpu.DimensionEnum.X:
             raise SimulationError("the simulator lays threads out along x only")
         ids = sim.warp_ids * np.uint64(sim.lanes) + sim.lane_ids
-        return (ids[:, sim.current_warps],)
+        return (ids[sim.current],)
 
     @impl(ShuffleOp)
     def run_shuffle(self, sim: CTASimulator, op: ShuffleOp, args: PythonValues) -> PythonValues:
         value, offset, width = args
-        lanes = sim.lane_ids[:, sim.current_warps]
+        lanes = sim.lane_ids[sim.current]
         value = np.broadcast_to(value, lanes.shape)
         if int(np.max(width)) != sim.lanes or int(np.min(width)) != sim.lanes:
             raise SimulationError(f"the simulator models shuffles over the whole warp of {sim.lanes} lanes")
@@ -345,8 +360,8 @@ class ThreadFunctions(InterpreterFunctions):
         value = np.broadcast_to(value, addresses.shape[:3] + (elements,))
         data = ((value[..., None] >> shifts) & np.uint64(0xFF)).reshape(addresses.shape).astype(np.uint8)
         memory, written = sim.buffers[view.buffer]
-        for cta in range(sim.shape[0]):
-            flat_addresses, flat_data = addresses[cta].ravel(), data[cta].ravel()
+        for position, cta in enumerate(sim.cta_ids()):
+            flat_addresses, flat_data = addresses[position].ravel(), data[position].ravel()
             order = np.lexsort((flat_data, flat_addresses))
             sorted_addresses, sorted_data = flat_addresses[order], flat_data[order]
             racing = (sorted_addresses[1:] == sorted_addresses[:-1]) & (sorted_data[1:] != sorted_data[:-1])
@@ -367,7 +382,7 @@ class ThreadFunctions(InterpreterFunctions):
         elements = int(result_type.get_shape()[0])
         view, addresses = sim.addresses(view_id, indices[0], elements)
         memory, written = sim.buffers[view.buffer]
-        ctas = np.arange(sim.shape[0]).reshape((-1, 1, 1, 1))
+        ctas = sim.cta_ids().reshape((-1, 1, 1, 1))
         if not written[ctas, addresses].all():
             byte = int(addresses[~written[ctas, addresses]][0])
             raise SharedMemoryError(f"a load reads byte {byte}, which no thread has written")
@@ -403,6 +418,16 @@ def _wrapping_binary(function: Callable[[Array, Array], Array]) -> Callable[...,
 for _op_type, _function in _WRAPPING_BINARY.items():
     setattr(ThreadFunctions, f"run_{_op_type.name.replace('.', '_')}", impl(_op_type)(_wrapping_binary(_function)))
 register_impls(ThreadFunctions)
+
+
+def _segments(ops: Sequence[Operation], barrier: type[Operation]) -> list[list[Operation]]:
+    """``ops`` split at each ``barrier`` (which ends its segment)."""
+    segments: list[list[Operation]] = [[]]
+    for op in ops:
+        segments[-1].append(op)
+        if isinstance(op, barrier):
+            segments.append([])
+    return segments
 
 
 def _one_dimensional(op: Operation) -> bool:

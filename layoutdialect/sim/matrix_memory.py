@@ -103,7 +103,8 @@ class _MatrixAccess:
             where = f"byte {byte} of a {self.sim.buffers[buffer][0].shape[1]}-byte buffer"
         else:
             where = f"address {shared_address(buffer, byte):#x}"
-        global_warp = int(self.sim.warp_ids[:, self.sim.current_warps][cta, warp, lane])
+        global_warp = int(self.sim.warp_ids[self.sim.current][cta, warp, lane])
+        cta = int(self.sim.cta_ids()[cta])
         raise SharedMemoryError(
             f"{self.op_name}: lane {lane} of warp {global_warp} in CTA {cta} gives row {lane % MATRIX_ROWS} "
             f"of matrix {lane // MATRIX_ROWS} at {where}, {why}"
@@ -112,7 +113,7 @@ class _MatrixAccess:
     def read(self) -> Array:
         """The 32-bit registers, shape ``(cta, warp, lane, matrices)``."""
         data = np.zeros(self.addresses.shape, dtype=np.uint64)
-        ctas = np.broadcast_to(np.arange(self.sim.shape[0]).reshape(-1, 1, 1, 1, 1), self.addresses.shape)
+        ctas = np.broadcast_to(self.sim.cta_ids().reshape(-1, 1, 1, 1, 1), self.addresses.shape)
         for buffer in np.unique(self.buffers):
             here = self.buffers == buffer
             memory, written = self.sim.buffers[int(buffer)]
@@ -133,8 +134,8 @@ class _MatrixAccess:
         for buffer in np.unique(self.buffers):
             here = self.buffers == buffer
             memory, written = self.sim.buffers[int(buffer)]
-            for cta in range(self.sim.shape[0]):
-                addresses, values = self.addresses[cta][here[cta]], data[cta][here[cta]]
+            for position, cta in enumerate(self.sim.cta_ids()):
+                addresses, values = self.addresses[position][here[position]], data[position][here[position]]
                 order = np.lexsort((values, addresses))
                 addresses, values = addresses[order], values[order]
                 racing = (addresses[1:] == addresses[:-1]) & (values[1:] != values[:-1])
@@ -150,7 +151,7 @@ class _MatrixAccess:
 @register_impls
 class MatrixMemoryFunctions(InterpreterFunctions):
     """``ldmatrix`` and ``stmatrix``, shared-memory pointers and ``vector.shape_cast``,
-    for every thread of ``sim`` at once (the registers of ``sim.current_warps``)."""
+    for every thread of ``sim`` at once (the registers of the threads ``sim.current`` selects)."""
 
     @impl(LdMatrixOp)
     def run_ldmatrix(self, sim: CTASimulator, op: LdMatrixOp, args: PythonValues) -> PythonValues:
@@ -161,7 +162,7 @@ class MatrixMemoryFunctions(InterpreterFunctions):
         if not isinstance(memref_type.layout, NoneAttr) or not memref_type.has_static_shape():
             raise SimulationError(f"{op.name}: the simulator models static row-major memrefs only")
         view = sim.views[int(view_id)]
-        lanes = sim.lane_ids[:, sim.current_warps]
+        lanes = sim.lane_ids[sim.current]
         element = np.zeros(lanes.shape, dtype=np.uint64)
         for index, size in zip(indices, memref_type.get_shape()):
             element = element * np.uint64(size) + np.broadcast_to(index, lanes.shape)
@@ -178,7 +179,7 @@ class MatrixMemoryFunctions(InterpreterFunctions):
     @impl(StMatrixOp)
     def run_stmatrix(self, sim: CTASimulator, op: StMatrixOp, args: PythonValues) -> PythonValues:
         pointer, *sources = args
-        lanes = sim.lane_ids[:, sim.current_warps]
+        lanes = sim.lane_ids[sim.current]
         pointer = np.broadcast_to(pointer, lanes.shape)
         buffers = pointer >> np.uint64(ADDRESS_BUFFER_SHIFT)
         rows = pointer & np.uint64((1 << ADDRESS_BUFFER_SHIFT) - 1)

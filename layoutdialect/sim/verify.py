@@ -112,16 +112,19 @@ def verify_conversion(
     layout ``dst``, using the shared buffer ``scratch`` if any) on every thread, and
     raise ``ConversionMismatch`` at the first destination register that does not
     hold its element.  Without ``warp_order``, warps run in step and, with a
-    scratch buffer, in both adversarial orders.  Returns the first order's values."""
+    scratch buffer, in both adversarial orders, CTA by CTA (forwards, then backwards)
+    when there are several.  Returns the first order's values."""
     src_ids, dst_ids = element_ids(src), element_ids(dst)
     ctas, warps, lanes = src_ids.shape[:3]
     simulator = CTASimulator(ctas, warps, lanes)
+    Order = tuple[list[int] | None, list[int] | None]
     if warp_order is not None:
-        orders: list[list[int] | None] = [list(warp_order)]
+        orders: list[Order] = [(list(warp_order), None)]
     elif scratch is not None:
-        orders = [None, list(range(warps)), list(reversed(range(warps)))]
+        forwards, backwards = (list(range(ctas)), list(reversed(range(ctas)))) if ctas > 1 else (None, None)
+        orders = [(None, None), (list(range(warps)), forwards), (list(reversed(range(warps))), backwards)]
     else:
-        orders = [None]
+        orders = [(None, None)]
     total_bits = max(1, int(dst_ids.max()).bit_length(), int(src_ids.max()).bit_length())
     chunk = min(element_bits, 64)
     mask = np.uint64((1 << chunk) - 1) if chunk < 64 else np.uint64(0xFFFF_FFFF_FFFF_FFFF)
@@ -131,7 +134,7 @@ def verify_conversion(
         inputs = {source: np.full_like(src_ids, mask)}
         if scratch is not None:
             inputs[scratch] = simulator.allocate(scratch_bytes)
-        return simulator.run(ops, inputs, orders[0])
+        return simulator.run(ops, inputs, *orders[0])
 
     trace = ConversionTrace(chunk, [], run_all_ones)
     for order in orders:
@@ -140,7 +143,7 @@ def verify_conversion(
             if scratch is not None:
                 inputs[scratch] = simulator.allocate(scratch_bytes)
             try:
-                values = simulator.run(ops, inputs, order)
+                values = simulator.run(ops, inputs, *order)
             except SharedMemoryError as error:
                 raise ConversionMismatch(f"{error} ({_order_name(order)})") from None
             _check_bits(values[result], dst_ids, low, chunk, _order_name(order))
@@ -166,8 +169,10 @@ def _check_bits(held: np.ndarray, dst_ids: np.ndarray, low: int, chunk: int, how
         )
 
 
-def _order_name(order: list[int] | None) -> str:
-    return "warps in step" if order is None else f"warps in order {order} between barriers"
+def _order_name(order: tuple[list[int] | None, list[int] | None]) -> str:
+    warps, ctas = order
+    name = "warps in step" if warps is None else f"warps in order {warps} between barriers"
+    return name if ctas is None else f"{name}, CTAs in order {ctas} between cluster barriers"
 
 
 def _buffer_bytes(scratch: SSAValue) -> int:

@@ -50,11 +50,10 @@ class LayoutConversion:
 
     @property
     def lowerable(self) -> bool:
-        """Whether thread-level code can carry the plan out (everything but data between CTAs)."""
-        path = self.plan.path
-        return path is not ConversionPath.DISTRIBUTED_SHARED_MEMORY and (
-            path is not ConversionPath.SHARED_MEMORY or self.plan.scratch is not None
-        )
+        """Whether thread-level code can carry the plan out: a plan through (distributed)
+        shared memory needs a scratch buffer that fits."""
+        shared = (ConversionPath.SHARED_MEMORY, ConversionPath.DISTRIBUTED_SHARED_MEMORY)
+        return self.plan.path not in shared or self.plan.scratch is not None
 
     @property
     def lanes(self) -> int:

@@ -9,11 +9,18 @@ and warp ids, computed once with ``arith`` ops; the register part is a constant.
 Where the plan says so, a side moves whole 8x8 matrices instead: stores with
 ``nvvm.stmatrix`` (its 32-bit words, at an ``!llvm.ptr<3>``) and loads with
 ``nvgpu.ldmatrix``, each lane giving the address of the row it supplies.
+
+Across the CTAs of a cluster (distributed shared memory) each CTA stores its own part,
+the barriers are cluster barriers (``nvvm.cluster.arrive`` and ``wait``), one more
+follows the last loads, and each load reads the part of the CTA that holds its
+elements: ``nvvm.mapa`` maps the element's address to that CTA's shared memory and
+``llvm.load`` reads it (``ld.shared::cluster``).  The holder's rank and the offset are
+linear in the lane, warp and own rank, as offsets are.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects import arith, gpu, memref, vector
+from xdsl.dialects import arith, gpu, llvm, memref, vector
 from xdsl.dialects.builtin import (
     DenseArrayBase,
     IndexType,
@@ -29,6 +36,7 @@ from xdsl.ir import Attribute, SSAValue
 from layoutdialect.analysis.scratch_layout import ScratchAccess, ScratchPlan, memory_bits
 from layoutdialect.dialect.gpu.ops import BarrierOp
 from layoutdialect.dialect.nvgpu.ops import LdMatrixOp
+from layoutdialect.dialect.nvvm.cluster import ClusterCtaRankOp, MapaOp, cluster_barrier
 from layoutdialect.dialect.nvvm.ops import StMatrixOp, shared_pointer
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.vector.ops import ShapeCastOp
@@ -51,10 +59,7 @@ def _thread_offset(ir: ThreadIR, access: ScratchAccess, warp_id: SSAValue | None
     parts = ir.linear_terms(ir.lane(), list(lane_offsets), "bits", "offset")
     if warp_id is not None:
         parts += ir.linear_terms(warp_id, list(access.warp_offsets), "bits", "offset")
-    result = parts[0] if parts else ir.constant(0)
-    for part in parts[1:]:
-        result = ir.binary(arith.XOrIOp, result, part, "offset")
-    return result
+    return _xor_all(ir, parts, "offset")
 
 
 class _Addresses:
@@ -109,15 +114,16 @@ def shared_memory_round_trip(
     warp_id = _warp_id(ir) if needs_warp else None
     address = _Addresses(ir)
     store_base = _thread_offset(ir, plan.store, warp_id)
-    load_base = _thread_offset(ir, plan.load, warp_id)
     pointers = _Pointers(ir, view, element)
+    remote = _RemoteLoads(ir, plan.load, address, pointers, warp_id) if plan.load.remote is not None else None
+    load_base = _thread_offset(ir, plan.load, warp_id) if remote is None else store_base
     stores, loads = _accesses(plan.store), _accesses(plan.load)
     loaded: dict[tuple[int, int], int] = {}
     parts: list[SSAValue] = []
     position = 0
     for rep in range(plan.reps):
         if rep and plan.barriers:
-            ir.append(BarrierOp())
+            _barrier(ir, plan)
         for _, start, slots in (access for access in stores if access[0] == rep):
             values = ir.shuffle_registers(registers, list(slots), element)
             if plan.store.matrix is None:
@@ -127,10 +133,12 @@ def shared_memory_round_trip(
             sources = [ir.add(vector.ExtractOp(words, [k], i32), "word") for k in range(plan.store.matrix.matrices)]
             ir.append(StMatrixOp(pointers(address(store_base, start)), sources, plan.store.matrix.transpose))
         if plan.barriers:
-            ir.append(BarrierOp())
+            _barrier(ir, plan)
         for _, start, slots in (access for access in loads if access[0] == rep):
             matrix = plan.load.matrix
-            if matrix is None:
+            if remote is not None:
+                part = remote.load(start, VectorType(element, [len(slots)]))
+            elif matrix is None:
                 part = ir.add(vector.LoadOp(view, [address(load_base, start)], VectorType(element, [len(slots)])))
             else:
                 per_matrix = len(slots) // matrix.matrices
@@ -142,9 +150,67 @@ def shared_memory_round_trip(
             for k, register in enumerate(slots):
                 loaded[plan.load.register_slots[register]] = position + k
             position += len(slots)
+    if plan.cross_cta and plan.barriers:
+        _barrier(ir, plan)
     gathered = _concatenate(ir, parts, element)
     mask = [loaded[plan.load.register_slots[register]] for register in range(destination_registers)]
     return ir.shuffle_registers(gathered, mask, element)
+
+
+def _barrier(ir: ThreadIR, plan: ScratchPlan) -> None:
+    """The plan's barrier: the cluster's when CTAs read each other's parts, else the CTA's."""
+    for op in cluster_barrier() if plan.cross_cta else (BarrierOp(),):
+        ir.append(op)
+
+
+class _RemoteLoads:
+    """Loads of a side that reads other CTAs' parts: per thread, the holder's rank and the
+    element offset as linear functions of the lane, warp and own rank (computed once),
+    then per access ``nvvm.mapa`` of the address to the holder and an ``llvm.load``."""
+
+    def __init__(
+        self, ir: ThreadIR, access: ScratchAccess, addresses: _Addresses, pointers: _Pointers, warp_id: SSAValue | None
+    ) -> None:
+        assert access.remote is not None
+        self.ir, self.reads, self.addresses, self.pointers = ir, access.remote, addresses, pointers
+        own_rank = ir.add(ClusterCtaRankOp(), "cta_rank")
+        kept = self.reads.kept_rank_bits
+        rank_parts: list[SSAValue] = []
+        offset_parts: list[SSAValue] = []
+        for index, offsets, keeps in (
+            (ir.lane(), access.lane_offsets, 0),
+            (warp_id, access.warp_offsets, 0),
+            (own_rank, self.reads.block_offsets, kept),
+        ):
+            if index is None:
+                continue
+            splits = [self.reads.split(offset) for offset in offsets]
+            ranks = [rank ^ (keeps & 1 << k) for k, (rank, _) in enumerate(splits)]
+            rank_parts += ir.linear_terms(index, ranks, "bits", "rank")
+            offset_parts += ir.linear_terms(index, [offset for _, offset in splits], "bits", "offset")
+        self.rank_base = _xor_all(ir, rank_parts, "rank") if rank_parts else None
+        self.offset_base = _xor_all(ir, offset_parts, "offset")
+        self._mapped: dict[tuple[SSAValue, SSAValue], SSAValue] = {}
+
+    def load(self, start: int, result_type: VectorType[Attribute]) -> SSAValue:
+        """The vector at cluster offset ``start`` from this thread's, read from its holder."""
+        start_rank, start_offset = self.reads.split(start)
+        if self.rank_base is None:
+            rank = self.ir.constant(start_rank)
+        else:
+            rank = self.ir.binary(arith.XOrIOp, self.rank_base, start_rank, "rank") if start_rank else self.rank_base
+        pointer = self.pointers(self.addresses(self.offset_base, start_offset))
+        if (pointer, rank) not in self._mapped:
+            self._mapped[(pointer, rank)] = self.ir.add(MapaOp(pointer, rank), "remote")
+        return self.ir.add(llvm.LoadOp(self._mapped[(pointer, rank)], result_type), "loaded")
+
+
+def _xor_all(ir: ThreadIR, parts: list[SSAValue], name: str) -> SSAValue:
+    """The XOR of ``parts`` (``0`` for none)."""
+    result = parts[0] if parts else ir.constant(0)
+    for part in parts[1:]:
+        result = ir.binary(arith.XOrIOp, result, part, name)
+    return result
 
 
 def _accesses(access: ScratchAccess) -> list[tuple[int, int, tuple[int, ...]]]:

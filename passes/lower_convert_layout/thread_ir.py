@@ -56,7 +56,7 @@ def emit_conversion(
     elif plan.path is ConversionPath.WARP_SHUFFLES:
         assert plan.warp is not None
         values = warp_shuffles(ir, values, element, plan.warp)
-    elif plan.path is ConversionPath.SHARED_MEMORY and plan.scratch is not None and scratch is not None:
+    elif plan.scratch is not None and scratch is not None:
         values = shared_memory_round_trip(ir, values, element, plan.scratch, scratch, plan.destination_registers)
     else:
         raise ValueError(f"a conversion by {plan.path.value} has no thread-level lowering here")

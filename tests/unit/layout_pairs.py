@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hypothesis import assume
 from hypothesis import strategies as st
 from xdsl.dialects.builtin import IntegerType, f16, f32, f64, i8
 from xdsl.ir import Attribute
@@ -77,3 +78,38 @@ def matrix_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attribute
 
     first, second = build(*vector_side), build(*matrix_side)
     return (first, second, element) if draw(st.booleans()) else (second, first, element)
+
+
+@st.composite
+def cross_cta_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attribute]:
+    """Two layouts of one 2-D tensor over the same lanes, warps and CTAs (2 to 8) that
+    split it over the CTAs differently: each places the tensor bits in a random order,
+    and may broadcast along a CTA bit as well as a register, lane or warp bit."""
+    lane_bits, warp_bits, block_bits = draw(st.integers(2, 5)), draw(st.integers(0, 2)), draw(st.integers(1, 3))
+    thread_bits = lane_bits + warp_bits + block_bits
+    data_bits = draw(st.integers(thread_bits - 1, thread_bits + 3))
+    dim0_bits = draw(st.integers(0, data_bits))
+    units = [[1 << b, 0] for b in range(dim0_bits)] + [[0, 1 << b] for b in range(data_bits - dim0_bits)]
+    zero = [0, 0]
+
+    def side() -> list[list[list[int]]]:
+        order = [list(u) for u in draw(st.permutations(units))]
+        zeros = draw(st.integers(max(0, thread_bits - len(order)), min(thread_bits - 1, 2)))
+        threads = draw(st.permutations(order[: thread_bits - zeros] + [zero] * zeros))
+        registers = order[thread_bits - zeros :] + [zero] * draw(st.integers(0, 1))
+        lanes, warps = threads[:lane_bits], threads[lane_bits : lane_bits + warp_bits]
+        return [draw(st.permutations(registers)), list(lanes), list(warps), list(threads[lane_bits + warp_bits :])]
+
+    sizes = [1 << dim0_bits, 1 << (data_bits - dim0_bits)]
+    names = standard_out_dim_names(2)
+
+    def build(
+        registers: list[list[int]], lanes: list[list[int]], warps: list[list[int]], blocks: list[list[int]]
+    ) -> LinearLayout:
+        bases = [("register", registers), ("lane", lanes), ("warp", warps), ("block", blocks)]
+        return LinearLayout.from_bases(bases, names, sizes, require_surjective=False)
+
+    src, dst = build(*side()), build(*side())
+    nonzero = lambda layout: sorted(b[0] * sizes[1] + b[1] for b in dict(layout.bases)["block"] if any(b))  # noqa: E731
+    assume(nonzero(src) != nonzero(dst))
+    return src, dst, draw(st.sampled_from([f16, f32, i8, f64]))

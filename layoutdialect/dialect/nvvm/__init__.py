@@ -1,10 +1,19 @@
 """``nvvm`` as conversions use it: upstream MLIR's ``nvvm.stmatrix`` and the attributes it
-takes (xDSL has no ``nvvm``), and ``shared_pointer``, the ops making its address."""
+takes (xDSL has no ``nvvm``), ``shared_pointer``, the ops making its address, and the
+cluster ops of distributed shared memory (``mapa``, the CTA rank, the cluster barrier)."""
 
 from __future__ import annotations
 
 from xdsl.ir import Dialect
 
+from layoutdialect.dialect.nvvm.cluster import (
+    CLUSTER_SHARED_MEMORY_SPACE,
+    ClusterArriveOp,
+    ClusterCtaRankOp,
+    ClusterWaitOp,
+    MapaOp,
+    cluster_barrier,
+)
 from layoutdialect.dialect.nvvm.ops import (
     LdStMatrixEltType,
     LdStMatrixEltTypeAttr,
@@ -16,7 +25,13 @@ from layoutdialect.dialect.nvvm.ops import (
 )
 
 __all__ = [
+    "CLUSTER_SHARED_MEMORY_SPACE",
     "NVVM",
+    "ClusterArriveOp",
+    "ClusterCtaRankOp",
+    "ClusterWaitOp",
+    "MapaOp",
+    "cluster_barrier",
     "LdStMatrixEltType",
     "LdStMatrixEltTypeAttr",
     "LdStMatrixShapeAttr",
@@ -26,4 +41,8 @@ __all__ = [
     "shared_pointer",
 ]
 
-NVVM = Dialect("nvvm", [StMatrixOp], [MMALayoutAttr, LdStMatrixShapeAttr, LdStMatrixEltTypeAttr])
+NVVM = Dialect(
+    "nvvm",
+    [StMatrixOp, ClusterCtaRankOp, MapaOp, ClusterArriveOp, ClusterWaitOp],
+    [MMALayoutAttr, LdStMatrixShapeAttr, LdStMatrixEltTypeAttr],
+)

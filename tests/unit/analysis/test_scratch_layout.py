@@ -207,11 +207,28 @@ def test_a_transpose_pairs_writer_and_reader_lanes_by_xor() -> None:
     assert swizzled, "some offset bit must move both a row and a column"
 
 
-def test_data_that_crosses_ctas_get_no_scratch_buffer() -> None:
+def test_data_that_cross_ctas_are_read_from_their_holder() -> None:
+    """Element ``4r + 2l + c`` (register r, lane l, CTA c) was stored by CTA ``r`` at offset
+    ``2l + c``: the reader's cluster offset ``4r ^ 2l ^ c`` splits into that rank and offset."""
     src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2]]), ("block", [[4]])], ["dim0"])
     dst = LinearLayout.from_bases([("register", [[4]]), ("lane", [[2]]), ("block", [[1]])], ["dim0"])
-    with pytest.raises(ValueError, match="between CTAs"):
-        plan_scratch(src, dst, 32, SharedMemory())
+    scratch = plan_scratch(src, dst, 32, SharedMemory())
+    remote = scratch.load.remote
+    assert scratch.cross_cta and scratch.store.remote is None and remote is not None
+    assert scratch.store.register_slots == ((0, 0), (0, 1)) and scratch.store.lane_offsets == (2,)
+    assert scratch.load.register_slots == ((0, 0), (0, 4)) and scratch.load.lane_offsets == (2,)
+    assert (remote.rank_bits, remote.kept_rank_bits, remote.block_offsets) == ((0,), 0, (1,))
+    assert [remote.split(offset) for offset in (4, 2, 1)] == [(1, 0), (0, 2), (0, 1)]
+    assert (scratch.scratch_bytes, scratch.barriers) == (16, 2)
+
+
+def test_a_reader_keeps_the_rank_bits_the_source_copies() -> None:
+    """Four CTAs, the source copied along CTA bit 1: each reader asks the holder that shares
+    its own bit 1, as Triton's invertAndComposeBlockLocal does."""
+    src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2]]), ("block", [[4], [0]])], ["dim0"])
+    dst = LinearLayout.from_bases([("register", [[4]]), ("lane", [[2]]), ("block", [[0], [1]])], ["dim0"])
+    remote = plan_scratch(src, dst, 32, SharedMemory()).load.remote
+    assert remote is not None and (remote.rank_bits, remote.kept_rank_bits) == ((0,), 0b10)
 
 
 def recount(side: ScratchAccess, bits: int, num_banks: int = 32) -> int:

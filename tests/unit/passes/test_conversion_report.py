@@ -52,7 +52,7 @@ def test_without_verification_nothing_is_claimed() -> None:
     assert {report.verified for report in report_conversions(module, verify=False)} == {None}
 
 
-def test_a_conversion_between_ctas_is_planned_but_not_lowered() -> None:
+def test_a_conversion_between_ctas_goes_through_distributed_shared_memory() -> None:
     text = """#a = #ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], warp = [], block = [[4, 0]]}>
 #b = #ttg.linear<{register = [[4, 0]], lane = [[1, 0], [2, 0]], warp = [], block = [[0, 1]]}>
 module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 4 : i32, "ttg.num-ctas" = 2 : i32} {
@@ -66,6 +66,6 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 4 : i32, 
     assert (report.loc, report.path, report.reason, report.verified) == (
         "ctas.mlir:5:5",
         "distributed_shared_memory",
-        "data crosses CTAs",
-        None,
+        "data crosses the CTAs of the cluster",
+        True,
     )

@@ -114,7 +114,7 @@ def test_one_scratch_buffer_per_function_sized_for_its_largest_conversion() -> N
     assert len([op for op in module.walk() if op.name == "memref.view"]) == 3
 
 
-def test_cross_cta_conversions_are_kept_with_a_located_remark() -> None:
+def test_cross_cta_conversions_are_lowered_through_distributed_shared_memory() -> None:
     text = """#a = #ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], warp = [], block = [[4, 0]]}>
 #b = #ttg.linear<{register = [[4, 0]], lane = [[1, 0], [2, 0]], warp = [], block = [[0, 1]]}>
 module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 4 : i32, "ttg.num-ctas" = 2 : i32} {
@@ -125,11 +125,10 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 4 : i32, 
 }
 """
     module = parse_module(text, "ctas.mlir", CTX)
-    [remark] = lower_convert_layouts(module)
-    assert str(remark) == (
-        "ctas.mlir:5:5: remark: cross-CTA conversion needs distributed shared memory (data crosses CTAs); kept"
-    )
-    assert op_counts(module)["ttg.convert_layout"] == 1
+    assert lower_convert_layouts(module, verify=True) == []
+    counts = op_counts(module)
+    assert counts["ttg.convert_layout"] == counts["gpu.barrier"] == 0
+    assert counts["nvvm.cluster.wait"] == 2 and counts["nvvm.mapa"] == counts["llvm.load"] == 2
 
 
 def test_the_transposition_budget_decides_between_shuffles_and_shared_memory() -> None:

@@ -9,7 +9,7 @@ import pytest
 from conversion_corpus import CORPUS
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from layout_pairs import cross_warp_pairs, matrix_pairs
+from layout_pairs import cross_cta_pairs, cross_warp_pairs, matrix_pairs
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, IntegerType, TensorType, f16, f32, i8, i32, i64
 from xdsl.ir import Attribute, Block, SSAValue
@@ -166,6 +166,60 @@ def test_transpositions_along_broadcast_lanes_verify(element: Attribute) -> None
     dst = bases([[2], [0], [32]], [[1], [8], [4], [16]])
     plan = check(src, dst, element, max_mixed=2)
     assert plan.warp is not None and plan.warp.selected_transpositions and plan.warp.shuffled_transpositions
+
+
+@settings(max_examples=120, deadline=None)
+@given(cross_cta_pairs())
+def test_random_conversions_across_ctas_verify(case: tuple[LinearLayout, LinearLayout, Attribute]) -> None:
+    """Data that cross the CTAs of a cluster go through distributed shared memory: every
+    lowering computes the destination, with warps and CTAs in step and one by one."""
+    src, dst, element = case
+    plan = check(src, dst, element)
+    assert plan.path is ConversionPath.DISTRIBUTED_SHARED_MEMORY and plan.scratch is not None
+    assert plan.scratch.cross_cta and plan.scratch.barriers == 2 * plan.scratch.reps
+
+
+TWO_CTAS_SPLIT_BY_ROWS = LinearLayout.from_bases(
+    [
+        ("register", [[0, 1], [0, 2]]),
+        ("lane", [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]]),
+        ("warp", [[8, 0]]),
+        ("block", [[16, 0]]),
+    ],
+    ["dim0", "dim1"],
+)
+TWO_CTAS_SPLIT_BY_COLUMNS = LinearLayout.from_bases(
+    [
+        ("register", [[0, 1], [0, 2]]),
+        ("lane", [[0, 4], [1, 0], [2, 0], [4, 0], [8, 0]]),
+        ("warp", [[16, 0]]),
+        ("block", [[0, 8]]),
+    ],
+    ["dim0", "dim1"],
+)
+
+
+def test_cross_cta_reads_map_addresses_to_the_holder() -> None:
+    """Rows split over 2 CTAs to columns split over them: each CTA stores its own rows, waits
+    at the cluster barrier and reads from the CTA that holds each row through nvvm.mapa."""
+    code, *_ = lowered(TWO_CTAS_SPLIT_BY_ROWS, TWO_CTAS_SPLIT_BY_COLUMNS, f32)
+    assert code is not None
+    names = [op.name for op in code.ops]
+    assert names.count("nvvm.cluster.arrive") == names.count("nvvm.cluster.wait") == 2
+    assert "gpu.barrier" not in names and "vector.load" not in names
+    assert names.count("llvm.load") == names.count("nvvm.mapa") >= 1
+    assert names.index("nvvm.cluster.wait") < names.index("llvm.load")
+
+
+def test_deleting_the_cluster_barrier_before_the_loads_fails_verification() -> None:
+    """Run CTA by CTA, a CTA that does not wait reads a part its holder has not written."""
+    src, dst, element = TWO_CTAS_SPLIT_BY_ROWS, TWO_CTAS_SPLIT_BY_COLUMNS, f32
+    code, source, scratch, _ = lowered(src, dst, element)
+    assert code is not None
+    first = [op for op in code.ops if op.name in ("nvvm.cluster.arrive", "nvvm.cluster.wait")][:2]
+    broken = LoweredConversion([op for op in code.ops if op not in first], code.result, None)
+    with pytest.raises(ConversionMismatch, match="CTAs in order"):
+        verify(broken, source, scratch, src, dst, element)
 
 
 # ------------------------------------------------------------------ the simulator itself
