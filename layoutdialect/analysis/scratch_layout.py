@@ -274,8 +274,9 @@ def triton_scratch_plan(
 
 
 def _crosses_ctas(source: _Side, destination: _Side) -> bool:
-    """Whether a CTA needs data another holds: the sides split the tensor over CTAs differently."""
-    return sorted(b for b in source.blocks if b) != sorted(b for b in destination.blocks if b)
+    """Whether the sides split the tensor over CTAs differently, so that a reader may need
+    another CTA's part (even two splits of the same bits in another order do)."""
+    return source.blocks != destination.blocks
 
 
 def _matrix_capable(memory: SharedMemory, element_bits: int) -> SharedMemory:

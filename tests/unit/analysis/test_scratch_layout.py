@@ -222,6 +222,16 @@ def test_data_that_cross_ctas_are_read_from_their_holder() -> None:
     assert (scratch.scratch_bytes, scratch.barriers) == (16, 2)
 
 
+def test_two_splits_of_the_same_bits_in_another_order_cross_ctas() -> None:
+    """CTA bit 0 takes element bit 2 in the source and bit 3 in the destination, CTA bit 1 the
+    other way round: the same bits, yet each CTA needs another's part."""
+    src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2]]), ("block", [[4], [8]])], ["dim0"])
+    dst = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2]]), ("block", [[8], [4]])], ["dim0"])
+    scratch = plan_scratch(src, dst, 32, SharedMemory())
+    assert scratch.cross_cta and scratch.load.remote is not None
+    assert scratch.load.remote.block_offsets == (8, 4)
+
+
 def test_a_reader_keeps_the_rank_bits_the_source_copies() -> None:
     """Four CTAs, the source copied along CTA bit 1: each reader asks the holder that shares
     its own bit 1, as Triton's invertAndComposeBlockLocal does."""
