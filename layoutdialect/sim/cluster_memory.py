@@ -25,14 +25,16 @@ from layoutdialect.dialect.nvvm.cluster import (
     ClusterWaitOp,
     MapaOp,
 )
-from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.sim.cta import CTASimulator, SharedMemoryError, SimulationError
+from layoutdialect.sim.cta import CTASimulator, SharedMemoryError, SimulationError, element_bytes, little_endian
 from layoutdialect.sim.matrix_memory import ADDRESS_BUFFER_SHIFT
 
 __all__ = ["CLUSTER_RANK_SHIFT", "ClusterMemoryFunctions"]
 
 CLUSTER_RANK_SHIFT = 48
 """A cluster address is ``rank << CLUSTER_RANK_SHIFT | shared address``."""
+
+BUFFER_MASK = (1 << (CLUSTER_RANK_SHIFT - ADDRESS_BUFFER_SHIFT)) - 1
+"""The buffer number's bits in a cluster address, once shifted down."""
 
 
 @register_impls
@@ -58,21 +60,18 @@ class ClusterMemoryFunctions(InterpreterFunctions):
         if not isinstance(space, IntAttr) or space.data != CLUSTER_SHARED_MEMORY_SPACE:
             raise SimulationError(f"the simulator models llvm.load from !llvm.ptr<{CLUSTER_SHARED_MEMORY_SPACE}> only")
         element = result_type.element_type if isinstance(result_type, VectorType) else result_type
-        bits = bit_width(element)
-        if bits is None:
-            raise SimulationError(f"type {element} has no fixed bit width")
         elements = int(result_type.get_shape()[0]) if isinstance(result_type, VectorType) else 1
-        element_bytes = (bits + 7) // 8
+        size = element_bytes(element)
         address = np.broadcast_to(args[0], sim.lane_ids[sim.current].shape)
         ranks = (address >> np.uint64(CLUSTER_RANK_SHIFT)).astype(np.intp)
-        buffers = address >> np.uint64(ADDRESS_BUFFER_SHIFT) & np.uint64((1 << 16) - 1)
+        buffers = address >> np.uint64(ADDRESS_BUFFER_SHIFT) & np.uint64(BUFFER_MASK)
         bytes_ = (address & np.uint64((1 << ADDRESS_BUFFER_SHIFT) - 1)).astype(np.intp)
         if len(np.unique(buffers)) != 1:
             raise SimulationError(f"{op.name}: the simulator models loads from one buffer at a time")
         memory, written = sim.buffers[int(buffers.flat[0])]
-        if (bytes_ % (elements * element_bytes)).any():
-            raise SharedMemoryError(f"{op.name}: a {elements * element_bytes}-byte load is not aligned to its size")
-        spans = bytes_[..., None] + np.arange(elements * element_bytes)
+        if (bytes_ % (elements * size)).any():
+            raise SharedMemoryError(f"{op.name}: a {elements * size}-byte load is not aligned to its size")
+        spans = bytes_[..., None] + np.arange(elements * size)
         if int(spans.max()) >= memory.shape[1]:
             raise SharedMemoryError(f"{op.name} reaches byte {int(spans.max())} of a {memory.shape[1]}-byte buffer")
         holders = np.broadcast_to(ranks[..., None], spans.shape)
@@ -80,9 +79,7 @@ class ClusterMemoryFunctions(InterpreterFunctions):
         if unwritten.any():
             cta, byte = int(holders[unwritten][0]), int(spans[unwritten][0])
             raise SharedMemoryError(f"{op.name} reads byte {byte} of CTA {cta}, which no thread of it has written")
-        data = memory[holders, spans].astype(np.uint64).reshape(spans.shape[:3] + (elements, element_bytes))
-        shifts = np.arange(element_bytes, dtype=np.uint64) * np.uint64(8)
-        values = np.bitwise_or.reduce(data << shifts, axis=-1)
+        values = little_endian(memory[holders, spans], size)
         return (values if isinstance(result_type, VectorType) else values[..., 0],)
 
     @impl(ClusterArriveOp)

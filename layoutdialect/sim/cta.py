@@ -42,7 +42,7 @@ from layoutdialect.dialect.gpu.ops import BarrierOp, ShuffleMode, ShuffleOp
 from layoutdialect.dialect.nvvm.cluster import ClusterWaitOp
 from layoutdialect.dialect.tt.types import bit_width
 
-__all__ = ["CTASimulator", "SharedMemoryError", "SimulationError"]
+__all__ = ["CTASimulator", "SharedMemoryError", "SimulationError", "element_bytes", "little_endian"]
 
 Array = np.ndarray
 
@@ -334,7 +334,7 @@ class ThreadFunctions(InterpreterFunctions):
         assert isinstance(memref_type, MemRefType)
         if op.dynamic_sizes:
             raise SimulationError("the simulator models statically sized allocations only")
-        return (sim.allocate(memref_type.element_count() * _element_bytes(memref_type.element_type)),)
+        return (sim.allocate(memref_type.element_count() * element_bytes(memref_type.element_type)),)
 
     @impl(memref.ViewOp)
     def run_view(self, sim: CTASimulator, op: memref.ViewOp, args: PythonValues) -> PythonValues:
@@ -344,8 +344,8 @@ class ThreadFunctions(InterpreterFunctions):
             raise SimulationError("the simulator models views at one byte shift with a static shape")
         result_type = op.result.type
         assert isinstance(result_type, MemRefType)
-        element_bytes = _element_bytes(result_type.element_type)
-        return (sim.new_view(_View(source.buffer, source.byte_shift + int(shift[0]), element_bytes)),)
+        size = element_bytes(result_type.element_type)
+        return (sim.new_view(_View(source.buffer, source.byte_shift + int(shift[0]), size)),)
 
     @impl(vector.StoreOp)
     def run_vector_store(self, sim: CTASimulator, op: vector.StoreOp, args: PythonValues) -> PythonValues:
@@ -386,10 +386,7 @@ class ThreadFunctions(InterpreterFunctions):
         if not written[ctas, addresses].all():
             byte = int(addresses[~written[ctas, addresses]][0])
             raise SharedMemoryError(f"a load reads byte {byte}, which no thread has written")
-        data = memory[ctas, addresses].astype(np.uint64)
-        data = data.reshape(addresses.shape[:3] + (elements, view.element_bytes))
-        shifts = np.arange(view.element_bytes, dtype=np.uint64) * np.uint64(8)
-        return (np.bitwise_or.reduce(data << shifts, axis=-1),)
+        return (little_endian(memory[ctas, addresses], view.element_bytes),)
 
 
 _WRAPPING_BINARY: dict[type[Operation], Callable[[Array, Array], Array]] = {
@@ -420,6 +417,20 @@ for _op_type, _function in _WRAPPING_BINARY.items():
 register_impls(ThreadFunctions)
 
 
+def little_endian(data: Array, element_bytes: int) -> Array:
+    """The elements whose bytes, lowest first, fill the last axis of ``data``
+    (``element_bytes`` each): the values a load of those bytes gives."""
+    grouped = data.astype(np.uint64).reshape(data.shape[:-1] + (data.shape[-1] // element_bytes, element_bytes))
+    shifts = np.arange(element_bytes, dtype=np.uint64) * np.uint64(8)
+    values: Array = np.bitwise_or.reduce(grouped << shifts, axis=-1)
+    return values
+
+
+def element_bytes(type: Attribute) -> int:
+    """Bytes of one element in memory: sub-byte types take a whole byte."""
+    return (_bits(type) + 7) // 8
+
+
 def _segments(ops: Sequence[Operation], barrier: type[Operation]) -> list[list[Operation]]:
     """``ops`` split at each ``barrier`` (which ends its segment)."""
     segments: list[list[Operation]] = [[]]
@@ -433,8 +444,3 @@ def _segments(ops: Sequence[Operation], barrier: type[Operation]) -> list[list[O
 def _one_dimensional(op: Operation) -> bool:
     """Whether every vector ``op`` takes or gives has one dimension (or none)."""
     return all(not isinstance(t, VectorType) or t.get_num_dims() <= 1 for t in (*op.operand_types, *op.result_types))
-
-
-def _element_bytes(type: Attribute) -> int:
-    """Bytes of one element in memory: sub-byte types take a whole byte."""
-    return (_bits(type) + 7) // 8

@@ -115,8 +115,11 @@ def shared_memory_round_trip(
     address = _Addresses(ir)
     store_base = _thread_offset(ir, plan.store, warp_id)
     pointers = _Pointers(ir, view, element)
-    remote = _RemoteLoads(ir, plan.load, address, pointers, warp_id) if plan.load.remote is not None else None
-    load_base = _thread_offset(ir, plan.load, warp_id) if remote is None else store_base
+    loads_from: _LocalLoads | _RemoteLoads
+    if plan.load.remote is not None:
+        loads_from = _RemoteLoads(ir, plan.load, address, pointers, warp_id)
+    else:
+        loads_from = _LocalLoads(ir, plan.load, view, address, warp_id)
     stores, loads = _accesses(plan.store), _accesses(plan.load)
     loaded: dict[tuple[int, int], int] = {}
     parts: list[SSAValue] = []
@@ -135,16 +138,7 @@ def shared_memory_round_trip(
         if plan.barriers:
             _barrier(ir, plan)
         for _, start, slots in (access for access in loads if access[0] == rep):
-            matrix = plan.load.matrix
-            if remote is not None:
-                part = remote.load(start, VectorType(element, [len(slots)]))
-            elif matrix is None:
-                part = ir.add(vector.LoadOp(view, [address(load_base, start)], VectorType(element, [len(slots)])))
-            else:
-                per_matrix = len(slots) // matrix.matrices
-                tiles = VectorType(element, [matrix.matrices, per_matrix])
-                loaded_tiles = LdMatrixOp(view, [address(load_base, start)], matrix.matrices, matrix.transpose, tiles)
-                part = ir.add(ShapeCastOp(ir.add(loaded_tiles, "tiles"), VectorType(element, [len(slots)])))
+            part = loads_from.load(start, VectorType(element, [len(slots)]))
             part.name_hint = "loaded"
             parts.append(part)
             for k, register in enumerate(slots):
@@ -161,6 +155,27 @@ def _barrier(ir: ThreadIR, plan: ScratchPlan) -> None:
     """The plan's barrier: the cluster's when CTAs read each other's parts, else the CTA's."""
     for op in cluster_barrier() if plan.cross_cta else (BarrierOp(),):
         ir.append(op)
+
+
+class _LocalLoads:
+    """Loads of a side that reads its own CTA's buffer: vectors (``vector.load``) or whole
+    matrices (``nvgpu.ldmatrix``) at this thread's offset XOR each access's."""
+
+    def __init__(
+        self, ir: ThreadIR, access: ScratchAccess, view: SSAValue, addresses: _Addresses, warp_id: SSAValue | None
+    ) -> None:
+        self.ir, self.matrix, self.view, self.addresses = ir, access.matrix, view, addresses
+        self.base = _thread_offset(ir, access, warp_id)
+
+    def load(self, start: int, result_type: VectorType[Attribute]) -> SSAValue:
+        """The registers at element offset ``start`` from this thread's."""
+        index = [self.addresses(self.base, start)]
+        if self.matrix is None:
+            return self.ir.add(vector.LoadOp(self.view, index, result_type))
+        per_matrix = result_type.get_shape()[0] // self.matrix.matrices
+        tiles = VectorType(result_type.element_type, [self.matrix.matrices, per_matrix])
+        loaded_tiles = LdMatrixOp(self.view, index, self.matrix.matrices, self.matrix.transpose, tiles)
+        return self.ir.add(ShapeCastOp(self.ir.add(loaded_tiles, "tiles"), result_type))
 
 
 class _RemoteLoads:

@@ -78,12 +78,9 @@ class MapaOp(IRDLOperation):
             )
 
 
-@irdl_op_definition
-class ClusterArriveOp(IRDLOperation):
-    """PTX ``barrier.cluster.arrive{.aligned}``: this thread's prior accesses are released to
-    the cluster (``aligned``: every thread of the warp executes it together)."""
-
-    name = "nvvm.cluster.arrive"
+class _ClusterBarrierStep(IRDLOperation):
+    """One half of PTX's ``barrier.cluster``, with its ``.aligned`` flag (every thread of
+    the warp executes it together)."""
 
     aligned = opt_prop_def(UnitAttr)
 
@@ -95,19 +92,19 @@ class ClusterArriveOp(IRDLOperation):
 
 
 @irdl_op_definition
-class ClusterWaitOp(IRDLOperation):
+class ClusterArriveOp(_ClusterBarrierStep):
+    """PTX ``barrier.cluster.arrive{.aligned}``: this thread's prior accesses are released to
+    the cluster."""
+
+    name = "nvvm.cluster.arrive"
+
+
+@irdl_op_definition
+class ClusterWaitOp(_ClusterBarrierStep):
     """PTX ``barrier.cluster.wait{.aligned}``: wait until every thread of the cluster has
     arrived; their released accesses are then visible."""
 
     name = "nvvm.cluster.wait"
-
-    aligned = opt_prop_def(UnitAttr)
-
-    irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = "attr-dict"
-
-    def __init__(self, aligned: bool = True) -> None:
-        super().__init__(properties={"aligned": UnitAttr()} if aligned else {})
 
 
 def cluster_barrier() -> tuple[ClusterArriveOp, ClusterWaitOp]:
