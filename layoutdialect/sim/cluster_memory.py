@@ -49,7 +49,8 @@ class ClusterMemoryFunctions(InterpreterFunctions):
     def run_mapa(self, sim: CTASimulator, op: MapaOp, args: PythonValues) -> PythonValues:
         address, rank = args
         if (np.asarray(rank) >= sim.shape[0]).any():
-            raise SharedMemoryError(f"{op.name}: rank {int(np.max(rank))} is not a CTA of the {sim.shape[0]}")
+            ctas = sim.shape[0]
+            raise SharedMemoryError(f"{op.name}: rank {int(np.max(rank))} names no CTA of the {ctas} in the cluster")
         return (np.asarray(rank, dtype=np.uint64) << np.uint64(CLUSTER_RANK_SHIFT) | address,)
 
     @impl(llvm.LoadOp)
