@@ -232,6 +232,36 @@ def test_two_splits_of_the_same_bits_in_another_order_cross_ctas() -> None:
     assert scratch.load.remote.block_offsets == (8, 4)
 
 
+ROWS_OVER_CTAS = (
+    "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0], "
+    "CGALayout = [[1, 0]]}>"
+)
+COLUMNS_OVER_CTAS = ROWS_OVER_CTAS.replace("[[1, 0]]", "[[0, 1]]")
+
+
+@pytest.mark.parametrize(
+    ("bits", "expected"),
+    [(32, (4096, 2, 4, 128, 4, 128)), (16, (4096, 1, 2, 128, 2, 128))],
+    ids=["f32", "f16"],
+)
+def test_a_cross_cta_plan_is_the_buffer_triton_writes_for_sm_90(bits: int, expected: tuple[int, ...]) -> None:
+    """A 64x64 tensor split by rows over 2 CTAs, to split by columns: the bytes per CTA, reps,
+    stores and loads of Triton 3.9's PTX for sm_90 (``st.shared.v4.b32``,
+    ``ld.shared::cluster.v4.b32``); its barriers are cluster barriers, plus ours after the loads."""
+    parse = lambda text: to_linear_layout(Parser(CTX, text).parse_attribute().data, [64, 64])  # noqa: E731
+    scratch = plan_scratch(parse(ROWS_OVER_CTAS), parse(COLUMNS_OVER_CTAS), bits, SM90)
+    assert scratch.cross_cta and scratch.store.matrix is None and scratch.load.matrix is None
+    assert (
+        scratch.scratch_bytes,
+        scratch.reps,
+        scratch.store.cost.instructions,
+        scratch.store.cost.vector_bits,
+        scratch.load.cost.instructions,
+        scratch.load.cost.vector_bits,
+    ) == expected
+    assert scratch.barriers == 2 * scratch.reps
+
+
 def test_a_reader_keeps_the_rank_bits_the_source_copies() -> None:
     """Four CTAs, the source copied along CTA bit 1: each reader asks the holder that shares
     its own bit 1, as Triton's invertAndComposeBlockLocal does."""
