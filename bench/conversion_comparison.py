@@ -3,8 +3,8 @@
 For each pair of ``random_conversion_pairs`` and each target (sm_80 as ``cuda:80``, sm_90 as
 ``cuda:90``) both sides are counted per thread, statically (the code one thread runs):
 
-- shuffles + selects + permutes: ours ``gpu.shuffle``, ``arith.select`` and ``llvm.inline_asm``
-  (byte permutes); Triton's ``shfl.sync``, ``selp`` and ``prmt``;
+- shuffles + selects + permutes: ours ``gpu.shuffle``, ``arith.select`` and ``nvvm.prmt``;
+  Triton's ``shfl.sync``, ``selp`` and ``prmt``;
 - shared-memory instructions: ours ``vector.store``, ``vector.load``, ``nvgpu.ldmatrix`` and
   ``nvvm.stmatrix``; Triton's ``st.shared``, ``ld.shared`` (``::cta`` and ``::cluster`` too),
   ``ldmatrix`` and ``stmatrix``;
@@ -149,7 +149,7 @@ def ours(pair: ConversionPair, target: Target) -> Ours:
     measures = Measures(
         shuffles=ops["gpu.shuffle"],
         selects=ops["arith.select"],
-        permutes=ops["llvm.inline_asm"],
+        permutes=ops["nvvm.prmt"],
         shared=ops["vector.store"] + ops["vector.load"] + ops["nvgpu.ldmatrix"] + ops["nvvm.stmatrix"],
         scratch_bytes=scratch.scratch_bytes if scratch is not None else 0,
         barriers=ops["gpu.barrier"],

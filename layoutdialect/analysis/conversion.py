@@ -113,9 +113,13 @@ class ConversionPlan:
         return self.warp.selects if self.path is ConversionPath.WARP_SHUFFLES and self.warp else 0
 
     @property
+    def permutes(self) -> int:
+        return self.warp.permutes if self.path is ConversionPath.WARP_SHUFFLES and self.warp else 0
+
+    @property
     def mixed_transpositions(self) -> int | None:
         """Register-lane transpositions of an intra-warp conversion (None if it is no bit permutation)."""
-        return len(self.warp.transpositions) if self.warp else None
+        return self.warp.transposition_count if self.warp else None
 
 
 def plan_conversion(
@@ -170,12 +174,18 @@ def plan_conversion(
     if warp is None:
         reason = "the warp's data does not move by a permutation of register and lane bits"
         return plan(ConversionPath.SHARED_MEMORY, reason)
-    mixed = len(warp.transpositions)
+    mixed = warp.transposition_count
     if mixed > max_mixed_transpositions:
         reason = f"{_transpositions(mixed)}; shuffles take at most {max_mixed_transpositions}"
         return plan(ConversionPath.SHARED_MEMORY, reason, warp=warp)
-    reason = f"{_transpositions(mixed)}, by {warp.variant.value}"
+    reason = f"{_transpositions(mixed)}, by {_methods(warp)}"
     return plan(ConversionPath.WARP_SHUFFLES, reason, warp=warp)
+
+
+def _methods(warp: WarpDecomposition) -> str:
+    """How the transpositions run: ``swap`` or ``ship`` between words, byte permutes within them."""
+    methods = [warp.variant.value] if warp.transpositions or not warp.in_word_transpositions else []
+    return " and ".join(methods + ["byte permutes"] * bool(warp.in_word_transpositions))
 
 
 def _transpositions(count: int) -> str:

@@ -10,8 +10,17 @@ per register) and ``P_mixed`` is a product of disjoint transpositions
 ``[[0,1],[1,0]] = [[1,1],[0,1]][[1,0],[1,1]][[1,1],[0,1]]``.
 
 Elements narrower than 32 bits are packed into 32-bit words along register bits
-that no transposition touches (so no byte permutes are needed); 64-bit elements
-are split into two words.
+that no transposition touches, so that selects move whole words; 64-bit elements
+are split into two words.  When the transpositions leave too few register bits to
+fill a word, 8- and 16-bit elements may instead be packed along transposed bits too,
+as Triton packs with ``prmt`` (``getTranspositionSelectors``): a transposition of a
+bit of the element's position within its word is one shuffle of the word to the
+partner lane and one byte permute (``nvvm.prmt``) per word, which keeps the lane's own
+elements where the position bit equals its lane bit and takes the partner's
+elsewhere, plus one select of the two byte selectors per transposition.  The
+decomposition takes whichever packing costs fewer shuffles, selects and permutes:
+f16 with one register transposed with a lane takes 1 shuffle, 1 select and 1 permute
+(one word) instead of 1 shuffle and 3 selects (two half-empty words).
 
 Beyond Triton: a transposition ``(r_i l_j)`` whose lane bit the source broadcasts
 (every lane holds what its partner across ``l_j`` holds) needs no shuffle.  The
@@ -72,6 +81,9 @@ class WarpDecomposition:
     - ``transpositions`` swap word-index bits with lane bits (``P_mixed``); those
       whose lane bit is in ``broadcast_lanes`` (lane bits, after ``P_lane``, along
       which every lane already holds its partner's data) are done by selects alone;
+    - ``in_word_transpositions`` swap a bit of the element's position within its
+      word with a lane bit, by a shuffle (none along a broadcast lane bit) and a byte
+      permute per word, after everything else;
     - ``destination_slots[d]`` is the working element destination register ``d``
       reads afterwards (duplicates re-created).
     """
@@ -86,6 +98,12 @@ class WarpDecomposition:
     lane_permutation: tuple[int, ...]
     transpositions: tuple[Transposition, ...]
     broadcast_lanes: int = 0
+    in_word_transpositions: tuple[Transposition, ...] = ()
+
+    @property
+    def transposition_count(self) -> int:
+        """All register-lane transpositions, between words and within them."""
+        return len(self.transpositions) + len(self.in_word_transpositions)
 
     @property
     def shuffled_transpositions(self) -> tuple[Transposition, ...]:
@@ -116,21 +134,54 @@ class WarpDecomposition:
 
     @property
     def shuffles(self) -> int:
-        """Shuffle instructions: one per word that crosses lanes."""
+        """Shuffle instructions: one per word that crosses lanes, and one per word and
+        in-word transposition along a lane bit the source does not broadcast."""
+        in_word = sum(not self.broadcast_lanes >> t.lane_bit & 1 for t in self.in_word_transpositions) * self.words
         shuffled = len(self.shuffled_transpositions)
         if self.moves_lanes:
-            return self.words
+            return self.words + in_word
         if self.variant is ShuffleVariant.SHIP:
-            return shuffled * self.words // 2
-        return self.words - self.words // (1 << shuffled)
+            return shuffled * self.words // 2 + in_word
+        return self.words - self.words // (1 << shuffled) + in_word
 
     @property
     def selects(self) -> int:
         """Select instructions: 2 per word and shuffled transposition (swap), 1.5 (ship);
-        half a select per word and broadcast transposition."""
+        half a select per word and broadcast transposition; one byte selector per
+        in-word transposition."""
         per_word = 3 if self.variant is ShuffleVariant.SHIP else 4
         shuffled = len(self.shuffled_transpositions) * self.words * per_word // 2
-        return shuffled + len(self.selected_transpositions) * self.words // 2
+        return shuffled + len(self.selected_transpositions) * self.words // 2 + len(self.in_word_transpositions)
+
+    @property
+    def permutes(self) -> int:
+        """Byte permutes: one per word and in-word transposition."""
+        return len(self.in_word_transpositions) * self.words
+
+    @property
+    def moves(self) -> int:
+        """Shuffles, selects and permutes: what the decomposition is chosen to minimise."""
+        return self.shuffles + self.selects + self.permutes
+
+    def permute_selector(self, position_bit: int, lane_value: int) -> int:
+        """The ``prmt`` selector for an in-word transposition of position bit
+        ``position_bit``, in lanes whose lane bit is ``lane_value``: byte permute of the
+        lane's word (bytes 0-3) and its partner's (bytes 4-7) that keeps the lane's own
+        element where the position bit equals ``lane_value`` and takes the partner's
+        element of the other position elsewhere.
+
+        For two f16 per word, lanes with the bit clear get ``0x5410`` (own low half,
+        partner's low half) and the others ``0x3276`` (partner's high half, own high half).
+        """
+        element_bytes = self.element_bits // 8
+        selector = 0
+        for byte in range(4):
+            position, offset = divmod(byte, element_bytes)
+            source = byte
+            if position < self.elements_per_word and (position >> position_bit & 1) != lane_value:
+                source = 4 + (position ^ 1 << position_bit) * element_bytes + offset
+            selector |= source << 4 * byte
+        return selector
 
     def lane_offset_mask(self, word: int) -> int:
         """``D(word)``: the lane bits word ``word`` flips in the shuffle stage (swap)."""
@@ -264,40 +315,50 @@ def decompose_warp_conversion(
         return None
     p_reg, p_lane, mixed = _factor(sigma, register_bits)
 
-    mixed_registers = {r for r, _ in mixed}
-    if element_bits >= WORD_BITS:
-        pack_bits, words_per_element = 0, element_bits // WORD_BITS
-    else:
-        pack_bits = min((WORD_BITS // element_bits).bit_length() - 1, register_bits - len(mixed_registers))
-        words_per_element = 1
-    free = [r for r in range(register_bits) if r not in mixed_registers]
-    order = free[:pack_bits] + [r for r in range(register_bits) if r not in free[:pack_bits]]
-    rho = [0] * register_bits
-    for position, r in enumerate(order):
-        rho[r] = position
-    to_working = [rho[p_reg[k]] for k in range(register_bits)]
-
-    def word_bit(r: int) -> int:
-        return rho[r] - pack_bits + (words_per_element.bit_length() - 1)
-
-    to_source = inverse_permutation(to_working)
-    source_images = [1 << src_regs[to_source[b]] if to_source[b] < len(src_regs) else 0 for b in range(register_bits)]
-    destination_images = [0] * len(dict(target.bases)["register"])
-    for b, k in enumerate(dst_regs):
-        destination_images[k] = 1 << rho[b]
     broadcast_lanes = 0
     for k, column in enumerate(src_columns[register_bits:]):
         if not any(column):
             broadcast_lanes |= 1 << p_lane[k]
-    return WarpDecomposition(
-        element_bits=element_bits,
-        register_bits=register_bits,
-        lane_bits=len(p_lane),
-        elements_per_word=1 << pack_bits,
-        words_per_element=words_per_element,
-        source_slots=tuple(combine_all(source_images)),
-        destination_slots=tuple(combine_all(destination_images)),
-        lane_permutation=tuple(p_lane),
-        transpositions=tuple(Transposition(word_bit(r), j) for r, j in mixed),
-        broadcast_lanes=broadcast_lanes,
-    )
+
+    def packed_along(packed: list[int]) -> WarpDecomposition:
+        """The decomposition whose words pack elements along register bits ``packed``
+        (lowest first); transpositions of those bits are byte permutes within words."""
+        pack_bits = len(packed)
+        words_per_element = max(element_bits // WORD_BITS, 1)
+        order = packed + [r for r in range(register_bits) if r not in packed]
+        rho = [0] * register_bits
+        for position, r in enumerate(order):
+            rho[r] = position
+        to_working = [rho[p_reg[k]] for k in range(register_bits)]
+        to_source = inverse_permutation(to_working)
+        source_images = [
+            1 << src_regs[to_source[b]] if to_source[b] < len(src_regs) else 0 for b in range(register_bits)
+        ]
+        destination_images = [0] * len(dict(target.bases)["register"])
+        for b, k in enumerate(dst_regs):
+            destination_images[k] = 1 << rho[b]
+        word_shift = words_per_element.bit_length() - 1 - pack_bits
+        return WarpDecomposition(
+            element_bits=element_bits,
+            register_bits=register_bits,
+            lane_bits=len(p_lane),
+            elements_per_word=1 << pack_bits,
+            words_per_element=words_per_element,
+            source_slots=tuple(combine_all(source_images)),
+            destination_slots=tuple(combine_all(destination_images)),
+            lane_permutation=tuple(p_lane),
+            transpositions=tuple(Transposition(rho[r] + word_shift, j) for r, j in mixed if rho[r] >= pack_bits),
+            broadcast_lanes=broadcast_lanes,
+            in_word_transpositions=tuple(Transposition(rho[r], j) for r, j in mixed if rho[r] < pack_bits),
+        )
+
+    mixed_registers = [r for r, _ in mixed]
+    free = [r for r in range(register_bits) if r not in mixed_registers]
+    if element_bits >= WORD_BITS:
+        return packed_along([])
+    most_packed = min((WORD_BITS // element_bits).bit_length() - 1, register_bits)
+    by_selects = packed_along(free[:most_packed])
+    if element_bits % 8 or len(free) >= most_packed:
+        return by_selects
+    by_permutes = packed_along(free + mixed_registers[: most_packed - len(free)])
+    return by_permutes if by_permutes.moves < by_selects.moves else by_selects

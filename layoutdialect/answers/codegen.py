@@ -66,9 +66,13 @@ class _Contents:
         return shown + (" ..." if len(elements) > MAX_LISTED_REGISTERS else "")
 
     def annotate(self, group: list[Operation]) -> list[str]:
-        produced = [op.results[0] for op in group if op.results]
-        parts = [self.describe(v) for v in produced[:MAX_LISTED_REGISTERS]]
-        return ["lane 0 now holds: " + " ".join(parts) + (" ..." if len(produced) > MAX_LISTED_REGISTERS else "")]
+        """What the group's results hold, if they hold elements (a byte selector holds none)."""
+        described = [self.describe(op.results[0]) for op in group if op.results]
+        parts = [part for part in described if part]
+        if not parts:
+            return []
+        listed = " ".join(parts[:MAX_LISTED_REGISTERS])
+        return ["lane 0 now holds: " + listed + (" ..." if len(parts) > MAX_LISTED_REGISTERS else "")]
 
 
 def _held_by_lane_zero(layout: LinearLayout, shape: tuple[int, ...]) -> str:
@@ -95,6 +99,7 @@ class CodegenAnswer:
             "path": self.path,
             "shuffles": f.shuffles,
             "selects": f.selects,
+            "permutes": f.permutes,
             "barriers": f.barriers,
             "shared_stores": f.shared_stores,
             "shared_loads": f.shared_loads,
@@ -144,7 +149,8 @@ def generate_conversion(
         f"//   from {source_type.encoding}",
         f"//   to   {result_type.encoding}",
         f"// path: {plan.path.value} ({plan.reason})",
-        f"// {emitted.shuffles} shuffles, {emitted.selects} selects, {emitted.shared_stores} shared stores, "
+        f"// {emitted.shuffles} shuffles, {emitted.selects} selects, {emitted.permutes} byte permutes, "
+        f"{emitted.shared_stores} shared stores, "
         f"{emitted.shared_loads} shared loads, {emitted.barriers} barriers per thread",
         f"// registers hold raw {bits}-bit patterns; at the start lane 0 holds {_held_by_lane_zero(src.layout, shape)}",
         f"// and at the end it holds {_held_by_lane_zero(dst.layout, shape)}",

@@ -8,11 +8,12 @@ scratch memref is the caller's shared memory, passed in as ``unsigned char* scra
 what the plan does, instruction for instruction.
 
 ``nvgpu.ldmatrix`` and ``nvvm.stmatrix`` are inline PTX (``MATRIX_HELPERS``, written before
-a function that uses them).  A ``vector<4x2xf16>`` is held flattened, as a ``Vec<uint16_t, 8>``,
-so ``vector.shape_cast`` is a new name for the same registers.  A shared-memory address
+a function that uses them), and so is ``nvvm.prmt`` (``PERMUTE_HELPERS``).  A
+``vector<4x2xf16>`` is held flattened, as a ``Vec<uint16_t, 8>``, so ``vector.shape_cast``
+is a new name for the same registers.  A shared-memory address
 (``memref.extract_aligned_pointer_as_index`` and the integers and ``!llvm.ptr<3>`` made
-from it by additions and casts) is a generic address, a ``uintptr_t``; the helpers turn it
-into a shared one.
+from it by additions and casts) is a generic address, a ``uintptr_t``; the helpers turn
+it into a shared one.
 
 The barrier contract: a function that uses the scratch buffer leaves it free when it
 returns (a last ``__syncthreads()``, or ``__syncwarp()`` where each warp reads only what
@@ -34,10 +35,19 @@ from layoutdialect.dialect.gpu.ops import ShuffleMode, ShuffleOp
 from layoutdialect.dialect.memref.ops import ExtractAlignedPointerAsIndexOp
 from layoutdialect.dialect.nvgpu.ops import LdMatrixOp
 from layoutdialect.dialect.nvvm.ops import StMatrixOp
+from layoutdialect.dialect.nvvm.permute import PermuteMode, PermuteOp
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.vector.ops import ShapeCastOp
 
-__all__ = ["HELPERS", "MATRIX_HELPERS", "SCRATCH_PARAMETER", "CudaFunction", "cuda_type", "emit_cuda_function"]
+__all__ = [
+    "HELPERS",
+    "MATRIX_HELPERS",
+    "PERMUTE_HELPERS",
+    "SCRATCH_PARAMETER",
+    "CudaFunction",
+    "cuda_type",
+    "emit_cuda_function",
+]
 
 HELPERS = """\
 #include <cstdint>
@@ -123,6 +133,32 @@ __device__ inline void st_matrix(void* row_address, Vec<uint32_t, N> words) {{
 that uses them and defined once per file.  ``ld_matrix<R, Transposed>`` returns the words
 as the register array ``R``; off the GPU both call the emulation of ``warp_emulation.h``."""
 
+PERMUTE_HELPERS = """\
+#ifndef LAYOUTDIALECT_PERMUTE_HELPERS
+#define LAYOUTDIALECT_PERMUTE_HELPERS
+// prmt.b32: result byte i is byte (selector >> 4 i) & 7 of {hi, lo} (lo's are 0-3); with bit
+// (selector >> 4 i) & 8 set, that byte's sign bit fills the result byte instead.
+__device__ inline uint32_t byte_permute(uint32_t lo, uint32_t hi, uint32_t selector) {
+  uint32_t result;
+#ifdef __CUDA_ARCH__
+  asm("prmt.b32 %0, %1, %2, %3;" : "=r"(result) : "r"(lo), "r"(hi), "r"(selector));
+#else
+  const uint64_t pair = (uint64_t)hi << 32 | lo;
+  result = 0;
+  for (int i = 0; i < 4; ++i) {
+    const uint32_t control = selector >> 4 * i & 0xfu;
+    uint32_t byte = pair >> 8 * (control & 7u) & 0xffu;
+    if (control & 8u) byte = byte & 0x80u ? 0xffu : 0u;
+    result |= byte << 8 * i;
+  }
+#endif
+  return result;
+}
+#endif
+"""
+"""The inline PTX of ``nvvm.prmt`` (its default mode), written before each function that
+uses it and defined once per file; off the GPU the same bytes are picked in C++."""
+
 SCRATCH_PARAMETER = "scratch"
 """The name of the shared-memory parameter of a function that goes through shared memory."""
 
@@ -178,6 +214,7 @@ class CudaFunction:
     """Bytes of shared memory the caller passes in (0: the function takes none)."""
     matrix_instructions: int = 0
     """How many ``ldmatrix`` and ``stmatrix`` it runs (counted in the loads and stores too)."""
+    permutes: int = 0
 
     @property
     def scratch_constant(self) -> str:
@@ -190,6 +227,8 @@ class CudaFunction:
         prefix = ""
         if self.matrix_instructions:
             prefix = MATRIX_HELPERS + "\n"
+        if self.permutes:
+            prefix += PERMUTE_HELPERS + "\n"
         if self.scratch_bytes:
             parameters += f", unsigned char* {SCRATCH_PARAMETER}"
             prefix += f"constexpr uint32_t {self.scratch_constant} = {self.scratch_bytes};\n"
@@ -236,7 +275,7 @@ def emit_cuda_function(
 
     def flush() -> None:
         nonlocal group, group_kind
-        if group and annotate is not None and group_kind in ("select", "shuffle", "load"):
+        if group and annotate is not None and group_kind in ("select", "shuffle", "permute", "load"):
             emitted.lines.extend(f"// {line}" for line in annotate(group))
         group, group_kind = [], None
 
@@ -273,6 +312,8 @@ def emit_cuda_function(
 _HEADINGS = {
     "select": "conditional register swaps (selects on lane bits)",
     "shuffle": "warp shuffles",
+    "selector": "this lane's byte selector (a select of two constants)",
+    "permute": "byte permutes (prmt)",
     "store": "stores to shared memory",
     "barrier": "barrier",
     "load": "loads from shared memory",
@@ -281,7 +322,10 @@ _HEADINGS = {
 
 def _kind(op: Operation) -> str:
     if isinstance(op, arith.SelectOp):
-        return "select"
+        constants = all(isinstance(choice.owner, arith.ConstantOp) for choice in (op.lhs, op.rhs))
+        return "selector" if constants else "select"
+    if isinstance(op, PermuteOp):
+        return "permute"
     if isinstance(op, ShuffleOp):
         return "shuffle"
     if isinstance(op, vector.StoreOp | StMatrixOp):
@@ -330,6 +374,11 @@ def _emit(op: Operation, name: _Names, out: CudaFunction, lanes: int) -> list[st
     if isinstance(op, arith.SelectOp):
         out.selects += 1
         return [declare(f"{name(op.cond)} ? {name(op.lhs)} : {name(op.rhs)}")]
+    if isinstance(op, PermuteOp):
+        if op.mode.data is not PermuteMode.DEFAULT or op.hi is None:
+            raise ValueError(f"no CUDA form for prmt.{op.mode.data}")
+        out.permutes += 1
+        return [declare(f"byte_permute({name(op.lo)}, {name(op.hi)}, {name(op.selector)})")]
     if isinstance(op, vector.ExtractOp):
         return [declare(f"{name(op.vector)}.v[{_static_position(op.static_position)}]")]
     if isinstance(op, vector.InsertOp):

@@ -59,6 +59,7 @@ class ConversionReport:
     """The kernel's source position the IR's ``loc(...)`` gives the conversion."""
     shuffles: int = 0
     selects: int = 0
+    permutes: int = 0
     decomposition: str = ""
     store: SharedAccessCost | None = None
     load: SharedAccessCost | None = None
@@ -88,6 +89,7 @@ class ConversionReport:
             "reason": self.reason,
             "shuffles": self.shuffles,
             "selects": self.selects,
+            "permutes": self.permutes,
             "decomposition": self.decomposition or None,
             "store": store.to_json() | {"instruction": self.store_instruction} if store else None,
             "load": load.to_json() | {"instruction": self.load_instruction} if load else None,
@@ -132,7 +134,7 @@ def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bo
         return ConversionReport(**common, path=None, reason=planned.message.removesuffix("; kept"))
     conversion = planned.conversion
     plan = conversion.plan
-    details: dict[str, Any] = {"shuffles": plan.shuffles, "selects": plan.selects}
+    details: dict[str, Any] = {"shuffles": plan.shuffles, "selects": plan.selects, "permutes": plan.permutes}
     if plan.path is ConversionPath.WARP_SHUFFLES and plan.warp is not None:
         details["decomposition"] = _decomposition(plan.warp)
     if plan.scratch is not None:
@@ -154,9 +156,15 @@ def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bo
 
 def _decomposition(warp: WarpDecomposition) -> str:
     swaps = ", ".join(
-        f"register bit {t.register_bit} <-> lane bit {t.lane_bit}"
-        + (" (selects only: the source copies lane bit)" if t in warp.selected_transpositions else "")
-        for t in warp.transpositions
+        [
+            f"register bit {t.register_bit} <-> lane bit {t.lane_bit}"
+            + (" (selects only: the source copies lane bit)" if t in warp.selected_transpositions else "")
+            for t in warp.transpositions
+        ]
+        + [
+            f"element bit {t.register_bit} in the word <-> lane bit {t.lane_bit} (byte permutes)"
+            for t in warp.in_word_transpositions
+        ]
     )
     lanes = "" if not warp.moves_lanes else f"; lane bits permuted {list(warp.lane_permutation)}"
     return f"{warp.variant.value}: {warp.words} words of 32 bits; {swaps or 'no transposition'}{lanes}"
@@ -175,7 +183,7 @@ def _verify(
 
 def format_reports(reports: list[ConversionReport]) -> str:
     """A summary table, one row per conversion, then each conversion's details."""
-    header = ("location", "path", "tensor", "shfl/sel", "stores", "loads", "wavefronts", "bar", "scratch", "ok")
+    header = ("location", "path", "tensor", "shfl/sel/prmt", "stores", "loads", "wavefronts", "bar", "scratch", "ok")
     rows = [header] + [_row(report) for report in reports]
     lines = table_lines(rows)
     for report in reports:
@@ -191,7 +199,7 @@ def _access(side: SharedAccessCost | None, instruction: str) -> str:
 
 def _row(report: ConversionReport) -> tuple[str, ...]:
     tensor = "x".join(map(str, report.shape)) + "x" + report.dtype
-    shuffles = f"{report.shuffles}/{report.selects}" if report.path == "warp_shuffle" else "-"
+    shuffles = f"{report.shuffles}/{report.selects}/{report.permutes}" if report.path == "warp_shuffle" else "-"
     store, load = report.store, report.load
     wavefronts = f"{store.total_wavefronts}+{load.total_wavefronts}" if store and load else "-"
     scratch = f"{report.scratch_bytes} B" if report.scratch_bytes else "-"

@@ -22,7 +22,8 @@ other's shared memory.
 Each op's meaning is one ``@impl`` of ``ThreadFunctions``, in xDSL's
 ``InterpreterFunctions`` style, as the whole-tensor interpreter's are
 (``tensor_program.ProgramFunctions``); ``matrix_memory`` adds ``ldmatrix``,
-``stmatrix``, pointers into shared memory and vectors of rank 2.  ``CTASimulator`` only
+``stmatrix``, pointers into shared memory and vectors of rank 2; ``byte_permute`` adds
+``nvvm.prmt``.  ``CTASimulator`` only
 walks the ops and keeps the threads' values and shared memory.
 """
 
@@ -93,14 +94,20 @@ class CTASimulator:
         self.current: tuple[slice, slice] = (slice(None), slice(None))
         self.buffers: list[tuple[Array, Array]] = []
         self.views: list[_View] = []
-        # The matrix and cluster instructions build on this module: imported once it is loaded.
+        # The matrix, cluster and byte-permute instructions build on this module: imported once it is loaded.
+        from layoutdialect.sim.byte_permute import BytePermuteFunctions
         from layoutdialect.sim.cluster_memory import ClusterMemoryFunctions
         from layoutdialect.sim.matrix_memory import MatrixMemoryFunctions
 
         self._matrix_functions = MatrixMemoryFunctions()
         self._implementations: dict[type[Operation], tuple[InterpreterFunctions, OpImpl[Any, Any]]] = {
             op_type: (functions, implementation)
-            for functions in (ThreadFunctions(), self._matrix_functions, ClusterMemoryFunctions())
+            for functions in (
+                ThreadFunctions(),
+                self._matrix_functions,
+                ClusterMemoryFunctions(),
+                BytePermuteFunctions(),
+            )
             for op_type, implementation in functions._impls()
         }
 

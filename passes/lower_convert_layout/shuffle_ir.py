@@ -1,6 +1,6 @@
-"""Thread-level IR for an intra-warp conversion: selects on lane-id bits and
-``gpu.shuffle`` over 32-bit words, as the warp decomposition says (Triton's
-``transferWithinWarp``)."""
+"""Thread-level IR for an intra-warp conversion: selects on lane-id bits,
+``gpu.shuffle`` over 32-bit words and byte permutes (``nvvm.prmt``) within them, as the
+warp decomposition says (Triton's ``transferWithinWarp``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from xdsl.dialects import arith, vector
 from xdsl.dialects.builtin import IntegerType, VectorType, i32
 from xdsl.ir import Attribute, SSAValue
 
-from layoutdialect.analysis.warp_shuffles import ShuffleVariant, WarpDecomposition, bit_permutation
+from layoutdialect.analysis.warp_shuffles import ShuffleVariant, Transposition, WarpDecomposition, bit_permutation
 from layoutdialect.dialect.gpu.ops import ShuffleMode
 from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
 
@@ -31,6 +31,8 @@ def warp_shuffles(ir: ThreadIR, registers: SSAValue, element: Attribute, warp: W
     words = _ship(ir, words, warp) if warp.variant is ShuffleVariant.SHIP else _swap(ir, words, warp)
     for t in warp.selected_transpositions:
         words = _select_own(ir, words, t.register_bit, t.lane_bit)
+    for t in warp.in_word_transpositions:
+        words = _permute_within_words(ir, words, t, warp)
     if word_type.width.data < 32:
         words = [ir.add(arith.TruncIOp(w, word_type), "word") for w in words]
     for k, word in enumerate(words):
@@ -61,6 +63,27 @@ def _select_own(ir: ThreadIR, words: list[SSAValue], register_bit: int, lane_bit
         if not p0 >> register_bit & 1:
             p1 = p0 | 1 << register_bit
             result[p0] = result[p1] = ir.select(on, words[p1], words[p0])
+    return result
+
+
+def _permute_within_words(
+    ir: ThreadIR, words: list[SSAValue], transposition: Transposition, warp: WarpDecomposition
+) -> list[SSAValue]:
+    """Transpose bit ``register_bit`` of the elements' positions in their words with lane
+    bit ``lane_bit``: each word goes to the partner lane across that bit (it already
+    holds it when the source broadcasts the bit), and a byte permute keeps the lane's own
+    elements where the position bit equals its lane bit and takes the partner's elsewhere."""
+    bit, lane_bit = transposition.register_bit, transposition.lane_bit
+    selector = ir.select(
+        ir.lane_bit_set(lane_bit),
+        ir.constant(warp.permute_selector(bit, 1)),
+        ir.constant(warp.permute_selector(bit, 0)),
+    )
+    broadcast = warp.broadcast_lanes >> lane_bit & 1
+    result = []
+    for word in words:
+        partner = word if broadcast else ir.shuffle(ShuffleMode.XOR, word, ir.constant(1 << lane_bit))
+        result.append(ir.permute(word, partner, selector))
     return result
 
 

@@ -8,6 +8,7 @@ from xdsl.dialects.builtin import DenseArrayBase, VectorType, i32, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.dialect.gpu.ops import ShuffleMode, ShuffleOp
+from layoutdialect.dialect.nvvm.permute import PermuteOp
 
 __all__ = ["BinaryIntegerOp", "ThreadIR"]
 
@@ -94,6 +95,10 @@ class ThreadIR:
 
     def select(self, condition: SSAValue, if_true: SSAValue, if_false: SSAValue) -> SSAValue:
         return self.add(arith.SelectOp(condition, if_true, if_false), "sel")
+
+    def permute(self, lo: SSAValue, hi: SSAValue, selector: SSAValue) -> SSAValue:
+        """``nvvm.prmt`` (default mode): bytes of ``{hi, lo}`` picked by ``selector``'s nibbles."""
+        return self.add(PermuteOp(lo, hi, selector), "prmt")
 
     def shuffle(self, mode: ShuffleMode, value: SSAValue, offset: SSAValue) -> SSAValue:
         return self.add(ShuffleOp(mode, value, offset, self.constant(self.lanes)), "shfl", "valid")

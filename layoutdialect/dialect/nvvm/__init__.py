@@ -1,6 +1,7 @@
 """``nvvm`` as conversions use it: upstream MLIR's ``nvvm.stmatrix`` and the attributes it
 takes (xDSL has no ``nvvm``), ``shared_pointer``, the ops making its address, and the
-cluster ops of distributed shared memory (``mapa``, the CTA rank, the cluster barrier)."""
+cluster ops of distributed shared memory (``mapa``, the CTA rank, the cluster barrier), and
+the byte permute ``nvvm.prmt``."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from layoutdialect.dialect.nvvm.ops import (
     StMatrixOp,
     shared_pointer,
 )
+from layoutdialect.dialect.nvvm.permute import PermuteMode, PermuteModeAttr, PermuteOp
 
 __all__ = [
     "CLUSTER_SHARED_MEMORY_SPACE",
@@ -37,12 +39,15 @@ __all__ = [
     "LdStMatrixShapeAttr",
     "MMALayout",
     "MMALayoutAttr",
+    "PermuteMode",
+    "PermuteModeAttr",
+    "PermuteOp",
     "StMatrixOp",
     "shared_pointer",
 ]
 
 NVVM = Dialect(
     "nvvm",
-    [StMatrixOp, ClusterCtaRankOp, MapaOp, ClusterArriveOp, ClusterWaitOp],
-    [MMALayoutAttr, LdStMatrixShapeAttr, LdStMatrixEltTypeAttr],
+    [StMatrixOp, ClusterCtaRankOp, MapaOp, ClusterArriveOp, ClusterWaitOp, PermuteOp],
+    [MMALayoutAttr, LdStMatrixShapeAttr, LdStMatrixEltTypeAttr, PermuteModeAttr],
 )

@@ -4,6 +4,7 @@ ops that turn a byte of a shared-memory view into the ``!llvm.ptr<3>`` it takes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from xdsl.dialects import arith, llvm
 from xdsl.dialects.builtin import I32, IndexType, IntAttr, i64
@@ -27,6 +28,7 @@ from layoutdialect.dialect.memref.ops import ExtractAlignedPointerAsIndexOp
 from layoutdialect.dialect.nvgpu.ops import SHARED_MEMORY_SPACE
 
 __all__ = [
+    "AngleBracketedEnum",
     "LdStMatrixEltType",
     "LdStMatrixEltTypeAttr",
     "LdStMatrixShapeAttr",
@@ -44,20 +46,25 @@ class MMALayout(StrEnum):
     COL = "col"
 
 
-@irdl_attr_definition
-class MMALayoutAttr(EnumAttribute[MMALayout]):
-    """``#nvvm.mma_layout<row>``."""
-
-    name = "nvvm.mma_layout"
+class AngleBracketedEnum:
+    """Mixed in before ``EnumAttribute[E]``: the case in angle brackets, ``#nvvm.name<case>``,
+    as MLIR's ``EnumAttr`` with ``assemblyFormat = "`<` $value `>`"`` writes it."""
 
     @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> MMALayout:
+    def parse_parameter(cls, parser: AttrParser) -> Any:
         with parser.in_angle_brackets():
-            return super().parse_parameter(parser)
+            return super().parse_parameter(parser)  # type: ignore[misc]
 
     def print_parameter(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
-            super().print_parameter(printer)
+            super().print_parameter(printer)  # type: ignore[misc]
+
+
+@irdl_attr_definition
+class MMALayoutAttr(AngleBracketedEnum, EnumAttribute[MMALayout]):
+    """``#nvvm.mma_layout<row>``."""
+
+    name = "nvvm.mma_layout"
 
 
 class LdStMatrixEltType(StrEnum):
@@ -71,19 +78,10 @@ class LdStMatrixEltType(StrEnum):
 
 
 @irdl_attr_definition
-class LdStMatrixEltTypeAttr(EnumAttribute[LdStMatrixEltType]):
+class LdStMatrixEltTypeAttr(AngleBracketedEnum, EnumAttribute[LdStMatrixEltType]):
     """``#nvvm.ld_st_matrix_elt_type<b16>``."""
 
     name = "nvvm.ld_st_matrix_elt_type"
-
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> LdStMatrixEltType:
-        with parser.in_angle_brackets():
-            return super().parse_parameter(parser)
-
-    def print_parameter(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            super().print_parameter(printer)
 
 
 @irdl_attr_definition

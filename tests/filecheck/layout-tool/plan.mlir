@@ -18,10 +18,10 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     func.return
   }
 }
-// CHECK:      location {{ +}}path {{ +}}tensor {{ +}}shfl/sel  stores {{ +}}loads {{ +}}wavefronts  bar  scratch  ok
+// CHECK:      location {{ +}}path {{ +}}tensor {{ +}}shfl/sel/prmt  stores {{ +}}loads {{ +}}wavefronts  bar  scratch  ok
 // CHECK-NEXT: plan.mlir:14:5  shared_memory  128x64xf32  - {{ +}}32 x 64b {{ +}}32 x 64b {{ +}}64+64 {{ +}}1 {{ +}}32768 B  yes
 // CHECK-NEXT: plan.mlir:15:5  shared_memory  128x64xf32  - {{ +}}16 x 128b  16 x 128b  64+64 {{ +}}7 {{ +}}8192 B {{ +}}yes
-// CHECK-NEXT: plan.mlir:16:5  warp_shuffle   128x32xf16  8/24 {{ +}}- {{ +}}- {{ +}}- {{ +}}- {{ +}}- {{ +}}yes
+// CHECK-NEXT: plan.mlir:16:5  warp_shuffle   128x32xf16  8/24/0 {{ +}}- {{ +}}- {{ +}}- {{ +}}- {{ +}}- {{ +}}yes
 // CHECK-NEXT: plan.mlir:17:5  noop {{ +}}128x64xf32  - {{ +}}- {{ +}}- {{ +}}- {{ +}}- {{ +}}- {{ +}}yes
 // CHECK:      plan.mlir:15:5: shared_memory (data crosses warps)
 // CHECK-NEXT:   src: #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>

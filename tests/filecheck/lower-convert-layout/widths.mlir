@@ -24,25 +24,26 @@ module attributes {"ttg.num-warps" = 1 : i32} {
 
 // -----
 
-// The worked example on i8: its only register bit is the one exchanged, so nothing can share a word. Each
-// byte is widened to i32 for the shuffle and truncated back.
+// The worked example on i1: its only register bit is the one exchanged, so nothing can share a word (byte
+// permutes cannot split a byte). Each element is widened to i32 for the shuffle and truncated back.
 #src = #ttg.linear<{register = [[1]], lane = [[2], [4]], warp = [], block = []}>
 #dst = #ttg.linear<{register = [[4]], lane = [[1], [2]], warp = [], block = []}>
 module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 4 : i32} {
-  func.func @widened_i8(%x: tensor<8xi8, #src>) -> tensor<8xi8, #dst> {
-    %y = ttg.convert_layout %x : tensor<8xi8, #src> -> tensor<8xi8, #dst>
-    func.return %y : tensor<8xi8, #dst>
+  func.func @widened_i1(%x: tensor<8xi1, #src>) -> tensor<8xi1, #dst> {
+    %y = ttg.convert_layout %x : tensor<8xi1, #src> -> tensor<8xi1, #dst>
+    func.return %y : tensor<8xi1, #dst>
   }
 }
-// CHECK-LABEL: func.func @widened_i8
-// CHECK:       %[[B0:.*]] = vector.extract %{{.*}}[0] : i8 from vector<2xi8>
-// CHECK-NEXT:  %[[B1:.*]] = vector.extract %{{.*}}[1] : i8 from vector<2xi8>
-// CHECK-NEXT:  %[[W0:.*]] = arith.extui %[[B0]] : i8 to i32
-// CHECK-NEXT:  %[[W1:.*]] = arith.extui %[[B1]] : i8 to i32
+// CHECK-LABEL: func.func @widened_i1
+// CHECK:       %[[B0:.*]] = vector.extract %{{.*}}[0] : i1 from vector<2xi1>
+// CHECK-NEXT:  %[[B1:.*]] = vector.extract %{{.*}}[1] : i1 from vector<2xi1>
+// CHECK-NEXT:  %[[W0:.*]] = arith.extui %[[B0]] : i1 to i32
+// CHECK-NEXT:  %[[W1:.*]] = arith.extui %[[B1]] : i1 to i32
 // CHECK:       gpu.shuffle idx %{{.*}} : i32
-// CHECK:       arith.trunci %{{.*}} : i32 to i8
-// CHECK-NEXT:  arith.trunci %{{.*}} : i32 to i8
-// COUNT-LABEL:   func.func @widened_i8
+// CHECK:       arith.trunci %{{.*}} : i32 to i1
+// CHECK-NEXT:  arith.trunci %{{.*}} : i32 to i1
+// CHECK-NOT:   nvvm.prmt
+// COUNT-LABEL:   func.func @widened_i1
 // COUNT-COUNT-2: gpu.shuffle idx
 // COUNT-NOT:     gpu.shuffle
 

@@ -39,6 +39,18 @@ CASES = {
         (8,),
         "i32",
     ),
+    "blog_exchange_byte_permutes_f16": (
+        "#ttg.linear<{register = [[1]], lane = [[2], [4]], warp = [], block = []}>",
+        "#ttg.linear<{register = [[4]], lane = [[1], [2]], warp = [], block = []}>",
+        (8,),
+        "f16",
+    ),
+    "byte_permutes_i8": (
+        "#ttg.linear<{register = [[1], [4]], lane = [[2], [8]], warp = [], block = []}>",
+        "#ttg.linear<{register = [[2], [4]], lane = [[1], [8]], warp = [], block = []}>",
+        (16,),
+        "i8",
+    ),
     "shuffle_ship_i32": (
         _blocked("32, 1", "1, 32", "1, 1", "0, 1"),
         _blocked("16, 2", "2, 16", "1, 1", "0, 1"),
@@ -125,8 +137,10 @@ def _generate(case: str) -> CodegenAnswer:
 def test_the_cuda_has_the_plans_instruction_counts(case: str) -> None:
     answer = _generate(case)
     plan, emitted = answer.plan, answer.function
-    assert (emitted.shuffles, emitted.selects) == (plan.shuffles, plan.selects)
+    assert (emitted.shuffles, emitted.selects, emitted.permutes) == (plan.shuffles, plan.selects, plan.permutes)
     assert answer.source.count("__shfl_") == plan.shuffles
+    assert answer.source.count("= byte_permute(") == plan.permutes
+    assert bool(plan.permutes) == ("byte_permutes" in case)
     if plan.scratch is None:
         assert emitted.shared_stores == emitted.shared_loads == emitted.barriers == emitted.scratch_bytes == 0
         assert "__syncthreads" not in answer.source and "__syncwarp" not in answer.source

@@ -150,22 +150,28 @@ def warp_local_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attri
 @given(warp_local_pairs())
 def test_random_warp_local_conversions_verify(case: tuple[LinearLayout, LinearLayout, Attribute]) -> None:
     src, dst, element = case
-    path = check(src, dst, element, max_mixed=8).path
+    plan = check(src, dst, element, max_mixed=8)
+    path = plan.path
     event(path.value)
+    if plan.warp is not None and plan.permutes:
+        event("byte permutes")
     assert path in (ConversionPath.NONE, ConversionPath.REGISTERS, ConversionPath.WARP_SHUFFLES)
 
 
 @pytest.mark.parametrize("element", [i32, f16, i8], ids=["i32", "f16", "i8"])
 def test_transpositions_along_broadcast_lanes_verify(element: Attribute) -> None:
     """A register-lane swap along a lane the source copies is done by selects alone, next to
-    one that shuffles, and still computes the destination in every lane."""
+    one that shuffles (whole words, or within words by byte permutes), and still computes
+    the destination in every lane."""
     bases = lambda registers, lanes: LinearLayout.from_bases(  # noqa: E731
         [("register", registers), ("lane", lanes), ("warp", []), ("block", [])], ["dim0"], [64]
     )
     src = bases([[4], [8], [32]], [[1], [0], [2], [16]])
     dst = bases([[2], [0], [32]], [[1], [8], [4], [16]])
     plan = check(src, dst, element, max_mixed=2)
-    assert plan.warp is not None and plan.warp.selected_transpositions and plan.warp.shuffled_transpositions
+    warp = plan.warp
+    assert warp is not None and warp.selected_transpositions
+    assert warp.shuffled_transpositions or warp.in_word_transpositions and warp.shuffles
 
 
 @settings(max_examples=120, deadline=None)
