@@ -126,10 +126,10 @@ def generate_conversion(
     assert bits is not None
     conversion = plan_layout_conversion(src.layout, dst.layout, bits, target.shared)
     plan = conversion.plan
-    if plan.kind is ConversionKind.CROSS_CTA:
+    if plan.kind is ConversionKind.CROSS_CTA and _before_clusters(target):
         raise dst.error(
-            "the conversion moves data between the CTAs of a cluster: lower-convert-layout writes it "
-            "(distributed shared memory), this CUDA generator does not yet"
+            f"the conversion moves data between the CTAs of a cluster, and {target.arch} has no thread-block "
+            "clusters: they start with cuda:90"
         )
     if not conversion.lowerable:
         raise dst.error(f"the conversion has no lowering: {plan.reason}")
@@ -151,10 +151,16 @@ def generate_conversion(
         f"// path: {plan.path.value} ({plan.reason})",
         f"// {emitted.shuffles} shuffles, {emitted.selects} selects, {emitted.permutes} byte permutes, "
         f"{emitted.shared_stores} shared stores, "
-        f"{emitted.shared_loads} shared loads, {emitted.barriers} barriers per thread",
+        f"{emitted.shared_loads} shared loads, {_barriers(emitted)} per thread",
         f"// registers hold raw {bits}-bit patterns; at the start lane 0 holds {_held_by_lane_zero(src.layout, shape)}",
         f"// and at the end it holds {_held_by_lane_zero(dst.layout, shape)}",
     ]
+    if emitted.cluster_barriers:
+        ctas = src.layout.get_in_dim_size("block")
+        header.append(
+            f"// sm_90 on: launch the kernel in clusters of {ctas} CTAs (__cluster_dims__({ctas}, 1, 1)); "
+            "each CTA reads the others' scratch"
+        )
     if emitted.scratch_bytes:
         header += [
             f"// scratch: {emitted.scratch_bytes} bytes of shared memory ({emitted.scratch_constant}),",
@@ -163,6 +169,21 @@ def generate_conversion(
         ]
     source_text = HELPERS + "\n" + "\n".join(header) + "\n" + emitted.text()
     return CodegenAnswer(source_text, emitted, plan, plan.path.value)
+
+
+def _before_clusters(target: Target) -> bool:
+    """Whether ``target`` is a CUDA GPU older than sm_90, which has no thread-block clusters."""
+    capability = target.arch.removeprefix("cuda:")
+    return target.arch.startswith("cuda:") and capability.isdigit() and int(capability) < 90
+
+
+def _barriers(emitted: CudaFunction) -> str:
+    """``2 barriers``, with the cluster barriers beside them where there are any."""
+    text = f"{emitted.barriers} barrier{'' if emitted.barriers == 1 else 's'}"
+    if emitted.cluster_barriers:
+        plural = "" if emitted.cluster_barriers == 1 else "s"
+        text += f", {emitted.cluster_barriers} cluster barrier{plural}"
+    return text
 
 
 def _plain_copy(name: str, registers: VectorType[Attribute]) -> CudaFunction:

@@ -15,10 +15,18 @@ is a new name for the same registers.  A shared-memory address
 from it by additions and casts) is a generic address, a ``uintptr_t``; the helpers turn
 it into a shared one.
 
+Across the CTAs of a cluster (sm_90) the cluster ops are inline PTX too
+(``CLUSTER_HELPERS``): ``nvvm.read.ptx.sreg.cluster.ctarank`` reads ``%cluster_ctarank``,
+``nvvm.mapa`` is ``mapa.u64`` on the generic address (so the ``llvm.load`` through its
+result is a plain load of the generic address it returns), and ``nvvm.cluster.arrive`` and
+``wait`` are ``barrier.cluster.arrive.aligned`` and ``barrier.cluster.wait.aligned``.  The
+kernel must be launched in clusters of as many CTAs as the layouts split the tensor over.
+
 The barrier contract: a function that uses the scratch buffer leaves it free when it
 returns (a last ``__syncthreads()``, or ``__syncwarp()`` where each warp reads only what
-it wrote, which also orders the warp's stores before its loads), so it can be called twice
-in a row or in a loop without a barrier from the caller.
+it wrote, which also orders the warp's stores before its loads; across a cluster, the
+lowering's own last cluster barrier), so it can be called twice in a row or in a loop
+without a barrier from the caller.
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from layoutdialect.dialect.gpu.ops import ShuffleMode, ShuffleOp
 from layoutdialect.dialect.memref.ops import ExtractAlignedPointerAsIndexOp
 from layoutdialect.dialect.nvgpu.ops import LdMatrixOp
+from layoutdialect.dialect.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
 from layoutdialect.dialect.nvvm.ops import StMatrixOp
 from layoutdialect.dialect.nvvm.permute import PermuteMode, PermuteOp
 from layoutdialect.dialect.tt.types import bit_width
@@ -44,6 +53,7 @@ __all__ = [
     "MATRIX_HELPERS",
     "PERMUTE_HELPERS",
     "SCRATCH_PARAMETER",
+    "CLUSTER_HELPERS",
     "CudaFunction",
     "cuda_type",
     "emit_cuda_function",
@@ -159,6 +169,59 @@ __device__ inline uint32_t byte_permute(uint32_t lo, uint32_t hi, uint32_t selec
 """The inline PTX of ``nvvm.prmt`` (its default mode), written before each function that
 uses it and defined once per file; off the GPU the same bytes are picked in C++."""
 
+CLUSTER_HELPERS = """\
+#ifndef LAYOUTDIALECT_CLUSTER_HELPERS
+#define LAYOUTDIALECT_CLUSTER_HELPERS
+// The CTA's rank in its cluster, the generic address that `address` (this CTA's shared memory)
+// has in the shared memory of the CTA of rank `rank`, and the two halves of the cluster barrier
+// (sm_90 on).  Off the GPU, warp_emulation.h runs them.
+#ifndef __CUDA_ARCH__
+uint32_t emulated_cluster_cta_rank();
+const void* emulated_map_shared_rank(const void* address, uint32_t rank);
+void emulated_cluster_arrive();
+void emulated_cluster_wait();
+#endif
+
+__device__ inline uint32_t cluster_cta_rank() {
+#ifdef __CUDA_ARCH__
+  uint32_t rank;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(rank));
+  return rank;
+#else
+  return emulated_cluster_cta_rank();
+#endif
+}
+
+__device__ inline const void* map_shared_rank(const void* address, uint32_t rank) {
+#ifdef __CUDA_ARCH__
+  const void* mapped;
+  asm volatile("mapa.u64 %0, %1, %2;" : "=l"(mapped) : "l"(address), "r"(rank));
+  return mapped;
+#else
+  return emulated_map_shared_rank(address, rank);
+#endif
+}
+
+__device__ inline void cluster_arrive() {
+#ifdef __CUDA_ARCH__
+  asm volatile("barrier.cluster.arrive.aligned;" ::: "memory");
+#else
+  emulated_cluster_arrive();
+#endif
+}
+
+__device__ inline void cluster_wait() {
+#ifdef __CUDA_ARCH__
+  asm volatile("barrier.cluster.wait.aligned;" ::: "memory");
+#else
+  emulated_cluster_wait();
+#endif
+}
+#endif
+"""
+"""The inline PTX of the cluster ops, written before each function that uses them and
+defined once per file; off the GPU they call the emulation of ``warp_emulation.h``."""
+
 SCRATCH_PARAMETER = "scratch"
 """The name of the shared-memory parameter of a function that goes through shared memory."""
 
@@ -215,6 +278,8 @@ class CudaFunction:
     matrix_instructions: int = 0
     """How many ``ldmatrix`` and ``stmatrix`` it runs (counted in the loads and stores too)."""
     permutes: int = 0
+    cluster_barriers: int = 0
+    """How many cluster barriers (arrive and wait) it passes: only across the CTAs of a cluster."""
 
     @property
     def scratch_constant(self) -> str:
@@ -229,6 +294,8 @@ class CudaFunction:
             prefix = MATRIX_HELPERS + "\n"
         if self.permutes:
             prefix += PERMUTE_HELPERS + "\n"
+        if self.cluster_barriers:
+            prefix += CLUSTER_HELPERS + "\n"
         if self.scratch_bytes:
             parameters += f", unsigned char* {SCRATCH_PARAMETER}"
             prefix += f"constexpr uint32_t {self.scratch_constant} = {self.scratch_bytes};\n"
@@ -279,7 +346,8 @@ def emit_cuda_function(
             emitted.lines.extend(f"// {line}" for line in annotate(group))
         group, group_kind = [], None
 
-    warp_local = not any(isinstance(op, gpu.BarrierOp) for op in ops)
+    cluster = any(isinstance(op, ClusterWaitOp) for op in ops)
+    warp_local = not cluster and not any(isinstance(op, gpu.BarrierOp) for op in ops)
     stores_pending = False
     for op in ops:
         kind = _kind(op)
@@ -297,7 +365,7 @@ def emit_cuda_function(
         group.append(op)
         emitted.lines.extend(_emit(op, names, emitted, lanes))
     flush()
-    if emitted.scratch_bytes:
+    if emitted.scratch_bytes and not cluster:
         emitted.lines += ["", "// the scratch buffer is free again for the next conversion"]
         emitted.lines.append("__syncwarp();" if warp_local else "__syncthreads();")
     if result not in names.names:
@@ -316,6 +384,7 @@ _HEADINGS = {
     "permute": "byte permutes (prmt)",
     "store": "stores to shared memory",
     "barrier": "barrier",
+    "cluster barrier": "cluster barrier: every CTA's stores before any CTA's loads, or the loads before reuse",
     "load": "loads from shared memory",
 }
 
@@ -330,10 +399,14 @@ def _kind(op: Operation) -> str:
         return "shuffle"
     if isinstance(op, vector.StoreOp | StMatrixOp):
         return "store"
-    if isinstance(op, vector.LoadOp | LdMatrixOp):
+    if isinstance(op, vector.LoadOp | LdMatrixOp | MapaOp):
         return "load"
     if isinstance(op, gpu.BarrierOp):
         return "barrier"
+    if isinstance(op, ClusterArriveOp | ClusterWaitOp):
+        return "cluster barrier"
+    if isinstance(op, llvm.LoadOp):
+        return "load"
     return "other"
 
 
@@ -455,6 +528,19 @@ def _emit(op: Operation, name: _Names, out: CudaFunction, lanes: int) -> list[st
     if isinstance(op, gpu.BarrierOp):
         out.barriers += 1
         return ["__syncthreads();"]
+    if isinstance(op, ClusterCtaRankOp):
+        return [declare("cluster_cta_rank()")]
+    if isinstance(op, MapaOp):
+        return [f"const void* const {name(results[0])} = map_shared_rank({name(op.a)}, {name(op.b)});"]
+    if isinstance(op, llvm.LoadOp):
+        out.shared_loads += 1
+        vector_type = cuda_type(results[0].type)
+        return [declare(f"*reinterpret_cast<const {vector_type}*>({name(op.ptr)})")]
+    if isinstance(op, ClusterArriveOp):
+        return ["cluster_arrive();"]
+    if isinstance(op, ClusterWaitOp):
+        out.cluster_barriers += 1
+        return ["cluster_wait();"]
     if isinstance(op, func.ReturnOp):
         return []
     raise ValueError(f"cannot write '{op.name}' as CUDA")

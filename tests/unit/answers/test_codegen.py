@@ -115,8 +115,31 @@ CASES |= {
     ),
     "stmatrix_accumulator_f16": (MMA_2X2, _blocked("1, 8", "4, 8", "4, 1", "1, 0"), (128, 64), "f16"),
 }
-TARGETS = {"ldmatrix_transpose_f16": "cuda:80", "stmatrix_accumulator_f16": "cuda:90"}
-"""Cases planned for a GPU with matrix instructions (ldmatrix from sm_75, stmatrix from sm_90)."""
+CASES |= {
+    # Rows split over two CTAs become columns split over them: half of each CTA's data is the other's.
+    "cluster_rows_to_columns_f16": (
+        "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], "
+        "CGALayout = [[1, 0]]}>",
+        "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], "
+        "CGALayout = [[0, 1]]}>",
+        (64, 64),
+        "f16",
+    ),
+    "cluster_small_f32": (
+        "#ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], warp = [], block = [[4, 0]]}>",
+        "#ttg.linear<{register = [[4, 0]], lane = [[1, 0], [2, 0]], warp = [], block = [[0, 1]]}>",
+        (8, 2),
+        "f32",
+    ),
+}
+TARGETS = {
+    "ldmatrix_transpose_f16": "cuda:80",
+    "stmatrix_accumulator_f16": "cuda:90",
+    "cluster_rows_to_columns_f16": "cuda:90",
+    "cluster_small_f32": "cuda:90",
+}
+"""Cases planned for a GPU with matrix instructions (ldmatrix from sm_75, stmatrix from sm_90)
+or clusters (sm_90)."""
 
 
 def _target(case: str) -> Target:
@@ -144,6 +167,16 @@ def test_the_cuda_has_the_plans_instruction_counts(case: str) -> None:
     if plan.scratch is None:
         assert emitted.shared_stores == emitted.shared_loads == emitted.barriers == emitted.scratch_bytes == 0
         assert "__syncthreads" not in answer.source and "__syncwarp" not in answer.source
+    elif scratch_crosses_ctas(answer):
+        # The plan's barriers are cluster barriers, its last one freeing the buffer for the next call.
+        scratch = plan.scratch
+        assert emitted.cluster_barriers == scratch.barriers == 2 * scratch.reps
+        assert answer.source.count("\n  cluster_wait();") == scratch.barriers
+        assert "__syncthreads" not in answer.source and "__syncwarp" not in answer.source
+        assert emitted.shared_stores == scratch.store.cost.instructions
+        assert emitted.shared_loads == scratch.load.cost.instructions
+        assert 0 < answer.source.count("= map_shared_rank(") <= emitted.shared_loads
+        assert f"__cluster_dims__({CTAS[case]}, 1, 1)" in answer.source
     else:
         scratch = plan.scratch
         # One more barrier than the plan's frees the buffer for the next call.
@@ -159,49 +192,47 @@ def test_the_cuda_has_the_plans_instruction_counts(case: str) -> None:
         matrix_sides = [side for side in (scratch.store, scratch.load) if side.matrix is not None]
         calls = answer.source.count("ld_matrix<") + answer.source.count("st_matrix<")
         assert calls == emitted.matrix_instructions == sum(side.cost.instructions for side in matrix_sides)
-        assert bool(matrix_sides) == (case in TARGETS)
+        assert bool(matrix_sides) == (case in TARGETS and "cluster" not in case)
+
+
+CTAS = {"cluster_rows_to_columns_f16": 2, "cluster_small_f32": 2}
+
+
+def scratch_crosses_ctas(answer: CodegenAnswer) -> bool:
+    return answer.plan.scratch is not None and answer.plan.scratch.cross_cta
 
 
 def _harness(answer: CodegenAnswer, src_ids: np.ndarray, dst_ids: np.ndarray, element_bits: int) -> str:
-    """A host program running the conversion on every thread and checking every register."""
-    blocks, warps, lanes, src_registers = src_ids.shape
+    """A host program running the conversion on every thread of every CTA and checking every register."""
+    ctas, warps, lanes, src_registers = src_ids.shape
     dst_registers = dst_ids.shape[3]
     mask = (1 << element_bits) - 1
     element = f"uint{max(8, element_bits)}_t"
-    inputs = ",".join(str(int(v) & mask) for v in src_ids[0].reshape(-1))
-    expected = ",".join(str(int(v) & mask) for v in dst_ids[0].reshape(-1))
+    inputs = ",".join(str(int(v) & mask) for v in src_ids.reshape(-1))
+    expected = ",".join(str(int(v) & mask) for v in dst_ids.reshape(-1))
     threads = warps * lanes
-    scratch = answer.function.scratch_bytes
-    call = "convert_layout(in, scratch)" if scratch else "convert_layout(in)"
+    scratch = max(answer.function.scratch_bytes, 1)
+    call = "convert_layout(in, scratch[c])" if answer.function.scratch_bytes else "convert_layout(in)"
     return f"""#include "warp_emulation.h"
 #include <cstdio>
-#include <thread>
 {answer.source}
 static const {element} inputs[] = {{{inputs}}};
 static const {element} expected[] = {{{expected}}};
 int main() {{
-  std::barrier<> block({threads});
-  std::vector<std::unique_ptr<EmulatedWarp>> warps;
-  for (int w = 0; w < {warps}; ++w) warps.push_back(std::make_unique<EmulatedWarp>({lanes}));
-  emulated_block_barrier = &block;
-  emulated_warps = &warps;
-  emulated_lanes = {lanes};
-  static {element} results[{threads} * {dst_registers}];
-  alignas(16) static unsigned char scratch[{max(scratch, 1)}];
-  std::vector<std::thread> running;
-  for (int t = 0; t < {threads}; ++t) {{
-    running.emplace_back([t] {{
-      threadIdx = {{unsigned(t), 0, 0}};
-      Vec<{element}, {src_registers}> in;
-      for (int r = 0; r < {src_registers}; ++r) in.v[r] = inputs[t * {src_registers} + r];
-      // Twice in a row on the same scratch buffer: the function keeps its barrier contract.
-      auto out = {call};
-      out = {call};
-      for (int r = 0; r < {dst_registers}; ++r) results[t * {dst_registers} + r] = out.v[r];
-    }});
-  }}
-  for (auto& thread : running) thread.join();
-  for (int i = 0; i < {threads} * {dst_registers}; ++i)
+  static {element} results[{ctas} * {threads} * {dst_registers}];
+  alignas(16) static unsigned char buffers[{ctas}][{scratch}];
+  unsigned char* scratch[{ctas}];
+  for (int c = 0; c < {ctas}; ++c) scratch[c] = buffers[c];
+  emulated_launch({ctas}, {threads}, {lanes}, scratch, [&scratch](int c, int t) {{
+    const int thread = c * {threads} + t;
+    Vec<{element}, {src_registers}> in;
+    for (int r = 0; r < {src_registers}; ++r) in.v[r] = inputs[thread * {src_registers} + r];
+    // Twice in a row on the same scratch buffer: the function keeps its barrier contract.
+    auto out = {call};
+    out = {call};
+    for (int r = 0; r < {dst_registers}; ++r) results[thread * {dst_registers} + r] = out.v[r];
+  }});
+  for (int i = 0; i < {ctas} * {threads} * {dst_registers}; ++i)
     if (results[i] != expected[i]) {{
       std::printf("thread %d register %d: %llu, expected %llu\\n", i / {dst_registers}, i % {dst_registers},
                   (unsigned long long)results[i], (unsigned long long)expected[i]);

@@ -170,25 +170,13 @@ def host_program() -> str:
     return f"""#include "warp_emulation.h"
 #include <cstdio>
 #include <functional>
-#include <thread>
 {"".join(parts)}
 alignas(16) static unsigned char scratch[{SCRATCH_BYTES}];
 static unsigned long long results[{WARPS * LANES}][16];
 
 static void run_threads(const std::function<void(int)>& body) {{
-  std::barrier<> block({WARPS * LANES});
-  std::vector<std::unique_ptr<EmulatedWarp>> warps;
-  for (int w = 0; w < {WARPS}; ++w) warps.push_back(std::make_unique<EmulatedWarp>({LANES}));
-  emulated_block_barrier = &block;
-  emulated_warps = &warps;
-  emulated_lanes = {LANES};
-  std::vector<std::thread> running;
-  for (int t = 0; t < {WARPS * LANES}; ++t)
-    running.emplace_back([t, &body] {{
-      threadIdx = {{unsigned(t), 0, 0}};
-      body(t);
-    }});
-  for (auto& thread : running) thread.join();
+  unsigned char* buffers[] = {{scratch}};
+  emulated_launch(1, {WARPS * LANES}, {LANES}, buffers, [&body](int, int t) {{ body(t); }});
 }}
 
 int main() {{

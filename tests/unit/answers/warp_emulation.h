@@ -1,6 +1,8 @@
 // A host-side stand-in for the CUDA features the generated conversions use: one
-// std::thread per CUDA thread, __syncthreads() as a barrier of the whole block,
-// __syncwarp() as a barrier of the warp,
+// std::thread per CUDA thread of every CTA of a cluster (emulated_launch), __syncthreads()
+// as a barrier of the CTA, __syncwarp() as a barrier of the warp, the cluster barrier's
+// arrive and wait as a split barrier of the cluster, mapa as the same offset in another
+// CTA's scratch buffer,
 // each warp shuffle as a write-barrier-read-barrier exchange among the warp's
 // threads, with PTX shfl.sync semantics within segments of `width` lanes, and
 // ldmatrix / stmatrix (.m8n8 .b16) as an exchange of the lanes' row addresses after
@@ -10,6 +12,8 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <thread>
 #include <vector>
 
 #define __device__
@@ -26,9 +30,60 @@ struct EmulatedWarp {
   std::vector<uint64_t> slots;
 };
 
-inline std::barrier<>* emulated_block_barrier = nullptr;
-inline std::vector<std::unique_ptr<EmulatedWarp>>* emulated_warps = nullptr;
+// One CTA: its barrier, its warps and the scratch buffer its threads are given.
+struct EmulatedCta {
+  EmulatedCta(int threads, int lanes, unsigned char* scratch) : block(threads), shared(scratch) {
+    for (int w = 0; w < threads / lanes; ++w) warps.push_back(std::make_unique<EmulatedWarp>(lanes));
+  }
+  std::barrier<> block;
+  std::vector<std::unique_ptr<EmulatedWarp>> warps;
+  unsigned char* shared;
+};
+
+inline std::vector<std::unique_ptr<EmulatedCta>>* emulated_cluster = nullptr;
+inline std::barrier<>* emulated_cluster_barrier = nullptr;
 inline int emulated_lanes = 32;
+inline thread_local unsigned emulated_cta = 0;
+inline thread_local std::barrier<>* emulated_block_barrier = nullptr;
+inline thread_local std::vector<std::unique_ptr<EmulatedWarp>>* emulated_warps = nullptr;
+inline thread_local std::optional<std::barrier<>::arrival_token> emulated_cluster_token;
+
+// Runs body(cta, thread) on `threads` threads of `lanes`-lane warps in each of `ctas` CTAs at
+// once; CTA c's scratch buffer is scratch[c].
+template <typename Body>
+void emulated_launch(int ctas, int threads, int lanes, unsigned char* const* scratch, Body body) {
+  std::vector<std::unique_ptr<EmulatedCta>> cluster;
+  for (int c = 0; c < ctas; ++c) cluster.push_back(std::make_unique<EmulatedCta>(threads, lanes, scratch[c]));
+  std::barrier<> cluster_barrier(ctas * threads);
+  emulated_cluster = &cluster;
+  emulated_cluster_barrier = &cluster_barrier;
+  emulated_lanes = lanes;
+  std::vector<std::thread> running;
+  for (int c = 0; c < ctas; ++c)
+    for (int t = 0; t < threads; ++t)
+      running.emplace_back([&cluster, &body, c, t] {
+        emulated_cta = unsigned(c);
+        emulated_block_barrier = &cluster[c]->block;
+        emulated_warps = &cluster[c]->warps;
+        threadIdx = {unsigned(t), 0, 0};
+        body(c, t);
+      });
+  for (auto& thread : running) thread.join();
+}
+
+inline uint32_t emulated_cluster_cta_rank() { return emulated_cta; }
+
+inline const void* emulated_map_shared_rank(const void* address, uint32_t rank) {
+  const unsigned char* own = (*emulated_cluster)[emulated_cta]->shared;
+  return (*emulated_cluster)[rank]->shared + (static_cast<const unsigned char*>(address) - own);
+}
+
+inline void emulated_cluster_arrive() { emulated_cluster_token.emplace(emulated_cluster_barrier->arrive()); }
+
+inline void emulated_cluster_wait() {
+  emulated_cluster_barrier->wait(std::move(*emulated_cluster_token));
+  emulated_cluster_token.reset();
+}
 
 inline void __syncthreads() { emulated_block_barrier->arrive_and_wait(); }
 
