@@ -168,9 +168,18 @@ def plan_conversion(
         return plan(ConversionPath.REGISTERS, "each thread keeps its data", register_map=register_map)
     if kind is ConversionKind.CROSS_CTA:
         return plan(ConversionPath.DISTRIBUTED_SHARED_MEMORY, "data crosses the CTAs of the cluster")
+    shuffles_fit = element_bits <= 32 or element_bits == 64
     if kind is ConversionKind.CROSS_WARP:
-        return plan(ConversionPath.SHARED_MEMORY, "data crosses warps")
-    warp = decompose_warp_conversion(src, dst, element_bits) if element_bits <= 32 or element_bits == 64 else None
+        copies = src.free_variable_masks().get("warp", 0)
+        warp = decompose_warp_conversion(src, dst, element_bits, copies) if copies and shuffles_fit else None
+        if warp is None or warp.transposition_count > max_mixed_transpositions:
+            return plan(ConversionPath.SHARED_MEMORY, "data crosses warps")
+        reason = (
+            f"data crosses warps only along warp bits the source copies, so each warp reads its own lanes; "
+            f"{_transpositions(warp.transposition_count)}, by {_methods(warp)}"
+        )
+        return plan(ConversionPath.WARP_SHUFFLES, reason, warp=warp)
+    warp = decompose_warp_conversion(src, dst, element_bits) if shuffles_fit else None
     if warp is None:
         reason = "the warp's data does not move by a permutation of register and lane bits"
         return plan(ConversionPath.SHARED_MEMORY, reason)

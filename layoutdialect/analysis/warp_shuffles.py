@@ -9,6 +9,14 @@ per register) and ``P_mixed`` is a product of disjoint transpositions
 ``(r_i l_j)``, each a select, a shuffle and a select by the XOR-swap identity
 ``[[0,1],[1,0]] = [[1,1],[0,1]][[1,0],[1,1]][[1,1],[0,1]]``.
 
+Warps the source holds copies of count as lanes.  When the source broadcasts a warp bit
+(warps ``w`` and ``w ^ 2^k`` hold the same data) and the destination spreads data along
+it, the conversion is still within each warp: the bit joins the lane bits as a *virtual*
+lane bit, and the decomposition runs on the virtual warp.  A shuffle reads the virtual
+lane it names from its own warp, which holds the same data, as long as no select before
+the shuffle stage is keyed on a warp bit; the decomposition is refused otherwise.
+Triton 3.9 lowers such pairs the same way (its shuffles' source lanes read the warp id).
+
 Elements narrower than 32 bits are packed into 32-bit words along register bits
 that no transposition touches, so that selects move whole words; 64-bit elements
 are split into two words.  When the transpositions leave too few register bits to
@@ -85,7 +93,8 @@ class WarpDecomposition:
       word with a lane bit, by a shuffle (none along a broadcast lane bit) and a byte
       permute per word, after everything else;
     - ``destination_slots[d]`` is the working element destination register ``d``
-      reads afterwards (duplicates re-created).
+      reads afterwards (duplicates re-created);
+    - ``warp_lane_bits`` are warp bits counted as lanes (see the module's essay).
     """
 
     element_bits: int
@@ -99,6 +108,14 @@ class WarpDecomposition:
     transpositions: tuple[Transposition, ...]
     broadcast_lanes: int = 0
     in_word_transpositions: tuple[Transposition, ...] = ()
+    warp_lane_bits: tuple[int, ...] = ()
+    """The warp bits (of the warp id) that serve as virtual lane bits ``lane_bits -
+    len(warp_lane_bits)`` and up, lowest first; the source holds copies along them."""
+
+    @property
+    def physical_lane_bits(self) -> int:
+        """Lane bits of the hardware warp (the virtual ones above them are warp bits)."""
+        return self.lane_bits - len(self.warp_lane_bits)
 
     @property
     def transposition_count(self) -> int:
@@ -205,13 +222,17 @@ def bit_permutation(value: int, permutation: list[int] | tuple[int, ...]) -> int
     return result
 
 
-def _hardware_columns(layout: LinearLayout, registers: list[int], register_bits: int) -> list[Column]:
-    """The register bases ``registers`` (zero-padded to ``register_bits``), then the lane bases."""
+def _hardware_columns(
+    layout: LinearLayout, registers: list[int], register_bits: int, warp_lanes: list[int]
+) -> list[Column]:
+    """The register bases ``registers`` (zero-padded to ``register_bits``), then the lane
+    bases, then the warp bases ``warp_lanes`` (virtual lanes)."""
     bases = dict(layout.bases)
     width = layout.num_out_dims
     columns = [tuple(bases["register"][k]) for k in registers]
     columns += [(0,) * width] * (register_bits - len(registers))
-    return columns + [tuple(b) for b in bases["lane"]]
+    warps = bases.get("warp", [])
+    return columns + [tuple(b) for b in bases["lane"]] + [tuple(warps[k]) for k in warp_lanes]
 
 
 def _pair_free_bits(source: list[Column], target: list[Column], register_bits: int) -> list[int] | None:
@@ -292,10 +313,13 @@ def _factor(sigma: list[int], register_bits: int) -> tuple[list[int], list[int],
 
 
 def decompose_warp_conversion(
-    source: LinearLayout, target: LinearLayout, element_bits: int
+    source: LinearLayout, target: LinearLayout, element_bits: int, warp_lanes: int = 0
 ) -> WarpDecomposition | None:
     """The intra-warp conversion from ``source`` to ``target`` layout (same warps and
-    CTAs), or ``None`` when it is not a permutation of hardware bits.
+    CTAs), or ``None`` when it is not a permutation of hardware bits.  With
+    ``warp_lanes`` (a mask of warp bits the source broadcasts) those warp bits count as
+    lanes, the other warp bits must agree, and ``None`` also says that the shuffles
+    would need another warp's data.
 
     >>> from layoutdialect.f2 import LinearLayout, inverse_permutation
     >>> src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2], [4]])], ["dim0"])
@@ -306,8 +330,15 @@ def decompose_warp_conversion(
     """
     src_regs, dst_regs = nonzero_register_bases(source), nonzero_register_bases(target)
     register_bits = max(len(src_regs), len(dst_regs))
-    src_columns = _hardware_columns(source, src_regs, register_bits)
-    dst_columns = _hardware_columns(target, dst_regs, register_bits)
+    virtual = [k for k in range(warp_lanes.bit_length()) if warp_lanes >> k & 1]
+    if virtual:
+        src_warps, dst_warps = dict(source.bases).get("warp", []), dict(target.bases).get("warp", [])
+        if len(src_warps) != len(dst_warps) or any(
+            src_warps[k] != dst_warps[k] for k in range(len(src_warps)) if k not in virtual
+        ):
+            return None
+    src_columns = _hardware_columns(source, src_regs, register_bits, virtual)
+    dst_columns = _hardware_columns(target, dst_regs, register_bits, virtual)
     if len(src_columns) != len(dst_columns):
         return None
     sigma = _pair_free_bits(src_columns, dst_columns, register_bits)
@@ -350,15 +381,32 @@ def decompose_warp_conversion(
             transpositions=tuple(Transposition(rho[r] + word_shift, j) for r, j in mixed if rho[r] >= pack_bits),
             broadcast_lanes=broadcast_lanes,
             in_word_transpositions=tuple(Transposition(rho[r], j) for r, j in mixed if rho[r] < pack_bits),
+            warp_lane_bits=tuple(virtual),
         )
 
     mixed_registers = [r for r, _ in mixed]
     free = [r for r in range(register_bits) if r not in mixed_registers]
-    if element_bits >= WORD_BITS:
-        return packed_along([])
-    most_packed = min((WORD_BITS // element_bits).bit_length() - 1, register_bits)
-    by_selects = packed_along(free[:most_packed])
-    if element_bits % 8 or len(free) >= most_packed:
-        return by_selects
-    by_permutes = packed_along(free + mixed_registers[: most_packed - len(free)])
-    return by_permutes if by_permutes.moves < by_selects.moves else by_selects
+    candidates = [packed_along([] if element_bits >= WORD_BITS else free[: _most_packed(element_bits, register_bits)])]
+    if element_bits < WORD_BITS and element_bits % 8 == 0 and len(free) < _most_packed(element_bits, register_bits):
+        candidates.append(packed_along(free + mixed_registers[: _most_packed(element_bits, register_bits) - len(free)]))
+    runnable = [c for c in candidates if _reads_own_warp(c)]
+    return min(runnable, key=lambda c: c.moves) if runnable else None
+
+
+def _most_packed(element_bits: int, register_bits: int) -> int:
+    """Register bits of elements one 32-bit word can hold."""
+    return min((WORD_BITS // element_bits).bit_length() - 1, register_bits)
+
+
+def _reads_own_warp(warp: WarpDecomposition) -> bool:
+    """Whether every shuffle reads data its own warp holds: with virtual lanes, the
+    ``xor`` shuffles flip physical lane bits only, and no select before an ``idx``
+    shuffle stage is keyed on a warp bit (so the data stays copied along them)."""
+    physical = warp.physical_lane_bits
+    inverse = inverse_permutation(list(warp.lane_permutation))
+    swapped = warp.variant is ShuffleVariant.SWAP
+    if any((inverse[t.lane_bit] if swapped else t.lane_bit) >= physical for t in warp.shuffled_transpositions):
+        return False
+    return not any(
+        t.lane_bit >= physical and not warp.broadcast_lanes >> t.lane_bit & 1 for t in warp.in_word_transpositions
+    )

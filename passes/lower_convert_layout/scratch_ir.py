@@ -20,7 +20,7 @@ linear in the lane, warp and own rank, as offsets are.
 
 from __future__ import annotations
 
-from xdsl.dialects import arith, gpu, llvm, memref, vector
+from xdsl.dialects import arith, llvm, memref, vector
 from xdsl.dialects.builtin import (
     DenseArrayBase,
     IndexType,
@@ -111,7 +111,7 @@ def shared_memory_round_trip(
     view_type = MemRefType(element, [elements], memory_space=IntegerAttr(WORKGROUP_MEMORY_SPACE, i64))
     view = ir.add(memref.ViewOp(scratch, ir.constant(0, IndexType()), [], view_type), "scratch")
     needs_warp = any(plan.store.warp_offsets) or any(plan.load.warp_offsets)
-    warp_id = _warp_id(ir) if needs_warp else None
+    warp_id = ir.warp_id() if needs_warp else None
     address = _Addresses(ir)
     store_base = _thread_offset(ir, plan.store, warp_id)
     pointers = _Pointers(ir, view, element)
@@ -255,9 +255,3 @@ class _Pointers:
                 self.ir.append(op)
             self._pointers[element_offset] = ops[-1].results[0]
         return self._pointers[element_offset]
-
-
-def _warp_id(ir: ThreadIR) -> SSAValue:
-    thread = ir.add(gpu.ThreadIdOp(gpu.DimensionAttr(gpu.DimensionEnum.X)), "tid")
-    thread = ir.add(arith.IndexCastOp(thread, i32), "tid")
-    return ir.add(arith.ShRUIOp(thread, ir.constant(ir.lanes.bit_length() - 1)), "warp")

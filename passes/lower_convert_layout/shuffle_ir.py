@@ -95,6 +95,8 @@ def _swap(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[
     for t in warp.shuffled_transpositions:
         words = _conditional_swaps(ir, words, t.register_bit, inverse[t.lane_bit])
     source_lane = ir.permuted_lane(inverse) if warp.moves_lanes else None
+    if source_lane is not None and warp.warp_lane_bits:
+        source_lane = ir.binary(arith.AndIOp, source_lane, ir.lanes - 1, "src_lane")
     offsets: dict[int, SSAValue] = {}
     for p, word in enumerate(words):
         mask = bit_permutation(warp.lane_offset_mask(p), inverse)

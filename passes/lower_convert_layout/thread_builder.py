@@ -1,5 +1,6 @@
 """A builder for one thread's straight-line code: ops with readable value names,
-constants made once, and the lane id and its bits computed once."""
+constants made once, and the lane id and its bits computed once (with the warp bits a
+conversion counts as lanes above the lane's own, when it counts any)."""
 
 from __future__ import annotations
 
@@ -18,11 +19,13 @@ BinaryIntegerOp = arith.AndIOp | arith.OrIOp | arith.XOrIOp | arith.ShLIOp | ari
 class ThreadIR:
     """Collects the ops of one thread's code, with small helpers for each kind."""
 
-    def __init__(self, lanes: int) -> None:
+    def __init__(self, lanes: int, warp_lane_bits: tuple[int, ...] = ()) -> None:
         self.ops: list[Operation] = []
         self.lanes = lanes
+        self.warp_lane_bits = warp_lane_bits
         self._constants: dict[tuple[int, Attribute], SSAValue] = {}
         self._lane: SSAValue | None = None
+        self._warp: SSAValue | None = None
         self._lane_bit_set: dict[int, SSAValue] = {}
         self._binary: dict[tuple[type[BinaryIntegerOp], SSAValue, int | SSAValue], SSAValue] = {}
 
@@ -76,11 +79,27 @@ class ThreadIR:
         return self._constants[key]
 
     def lane(self) -> SSAValue:
-        """This thread's lane id, as ``i32``."""
+        """This thread's lane id, as ``i32``: with ``warp_lane_bits``, its virtual lane, the
+        warp id's bit ``warp_lane_bits[i]`` as bit ``log2(lanes) + i``."""
         if self._lane is None:
             lane = self.add(gpu.LaneIdOp(), "lane_id")  # type: ignore[no-untyped-call]
             self._lane = self.add(arith.IndexCastOp(lane, i32), "lane")
+            if self.warp_lane_bits:
+                lane_bits = self.lanes.bit_length() - 1
+                images = [0] * (max(self.warp_lane_bits) + 1)
+                for i, bit in enumerate(self.warp_lane_bits):
+                    images[bit] = 1 << lane_bits + i
+                for term in self.linear_terms(self.warp_id(), images, "warp_bits", "virtual_lane"):
+                    self._lane = self.add(arith.OrIOp(self._lane, term), "lane")
         return self._lane
+
+    def warp_id(self) -> SSAValue:
+        """This thread's warp in its CTA, as ``i32``: the thread id over the lanes."""
+        if self._warp is None:
+            thread = self.add(gpu.ThreadIdOp(gpu.DimensionAttr(gpu.DimensionEnum.X)), "tid")
+            thread = self.add(arith.IndexCastOp(thread, i32), "tid")
+            self._warp = self.add(arith.ShRUIOp(thread, self.constant(self.lanes.bit_length() - 1)), "warp")
+        return self._warp
 
     def masked_lane(self, mask: int) -> SSAValue:
         """``lane & mask``, computed once per mask."""

@@ -49,7 +49,8 @@ def emit_conversion(
         retyped = UnrealizedConversionCastOp.get([source], [result_type])
         return ConversionCode([retyped], retyped.results[0])
     element = source_type.element_type
-    ir = ThreadIR(lanes)
+    warp_lanes = plan.warp.warp_lane_bits if plan.path is ConversionPath.WARP_SHUFFLES and plan.warp else ()
+    ir = ThreadIR(lanes, warp_lanes)
     values = ir.add(UnrealizedConversionCastOp.get([source], [VectorType(element, [plan.source_registers])]), "regs")
     if plan.path is ConversionPath.REGISTERS:
         values = ir.shuffle_registers(values, list(plan.register_map), element)

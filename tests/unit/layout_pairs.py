@@ -40,6 +40,45 @@ def cross_warp_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attri
 
 
 @st.composite
+def warp_copy_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attribute]:
+    """A source whose warps hold copies along some warp bits, and a destination that puts
+    tensor bits the source keeps in its lanes and registers on those warp bits; the other
+    warp bits agree.  Each warp then finds what it needs in its own lanes."""
+    lane_bits, copied = draw(st.integers(2, 5)), draw(st.integers(1, 2))
+    kept = draw(st.integers(0, 1))
+    data_bits = draw(st.integers(lane_bits + copied - 1, lane_bits + copied + 3))
+    units = [[1 << b] for b in range(data_bits + kept)]
+    units = [list(u) for u in draw(st.permutations(units))]
+    shared, data = units[:kept], units[kept:]
+    zero = [0]
+    copy_positions = draw(st.permutations(range(copied + kept)))[:copied]
+
+    def warps(spread: list[list[int]]) -> list[list[int]]:
+        chosen = iter(spread)
+        common = iter(shared)
+        return [next(chosen) if k in copy_positions else next(common) for k in range(copied + kept)]
+
+    def threads(bits: list[list[int]]) -> tuple[list[list[int]], list[list[int]]]:
+        order = [list(u) for u in draw(st.permutations(bits))]
+        zeros = draw(st.integers(max(0, lane_bits - len(order)), min(lane_bits, 2)))
+        lanes = draw(st.permutations(order[: lane_bits - zeros] + [zero] * zeros))
+        return draw(st.permutations(order[lane_bits - zeros :])), list(lanes)
+
+    src_registers, src_lanes = threads(data)
+    spread = data[:copied]
+    dst_registers, dst_lanes = threads(data[copied:])
+    sizes = [1 << (data_bits + kept)]
+
+    def build(registers: list[list[int]], lanes: list[list[int]], warp_bases: list[list[int]]) -> LinearLayout:
+        bases = [("register", registers), ("lane", lanes), ("warp", warp_bases), ("block", [])]
+        return LinearLayout.from_bases(bases, ["dim0"], sizes, require_surjective=False)
+
+    element = draw(st.sampled_from([f16, f32, i8]))
+    source = build(src_registers, src_lanes, warps([zero] * copied))
+    return source, build(dst_registers, dst_lanes, warps(spread)), element
+
+
+@st.composite
 def matrix_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attribute]:
     """Two layouts of one 2-D tensor, 32 lanes, where one side could move 16-byte matrix
     rows (``ldmatrix``/``stmatrix``): the other side holds a whole row in registers, and

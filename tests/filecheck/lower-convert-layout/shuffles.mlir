@@ -150,3 +150,33 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // SHFL-NOT:       gpu.shuffle
 // SEL-LABEL:      func.func @lanes
 // SEL-NOT:        arith.select
+
+// -----
+
+// Warps that hold copies count as lanes. The source copies warp bit 0 and the destination puts element bit 1
+// there, so each warp finds its data in its own lanes: the warp id's bit joins the lane id as a virtual lane
+// bit, and the idx shuffles' source lane (masked to the warp) reads it. No shared memory.
+#src = #ttg.linear<{register = [[1], [8]], lane = [[2], [4]], warp = [[0]], block = []}>
+#dst = #ttg.linear<{register = [[1]], lane = [[4], [8]], warp = [[2]], block = []}>
+module attributes {"ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 4 : i32} {
+  func.func @copied_warps(%x: tensor<16xi32, #src>) -> tensor<16xi32, #dst> {
+    %y = ttg.convert_layout %x : tensor<16xi32, #src> -> tensor<16xi32, #dst>
+    func.return %y : tensor<16xi32, #dst>
+  }
+}
+// CHECK-LABEL: func.func @copied_warps
+// CHECK:       "gpu.thread_id"() <{dimension = #gpu<dim x>}>
+// CHECK-NEXT:  %[[TID:.*]] = arith.index_cast %{{.*}} : index to i32
+// CHECK:       %[[WARP:.*]] = arith.shrui %[[TID]], %[[TWO:.*]] : i32
+// CHECK:       %[[BIT:.*]] = arith.andi %[[WARP]], %{{.*}} : i32
+// CHECK-NEXT:  %[[HIGH:.*]] = arith.shli %[[BIT]], %[[TWO]] : i32
+// CHECK-NEXT:  %[[VIRTUAL:.*]] = arith.ori %{{.*}}, %[[HIGH]] : i32
+// CHECK:       %[[SRC:src_lane_[0-9]+]] = arith.andi %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT:  gpu.shuffle idx %{{.*}}, %[[SRC]], %{{.*}} : i32
+// CHECK-NOT:   memref.alloc
+// SHFL-LABEL:     func.func @copied_warps
+// SHFL-COUNT-4:   gpu.shuffle idx
+// SHFL-NOT:       gpu.shuffle
+// SEL-LABEL:      func.func @copied_warps
+// SEL-COUNT-2:    arith.select
+// SEL-NOT:        arith.select

@@ -150,3 +150,32 @@ def test_bad_plan_parameters_are_named(element_bits: int, budget: int, message: 
     src = layout([[1]], [[2], [4]], 8)
     with pytest.raises(ValueError, match=message):
         plan_conversion(src, src, element_bits, SharedMemory(), budget)
+
+
+def sliced(size_per_thread: str, warps_per_cta: str) -> str:
+    """A 1-D slice (along dim 1) of a 2-D blocked parent with 4x8 lanes."""
+    parent = (
+        f"#ttg.blocked<{{sizePerThread = [{size_per_thread}], threadsPerWarp = [4, 8], "
+        f"warpsPerCTA = [{warps_per_cta}], order = [1, 0]}}>"
+    )
+    return f"#ttg.slice<{{dim = 1, parent = {parent}}}>"
+
+
+def test_warps_holding_copies_read_their_own_lanes_as_triton_does() -> None:
+    """A slice whose source copies warp bit 0 (a 2x2-warp parent sliced along dim 1) into one
+    that spreads element bit 2 over that warp bit: Triton 3.9 lowers it for sm_80 and sm_90
+    with 32 shfl.sync.idx whose source lane reads the warp id, 16 selp and 32 prmt, and no
+    shared memory.  Here the warp bit is a virtual lane: 32 shuffles and 16 selects."""
+    src, dst = layouts(sliced("2, 8", "2, 2"), sliced("1, 2", "4, 1"), [512])
+    plan = plan_conversion(src, dst, 16, SharedMemory())
+    assert (plan.kind, plan.path) == (ConversionKind.CROSS_WARP, ConversionPath.WARP_SHUFFLES)
+    assert plan.warp is not None and plan.warp.warp_lane_bits == (0,)
+    assert (plan.shuffles, plan.selects, plan.permutes) == (32, 16, 0)
+    assert plan.scratch is None
+
+
+def test_copied_warps_that_the_shuffles_would_need_from_another_warp_go_through_shared_memory() -> None:
+    """Without copies along the warp bit, the same destination needs another warp's data."""
+    src, dst = layouts(sliced("2, 8", "4, 1"), sliced("1, 2", "4, 1"), [512])
+    plan = plan_conversion(src, dst, 16, SharedMemory())
+    assert (plan.kind, plan.path) == (ConversionKind.CROSS_WARP, ConversionPath.SHARED_MEMORY)

@@ -45,6 +45,15 @@ CASES = {
         (8,),
         "f16",
     ),
+    # The source's warps hold copies along warp bit 0: each warp reads its own lanes, chosen by the warp id.
+    "copied_warps_slice_bf16": (
+        "#ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [2, 8], threadsPerWarp = [4, 8], "
+        "warpsPerCTA = [2, 2], order = [1, 0]}>}>",
+        "#ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], "
+        "warpsPerCTA = [4, 1], order = [1, 0]}>}>",
+        (512,),
+        "bf16",
+    ),
     "byte_permutes_i8": (
         "#ttg.linear<{register = [[1], [4]], lane = [[2], [8]], warp = [], block = []}>",
         "#ttg.linear<{register = [[2], [4]], lane = [[1], [8]], warp = [], block = []}>",

@@ -9,7 +9,7 @@ import pytest
 from conversion_corpus import CORPUS
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from layout_pairs import cross_cta_pairs, cross_warp_pairs, matrix_pairs
+from layout_pairs import cross_cta_pairs, cross_warp_pairs, matrix_pairs, warp_copy_pairs
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, IntegerType, TensorType, f16, f32, i8, i32, i64
 from xdsl.ir import Attribute, Block, SSAValue
@@ -17,7 +17,7 @@ from xdsl.parser import Parser
 
 from layoutdialect import LinearEncoding, LinearLayout, encoding_attr, make_context, standard_out_dim_names
 from layoutdialect import to_linear_layout as layout_at
-from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan
+from layoutdialect.analysis.conversion import ConversionKind, ConversionPath, ConversionPlan
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.passes.lower_convert_layout.lowering import LoweredConversion, lower_detached, plan_layout_conversion
 from layoutdialect.passes.lower_convert_layout.scratch_ir import scratch_type
@@ -156,6 +156,22 @@ def test_random_warp_local_conversions_verify(case: tuple[LinearLayout, LinearLa
     if plan.warp is not None and plan.permutes:
         event("byte permutes")
     assert path in (ConversionPath.NONE, ConversionPath.REGISTERS, ConversionPath.WARP_SHUFFLES)
+
+
+@settings(max_examples=150, deadline=None)
+@given(warp_copy_pairs())
+def test_warps_reading_their_own_copies_shuffle_and_verify(case: tuple[LinearLayout, LinearLayout, Attribute]) -> None:
+    """Data that cross warps only along warp bits the source copies move by shuffles within
+    each warp (the warp id picks the lanes read) where the shuffles need no other warp's
+    data; every lowering computes the destination, with warps in step and one by one."""
+    src, dst, element = case
+    plan = check(src, dst, element, max_mixed=8)
+    event(plan.path.value)
+    assert plan.kind is ConversionKind.CROSS_WARP
+    if plan.path is ConversionPath.WARP_SHUFFLES:
+        assert plan.warp is not None and plan.warp.warp_lane_bits
+    else:
+        assert plan.path is ConversionPath.SHARED_MEMORY
 
 
 @pytest.mark.parametrize("element", [i32, f16, i8], ids=["i32", "f16", "i8"])
