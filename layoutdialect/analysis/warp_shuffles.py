@@ -149,6 +149,18 @@ class WarpDecomposition:
             return ShuffleVariant.SWAP
         return ShuffleVariant.SHIP
 
+    def copies_along(self, word_bit: int) -> bool:
+        """Whether words ``p`` and ``p ^ 2**word_bit`` of the source are the same registers
+        (the source holds fewer registers than the working file, which tiles them)."""
+        if self.words_per_element > 1:
+            if word_bit == 0:
+                return False
+            element_bit = word_bit - (self.words_per_element.bit_length() - 1)
+        else:
+            element_bit = word_bit + self.elements_per_word.bit_length() - 1
+        flip = 1 << element_bit
+        return all(slot == self.source_slots[w ^ flip] for w, slot in enumerate(self.source_slots))
+
     @property
     def shuffles(self) -> int:
         """Shuffle instructions: one per word that crosses lanes, and one per word and
@@ -163,12 +175,17 @@ class WarpDecomposition:
 
     @property
     def selects(self) -> int:
-        """Select instructions: 2 per word and shuffled transposition (swap), 1.5 (ship);
-        half a select per word and broadcast transposition; one byte selector per
-        in-word transposition."""
-        per_word = 3 if self.variant is ShuffleVariant.SHIP else 4
-        shuffled = len(self.shuffled_transpositions) * self.words * per_word // 2
-        return shuffled + len(self.selected_transpositions) * self.words // 2 + len(self.in_word_transpositions)
+        """Select instructions: 2 per word and shuffled transposition (swap), 1.5 (ship),
+        one less per pair of words the source holds as copies (nothing to pick before the
+        shuffle); half a select per word and broadcast transposition, none along copies;
+        one byte selector per in-word transposition."""
+        ship = self.variant is ShuffleVariant.SHIP
+        per_pair = [
+            2 if self.copies_along(t.register_bit) else (3 if ship else 4) for t in self.shuffled_transpositions
+        ]
+        selected = [not self.copies_along(t.register_bit) for t in self.selected_transpositions]
+        pairs = self.words // 2
+        return sum(per_pair) * pairs + sum(selected) * pairs + len(self.in_word_transpositions)
 
     @property
     def permutes(self) -> int:

@@ -30,7 +30,8 @@ def warp_shuffles(ir: ThreadIR, registers: SSAValue, element: Attribute, warp: W
         words = [ir.add(arith.ExtUIOp(w, i32), "word") for w in words]
     words = _ship(ir, words, warp) if warp.variant is ShuffleVariant.SHIP else _swap(ir, words, warp)
     for t in warp.selected_transpositions:
-        words = _select_own(ir, words, t.register_bit, t.lane_bit)
+        if not warp.copies_along(t.register_bit):
+            words = _select_own(ir, words, t.register_bit, t.lane_bit)
     for t in warp.in_word_transpositions:
         words = _permute_within_words(ir, words, t, warp)
     if word_type.width.data < 32:
@@ -88,12 +89,14 @@ def _permute_within_words(
 
 
 def _swap(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[SSAValue]:
-    """Selects, one shuffle stage that also relabels lanes, selects (all in place)."""
+    """Selects, one shuffle stage that also relabels lanes, selects (all in place); no
+    selects before the shuffles along a word bit the source copies, where swapping changes nothing."""
     inverse = [0] * warp.lane_bits
     for j, image in enumerate(warp.lane_permutation):
         inverse[image] = j
     for t in warp.shuffled_transpositions:
-        words = _conditional_swaps(ir, words, t.register_bit, inverse[t.lane_bit])
+        if not warp.copies_along(t.register_bit):
+            words = _conditional_swaps(ir, words, t.register_bit, inverse[t.lane_bit])
     source_lane = ir.permuted_lane(inverse) if warp.moves_lanes else None
     if source_lane is not None and warp.warp_lane_bits:
         source_lane = ir.binary(arith.AndIOp, source_lane, ir.lanes - 1, "src_lane")
@@ -114,7 +117,8 @@ def _swap(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[
 
 
 def _ship(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[SSAValue]:
-    """Each transposition out of place: lanes send their partner the word it lacks."""
+    """Each transposition out of place: lanes send their partner the word it lacks (either
+    word, when the two are copies)."""
     result = list(words)
     for t in warp.shuffled_transpositions:
         on = ir.lane_bit_set(t.lane_bit)
@@ -122,7 +126,7 @@ def _ship(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[
             if not p0 >> t.register_bit & 1:
                 p1 = p0 | 1 << t.register_bit
                 v0, v1 = result[p0], result[p1]
-                sent = ir.select(on, v0, v1)
+                sent = v0 if warp.copies_along(t.register_bit) else ir.select(on, v0, v1)
                 received = ir.shuffle(ShuffleMode.XOR, sent, ir.constant(1 << t.lane_bit))
                 result[p0] = ir.select(on, received, v0)
                 result[p1] = ir.select(on, v1, received)

@@ -179,3 +179,40 @@ def test_copied_warps_that_the_shuffles_would_need_from_another_warp_go_through_
     src, dst = layouts(sliced("2, 8", "4, 1"), sliced("1, 2", "4, 1"), [512])
     plan = plan_conversion(src, dst, 16, SharedMemory())
     assert (plan.kind, plan.path) == (ConversionKind.CROSS_WARP, ConversionPath.SHARED_MEMORY)
+
+
+@pytest.mark.parametrize(
+    ("src_text", "dst_text", "shape", "counts"),
+    [
+        # A lane bit becomes a register bit the source lacks: each lane sends its whole data to the
+        # partner, and only the destination side selects (Triton 3.9: 4 shfl.sync, 8 selp).
+        (
+            "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+            "warpsPerCTA = [4, 1, 2], instrShape = [1, 16, 8]}>, kWidth = 8}>",
+            "#ttg.linear<{register = [[0, 0, 1], [0, 0, 2], [0, 1, 0], [0, 8, 0], [0, 0, 0], [0, 16, 0]], "
+            "lane = [[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 2, 0], [0, 4, 0]], warp = [[0, 0, 0], [1, 0, 0], "
+            "[2, 0, 0]], block = []}>",
+            [4, 32, 4],
+            (4, 8),
+        ),
+        # The same with a lane relabelling: no selects before the idx shuffles (Triton 3.9: 4 shfl, 4 selp).
+        (
+            "#ttg.linear<{register = [[1], [0], [4], [2]], lane = [[8], [32], [64], [0], [16]], "
+            "warp = [[0], [0], [0]], block = []}>",
+            "#ttg.blocked<{sizePerThread = [16], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>",
+            [128],
+            (4, 4),
+        ),
+    ],
+    ids=["ship", "swap"],
+)
+def test_pairs_of_source_copies_need_no_select_before_the_shuffle(
+    src_text: str, dst_text: str, shape: list[int], counts: tuple[int, int]
+) -> None:
+    """Where the transposed register bit is one the source lacks (its registers are tiled into
+    the working file), the two words of each pair are copies: shipping either needs no select,
+    swapping them changes nothing.  Counts equal to Triton 3.9's sm_80 and sm_90 PTX, in i8."""
+    src, dst = layouts(src_text, dst_text, shape)
+    plan = plan_conversion(src, dst, 8, SharedMemory())
+    assert plan.warp is not None and plan.warp.copies_along(plan.warp.transpositions[0].register_bit)
+    assert (plan.shuffles, plan.selects) == counts
