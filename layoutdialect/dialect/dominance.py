@@ -57,10 +57,19 @@ def _dominators(region: Region) -> dict[Block, set[Block]]:
 
 
 class _Dominance:
-    """Dominance queries over one module, with each region's dominators computed once."""
+    """Dominance queries over one unchanging module, with each region's dominators and each
+    block's op order computed once."""
 
     def __init__(self) -> None:
         self._cache: dict[Region, dict[Block, set[Block]]] = {}
+        self._positions: dict[Block, dict[Operation, int]] = {}
+
+    def _position(self, block: Block, op: Operation) -> int:
+        """``op``'s index in ``block`` (xDSL's ``get_operation_index`` walks the block each time)."""
+        positions = self._positions.get(block)
+        if positions is None:
+            positions = self._positions[block] = {block_op: index for index, block_op in enumerate(block.ops)}
+        return positions[op]
 
     def _block_dominates(self, region: Region, definer: Block, user: Block) -> bool:
         if definer is user or len(region.blocks) == 1:
@@ -93,9 +102,7 @@ class _Dominance:
         if isinstance(region.parent, ModuleOp):
             return True
         if isinstance(value, OpResult) and ancestor_block is block:
-            return value.op is not ancestor and block.get_operation_index(value.op) < block.get_operation_index(
-                ancestor
-            )
+            return value.op is not ancestor and self._position(block, value.op) < self._position(block, ancestor)
         return self._block_dominates(region, block, ancestor_block)
 
 
