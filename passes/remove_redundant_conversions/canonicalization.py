@@ -75,7 +75,9 @@ class BypassEqualLayouts(RewritePattern):
             original = list(user.operands)
             user.operands = [_past_twin_conversion(operand, op) for operand in original]
             try:
-                user.verify(verify_nested_ops=False)
+                # The op's own verifier: Operation.verify would print the whole module into
+                # the exception's message on every refusal.
+                user.verify_()
                 rewriter.notify_op_modified(user)
             except VerifyException:
                 user.operands = original
