@@ -133,6 +133,11 @@ class Target:
         if not is_power_of_two(self.lanes):
             raise TargetError(f"a warp has a power of two of lanes, not {self.lanes}")
 
+    @property
+    def lacks_clusters(self) -> bool:
+        """Whether the target is known to have no thread-block clusters: CUDA before sm_90."""
+        return self.arch.startswith("cuda:") and _cuda_capability(self.arch) < 90
+
     @staticmethod
     def named(arch: str | None, lanes: int | None = None, banks: int | None = None) -> Target:
         """The target called ``arch`` (``None``: a generic NVIDIA-like GPU), with its lane
@@ -153,14 +158,19 @@ class Target:
 _AMD_FAMILY = re.compile(r"gfx(\d+?)([0-9a-f]{2})$")
 
 
+def _cuda_capability(arch: str) -> int:
+    """The compute capability of a ``cuda:<capability>`` target (``cuda:90``: 90)."""
+    if not arch[5:].isdigit():
+        raise TargetError(f"'{arch}' is not a CUDA target: expected 'cuda:' and a compute capability, as 'cuda:90'")
+    return int(arch[5:])
+
+
 def _known(arch: str | None) -> tuple[int, SharedMemory]:
     """The warp size and shared memory of the target ``arch``."""
     if arch is None or arch == "generic" or arch.startswith("cuda:"):
         if arch is None or arch == "generic":
             return 32, SharedMemory(32)
-        if not arch[5:].isdigit():
-            raise TargetError(f"'{arch}' is not a CUDA target: expected 'cuda:' and a compute capability, as 'cuda:90'")
-        capability = int(arch[5:])
+        capability = _cuda_capability(arch)
         return 32, SharedMemory(32, matrix_loads=capability >= 75, matrix_stores=capability >= 90)
     if arch.startswith("hip:") and (match := _AMD_FAMILY.match(arch[4:])):
         major = int(match.group(1))

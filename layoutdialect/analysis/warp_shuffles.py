@@ -117,6 +117,15 @@ class WarpDecomposition:
         """Lane bits of the hardware warp (the virtual ones above them are warp bits)."""
         return self.lane_bits - len(self.warp_lane_bits)
 
+    def broadcasts(self, lane_bit: int) -> bool:
+        """Whether every lane holds its partner's data across ``lane_bit`` (after ``P_lane``)."""
+        return bool(self.broadcast_lanes >> lane_bit & 1)
+
+    @property
+    def lanes_before_relabelling(self) -> tuple[int, ...]:
+        """``P_lane``'s inverse: entry ``j`` is the lane bit that becomes lane bit ``j``."""
+        return tuple(inverse_permutation(list(self.lane_permutation)))
+
     @property
     def transposition_count(self) -> int:
         """All register-lane transpositions, between words and within them."""
@@ -125,12 +134,12 @@ class WarpDecomposition:
     @property
     def shuffled_transpositions(self) -> tuple[Transposition, ...]:
         """The transpositions whose words cross lanes."""
-        return tuple(t for t in self.transpositions if not self.broadcast_lanes >> t.lane_bit & 1)
+        return tuple(t for t in self.transpositions if not self.broadcasts(t.lane_bit))
 
     @property
     def selected_transpositions(self) -> tuple[Transposition, ...]:
         """The transpositions along broadcast lane bits: one select per pair of words, after the shuffles."""
-        return tuple(t for t in self.transpositions if self.broadcast_lanes >> t.lane_bit & 1)
+        return tuple(t for t in self.transpositions if self.broadcasts(t.lane_bit))
 
     @property
     def words(self) -> int:
@@ -165,7 +174,7 @@ class WarpDecomposition:
     def shuffles(self) -> int:
         """Shuffle instructions: one per word that crosses lanes, and one per word and
         in-word transposition along a lane bit the source does not broadcast."""
-        in_word = sum(not self.broadcast_lanes >> t.lane_bit & 1 for t in self.in_word_transpositions) * self.words
+        in_word = sum(not self.broadcasts(t.lane_bit) for t in self.in_word_transpositions) * self.words
         shuffled = len(self.shuffled_transpositions)
         if self.moves_lanes:
             return self.words + in_word
@@ -403,16 +412,15 @@ def decompose_warp_conversion(
 
     mixed_registers = [r for r, _ in mixed]
     free = [r for r in range(register_bits) if r not in mixed_registers]
-    candidates = [packed_along([] if element_bits >= WORD_BITS else free[: _most_packed(element_bits, register_bits)])]
-    if element_bits < WORD_BITS and element_bits % 8 == 0 and len(free) < _most_packed(element_bits, register_bits):
-        candidates.append(packed_along(free + mixed_registers[: _most_packed(element_bits, register_bits) - len(free)]))
+    if element_bits >= WORD_BITS:
+        candidates = [packed_along([])]
+    else:
+        most_packed = min((WORD_BITS // element_bits).bit_length() - 1, register_bits)
+        candidates = [packed_along(free[:most_packed])]
+        if element_bits % 8 == 0 and len(free) < most_packed:
+            candidates.append(packed_along(free + mixed_registers[: most_packed - len(free)]))
     runnable = [c for c in candidates if _reads_own_warp(c)]
     return min(runnable, key=lambda c: c.moves) if runnable else None
-
-
-def _most_packed(element_bits: int, register_bits: int) -> int:
-    """Register bits of elements one 32-bit word can hold."""
-    return min((WORD_BITS // element_bits).bit_length() - 1, register_bits)
 
 
 def _reads_own_warp(warp: WarpDecomposition) -> bool:
@@ -420,10 +428,8 @@ def _reads_own_warp(warp: WarpDecomposition) -> bool:
     ``xor`` shuffles flip physical lane bits only, and no select before an ``idx``
     shuffle stage is keyed on a warp bit (so the data stays copied along them)."""
     physical = warp.physical_lane_bits
-    inverse = inverse_permutation(list(warp.lane_permutation))
+    inverse = warp.lanes_before_relabelling
     swapped = warp.variant is ShuffleVariant.SWAP
     if any((inverse[t.lane_bit] if swapped else t.lane_bit) >= physical for t in warp.shuffled_transpositions):
         return False
-    return not any(
-        t.lane_bit >= physical and not warp.broadcast_lanes >> t.lane_bit & 1 for t in warp.in_word_transpositions
-    )
+    return not any(t.lane_bit >= physical and not warp.broadcasts(t.lane_bit) for t in warp.in_word_transpositions)

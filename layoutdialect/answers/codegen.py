@@ -126,7 +126,7 @@ def generate_conversion(
     assert bits is not None
     conversion = plan_layout_conversion(src.layout, dst.layout, bits, target.shared)
     plan = conversion.plan
-    if plan.kind is ConversionKind.CROSS_CTA and _before_clusters(target):
+    if plan.kind is ConversionKind.CROSS_CTA and target.lacks_clusters:
         raise dst.error(
             f"the conversion moves data between the CTAs of a cluster, and {target.arch} has no thread-block "
             "clusters: they start with cuda:90"
@@ -169,12 +169,6 @@ def generate_conversion(
         ]
     source_text = HELPERS + "\n" + "\n".join(header) + "\n" + emitted.text()
     return CodegenAnswer(source_text, emitted, plan, plan.path.value)
-
-
-def _before_clusters(target: Target) -> bool:
-    """Whether ``target`` is a CUDA GPU older than sm_90, which has no thread-block clusters."""
-    capability = target.arch.removeprefix("cuda:")
-    return target.arch.startswith("cuda:") and capability.isdigit() and int(capability) < 90
 
 
 def _barriers(emitted: CudaFunction) -> str:

@@ -80,7 +80,7 @@ def _permute_within_words(
         ir.constant(warp.permute_selector(bit, 1)),
         ir.constant(warp.permute_selector(bit, 0)),
     )
-    broadcast = warp.broadcast_lanes >> lane_bit & 1
+    broadcast = warp.broadcasts(lane_bit)
     result = []
     for word in words:
         partner = word if broadcast else ir.shuffle(ShuffleMode.XOR, word, ir.constant(1 << lane_bit))
@@ -91,9 +91,7 @@ def _permute_within_words(
 def _swap(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[SSAValue]:
     """Selects, one shuffle stage that also relabels lanes, selects (all in place); no
     selects before the shuffles along a word bit the source copies, where swapping changes nothing."""
-    inverse = [0] * warp.lane_bits
-    for j, image in enumerate(warp.lane_permutation):
-        inverse[image] = j
+    inverse = list(warp.lanes_before_relabelling)
     for t in warp.shuffled_transpositions:
         if not warp.copies_along(t.register_bit):
             words = _conditional_swaps(ir, words, t.register_bit, inverse[t.lane_bit])
@@ -122,11 +120,12 @@ def _ship(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[
     result = list(words)
     for t in warp.shuffled_transpositions:
         on = ir.lane_bit_set(t.lane_bit)
+        copies = warp.copies_along(t.register_bit)
         for p0 in range(len(result)):
             if not p0 >> t.register_bit & 1:
                 p1 = p0 | 1 << t.register_bit
                 v0, v1 = result[p0], result[p1]
-                sent = v0 if warp.copies_along(t.register_bit) else ir.select(on, v0, v1)
+                sent = v0 if copies else ir.select(on, v0, v1)
                 received = ir.shuffle(ShuffleMode.XOR, sent, ir.constant(1 << t.lane_bit))
                 result[p0] = ir.select(on, received, v0)
                 result[p1] = ir.select(on, v1, received)

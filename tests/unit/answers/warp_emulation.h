@@ -44,8 +44,6 @@ inline std::vector<std::unique_ptr<EmulatedCta>>* emulated_cluster = nullptr;
 inline std::barrier<>* emulated_cluster_barrier = nullptr;
 inline int emulated_lanes = 32;
 inline thread_local unsigned emulated_cta = 0;
-inline thread_local std::barrier<>* emulated_block_barrier = nullptr;
-inline thread_local std::vector<std::unique_ptr<EmulatedWarp>>* emulated_warps = nullptr;
 inline thread_local std::optional<std::barrier<>::arrival_token> emulated_cluster_token;
 
 // Runs body(cta, thread) on `threads` threads of `lanes`-lane warps in each of `ctas` CTAs at
@@ -63,8 +61,6 @@ void emulated_launch(int ctas, int threads, int lanes, unsigned char* const* scr
     for (int t = 0; t < threads; ++t)
       running.emplace_back([&cluster, &body, c, t] {
         emulated_cta = unsigned(c);
-        emulated_block_barrier = &cluster[c]->block;
-        emulated_warps = &cluster[c]->warps;
         threadIdx = {unsigned(t), 0, 0};
         body(c, t);
       });
@@ -73,8 +69,12 @@ void emulated_launch(int ctas, int threads, int lanes, unsigned char* const* scr
 
 inline uint32_t emulated_cluster_cta_rank() { return emulated_cta; }
 
+// The calling thread's CTA and warp.
+inline EmulatedCta& emulated_own_cta() { return *(*emulated_cluster)[emulated_cta]; }
+inline EmulatedWarp& emulated_own_warp() { return *emulated_own_cta().warps[threadIdx.x / emulated_lanes]; }
+
 inline const void* emulated_map_shared_rank(const void* address, uint32_t rank) {
-  const unsigned char* own = (*emulated_cluster)[emulated_cta]->shared;
+  const unsigned char* own = emulated_own_cta().shared;
   return (*emulated_cluster)[rank]->shared + (static_cast<const unsigned char*>(address) - own);
 }
 
@@ -85,15 +85,15 @@ inline void emulated_cluster_wait() {
   emulated_cluster_token.reset();
 }
 
-inline void __syncthreads() { emulated_block_barrier->arrive_and_wait(); }
+inline void __syncthreads() { emulated_own_cta().block.arrive_and_wait(); }
 
 inline void __syncwarp(unsigned = 0xffffffffu) {
-  (*emulated_warps)[threadIdx.x / emulated_lanes]->exchange.arrive_and_wait();
+  emulated_own_warp().exchange.arrive_and_wait();
 }
 
 template <typename T>
 T emulated_shuffle(T value, unsigned source_in_segment, int width) {
-  EmulatedWarp& warp = *(*emulated_warps)[threadIdx.x / emulated_lanes];
+  EmulatedWarp& warp = emulated_own_warp();
   unsigned lane = threadIdx.x % emulated_lanes;
   uint64_t bits = 0;
   std::memcpy(&bits, &value, sizeof value);
@@ -129,7 +129,7 @@ inline unsigned char* emulated_matrix_byte(const EmulatedWarp& warp, unsigned la
 }
 
 inline void emulated_ld_matrix(const void* row_address, int matrices, bool transposed, uint32_t* words) {
-  EmulatedWarp& warp = *(*emulated_warps)[threadIdx.x / emulated_lanes];
+  EmulatedWarp& warp = emulated_own_warp();
   unsigned lane = threadIdx.x % emulated_lanes;
   warp.slots[lane] = reinterpret_cast<uintptr_t>(row_address);
   warp.exchange.arrive_and_wait();
@@ -142,7 +142,7 @@ inline void emulated_ld_matrix(const void* row_address, int matrices, bool trans
 }
 
 inline void emulated_st_matrix(void* row_address, int matrices, bool transposed, const uint32_t* words) {
-  EmulatedWarp& warp = *(*emulated_warps)[threadIdx.x / emulated_lanes];
+  EmulatedWarp& warp = emulated_own_warp();
   unsigned lane = threadIdx.x % emulated_lanes;
   warp.slots[lane] = reinterpret_cast<uintptr_t>(row_address);
   warp.exchange.arrive_and_wait();
