@@ -138,3 +138,22 @@ def test_each_dialect_and_pass_imports_on_its_own(module: str) -> None:
     """The registry loads dialects lazily, one at a time: none may depend on another
     having been imported first (an import cycle shows only in a fresh interpreter)."""
     subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True, check=True)
+
+
+def test_every_package_is_installed() -> None:
+    """``pyproject.toml`` lists each package by hand (``passes/`` and ``tools/`` install
+    inside ``layoutdialect``), so a new folder left off the list would be missing from a
+    wheel while an editable install still finds it."""
+    import tomllib
+
+    listed = set(tomllib.loads((REPOSITORY / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    on_disk = {
+        ".".join(init.parent.relative_to(REPOSITORY).parts)
+        for init in (REPOSITORY / "layoutdialect").rglob("__init__.py")
+    }
+    for folder in ("passes", "tools"):
+        on_disk |= {
+            ".".join(("layoutdialect", *init.parent.relative_to(REPOSITORY).parts))
+            for init in (REPOSITORY / folder).rglob("__init__.py")
+        }
+    assert sorted(on_disk - listed) == []
