@@ -124,8 +124,18 @@ class ColumnEchelon:
 
 
 def rank(vectors: Iterable[int]) -> int:
-    """The dimension of the span of ``vectors``."""
-    return ColumnEchelon(vectors).rank
+    """The dimension of the span of ``vectors``: ``ColumnEchelon``'s elimination
+    without the bookkeeping of combinations, rows kept by lead bit."""
+    rows: dict[int, int] = {}
+    for vector in vectors:
+        while vector:
+            lead = vector.bit_length()
+            row = rows.get(lead)
+            if row is None:
+                rows[lead] = vector
+                break
+            vector ^= row
+    return len(rows)
 
 
 def pivot_columns(columns: Sequence[int]) -> int:

@@ -16,7 +16,7 @@ import operator
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, pivot_columns, rank
+from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, combine_all, pivot_columns, rank
 from layoutdialect.f2.errors import LinearLayoutError
 from layoutdialect.f2.powers import checked_log2
 
@@ -95,11 +95,12 @@ def _check_subset(subset: Iterable[str], names: Sequence[str], what: str) -> Non
 
 def _repack(columns: Iterable[int], moves: Sequence[_Move]) -> _Columns:
     """Move each bit field of each packed column to a new offset; drop unlisted fields."""
-    if all(source == target for source, _, target in moves):
-        kept = 0
-        for source, mask, _ in moves:
-            kept |= mask << source
-        return tuple(column & kept for column in columns)
+    if len(moves) == 1:
+        ((source, mask, target),) = moves
+        return tuple([(column >> source & mask) << target for column in columns])
+    if len(moves) == 2:
+        (s0, m0, t0), (s1, m1, t1) = moves
+        return tuple([(column >> s0 & m0) << t0 | (column >> s1 & m1) << t1 for column in columns])
     packed = []
     for column in columns:
         value = 0
@@ -107,6 +108,81 @@ def _repack(columns: Iterable[int], moves: Sequence[_Move]) -> _Columns:
             value |= ((column >> source) & mask) << target
         packed.append(value)
     return tuple(packed)
+
+
+def _pack_plain_bases(bases: object, out_dim_names: object, out_dim_sizes: object) -> tuple[_Ins, _Outs] | None:
+    """``from_bases``'s packed columns and out-dims when the input is plain: distinct
+    string names, one ``int`` per out-dim in each basis, each within its size.  ``None``
+    for anything else, which the component-by-component path then diagnoses.
+
+    One pass ORs each out-dim's components (their bit length is the inferred size,
+    and a negative, a non-int or an oversized component shows in the OR), one more
+    packs them; a malformed basis fails to unpack and lands in the ``except``.
+    """
+    try:
+        if type(bases) is list or type(bases) is tuple:
+            pairs = bases
+        else:
+            pairs = list(bases.items()) if isinstance(bases, dict) else list(bases)  # type: ignore[call-overload]
+        if isinstance(out_dim_names, str):
+            return None
+        out_names = out_dim_names if type(out_dim_names) is list else list(out_dim_names)  # type: ignore[call-overload]
+        in_names = [name for name, _ in pairs]
+        "".join(in_names)  # a TypeError unless every name is a string
+        "".join(out_names)
+        if len(set(in_names)) != len(in_names) or len(set(out_names)) != len(out_names):
+            return None
+        count = len(out_names)
+        ors = [0] * count
+        if count == 1:
+            for _, dim_bases in pairs:
+                for (a,) in dim_bases:
+                    ors[0] |= a
+        elif count == 2:
+            or_a = or_b = 0
+            for _, dim_bases in pairs:
+                for a, b in dim_bases:
+                    or_a |= a
+                    or_b |= b
+            ors = [or_a, or_b]
+        else:
+            for _, dim_bases in pairs:
+                for basis in dim_bases:
+                    if len(basis) != count:
+                        return None
+                    for k, value in enumerate(basis):
+                        ors[k] |= value
+        for value in ors:
+            if type(value) is not int or value < 0:
+                return None
+        if out_dim_sizes is None:
+            log2s = [value.bit_length() for value in ors]
+        else:
+            sizes = list(out_dim_sizes)  # type: ignore[call-overload]
+            if len(sizes) != count:
+                return None
+            for size in sizes:
+                if type(size) is not int or size <= 0 or size & (size - 1):
+                    return None
+            log2s = [size.bit_length() - 1 for size in sizes]
+            if any(value >> log2 for value, log2 in zip(ors, log2s)):
+                return None
+        if count == 1:
+            ins = tuple([(name, tuple([a | 0 for (a,) in dim_bases])) for name, dim_bases in pairs])  # bool -> int
+        elif count == 2:
+            shift = log2s[0]
+            ins = tuple([(name, tuple([a | b << shift for a, b in dim_bases])) for name, dim_bases in pairs])
+        else:
+            offsets = _prefix_sums(log2s)
+            ins = tuple(
+                [
+                    (name, tuple([sum(v << o for v, o in zip(basis, offsets)) for basis in dim_bases]))
+                    for name, dim_bases in pairs
+                ]
+            )
+    except (TypeError, ValueError):
+        return None
+    return ins, tuple(zip(out_names, log2s))
 
 
 def supremum(x: Sequence[str], y: Sequence[str]) -> list[str]:
@@ -170,13 +246,14 @@ class LinearLayout:
     {'dim1': 3, 'dim0': 1}
     """
 
-    __slots__ = ("_hash", "_ins", "_offsets", "_outs", "_rank")
+    __slots__ = ("_apply_tables", "_hash", "_ins", "_offsets", "_outs", "_rank")
 
     _ins: _Ins
     _outs: _Outs
     _rank: int | None
     _offsets: dict[str, int] | None
     _hash: int | None
+    _apply_tables: tuple[tuple[str, int, tuple[list[int], ...]], ...] | None
 
     def __init__(self) -> None:
         """The empty layout: no dims, the multiplicative identity of ``*``."""
@@ -188,6 +265,7 @@ class LinearLayout:
         self._rank = None
         self._offsets = None
         self._hash = None
+        self._apply_tables = None
 
     @classmethod
     def _make(cls, ins: _Ins, outs: _Outs) -> LinearLayout:
@@ -215,6 +293,27 @@ class LinearLayout:
         Without ``out_dim_sizes`` each size is the smallest power of two above every
         basis component, and the layout must be surjective.
         """
+        packed = _pack_plain_bases(bases, out_dim_names, out_dim_sizes) if require_surjective or out_dim_sizes else None
+        if packed is None:
+            return cls._from_bases_checked(bases, out_dim_names, out_dim_sizes, require_surjective)
+        layout = cls._make(*packed)
+        if require_surjective and not layout.is_surjective():
+            raise LinearLayoutError(
+                "layout is expected to be surjective, i.e. every out coordinate can be "
+                f"reached by some in coordinate, but was not:{layout}"
+            )
+        return layout
+
+    @classmethod
+    def _from_bases_checked(
+        cls,
+        bases: object,
+        out_dim_names: object,
+        out_dim_sizes: object,
+        require_surjective: bool,
+    ) -> LinearLayout:
+        """``from_bases`` one component at a time, naming the first thing wrong; the
+        path of every input the plain-int packing declines."""
         pairs = list(bases.items()) if isinstance(bases, Mapping) else _checked_list(bases, "from_bases: bases")
         if not all(isinstance(pair, tuple | list) and len(pair) == 2 and isinstance(pair[0], str) for pair in pairs):
             raise LinearLayoutError(f"from_bases: bases must be (in-dim name, bases) pairs, got {pairs!r}")
@@ -440,7 +539,39 @@ class LinearLayout:
         return self.is_surjective() and self.get_total_in_dim_size_log2() == self.get_total_out_dim_size_log2()
 
     def apply(self, inputs: Mapping[str, int]) -> dict[str, int]:
-        """``L(x)`` for one value per in-dim, as ``{out_dim: value}`` in out-dim order."""
+        """``L(x)`` for one value per in-dim, as ``{out_dim: value}`` in out-dim order.
+
+        The first call tabulates every in-dim's outputs a byte of input at a time
+        (``combine_all`` of each 8 bases), so each later call is one lookup per byte.
+        """
+        tables = self._apply_tables
+        if tables is None:
+            tables = self._apply_tables = tuple(
+                (name, len(columns), tuple(combine_all(columns[k : k + 8]) for k in range(0, len(columns), 8)))
+                for name, columns in self._ins
+            )
+        if type(inputs) is dict and len(inputs) == len(tables):
+            packed = 0
+            try:
+                for name, bits, chunks in tables:
+                    value = inputs[name]
+                    if value < 0 or value >> bits:
+                        break
+                    for chunk in chunks:
+                        packed ^= chunk[value & 255]
+                        value >>= 8
+                else:
+                    result = {}
+                    for name, log2 in self._outs:
+                        result[name] = packed & ((1 << log2) - 1)
+                        packed >>= log2
+                    return result
+            except (KeyError, TypeError):
+                pass
+        return self._apply_checked(inputs)
+
+    def _apply_checked(self, inputs: object) -> dict[str, int]:
+        """``apply`` one in-dim at a time, naming the first input that is wrong."""
         if not isinstance(inputs, Mapping):
             raise LinearLayoutError(f"apply: inputs must be a mapping of in-dim names to values, got {inputs!r}")
         _check_permutation(list(inputs), self.get_in_dim_names(), "apply: the input dims")
@@ -503,9 +634,9 @@ class LinearLayout:
     # ----------------------------------------------------------------- equality
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LinearLayout):
+        if other.__class__ is not LinearLayout and not isinstance(other, LinearLayout):
             return NotImplemented
-        return self._ins == other._ins and self._outs == other._outs
+        return self._outs == other._outs and self._ins == other._ins  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
         if self._hash is None:
@@ -558,21 +689,42 @@ class LinearLayout:
            i=4 -> (0)
         where out dims are: [o (size 4)]
         """
-        _checked_layout(outer, "*: the right operand")
-        in_names = supremum(self.get_in_dim_names(), outer.get_in_dim_names())
-        out_names = supremum(self.get_out_dim_names(), outer.get_out_dim_names())
-        inner_log2 = dict(self._outs)
-        outer_log2 = dict(outer._outs)
-        outs = tuple((name, inner_log2.get(name, 0) + outer_log2.get(name, 0)) for name in out_names)
-        offsets = dict(zip(out_names, _prefix_sums(log2 for _, log2 in outs)))
-        inner_offsets, outer_offsets = self._out_offsets(), outer._out_offsets()
-        inner_moves = [(inner_offsets[n], (1 << log2) - 1, offsets[n]) for n, log2 in self._outs]
-        outer_moves = [
-            (outer_offsets[n], (1 << log2) - 1, offsets[n] + inner_log2.get(n, 0)) for n, log2 in outer._outs
-        ]
-        inner_ins = dict(self._repack_ins(inner_moves))
-        outer_ins = dict(outer._repack_ins(outer_moves))
-        ins = tuple((name, inner_ins.get(name, ()) + outer_ins.get(name, ())) for name in in_names)
+        if outer.__class__ is not LinearLayout:
+            _checked_layout(outer, "*: the right operand")
+        inner_names = [name for name, _ in self._ins]
+        outer_names = [name for name, _ in outer._ins]
+        in_names = supremum(inner_names, outer_names)
+        inner_outs, outer_outs = self._outs, outer._outs
+        if [name for name, _ in inner_outs] == [name for name, _ in outer_outs]:
+            outs_list = []
+            inner_moves, outer_moves = [], []
+            inner_offset = outer_offset = offset = 0
+            for (name, inner_log2), (_, outer_log2) in zip(inner_outs, outer_outs):
+                outs_list.append((name, inner_log2 + outer_log2))
+                inner_moves.append((inner_offset, (1 << inner_log2) - 1, offset))
+                outer_moves.append((outer_offset, (1 << outer_log2) - 1, offset + inner_log2))
+                inner_offset += inner_log2
+                outer_offset += outer_log2
+                offset += inner_log2 + outer_log2
+            outs = tuple(outs_list)
+        else:
+            inner_log2 = dict(inner_outs)
+            outer_log2 = dict(outer_outs)
+            out_names = supremum(list(inner_log2), list(outer_log2))
+            outs = tuple((name, inner_log2.get(name, 0) + outer_log2.get(name, 0)) for name in out_names)
+            offsets = dict(zip(out_names, _prefix_sums(log2 for _, log2 in outs)))
+            inner_offsets, outer_offsets = self._out_offsets(), outer._out_offsets()
+            inner_moves = [(inner_offsets[n], (1 << log2) - 1, offsets[n]) for n, log2 in inner_outs]
+            outer_moves = [
+                (outer_offsets[n], (1 << log2) - 1, offsets[n] + inner_log2.get(n, 0)) for n, log2 in outer_outs
+            ]
+        inner_ins = self._repack_ins(inner_moves)
+        outer_ins = outer._repack_ins(outer_moves)
+        if in_names == inner_names + outer_names:
+            ins = inner_ins + outer_ins
+        else:
+            inner_by_name, outer_by_name = dict(inner_ins), dict(outer_ins)
+            ins = tuple((name, inner_by_name.get(name, ()) + outer_by_name.get(name, ())) for name in in_names)
         return LinearLayout._make(ins, outs)
 
     def compose(self, outer: LinearLayout) -> LinearLayout:
@@ -580,9 +732,11 @@ class LinearLayout:
 
         ``self``'s out-dims must be ``outer``'s in-dims (in any order), each no larger.
         """
-        _checked_layout(outer, "compose: outer")
-        _check_permutation(self.get_out_dim_names(), outer.get_in_dim_names(), "compose: this layout's out-dims")
+        if outer.__class__ is not LinearLayout:
+            _checked_layout(outer, "compose: outer")
         outer_ins = dict(outer._ins)
+        if len(outer_ins) != len(self._outs) or not all(name in outer_ins for name, _ in self._outs):
+            _check_permutation(self.get_out_dim_names(), outer.get_in_dim_names(), "compose: this layout's out-dims")
         table: list[int] = []
         for name, log2 in self._outs:
             columns = outer_ins[name]
@@ -591,9 +745,19 @@ class LinearLayout:
                     f"compose: out-dim {name!r} has size {1 << log2}, larger than the outer "
                     f"layout's in-dim size {1 << len(columns)}"
                 )
-            table.extend(columns[:log2])
-        ins = tuple((name, tuple(combine(table, c) for c in columns)) for name, columns in self._ins)
-        return LinearLayout._make(ins, outer._outs)
+            table += columns[:log2]
+        ins = []
+        for name, columns in self._ins:
+            composed = []
+            for column in columns:
+                image = 0
+                while column:
+                    low = column & -column
+                    image ^= table[low.bit_length() - 1]
+                    column ^= low
+                composed.append(image)
+            ins.append((name, tuple(composed)))
+        return LinearLayout._make(tuple(ins), outer._outs)
 
     def _columns_packed_like(self, other: LinearLayout, what: str) -> _Ins:
         """This layout's bases re-packed into ``other``'s out-dim order and sizes."""
@@ -613,14 +777,15 @@ class LinearLayout:
 
     def _repack_ins(self, moves: Sequence[_Move]) -> _Ins:
         """Every in-dim's bases with their out-dim fields moved (see ``_repack``)."""
-        kept = 0
-        in_place = True
+        total = 0
         for source, mask, target in moves:
-            kept |= mask << source
-            in_place = in_place and source == target
-        if in_place and kept == (1 << self.get_total_out_dim_size_log2()) - 1:
-            return self._ins
-        return tuple((name, _repack(columns, moves)) for name, columns in self._ins)
+            if source != target or source != total:
+                break
+            total += mask.bit_length()
+        else:
+            if total == self.get_total_out_dim_size_log2():
+                return self._ins
+        return tuple([(name, _repack(columns, moves) if columns else ()) for name, columns in self._ins])
 
     def invert_and_compose(self, outer: LinearLayout) -> LinearLayout:
         """The layout ``C`` with ``self(x) == outer(C(x))`` for every ``x``.

@@ -17,7 +17,7 @@ from layoutdialect import make_context, to_linear_layout
 from layoutdialect.analysis.conversion import reorders_registers
 
 BENCH = Path(__file__).resolve().parents[3] / "bench"
-ROW = re.compile(r"^(?P<operation>.+?)\s+(?P<bits>\d+)\s+(?P<us>\d+\.\d+)\s+(ok|SLOW)\b")
+ROW = re.compile(r"^(?P<operation>\S+(?: \(direct sum\))?)\s+(?P<us>\d+\.\d+)$")
 
 
 def quick_run(script: str, *options: str) -> str:
@@ -34,9 +34,12 @@ def conversion_run() -> str:
 
 
 def test_linear_layout_benchmark_reports_every_operation() -> None:
-    rows = {(m["operation"], m["bits"]) for m in map(ROW.match, quick_run("bench_linear_layout.py").splitlines()) if m}
-    operations = ["invert_and_compose", "compose", "pseudoinvert", "* (direct sum)", "free_variable_masks", "str"]
-    assert rows == {(operation, bits) for operation in operations for bits in ("12", "16")}
+    """Where Triton is not importable (as here) the table has our times alone, and says so."""
+    output = quick_run("bench_linear_layout.py")
+    rows = {m["operation"] for m in map(ROW.match, output.splitlines()) if m}
+    operations = ["from_bases", "str", "apply", "==", "* (direct sum)", "pseudoinvert", "invert_and_compose"]
+    assert rows == {*operations, "invert", "compose"}
+    assert "Triton is not importable here" in output
 
 
 def test_to_linear_benchmark_reports_every_family_cold_and_warm() -> None:
