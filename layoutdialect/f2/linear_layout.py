@@ -295,25 +295,28 @@ class LinearLayout:
         """
         packed = _pack_plain_bases(bases, out_dim_names, out_dim_sizes) if require_surjective or out_dim_sizes else None
         if packed is None:
-            return cls._from_bases_checked(bases, out_dim_names, out_dim_sizes, require_surjective)
+            packed = cls._pack_checked(bases, out_dim_names, out_dim_sizes, require_surjective)
         layout = cls._make(*packed)
-        if require_surjective and not layout.is_surjective():
-            raise LinearLayoutError(
-                "layout is expected to be surjective, i.e. every out coordinate can be "
-                f"reached by some in coordinate, but was not:{layout}"
-            )
+        if require_surjective:
+            layout._require_surjective()
         return layout
 
-    @classmethod
-    def _from_bases_checked(
-        cls,
+    def _require_surjective(self) -> None:
+        if not self.is_surjective():
+            raise LinearLayoutError(
+                "layout is expected to be surjective, i.e. every out coordinate can be "
+                f"reached by some in coordinate, but was not:{self}"
+            )
+
+    @staticmethod
+    def _pack_checked(
         bases: object,
         out_dim_names: object,
         out_dim_sizes: object,
         require_surjective: bool,
-    ) -> LinearLayout:
-        """``from_bases`` one component at a time, naming the first thing wrong; the
-        path of every input the plain-int packing declines."""
+    ) -> tuple[_Ins, _Outs]:
+        """``from_bases``'s packing one component at a time, naming the first thing
+        wrong; the path of every input the plain-int packing declines."""
         pairs = list(bases.items()) if isinstance(bases, Mapping) else _checked_list(bases, "from_bases: bases")
         if not all(isinstance(pair, tuple | list) and len(pair) == 2 and isinstance(pair[0], str) for pair in pairs):
             raise LinearLayoutError(f"from_bases: bases must be (in-dim name, bases) pairs, got {pairs!r}")
@@ -366,13 +369,7 @@ class LinearLayout:
                     packed |= v << shift
                 columns.append(packed)
             ins.append((name, tuple(columns)))
-        layout = cls._make(tuple(ins), outs)
-        if require_surjective and not layout.is_surjective():
-            raise LinearLayoutError(
-                "layout is expected to be surjective, i.e. every out coordinate can be "
-                f"reached by some in coordinate, but was not:{layout}"
-            )
-        return layout
+        return tuple(ins), outs
 
     @classmethod
     def _from_packed(cls, ins: _Ins, outs: _Outs) -> LinearLayout:

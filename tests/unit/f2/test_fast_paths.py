@@ -51,10 +51,18 @@ def outcome(build: Any) -> LinearLayout | tuple[type[Exception], str]:
         return type(error), str(error)
 
 
+def checked_from_bases(bases: Any, out_names: Any, sizes: Any, surjective: bool) -> LinearLayout:
+    """``from_bases`` through the component-by-component packing alone."""
+    layout = LinearLayout._from_packed(*LinearLayout._pack_checked(bases, out_names, sizes, surjective))
+    if surjective:
+        layout._require_surjective()
+    return layout
+
+
 def check_both_paths(bases: Any, out_names: Any, sizes: Any, surjective: bool) -> None:
     """``from_bases`` gives what the checked path gives, with plain-int columns."""
     fast = outcome(lambda: LinearLayout.from_bases(bases, out_names, sizes, surjective))
-    assert fast == outcome(lambda: LinearLayout._from_bases_checked(bases, out_names, sizes, surjective))
+    assert fast == outcome(lambda: checked_from_bases(bases, out_names, sizes, surjective))
     if isinstance(fast, LinearLayout):
         assert all(type(c) is int for _, columns in fast._ins for c in columns)
 
