@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections import defaultdict
 from collections.abc import Callable
+
+from encoding_cases import case
 
 from layoutdialect.encodings import (
     AmdMfmaEncoding,
@@ -173,6 +176,92 @@ def microseconds_per_call(pairs: list[tuple[str, Encoding, list[int]]], repeat: 
     return best / len(pairs) * 1e6
 
 
+def triton_calls(pairs: list[tuple[str, Encoding, list[int]]]) -> list[Callable[[], object]] | None:
+    """For each pair, a call of Triton 3.9's ``to_linear_layout`` binding on the same
+    encoding and shape (the encoding parsed by Triton from our printed type, outside
+    the timing); ``None`` where Triton is not importable."""
+    try:
+        from triton._C.libtriton import amd, gluon_ir, ir, nvidia
+    except ImportError:
+        return None
+    from triton_encoding_oracle import triton_layout_attribute
+
+    context = ir.context()
+    ir.load_dialects(context)
+    nvidia.load_dialects(context)
+    amd.load_dialects(context)
+    builder = gluon_ir.GluonOpBuilder(context)
+    calls = []
+    modules = []  # each attribute's module, alive as long as the calls
+    for _, encoding, shape in pairs:
+        attribute, module = triton_layout_attribute(case(encoding, shape), context, builder)
+        modules.append(module)
+        calls.append(lambda a=attribute, s=shape, held=modules: builder.to_linear_layout(a, s))
+    return calls
+
+
+def cold_microseconds(encoding: Encoding, shape: list[int]) -> float:
+    """One cold ``to_linear_layout``: the best of three, each after emptying the cache."""
+    best = float("inf")
+    for _ in range(3):
+        clear_cache()
+        start = time.perf_counter()
+        to_linear_layout(encoding, shape)
+        best = min(best, time.perf_counter() - start)
+    return best * 1e6
+
+
+def first_and_best_microseconds(call: Callable[[], object]) -> tuple[float, float]:
+    """The first call's time (Triton remembers each layout it computed, so only the first
+    is cold) and the best of three more (warm)."""
+    times = []
+    for _ in range(4):
+        start = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - start) * 1e6)
+    return times[0], min(times[1:])
+
+
+def warm_microseconds(encoding: Encoding, shape: list[int]) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        to_linear_layout(encoding, shape)
+        best = min(best, time.perf_counter() - start)
+    return best * 1e6
+
+
+def print_ratios(pairs: list[tuple[str, Encoding, list[int]]], calls: list[Callable[[], object]]) -> None:
+    """Ours against Triton's binding, pair by pair and interleaved (ours cold, Triton
+    cold then warm, ours cold again, ours warm), so both see the same machine load:
+    the median ratio per family, cold and warm."""
+    cold: dict[str, list[float]] = defaultdict(list)
+    warm: dict[str, list[float]] = defaultdict(list)
+    for (family, encoding, shape), call in zip(pairs, calls):
+        before = cold_microseconds(encoding, shape)
+        triton_cold, triton_warm = first_and_best_microseconds(call)
+        ours_cold = min(before, cold_microseconds(encoding, shape))
+        ours_warm = warm_microseconds(encoding, shape)
+        for key in (family, "all"):
+            cold[key].append(ours_cold / triton_cold)
+            warm[key].append(ours_warm / triton_warm)
+    print("\nours / Triton's binding, median per family (quartiles); below 1: ours is faster")
+    print(f"{'family':<18}{'cold':>8}{'quartiles':>14}{'warm':>8}{'quartiles':>14}")
+    for family in [*(name for name in cold if name != "all"), "all"]:
+        line = f"{family:<18}"
+        for ratios in (cold[family], warm[family]):
+            low, median, high = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
+            line += f"{median:>8.2f}{f'{low:.2f}-{high:.2f}':>14}"
+        print(line)
+
+
+def speedup(reference_us: float, ours_us: float) -> str:
+    """``reference_us`` against ``ours_us`` in words: "2.0x faster" or "1.4x slower"."""
+    if ours_us <= reference_us:
+        return f"{reference_us / ours_us:.1f}x faster"
+    return f"{ours_us / reference_us:.1f}x slower"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="200 pairs only, to check that it runs")
@@ -192,8 +281,12 @@ def main() -> None:
     cold_us = microseconds_per_call(pairs, repeat, cold=True)
     warm_us = microseconds_per_call(pairs, repeat, cold=False)
     print(f"{'all':<18}{len(pairs):>7}{cold_us:>10.1f}{warm_us:>10.2f}")
-    print(f"Triton's C++ to_linear_layout (Python binding): ~{TRITON_US:.0f} us per call")
-    print(f"cold: {TRITON_US / cold_us:.1f}x faster than Triton; warm: {TRITON_US / warm_us:.0f}x faster")
+    calls = triton_calls(pairs)
+    if calls is None:
+        print(f"Triton is not importable here; its binding took ~{TRITON_US:.0f} us per call when last measured")
+        print(f"cold: {speedup(TRITON_US, cold_us)} than that; warm: {speedup(TRITON_US, warm_us)}")
+        return
+    print_ratios(pairs, calls)
 
 
 if __name__ == "__main__":

@@ -37,22 +37,9 @@ def triton_bases(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     builder = gluon_ir.GluonOpBuilder(ctx)
     answers = []
     for row in rows:
-        text = (
-            f'module attributes {{"ttg.num-warps" = {row["warps"]} : i32, "ttg.threads-per-warp" = '
-            f'{row["lanes"]} : i32, "ttg.num-ctas" = {row["ctas"]} : i32}} {{\n'
-            f"  tt.func @f(%a: {row['type']}) {{ tt.return }}\n}}\n"
-        )
-        with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
-            f.write(text)
         try:
-            module = ir.parse_mlir_module(f.name, ctx)
-            module.context = ctx
-            arg = module.get_function("f").args(0)
-            if row["type"].startswith("!ttg.memdesc"):
-                layout = builder.get_gluon_layout_from_memdesc(arg)
-            else:
-                layout = builder.get_gluon_layout_from_tensor(arg)
-            result = builder.to_linear_layout(layout._to_ir(builder), row["shape"])
+            attribute, module = triton_layout_attribute(row, ctx, builder)
+            result = builder.to_linear_layout(attribute, row["shape"])
             if hasattr(result, "offset_bases"):
                 bases = {"offset": result.offset_bases, "block": result.block_bases}
             else:
@@ -65,9 +52,34 @@ def triton_bases(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             answers.append({"bases": {k: [list(b) for b in v] for k, v in bases.items()}})
         except Exception as error:  # noqa: BLE001 - any refusal is an answer to compare
             answers.append({"error": str(error).splitlines()[0] if str(error) else type(error).__name__})
-        finally:
-            os.unlink(f.name)
     return answers
+
+
+def triton_layout_attribute(row: dict[str, Any], ctx: Any, builder: Any) -> tuple[Any, Any]:
+    """Triton's IR attribute for the layout of ``row["type"]``, parsed by Triton inside a
+    module with the row's warps, lanes and CTAs (``ctx`` and ``builder``: a Triton IR
+    context with its dialects loaded, and a ``GluonOpBuilder`` on it), and that module,
+    which must outlive every use of the attribute."""
+    from triton._C.libtriton import ir
+
+    text = (
+        f'module attributes {{"ttg.num-warps" = {row["warps"]} : i32, "ttg.threads-per-warp" = '
+        f'{row["lanes"]} : i32, "ttg.num-ctas" = {row["ctas"]} : i32}} {{\n'
+        f"  tt.func @f(%a: {row['type']}) {{ tt.return }}\n}}\n"
+    )
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
+        f.write(text)
+    try:
+        module = ir.parse_mlir_module(f.name, ctx)
+    finally:
+        os.unlink(f.name)
+    module.context = ctx
+    arg = module.get_function("f").args(0)
+    if row["type"].startswith("!ttg.memdesc"):
+        layout = builder.get_gluon_layout_from_memdesc(arg)
+    else:
+        layout = builder.get_gluon_layout_from_tensor(arg)
+    return layout._to_ir(builder), module
 
 
 def compare(row: Row, answer: Row) -> Comparison:

@@ -27,7 +27,7 @@ from xdsl.dialects.builtin import (
     NameLoc,
     StringAttr,
 )
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Operation, SSAValue, TypeAttribute
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
@@ -103,6 +103,27 @@ _LOCATION_ALIAS = re.compile(r"^(#[\w$.-]+)[ \t]*=[ \t]*(?=loc\()", re.M)
 location table after the module)."""
 
 
+_BRACKETED_TYPE_TOKENS = (MLIRTokenKind.BARE_IDENT, MLIRTokenKind.EXCLAMATION_IDENT)
+_ANGLE_OR_QUOTE = re.compile(r'[<>"]')
+
+
+def _closing_angle_bracket(text: str, start: int) -> int | None:
+    """The position just past the ``>`` that closes the ``<`` at ``start`` (``->`` inside
+    counts as no bracket); ``None`` when a string literal or the end comes first."""
+    depth = 0
+    for match in _ANGLE_OR_QUOTE.finditer(text, start):
+        char = match.group()
+        if char == '"':
+            return None
+        if char == "<":
+            depth += 1
+        elif text[match.start() - 1] != "-":
+            depth -= 1
+            if not depth:
+                return match.end()
+    return None
+
+
 class LocatingParser(Parser):
     """A parser that records where each op's text starts, so that later errors can point
     at the op, and that reads location aliases defined after their uses, as MLIR does."""
@@ -117,6 +138,8 @@ class LocatingParser(Parser):
         self._early_aliases: set[str] = set()
         self._location_end: int | None = None
         self._line_starts: list[int] | None = None
+        self._types: dict[str, TypeAttribute] = {}
+        """Each bracketed type read so far, by its text (see ``parse_optional_type``)."""
 
     def resolve_operand(self, operand: UnresolvedOperand, type: Any) -> SSAValue:
         """As xDSL's, remembering where each name not yet defined is first used, so that a
@@ -214,6 +237,31 @@ class LocatingParser(Parser):
             self._line_starts = [0] + [match.end() for match in re.finditer(re.escape(span.input.newline), content)]
         line = bisect_right(self._line_starts, span.start)
         return Location(span.input.name, line + span.line_offset, span.start - self._line_starts[line - 1] + 1)
+
+    def parse_optional_type(self) -> TypeAttribute | None:
+        """As xDSL's, reading each distinct bracketed type (``tensor<128x64xf16, #mma>``,
+        ``!ttg.memdesc<...>``) once: a kernel repeats a few types on every line, and
+        building one from its text (lexing, the encoding, its checks) costs more than
+        the op around it.  Types are immutable, so the same text is the same value
+        (aliases cannot be redefined within a file).  A type whose text does not end
+        where the bracket scan says, or that xDSL does not read, is not remembered."""
+        token = self._current_token
+        content = self.lexer.input.content
+        start = token.span.end
+        if token.kind not in _BRACKETED_TYPE_TOKENS or not content.startswith("<", start):
+            return super().parse_optional_type()
+        end = _closing_angle_bracket(content, start)
+        if end is None:
+            return super().parse_optional_type()
+        key = content[token.span.start : end]
+        known = self._types.get(key)
+        if known is not None:
+            self._resume_from(end)
+            return known
+        parsed = super().parse_optional_type()
+        if parsed is not None and not content[end : self._current_token.span.start].strip():
+            self._types[key] = parsed
+        return parsed
 
     def parse_operation(self) -> Operation:
         start = self._location(self._current_token.span)

@@ -11,10 +11,10 @@ erased, plus two the pass adds:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xdsl.dialects import scf
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
@@ -22,7 +22,6 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
-from xdsl.transforms.dead_code_elimination import region_dce
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.tt.canonicalization import (
@@ -31,8 +30,10 @@ from layoutdialect.dialect.tt.canonicalization import (
     ReshapeReadsPastConversion,
     TransposeReadsPastConversion,
 )
+from layoutdialect.dialect.tt.data_indexed import GatherOp, HistogramOp
 from layoutdialect.dialect.tt.debug import AssertOp
 from layoutdialect.dialect.tt.func import ReturnOp
+from layoutdialect.dialect.tt.ops import ReshapeOp, TransOp
 from layoutdialect.dialect.ttg.canonicalization import (
     FoldAllocOfLoad,
     FoldConversionIntoSource,
@@ -40,8 +41,10 @@ from layoutdialect.dialect.ttg.canonicalization import (
     is_trivial_conversion,
     read_past_conversion,
 )
-from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.dialect.ttg.ops import ConvertLayoutOp, LocalAllocOp, LocalStoreOp
 from layoutdialect.dialect.ttng.canonicalization import TMEMStoreReadsPastConversion
+from layoutdialect.dialect.ttng.tensor_memory import TMEMStoreOp
+from layoutdialect.passes.dead_ops import erase_dead_ops
 
 __all__ = ["AssertReadsPastConversion", "BypassEqualLayouts", "canonicalize_conversions", "conversion_folds"]
 
@@ -113,9 +116,40 @@ def conversion_folds(mma_to_dot_bailout: bool = True, equal_layouts: bool = True
     return patterns
 
 
+FOLD_ROOTS: tuple[type[Operation], ...] = (
+    ConvertLayoutOp,
+    LocalAllocOp,
+    LocalStoreOp,
+    GatherOp,
+    HistogramOp,
+    ReshapeOp,
+    TransOp,
+    TMEMStoreOp,
+    AssertOp,
+)
+"""Every op type a pattern of ``conversion_folds`` matches; no other op can fold."""
+
+
+@dataclass
+class RootsFirstWalker(PatternRewriteWalker):
+    """xDSL's greedy walker, its worklist seeded with the ops of ``roots`` types only.
+
+    The walker would pop every op of the function and try each pattern on it; ops of
+    other types match nothing, so leaving them out changes nothing but the time
+    (ops a rewrite creates or modifies still join the worklist, whatever their type).
+    """
+
+    roots: tuple[type[Operation], ...] = field(default=())
+
+    def _populate_worklist(self, op: Operation | Region | Block) -> None:
+        for sub_op in op.walk(reverse=not self.walk_reverse, region_first=not self.walk_regions_first):
+            if isinstance(sub_op, self.roots):
+                self._worklist.push(sub_op)
+
+
 def canonicalize_conversions(root: Operation, mma_to_dot_bailout: bool = True, equal_layouts: bool = True) -> None:
     """Apply ``conversion_folds`` under ``root`` until none applies, erasing dead pure ops."""
     applier = GreedyRewritePatternApplier(conversion_folds(mma_to_dot_bailout, equal_layouts))
-    walker = PatternRewriteWalker(applier, walk_reverse=True, post_walk_func=region_dce)
+    walker = RootsFirstWalker(applier, walk_reverse=True, post_walk_func=erase_dead_ops, roots=FOLD_ROOTS)
     for region in root.regions:
         walker.rewrite_region(region)

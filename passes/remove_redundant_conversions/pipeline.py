@@ -31,11 +31,11 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.common_subexpression_elimination import cse
-from xdsl.transforms.dead_code_elimination import region_dce
 
 from layoutdialect.dialect.text import located_error
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.passes.dead_ops import erase_dead_ops
 from layoutdialect.passes.regions import isolated_region
 from layoutdialect.passes.remarks import Remark
 from layoutdialect.passes.remove_redundant_conversions.canonicalization import canonicalize_conversions
@@ -140,7 +140,7 @@ def drop_dead_scf_values(func: AnyFuncOp, options: Options) -> None:
 def remove_dead_ops(func: AnyFuncOp) -> None:
     """Erase the pure ops whose results nobody reads, such as the originals of slices
     whose copies replaced a conversion."""
-    region_dce(func.body)
+    erase_dead_ops(func.body)
 
 
 Stage = Callable[[AnyFuncOp, Options], None]

@@ -340,7 +340,24 @@ def _dominates(value: SSAValue, op: Operation) -> bool:
     ancestor = None if block is None else block.find_ancestor_op_in_block(op)
     if block is None or ancestor is None:
         return False
-    return value.op is not ancestor and block.get_operation_index(value.op) < block.get_operation_index(ancestor)
+    return value.op is not ancestor and _is_before_in_block(value.op, ancestor)
+
+
+def _is_before_in_block(first: Operation, second: Operation) -> bool:
+    """Whether ``first`` comes before ``second``, two ops of one block.
+
+    Both walk forward in step: ``first`` comes first if its walk meets ``second``
+    or the walk from ``second`` runs off the block without meeting ``first``.  The
+    cost is the distance between them or the length of the shorter tail, where
+    indexing the block would cost its whole length on every question.
+    """
+    ahead, behind = first.next_op, second.next_op
+    while True:
+        if ahead is second or behind is None:
+            return True
+        if behind is first or ahead is None:
+            return False
+        ahead, behind = ahead.next_op, behind.next_op
 
 
 def _extend_for(loop: scf.ForOp, inits: list[SSAValue]) -> scf.ForOp:
@@ -390,18 +407,17 @@ class Rematerialiser:
 
     def rewrite_slice(self, found: Slice, conversion: ConvertLayoutOp, mapping: dict[SSAValue, SSAValue]) -> None:
         """Clone the slice in its new encodings and let the clone of the root replace the conversion."""
-        order = {op: i for i, op in enumerate(_function_of(conversion).walk())}
         yields: dict[Operation, list[int]] = {}
-        to_rewrite: set[Operation] = set()
+        to_rewrite: dict[Operation, None] = {}
         for value in found:
             if isinstance(value, OpResult):
-                to_rewrite.add(value.op)
+                to_rewrite[value.op] = None
                 if isinstance(value.op, scf.IfOp):
                     for region in (value.op.true_region, value.op.false_region):
                         terminator = region.block.last_op
                         assert terminator is not None
                         yields.setdefault(terminator, []).append(value.index)
-                        to_rewrite.add(terminator)
+                        to_rewrite[terminator] = None
             elif isinstance(value, BlockArgument) and isinstance(value.block.parent_op(), AnyFuncOp):
                 converted = ConvertLayoutOp(value, with_encoding(value.type, found[value]))
                 Rewriter.insert_op(converted, InsertPoint.at_start(value.block))
@@ -410,12 +426,12 @@ class Rematerialiser:
                 assert isinstance(value, BlockArgument)
                 loop = value.block.parent_op()
                 assert isinstance(loop, scf.ForOp)
-                to_rewrite.add(loop)
+                to_rewrite[loop] = None
                 terminator = value.block.last_op
                 assert terminator is not None
                 yields.setdefault(terminator, []).append(value.index - 1)
-                to_rewrite.add(terminator)
-        for op in sorted(to_rewrite, key=order.__getitem__):
+                to_rewrite[terminator] = None
+        for op in _dependencies_first(list(to_rewrite)):
             if isinstance(op, scf.ForOp):
                 carried = [a for a in op.body.block.args[1:] if a in found]
                 inits = [mapping.get(op.operands[a.index + 2], op.operands[a.index + 2]) for a in carried]
@@ -514,9 +530,41 @@ class Rematerialiser:
         self.rewrite_slice(found, conversion, {growth.results[0]: new})
 
 
-def _function_of(op: Operation) -> AnyFuncOp:
-    current: Operation | None = op
-    while current is not None and not isinstance(current, AnyFuncOp):
-        current = current.parent_op()
-    assert current is not None
-    return current
+def _dependencies_first(ops: list[Operation]) -> list[Operation]:
+    """``ops`` reordered so that each comes after the ops among them that enclose it
+    and those whose results it (or an op nested in it, for ops other than loops and
+    conditionals, whose nested ops are listed themselves) reads; otherwise in the
+    order given.
+
+    This is the part of program order a slice rewrite relies on (an operand is
+    re-mapped before its reader is cloned, a loop is extended before its body reads
+    the new arguments), found from the slice alone rather than from a walk of the
+    whole function per rewrite.
+    """
+    members = set(ops)
+    waiting_on: dict[Operation, int] = {}
+    readers: dict[Operation, list[Operation]] = {op: [] for op in ops}
+    for op in ops:
+        needs: set[Operation] = set()
+        ancestor = op.parent_op()
+        while ancestor is not None and not isinstance(ancestor, AnyFuncOp):
+            if ancestor in members:
+                needs.add(ancestor)
+            ancestor = ancestor.parent_op()
+        nested = [op] if isinstance(op, scf.ForOp | scf.IfOp) or not op.regions else list(op.walk())
+        for reader in nested:
+            for operand in reader.operands:
+                owner = operand.owner
+                if isinstance(owner, Operation) and owner in members and owner is not op and not op.is_ancestor(owner):
+                    needs.add(owner)
+        waiting_on[op] = len(needs)
+        for need in needs:
+            readers[need].append(op)
+    ordered = [op for op in ops if not waiting_on[op]]
+    for op in ordered:
+        for reader in readers[op]:
+            waiting_on[reader] -= 1
+            if not waiting_on[reader]:
+                ordered.append(reader)
+    assert len(ordered) == len(ops), "a slice's ops depend on each other in a cycle"
+    return ordered

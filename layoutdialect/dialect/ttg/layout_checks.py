@@ -10,6 +10,7 @@ module specifies 32 threads per warp.``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from math import prod
 
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, StringAttr, TensorType
@@ -105,11 +106,19 @@ def _num_warps(op: Operation) -> int | None:
 def kernel_attributes(op: Operation) -> KernelAttributes:
     """``"ttg.num-warps"``, ``"ttg.threads-per-warp"`` (default 32), ``"ttg.num-ctas"``
     (default 1) and ``ttg.target`` (e.g. ``"cuda:80"``) as seen from ``op``."""
-    target = _nearest(op, TARGET)
+    found: dict[str, IntegerAttr | StringAttr] = {}
+    current: Operation | None = op
+    while current is not None and len(found) < 3:
+        for key in (TARGET, THREADS_PER_WARP, NUM_CTAS):
+            value = current.attributes.get(key)
+            if key not in found and isinstance(value, IntegerAttr | StringAttr):
+                found[key] = value
+        current = current.parent_op()
+    target, threads, ctas = found.get(TARGET), found.get(THREADS_PER_WARP), found.get(NUM_CTAS)
     return KernelAttributes(
         num_warps=_num_warps(op),
-        threads_per_warp=_integer(op, THREADS_PER_WARP) or 32,
-        num_ctas=_integer(op, NUM_CTAS) or 1,
+        threads_per_warp=(threads.value.data if isinstance(threads, IntegerAttr) else None) or 32,
+        num_ctas=(ctas.value.data if isinstance(ctas, IntegerAttr) else None) or 1,
         target=target.data if isinstance(target, StringAttr) else None,
     )
 
@@ -142,11 +151,11 @@ MODULE_TARGET = TargetOptions()
 """No options: the module's own target."""
 
 
-def layout_problem(tensor: TensorType[Attribute], op: Operation) -> str | None:
-    """Why ``tensor``'s encoding does not fit the kernel around ``op``, or ``None``."""
+@cache
+def _encoding_problem(tensor: TensorType[Attribute]) -> str | None:
+    """Why ``tensor``'s encoding cannot lay out its shape, whatever the kernel; a type
+    is immutable, so each distinct one is asked once."""
     encoding = tensor.encoding
-    if not isinstance(encoding, EncodingAttr):
-        return None
     if not isinstance(encoding, DistributedEncodingAttr):
         return "A tensor encoding must be a distributed layout, not a shared-memory one."
     layout = encoding.data
@@ -164,6 +173,19 @@ def layout_problem(tensor: TensorType[Attribute], op: Operation) -> str | None:
         to_linear_layout(layout, shape)
     except (EncodingError, LinearLayoutError) as error:
         return f"Layout has no linear layout at shape [{', '.join(map(str, shape))}]: {error}"
+    return None
+
+
+def layout_problem(tensor: TensorType[Attribute], op: Operation) -> str | None:
+    """Why ``tensor``'s encoding does not fit the kernel around ``op``, or ``None``."""
+    encoding = tensor.encoding
+    if not isinstance(encoding, EncodingAttr):
+        return None
+    problem = _encoding_problem(tensor)
+    if problem is not None:
+        return problem
+    assert isinstance(encoding, DistributedEncodingAttr)
+    layout = encoding.data
     kernel = kernel_attributes(op)
     if layout.num_lanes != kernel.threads_per_warp:
         return (
