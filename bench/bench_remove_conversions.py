@@ -179,12 +179,12 @@ def measure_triton(text: str) -> dict[str, float]:
     """Triton 3.9's parse, ``remove-layout-conversions`` + CSE and print of ``text``, where
     Triton is importable; nothing otherwise."""
     try:
-        from triton._C.libtriton import ir, nvidia, passes
+        from triton._C.libtriton import ir, passes
     except ImportError:
         return {}
-    context = ir.context()
-    ir.load_dialects(context)
-    nvidia.load_dialects(context)
+    from triton_oracle import triton_context
+
+    context = triton_context()
     with tempfile.NamedTemporaryFile("w", suffix=".mlir") as file:
         file.write(text)
         file.flush()

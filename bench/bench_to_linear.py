@@ -181,15 +181,13 @@ def triton_calls(pairs: list[tuple[str, Encoding, list[int]]]) -> list[Callable[
     encoding and shape (the encoding parsed by Triton from our printed type, outside
     the timing); ``None`` where Triton is not importable."""
     try:
-        from triton._C.libtriton import amd, gluon_ir, ir, nvidia
+        from triton._C.libtriton import gluon_ir
     except ImportError:
         return None
     from triton_encoding_oracle import triton_layout_attribute
+    from triton_oracle import triton_context
 
-    context = ir.context()
-    ir.load_dialects(context)
-    nvidia.load_dialects(context)
-    amd.load_dialects(context)
+    context = triton_context()
     builder = gluon_ir.GluonOpBuilder(context)
     calls = []
     modules = []  # each attribute's module, alive as long as the calls

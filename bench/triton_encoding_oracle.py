@@ -18,22 +18,17 @@ table ``tests/unit/encodings/test_triton_reference.py`` checks.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from typing import Any
 
-from triton_oracle import Comparison, Row, oracle_main
+from triton_oracle import Comparison, Row, oracle_main, parse_row_module, triton_context
 
 
 def triton_bases(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Triton's bases (or its error) for each row, in this process."""
-    from triton._C.libtriton import amd, gluon_ir, ir, nvidia
+    from triton._C.libtriton import gluon_ir
 
-    ctx = ir.context()
-    ir.load_dialects(ctx)
-    nvidia.load_dialects(ctx)
-    amd.load_dialects(ctx)
+    ctx = triton_context()
     builder = gluon_ir.GluonOpBuilder(ctx)
     answers = []
     for row in rows:
@@ -60,20 +55,7 @@ def triton_layout_attribute(row: dict[str, Any], ctx: Any, builder: Any) -> tupl
     module with the row's warps, lanes and CTAs (``ctx`` and ``builder``: a Triton IR
     context with its dialects loaded, and a ``GluonOpBuilder`` on it), and that module,
     which must outlive every use of the attribute."""
-    from triton._C.libtriton import ir
-
-    text = (
-        f'module attributes {{"ttg.num-warps" = {row["warps"]} : i32, "ttg.threads-per-warp" = '
-        f'{row["lanes"]} : i32, "ttg.num-ctas" = {row["ctas"]} : i32}} {{\n'
-        f"  tt.func @f(%a: {row['type']}) {{ tt.return }}\n}}\n"
-    )
-    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
-        f.write(text)
-    try:
-        module = ir.parse_mlir_module(f.name, ctx)
-    finally:
-        os.unlink(f.name)
-    module.context = ctx
+    module = parse_row_module(row, "tt.func @f(%a: {type}) {{ tt.return }}", ctx)
     arg = module.get_function("f").args(0)
     if row["type"].startswith("!ttg.memdesc"):
         layout = builder.get_gluon_layout_from_memdesc(arg)

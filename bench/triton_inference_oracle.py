@@ -23,36 +23,23 @@ the side they start from, which is what this package models.
 
 from __future__ import annotations
 
-import os
 import re
 import sys
-import tempfile
 from typing import Any
 
-from triton_oracle import Comparison, Row, oracle_main
+from triton_oracle import Comparison, Row, oracle_main, parse_row_module, triton_context
 
 
 def triton_results(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Triton's result type (or its error) for each row, in this process."""
-    from triton._C.libtriton import amd, ir, nvidia
+    from triton._C.libtriton import ir
 
-    ctx = ir.context()
-    ir.load_dialects(ctx)
-    nvidia.load_dialects(ctx)
-    amd.load_dialects(ctx)
+    ctx = triton_context()
     builder = ir.builder(ctx)
     answers = []
     for row in rows:
-        text = (
-            f'module attributes {{"ttg.num-warps" = {row["warps"]} : i32, "ttg.threads-per-warp" = '
-            f'{row["lanes"]} : i32, "ttg.num-ctas" = {row["ctas"]} : i32}} {{\n'
-            f"  tt.func private @f(%a: {row['type']})\n}}\n"
-        )
-        with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
-            f.write(text)
         try:
-            module = ir.parse_mlir_module(f.name, ctx)
-            module.context = ctx
+            module = parse_row_module(row, "tt.func private @f(%a: {type})", ctx)
             block = module.get_function("f").add_entry_block()
             builder.set_insertion_point_to_start(block)
             operand = block.arg(0)
@@ -70,8 +57,6 @@ def triton_results(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             answers.append({"result": str(result.get_type())})
         except Exception as error:  # noqa: BLE001 - any refusal is an answer to compare
             answers.append({"error": str(error).splitlines()[0] if str(error) else type(error).__name__})
-        finally:
-            os.unlink(f.name)
     return answers
 
 

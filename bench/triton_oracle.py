@@ -11,8 +11,10 @@ the rows ``compare`` keeps as the reference.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +24,37 @@ Row = dict[str, Any]
 Comparison = tuple[Row | None, str | None]
 """What ``compare`` says of one case: the reference row to keep (or ``None``) and the
 disagreement to print (or ``None``)."""
+
+
+def triton_context() -> Any:
+    """A Triton 3.9 IR context with its own, NVIDIA's and AMD's dialects loaded."""
+    from triton._C.libtriton import amd, ir, nvidia
+
+    context = ir.context()
+    ir.load_dialects(context)
+    nvidia.load_dialects(context)
+    amd.load_dialects(context)
+    return context
+
+
+def parse_row_module(row: Row, function: str, context: Any) -> Any:
+    """Triton's module holding ``function`` (text naming ``{type}`` for the row's
+    ``type``), under module attributes with the row's warps, lanes and CTAs."""
+    from triton._C.libtriton import ir
+
+    text = (
+        f'module attributes {{"ttg.num-warps" = {row["warps"]} : i32, "ttg.threads-per-warp" = '
+        f'{row["lanes"]} : i32, "ttg.num-ctas" = {row["ctas"]} : i32}} {{\n'
+        f"  {function.format(type=row['type'])}\n}}\n"
+    )
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as file:
+        file.write(text)
+    try:
+        module = ir.parse_mlir_module(file.name, context)
+    finally:
+        os.unlink(file.name)
+    module.context = context
+    return module
 
 
 def run_batch(script: str, rows: list[Row]) -> list[Row]:
