@@ -19,6 +19,7 @@ once per call, since rewrites between calls may add or remove the ops nested in 
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from weakref import WeakKeyDictionary
 
 from xdsl.ir import Operation, Region
@@ -34,10 +35,10 @@ _WOULD_BE_DEAD: WeakKeyDictionary[Operation, bool] = WeakKeyDictionary()
 def _would_be_dead(op: Operation, with_regions: dict[Operation, bool]) -> bool:
     """Whether ``op`` has no effect but its results (xDSL's ``would_be_trivially_dead``);
     ``with_regions`` holds the answers for ops with regions during one call."""
-    known = (with_regions if op.regions else _WOULD_BE_DEAD).get(op)
+    memo: MutableMapping[Operation, bool] = with_regions if op.regions else _WOULD_BE_DEAD
+    known = memo.get(op)
     if known is None:
-        known = would_be_trivially_dead(op)
-        (with_regions if op.regions else _WOULD_BE_DEAD)[op] = known
+        known = memo[op] = would_be_trivially_dead(op)
     return known
 
 
