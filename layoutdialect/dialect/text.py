@@ -13,6 +13,7 @@ from weakref import WeakKeyDictionary
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     AnyFloat,
     CallSiteLoc,
     ComplexType,
@@ -25,10 +26,11 @@ from xdsl.dialects.builtin import (
     LocationAttr,
     ModuleOp,
     NameLoc,
+    RankedStructure,
     StringAttr,
 )
 from xdsl.ir import Operation, SSAValue, TypeAttribute
-from xdsl.irdl import IRDLOperation
+from xdsl.irdl import IRDLOperation, base
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
@@ -41,11 +43,14 @@ from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.dominance import dominance_violations
 from layoutdialect.dialect.hex_floats import float_from_bits
 from layoutdialect.dialect.registry import make_context
-from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, verify_tensor_layouts
+from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, ir_unchanged, verify_tensor_layouts
 from layoutdialect.encodings import EncodingError
 
 MAX_DENSE_ELEMENTS = 1 << 24
 """The most elements a ``dense`` literal may fill (xDSL holds each one in memory)."""
+
+_DENSE_LITERAL_TYPE = base(RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType])
+"""The types a ``dense`` literal may have (xDSL builds this constraint on every literal)."""
 
 __all__ = [
     "MAX_DENSE_ELEMENTS",
@@ -301,10 +306,16 @@ class LocatingParser(Parser):
         return op
 
     def _parse_dense_literal_type(self) -> Any:
-        """As xDSL's, but a ``dense`` literal may fill at most ``MAX_DENSE_ELEMENTS``
-        elements: xDSL stores every element, so a huge splat would take all memory."""
+        """As xDSL's (a memref, vector or tensor of integers, indices, floats or complex
+        numbers, of static shape), with its type constraint built once rather than per
+        literal, and at most ``MAX_DENSE_ELEMENTS`` elements: xDSL stores every element,
+        so a huge splat would take all memory."""
         start = self._current_token.span.start
-        type = super()._parse_dense_literal_type()
+        type = self.expect(self.parse_optional_type, "Dense attribute must be typed!")
+        if not _DENSE_LITERAL_TYPE.verifies(type):
+            self.raise_error("Expected memref, vector or tensor type of integer, index, float, or complex type")
+        if any(dim == DYNAMIC_INDEX for dim in type.get_shape()):
+            self.raise_error("Dense literal attribute should have a static shape.")
         elements = prod(type.get_shape())
         if elements > MAX_DENSE_ELEMENTS:
             message = f"a dense literal of {type} holds {elements} elements; at most {MAX_DENSE_ELEMENTS} are supported"
@@ -420,9 +431,10 @@ def verify_module(module: ModuleOp, source: str | None = None, line_offset: int 
     is used (``dominance_violations``); raise ``IRError`` at the first op that fails."""
     for op, index in dominance_violations(module):
         raise located_error(op, f"operand #{index} does not dominate this use", source, line_offset)
-    for op in module.walk():
-        if (failure := verifier_failure(op)) is not None:
-            raise located_error(op, failure, source, line_offset)
+    with ir_unchanged():
+        for op in module.walk():
+            if (failure := verifier_failure(op)) is not None:
+                raise located_error(op, failure, source, line_offset)
 
 
 def decode_source(data: bytes, filename: str) -> str:

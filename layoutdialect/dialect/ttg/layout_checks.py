@@ -9,12 +9,14 @@ module specifies 32 threads per warp.``
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from math import prod
 
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, StringAttr, TensorType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.traits import OpTrait
 from xdsl.utils.exceptions import VerifyException
 
@@ -32,6 +34,7 @@ __all__ = [
     "TargetOptions",
     "TensorSize",
     "VerifyTensorLayouts",
+    "ir_unchanged",
     "kernel_attributes",
     "kernel_target",
     "layout_problem",
@@ -103,9 +106,40 @@ def _num_warps(op: Operation) -> int | None:
     return None
 
 
+_KERNEL_KEYS = (NUM_WARPS, THREADS_PER_WARP, NUM_CTAS, TARGET)
+
+_answers_per_region: dict[Region, KernelAttributes] | None = None
+"""``kernel_attributes`` of the ops of each region, remembered while ``ir_unchanged``."""
+
+
+@contextmanager
+def ir_unchanged() -> Iterator[None]:
+    """Within this block the IR is only read (as while verifying a module), so
+    ``kernel_attributes`` answers once for all the ops of a region that carry none of
+    the kernel's attributes themselves: they all see the same enclosing ops."""
+    global _answers_per_region
+    outer = _answers_per_region
+    _answers_per_region = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _answers_per_region = outer
+
+
 def kernel_attributes(op: Operation) -> KernelAttributes:
     """``"ttg.num-warps"``, ``"ttg.threads-per-warp"`` (default 32), ``"ttg.num-ctas"``
     (default 1) and ``ttg.target`` (e.g. ``"cuda:80"``) as seen from ``op``."""
+    answers = _answers_per_region
+    region = op.parent_region()
+    if answers is None or region is None or any(key in op.attributes for key in _KERNEL_KEYS):
+        return _kernel_attributes(op)
+    known = answers.get(region)
+    if known is None:
+        known = answers[region] = _kernel_attributes(op)
+    return known
+
+
+def _kernel_attributes(op: Operation) -> KernelAttributes:
     found: dict[str, IntegerAttr | StringAttr] = {}
     current: Operation | None = op
     while current is not None and len(found) < 3:
