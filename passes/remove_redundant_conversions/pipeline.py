@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import ClassVar
@@ -145,9 +146,7 @@ def remove_dead_ops(func: AnyFuncOp) -> None:
 
 Stage = Callable[[AnyFuncOp, Options], None]
 
-PIPELINE: tuple[tuple[str, Stage], ...] = (
-    ("fold", fold),
-    ("propagate", lambda func, options: propagate_layouts(func)),
+AFTER_PROPAGATION: tuple[tuple[str, Stage], ...] = (
     ("fold", fold),
     ("rematerialise", rematerialise),
     ("hoist", hoist),
@@ -157,6 +156,7 @@ PIPELINE: tuple[tuple[str, Stage], ...] = (
     ("cse", lambda func, options: cse(func)),
     ("dce", lambda func, options: remove_dead_ops(func)),
 )
+"""The stages after forward propagation, which both runs of the pipeline share."""
 
 
 def run_pipeline(
@@ -166,26 +166,41 @@ def run_pipeline(
     on_stage: Callable[[str, float], None] | None,
 ) -> None:
     for name, stage in stages:
-        start = time.perf_counter()
-        stage(func, options)
-        if on_stage is not None:
-            on_stage(name, time.perf_counter() - start)
+        with _timed(name, on_stage):
+            stage(func, options)
+
+
+@contextmanager
+def _timed(name: str, on_stage: Callable[[str, float], None] | None) -> Iterator[None]:
+    start = time.perf_counter()
+    yield
+    if on_stage is not None:
+        on_stage(name, time.perf_counter() - start)
 
 
 def remove_redundant_conversions(
     func: AnyFuncOp, options: Options = Options(), on_stage: Callable[[str, float], None] | None = None
 ) -> None:
-    """Run the whole pipeline on one function; ``on_stage`` hears each stage's name and seconds."""
+    """Run the whole pipeline on one function; ``on_stage`` hears each stage's name and seconds.
+
+    The run without propagation starts from a copy taken after the first fold (the
+    stage both runs begin with), and is skipped where it cannot win: when
+    propagation changed nothing (both runs would be the same) or when the run with
+    it leaves no conversion."""
+    with _timed("fold", on_stage):
+        fold(func, options)
     alternative = func.clone() if options.try_without_propagation else None
-    run_pipeline(func, options, PIPELINE, on_stage)
+    with _timed("propagate", on_stage):
+        propagated = propagate_layouts(func)
+    run_pipeline(func, options, AFTER_PROPAGATION, on_stage)
     if alternative is None:
         return
-    without_propagation = tuple((name, stage) for name, stage in PIPELINE if name != "propagate")
-    run_pipeline(alternative, options, without_propagation, on_stage)
-    if weighted_conversion_bytes(alternative) < weighted_conversion_bytes(func):
-        for block in list(func.body.blocks):
-            func.body.detach_block(block).erase()
-        alternative.body.move_blocks(func.body)
+    if propagated and weighted_conversion_bytes(func) > 0:
+        run_pipeline(alternative, options, AFTER_PROPAGATION, on_stage)
+        if weighted_conversion_bytes(alternative) < weighted_conversion_bytes(func):
+            for block in list(func.body.blocks):
+                func.body.detach_block(block).erase()
+            alternative.body.move_blocks(func.body)
     alternative.erase()
 
 

@@ -187,13 +187,14 @@ def _required_operand_encodings(
     return [original.get(o, tensor_encoding(o)) for o in op.operands]
 
 
-def propagate_layouts(func: AnyFuncOp) -> None:
-    """Give every value the layout its anchors propagate to it, converting only where needed."""
+def propagate_layouts(func: AnyFuncOp) -> bool:
+    """Give every value the layout its anchors propagate to it, converting only where
+    needed; whether any value's layout changed."""
     offered = _offered_encodings(func)
     chosen = {v: _resolve(v, e) for v, e in offered.items()}
     changes = {v: e for v, e in chosen.items() if tensor_encoding(v) != e}
     if not changes:
-        return
+        return False
     original: dict[SSAValue, DistributedEncoding | None] = {}
     retyped: set[Operation] = set()
     layouts = {v: e for v, e in chosen.items() if v not in changes}
@@ -212,3 +213,4 @@ def propagate_layouts(func: AnyFuncOp) -> None:
                 operands[index] = cache.value_as(operand, needed)
         if operands != list(op.operands):
             op.operands = operands
+    return True
