@@ -1,9 +1,15 @@
 """A shared-memory layout for a row-major ``R x C`` tile under which every listed access
 tile is served in as few wavefronts as its bytes allow.
 
-An access ``P x Q`` is the tile one request reads or writes, at every aligned place.  A
-request takes as many wavefronts as the most distinct words any bank holds
-(``SharedMemory.wavefronts``), ideally ``ceil(bytes / wavefront bytes)`` (128 with 32 banks).
+An access ``P x Q`` is the tile one request reads or writes, at every aligned place (the
+``P x Q`` blocks tiling the tile from its origin; sides need not be powers of two, so
+``1 x 9`` reads a whole row of nine).  A request takes as many wavefronts as the most
+distinct words any bank holds (``SharedMemory.wavefronts``): one wavefront serves a word
+from each bank, so that is the fewest wavefronts its words can be grouped into, however
+many bytes it moves.  Its ideal is ``ceil(bytes / wavefront bytes)`` (128 with 32 banks):
+the bytes fill at least that many words per bank, and some layout reaches it, since the
+request's words can lie consecutively.  A ``1 x 9`` read of 16-byte units is 36 words,
+ideally two wavefronts with 32 banks and five with 8.
 
 The closed form is melonedo's ``make_swizzle`` (see ``docs/shared-memory.md``) for one tile
 filling all banks exactly once: ``col ^= (row & col_mask) << col_shift`` (a shift right when
@@ -11,18 +17,23 @@ negative) on rows of ``C`` elements, and, when ``C`` is odd-sized relative to th
 (``8 x 9``), a row permutation that treats several rows as one.  Several tiles, or tiles of
 other sizes, are served by searching the CuTe swizzles ``<B,M,S>`` for the fewest excess
 wavefronts, and, when no swizzle is conflict-free, the XOR maps of row bits into column
-bits (all of them for small tiles, one column bit per row bit for larger ones).
+bits (all of them for small tiles, one column bit per row bit for larger ones).  When
+those fail several accesses, the layout found for each access alone (the row permutation
+of the closed form among them) is tried on all of them before the best trade-off is given.
 
 >>> plan = synthesise_swizzle(8, 8, 128, [(1, 8), (8, 1)], SharedMemory())
 >>> str(plan.swizzle), plan.conflict_free
 ('Swizzle<3,0,3>', True)
 >>> synthesise_swizzle(8, 24, 128, [(8, 1)], SharedMemory()).formula
 'row * 24 + (col ^ (row & 7))'
+>>> plan = synthesise_swizzle(8, 9, 128, [(8, 1), (4, 2)], SharedMemory())
+>>> plan.formula, plan.conflict_free
+('r = (row * 2) % 8 + row / 4; r * 9 + col', True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import product as cartesian
 
@@ -30,7 +41,15 @@ from layoutdialect.cute.layout import Swizzle
 from layoutdialect.f2 import LinearLayout, is_power_of_two, trailing_zeros
 from layoutdialect.target import BANK_BITS, SharedMemory
 
-__all__ = ["AccessCost", "SwizzlePlan", "access_costs", "make_swizzle", "synthesise_swizzle"]
+__all__ = [
+    "AccessCost",
+    "SwizzlePlan",
+    "access_costs",
+    "access_words",
+    "ideal_wavefronts",
+    "make_swizzle",
+    "synthesise_swizzle",
+]
 
 
 @dataclass(frozen=True)
@@ -109,29 +128,54 @@ def access_costs(
 ) -> list[AccessCost]:
     """The wavefronts each access tile needs when element ``(row, col)`` sits at ``address``.
 
-    A ``linear`` address (an XOR map of power-of-two sides) moves every aligned place of a
-    tile by one XOR constant, which permutes banks and words alike, so the first place
-    stands for all of them."""
-    element_bytes = max(1, element_bits // 8)
-    word_bytes = BANK_BITS // 8
+    A ``linear`` address (an XOR map of power-of-two sides) moves every aligned place of an
+    access with power-of-two sides by one XOR constant, which permutes banks and words
+    alike, so the first place stands for all of them; the places of other accesses are
+    each counted."""
     costs = []
     for height, width in accesses:
-        ideal = max(1, -(-height * width * element_bits // (8 * memory.wavefront_bytes)))
+        ideal = ideal_wavefronts(height * width, element_bits, memory)
         worst, conflicting = 0, 0
         all_places = list(cartesian(range(0, rows - height + 1, height), range(0, cols - width + 1, width)))
-        examined = all_places[:1] if linear else all_places
+        cosets = linear and is_power_of_two(height) and is_power_of_two(width)
+        examined = all_places[:1] if cosets else all_places
         for top, left in examined:
-            words: set[int] = set()
-            for row, col in cartesian(range(top, top + height), range(left, left + width)):
-                start = address(row, col) * element_bits // 8
-                words.update(range(start // word_bytes, (start + element_bytes - 1) // word_bytes + 1))
-            wavefronts = memory.wavefronts(words)
+            elements = cartesian(range(top, top + height), range(left, left + width))
+            wavefronts = memory.wavefronts(access_words((address(row, col) for row, col in elements), element_bits))
             worst = max(worst, wavefronts)
             conflicting += wavefronts > ideal
-        if linear:
+        if cosets:
             conflicting *= len(all_places)
         costs.append(AccessCost(height, width, worst, ideal, conflicting, len(all_places)))
     return costs
+
+
+def access_words(offsets: Iterable[int], element_bits: int) -> set[int]:
+    """The ``BANK_BITS``-bit words that elements at the element ``offsets`` occupy.
+
+    >>> sorted(access_words([0, 1, 9], 128))
+    [0, 1, 2, 3, 4, 5, 6, 7, 36, 37, 38, 39]
+    >>> sorted(access_words([0, 1, 9], 16))
+    [0, 4]
+    """
+    element_bytes = max(1, element_bits // 8)
+    word_bytes = BANK_BITS // 8
+    words: set[int] = set()
+    for offset in offsets:
+        start = offset * element_bits // 8
+        words.update(range(start // word_bytes, (start + element_bytes - 1) // word_bytes + 1))
+    return words
+
+
+def ideal_wavefronts(elements: int, element_bits: int, memory: SharedMemory) -> int:
+    """The fewest wavefronts a request of ``elements`` distinct elements can take: its
+    bytes fill at least ``ceil(bytes / wavefront bytes)`` words of some bank, and no more
+    when they lie consecutively.
+
+    >>> [ideal_wavefronts(9, 128, SharedMemory(banks)) for banks in (8, 16, 32, 64)]
+    [5, 3, 2, 1]
+    """
+    return max(1, -(-elements * element_bits // (8 * memory.wavefront_bytes)))
 
 
 @dataclass(frozen=True)
@@ -211,18 +255,68 @@ def synthesise_swizzle(
     rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory
 ) -> SwizzlePlan:
     """The layout of an ``rows x cols`` tile of ``element_bits``-bit elements that serves
-    every access tile in the fewest wavefronts (see the module docstring)."""
+    every access tile in the fewest wavefronts (see the module docstring).
+
+    Accesses of several shapes that the searches over all of them leave with conflicts are
+    tried on the layout found for each shape alone, in the order given; the first that
+    serves every access wins, and otherwise the fewest excess wavefronts."""
     if rows < 1 or cols < 1 or element_bits < 1:
         raise ValueError("the tile and its elements must have positive sizes")
     for height, width in accesses:
-        if not (is_power_of_two(height) and is_power_of_two(width)) or height > rows or width > cols:
-            raise ValueError(f"access {height}x{width} must have power-of-two sides within the {rows}x{cols} tile")
+        if not (1 <= height <= rows and 1 <= width <= cols):
+            raise ValueError(
+                f"access {height}x{width} does not fit the {rows}x{cols} tile: its sides must be from 1 to the tile's"
+            )
+    plan = _search(rows, cols, element_bits, accesses, memory)
+    shapes = list(dict.fromkeys(accesses))
+    if plan.conflict_free or len(shapes) < 2:
+        return plan
+    for height, width in shapes:
+        alone = _search(rows, cols, element_bits, [(height, width)], memory)
+        tried = replace(
+            alone,
+            costs=access_costs(alone.address, rows, cols, element_bits, accesses, memory),
+            method=f"{alone.method}, found for the {height}x{width} access alone",
+        )
+        if tried.conflict_free:
+            return tried
+        if _excess(tried.costs) < _excess(plan.costs):
+            plan = tried
+    return plan
+
+
+def _excess(costs: Sequence[AccessCost]) -> tuple[int, int]:
+    """Wavefronts beyond the ideal, over all accesses and at the worst one."""
+    excess = [cost.worst_wavefronts - cost.ideal_wavefronts for cost in costs]
+    return sum(excess), max(excess, default=0)
+
+
+def _closed_form(
+    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory
+) -> MelonedoParams | None:
+    """melonedo's ``make_swizzle`` for the one access that is neither a row nor a whole-row
+    band, when it fills one wavefront and the rows allow its row permutation."""
     tiles = [(h, w) for h, w in accesses if h > 1 and w < cols]
-    one_wavefront = [(h, w) for h, w in tiles if h * w * element_bits == 8 * memory.wavefront_bytes]
-    if len(tiles) == 1 and one_wavefront:
-        height, width = one_wavefront[0]
-        params = make_swizzle(height, width, cols, rows)
-        plan = SwizzlePlan(
+    if len(tiles) != 1:
+        return None
+    height, width = tiles[0]
+    if height * width * element_bits != 8 * memory.wavefront_bytes:
+        return None
+    try:
+        return make_swizzle(height, width, cols, rows)
+    except ValueError:
+        return None
+
+
+def _search(
+    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory
+) -> SwizzlePlan:
+    """The closed form, then ``Swizzle<B,M,S>`` (power-of-two tiles), then XOR maps, each
+    costed on all ``accesses`` together."""
+    params = _closed_form(rows, cols, element_bits, accesses, memory)
+    closed: SwizzlePlan | None = None
+    if params is not None:
+        closed = SwizzlePlan(
             rows,
             cols,
             element_bits,
@@ -232,23 +326,24 @@ def synthesise_swizzle(
             access_costs(params, rows, cols, element_bits, accesses, memory),
             "closed form (melonedo's make_swizzle)",
         )
-        if plan.conflict_free:
-            return plan
+        if closed.conflict_free:
+            return closed
     if not (is_power_of_two(rows) and is_power_of_two(cols)):
         found = _xor_search(rows, cols, element_bits, accesses, memory)
         if found is not None:
             return found
-        plain = MelonedoParams(0, 0, cols, 1, rows)
-        return SwizzlePlan(
+        plain_params = MelonedoParams(0, 0, cols, 1, rows)
+        plain = SwizzlePlan(
             rows,
             cols,
             element_bits,
-            plain,
-            _melonedo_formula(plain),
+            plain_params,
+            _melonedo_formula(plain_params),
             None,
-            access_costs(plain, rows, cols, element_bits, accesses, memory),
+            access_costs(plain_params, rows, cols, element_bits, accesses, memory),
             "no XOR of row bits into column bits serves this non-power-of-two tile",
         )
+        return closed if closed is not None and _excess(closed.costs) < _excess(plain.costs) else plain
     best: SwizzlePlan | None = None
     best_key: tuple[int, ...] | None = None
     for swizzle in _candidate_swizzles(rows, cols):
@@ -257,13 +352,7 @@ def synthesise_swizzle(
             return swizzle(row * cols + col)
 
         costs = access_costs(address, rows, cols, element_bits, accesses, memory, linear=True)
-        key = (
-            sum(c.worst_wavefronts - c.ideal_wavefronts for c in costs),
-            max((c.worst_wavefronts - c.ideal_wavefronts for c in costs), default=0),
-            swizzle.bits,
-            swizzle.base,
-            swizzle.shift,
-        )
+        key = (*_excess(costs), swizzle.bits, swizzle.base, swizzle.shift)
         if best_key is None or key < best_key:
             best_key = key
             best = SwizzlePlan(
@@ -328,7 +417,6 @@ def _xor_search(
         xor_map = XorMap(cols, tuple(masks))
         costs = access_costs(xor_map, rows, cols, element_bits, accesses, memory, linear=linear)
         if all(c.conflict_free for c in costs):
-            return SwizzlePlan(
-                rows, cols, element_bits, xor_map, xor_map.formula(), None, costs, "search over XOR maps of row bits"
-            )
+            method = "search over XOR maps of row bits" if any(masks) else "row-major, the first XOR map searched"
+            return SwizzlePlan(rows, cols, element_bits, xor_map, xor_map.formula(), None, costs, method)
     return None

@@ -65,8 +65,8 @@ class SwizzleAnswer:
             lines.append("every access is conflict-free")
         else:
             lines.append(
-                "no layout searched (the closed form, Swizzle<B,M,S>, XOR maps of row bits into column bits) "
-                "serves every access without conflicts; the best trade-off:"
+                "no layout searched (the closed form, Swizzle<B,M,S>, XOR maps of row bits into column bits, "
+                "the layout found for each access alone) serves every access without conflicts; the best trade-off:"
             )
         cute = self.cute()
         lines.append(f"CuTe:         {cute if cute is not None else 'none (not a Swizzle<B,M,S> of a row-major tile)'}")
@@ -80,7 +80,7 @@ class SwizzleAnswer:
         lines.append("access   wavefronts  ideal  conflicting places")
         for cost in plan.costs:
             lines.append(
-                f"{cost.rows}x{cost.cols:<6}{cost.worst_wavefronts:>11}{cost.ideal_wavefronts:>7}"
+                f"{f'{cost.rows}x{cost.cols}':<8}{cost.worst_wavefronts:>11}{cost.ideal_wavefronts:>7}"
                 f"  {cost.conflicting_places} of {cost.places}"
             )
         return "\n".join(lines) + "\n"

@@ -1,12 +1,63 @@
 """Swizzle synthesis against melonedo's make_swizzle table and the exact bank model of
-``docs/shared-memory.md``."""
+``docs/shared-memory.md``: every reported count is checked by costing each place of each
+access element by element with ``SharedMemory.wavefronts``."""
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import Sequence
 
-from layoutdialect.analysis.swizzle_synthesis import access_costs, make_swizzle, synthesise_swizzle
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from layoutdialect.analysis.swizzle_synthesis import (
+    AccessCost,
+    SwizzlePlan,
+    XorMap,
+    access_costs,
+    make_swizzle,
+    synthesise_swizzle,
+)
+from layoutdialect.answers.swizzle import ask
+from layoutdialect.dialect.diagnostics import IRError
 from layoutdialect.target import SharedMemory
+
+
+def brute_force(
+    plan: SwizzlePlan, accesses: Sequence[tuple[int, int]], memory: SharedMemory
+) -> list[tuple[int, int, int, int]]:
+    """``(worst, ideal, conflicting places, places)`` of each access under ``plan``'s
+    address: the 32-bit words of every element of every aligned place, banked by
+    ``SharedMemory.wavefronts``; the ideal is the request's bytes over a wavefront's."""
+    element_bytes = max(1, plan.element_bits // 8)
+    found = []
+    for height, width in accesses:
+        bits = height * width * plan.element_bits
+        ideal = max(1, -(-bits // (8 * memory.banks * 4)))
+        counts = []
+        for top in range(0, plan.rows - height + 1, height):
+            for left in range(0, plan.cols - width + 1, width):
+                words: set[int] = set()
+                for row in range(top, top + height):
+                    for col in range(left, left + width):
+                        first = plan.address(row, col) * plan.element_bits // 8
+                        words.update(range(first // 4, (first + element_bytes - 1) // 4 + 1))
+                counts.append(memory.wavefronts(words))
+        found.append((max(counts), ideal, sum(count > ideal for count in counts), len(counts)))
+    return found
+
+
+def reported(costs: Sequence[AccessCost]) -> list[tuple[int, int, int, int]]:
+    return [(c.worst_wavefronts, c.ideal_wavefronts, c.conflicting_places, c.places) for c in costs]
+
+
+def check(plan: SwizzlePlan, accesses: Sequence[tuple[int, int]], memory: SharedMemory) -> None:
+    """The plan is a layout of the tile, and its costs are the brute-force ones."""
+    offsets = sorted(plan.address(row, col) for row in range(plan.rows) for col in range(plan.cols))
+    assert offsets == list(range(plan.rows * plan.cols))
+    assert [(c.rows, c.cols) for c in plan.costs] == list(accesses)
+    assert reported(plan.costs) == brute_force(plan, accesses, memory)
+
 
 # (rows, cols, stride) -> (col_mask, col_shift, CuTe swizzle or None)
 MAKE_SWIZZLE = {
@@ -88,7 +139,149 @@ def test_an_xor_map_serves_what_no_cute_swizzle_can() -> None:
     assert layout is not None and layout.is_invertible()
 
 
+@pytest.mark.parametrize("banks", [8, 16, 32, 64])
+@pytest.mark.parametrize(
+    ("shape", "accesses"),
+    [
+        ((8, 8), [(1, 8), (8, 1)]),
+        ((8, 8), [(8, 1), (4, 2)]),
+        ((8, 9), [(8, 1), (4, 2)]),
+        ((8, 9), [(1, 9)]),
+        ((8, 9), [(1, 9), (8, 1), (4, 2)]),
+        ((8, 24), [(8, 1), (1, 8), (4, 2)]),
+        ((8, 24), [(8, 1), (4, 2)]),
+        ((8, 24), [(1, 24), (8, 3), (2, 4)]),
+        ((16, 16), [(16, 1), (1, 16)]),
+    ],
+)
+def test_every_reported_count_is_the_brute_force_one(
+    shape: tuple[int, int], accesses: list[tuple[int, int]], banks: int
+) -> None:
+    memory = SharedMemory(banks)
+    check(synthesise_swizzle(*shape, 128, accesses, memory), accesses, memory)
+
+
+def test_the_row_permutation_for_one_access_serves_the_others() -> None:
+    """No XOR of row bits serves a column and a 4x2 block of 9-unit rows; the row
+    permutation found for the 4x2 block alone serves both."""
+    memory = SharedMemory()
+    accesses = [(8, 1), (4, 2)]
+    plan = synthesise_swizzle(8, 9, 128, accesses, memory)
+    assert plan.conflict_free
+    assert plan.formula == "r = (row * 2) % 8 + row / 4; r * 9 + col"
+    assert plan.formula == synthesise_swizzle(8, 9, 128, [(4, 2)], memory).formula
+    assert "4x2 access alone" in plan.method
+    check(plan, accesses, memory)
+    assert brute_force(plan, accesses, memory) == [(1, 1, 0, 9), (1, 1, 0, 8)]
+
+
 def test_without_a_conflict_free_layout_the_best_trade_off_is_given() -> None:
-    plan = synthesise_swizzle(8, 9, 128, [(8, 1), (4, 2)], SharedMemory())
+    memory = SharedMemory()
+    accesses = [(8, 1), (4, 2), (2, 4)]
+    plan = synthesise_swizzle(8, 9, 128, accesses, memory)
     assert not plan.conflict_free
-    assert [c.worst_wavefronts for c in plan.costs] == [1, 2]
+    check(plan, accesses, memory)
+    assert [c.worst_wavefronts for c in plan.costs] == [1, 1, 2]
+    assert "no layout searched" in ask("8x9", "b128", ["8x1", "4x2", "2x4"]).text()
+
+
+@pytest.mark.parametrize(("banks", "wavefronts"), [(8, 5), (16, 3), (32, 2), (64, 1)])
+def test_a_whole_row_of_nine_units_takes_its_bytes_in_wavefronts(banks: int, wavefronts: int) -> None:
+    """Nine 16-byte units are 36 words: as many wavefronts as the most words of one bank,
+    ideally ``ceil(144 bytes / wavefront bytes)``, which the consecutive row reaches."""
+    memory = SharedMemory(banks)
+    plan = synthesise_swizzle(8, 9, 128, [(1, 9)], memory)
+    assert plan.formula == "row * 9 + col" and plan.conflict_free
+    assert reported(plan.costs) == [(wavefronts, wavefronts, 0, 8)]
+    check(plan, [(1, 9)], memory)
+
+
+def test_accesses_of_other_sides_are_costed_at_every_place() -> None:
+    """A 3x1 column under ``col ^= row bit 2``: rows 0-2 sit in one of the two 8-bank
+    groups, rows 3-5 do not, so the first place does not stand for the others."""
+    memory = SharedMemory(8)
+    xor_map = XorMap(8, (0, 0, 1))
+    (cost,) = access_costs(xor_map, 8, 8, 128, [(3, 1)], memory, linear=True)
+    assert (cost.worst_wavefronts, cost.ideal_wavefronts, cost.conflicting_places, cost.places) == (3, 2, 8, 16)
+
+
+@pytest.mark.parametrize("access", [(9, 1), (1, 10), (0, 1), (1, 0)])
+def test_an_access_must_fit_the_tile(access: tuple[int, int]) -> None:
+    with pytest.raises(ValueError, match="does not fit the 8x9 tile"):
+        synthesise_swizzle(8, 9, 128, [access], SharedMemory())
+
+
+def test_an_access_that_does_not_fit_is_an_error_at_the_option() -> None:
+    with pytest.raises(IRError, match=r"^--access:1:1: error: access 1x10 does not fit the 8x9 tile"):
+        ask("8x9", "b128", ["8x1", "1x10"])
+
+
+@pytest.mark.parametrize(("banks", "expected", "wavefronts"), [(8, "Swizzle<1,0,3>", 4), (64, "Swizzle<2,0,4>", 1)])
+def test_rows_and_columns_of_sixteen_byte_units_with_other_bank_counts(
+    banks: int, expected: str, wavefronts: int
+) -> None:
+    """8 banks hold two 16-byte units, so a column of eight needs one row bit moved to
+    spread over both, four units each; 64 banks hold sixteen, of which row bit 0 already
+    picks the half, so row bits 1 and 2 are moved (offset bits 4 and 5)."""
+    memory = SharedMemory(banks)
+    accesses = [(8, 1), (1, 8)]
+    plan = synthesise_swizzle(8, 8, 128, accesses, memory)
+    assert str(plan.swizzle) == expected and plan.conflict_free
+    assert [(c.worst_wavefronts, c.ideal_wavefronts) for c in plan.costs] == [(wavefronts, wavefronts)] * 2
+    check(plan, accesses, memory)
+    row_major = access_costs(lambda row, col: row * 8 + col, 8, 8, 128, [(8, 1)], memory)
+    assert row_major[0].worst_wavefronts > wavefronts
+
+
+def test_sixty_four_banks_serve_a_column_of_sixteen_units_in_one_wavefront() -> None:
+    memory = SharedMemory(64)
+    accesses = [(16, 1), (1, 16)]
+    plan = synthesise_swizzle(16, 16, 128, accesses, memory)
+    assert str(plan.swizzle) == "Swizzle<4,0,4>" and plan.conflict_free
+    assert [c.worst_wavefronts for c in plan.costs] == [1, 1]
+    check(plan, accesses, memory)
+
+
+@pytest.mark.parametrize(
+    "accesses", [[(8, 1)], [(1, 8)], [(4, 2)], [(8, 1), (1, 8)], [(8, 1), (4, 2)], [(8, 1), (1, 8), (4, 2)]]
+)
+def test_rows_of_twenty_four_units_serve_columns_rows_and_blocks(accesses: list[tuple[int, int]]) -> None:
+    memory = SharedMemory()
+    plan = synthesise_swizzle(8, 24, 128, accesses, memory)
+    assert plan.conflict_free
+    check(plan, accesses, memory)
+
+
+@st.composite
+def tiles_and_accesses(draw: st.DrawFn) -> tuple[int, int, int, SharedMemory, list[tuple[int, int]]]:
+    rows = draw(st.integers(1, 8))
+    cols = draw(st.integers(1, 12))
+    element_bits = draw(st.sampled_from([8, 16, 32, 64, 128]))
+    memory = SharedMemory(draw(st.sampled_from([8, 16, 32, 64])))
+    access = st.tuples(st.integers(1, rows), st.integers(1, cols))
+    return rows, cols, element_bits, memory, draw(st.lists(access, min_size=1, max_size=3))
+
+
+@settings(max_examples=60, deadline=None)
+@given(tiles_and_accesses())
+def test_any_returned_layout_has_the_costs_it_reports(
+    case: tuple[int, int, int, SharedMemory, list[tuple[int, int]]],
+) -> None:
+    rows, cols, element_bits, memory, accesses = case
+    plan = synthesise_swizzle(rows, cols, element_bits, accesses, memory)
+    check(plan, accesses, memory)
+    if plan.conflict_free:
+        assert all(worst == ideal for worst, ideal, _, _ in brute_force(plan, accesses, memory))
+
+
+@settings(max_examples=60, deadline=None)
+@given(tiles_and_accesses())
+def test_a_layout_found_for_one_access_that_serves_all_is_not_missed(
+    case: tuple[int, int, int, SharedMemory, list[tuple[int, int]]],
+) -> None:
+    rows, cols, element_bits, memory, accesses = case
+    plan = synthesise_swizzle(rows, cols, element_bits, accesses, memory)
+    for access in accesses:
+        alone = synthesise_swizzle(rows, cols, element_bits, [access], memory)
+        if all(worst == ideal for worst, ideal, _, _ in brute_force(alone, accesses, memory)):
+            assert plan.conflict_free
