@@ -31,12 +31,21 @@ from layoutdialect.answers.arguments import (
     parse_shape_option,
     parse_target,
 )
+from layoutdialect.answers.matrices import BitMatrix, layout_matrix
 from layoutdialect.cute.layout import ComposedLayout, Layout, product
 from layoutdialect.cute.text import CuteValue
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.f2 import LinearLayout
 
-__all__ = ["DEFAULT_MAX_CELLS", "CuteGridAnswer", "ShowAnswer", "ask", "show_cute_value", "show_layout"]
+__all__ = [
+    "DEFAULT_MAX_CELLS",
+    "CuteGridAnswer",
+    "ShowAnswer",
+    "ask",
+    "show_cute_value",
+    "show_layout",
+    "show_matrix",
+]
 
 DEFAULT_MAX_CELLS = 4096
 
@@ -54,6 +63,8 @@ def _holders(layout: LinearLayout) -> dict[tuple[int, ...], list[dict[str, int]]
 class ShowAnswer:
     argument: LayoutArgument
     body: str
+    matrix: BitMatrix | None = None
+    """The F2 matrix, when it was asked for (``--matrix``)."""
 
     def text(self) -> str:
         return self.body
@@ -68,6 +79,8 @@ class ShowAnswer:
                 "out_dims": {name: layout.get_out_dim_size(name) for name in layout.get_out_dim_names()},
             },
         }
+        if self.matrix is not None:
+            return entry | {"matrix": self.matrix.to_json()}
         if self.argument.kind == "distributed":
             entry["elements"] = [
                 {"coordinates": list(coordinates), "holders": holders}
@@ -151,6 +164,17 @@ def show_layout(
     return ShowAnswer(argument, "\n".join(sections))
 
 
+def show_matrix(argument: LayoutArgument) -> ShowAnswer:
+    """``argument``'s linear layout as an F2 matrix: a column per input bit, a row per output
+    bit, low bits first (``layoutdialect.answers.matrices``)."""
+    matrix = layout_matrix(argument.layout)
+    legend = (
+        "columns: the bits of the inputs, rows: the bits of the outputs, low bits first "
+        "(r register, l lane, w warp, b block, o offset; i, j, k: dims 0, 1, 2; the number is the bit's value)"
+    )
+    return ShowAnswer(argument, f"{legend}\n{matrix.text()}", matrix)
+
+
 @dataclass(frozen=True)
 class CuteGridAnswer:
     """The offsets of a CuTe layout that is not F2-linear, evaluated coordinate by coordinate."""
@@ -194,6 +218,7 @@ def ask(
     num_banks: int | None = None,
     svg: str | None = None,
     png: str | None = None,
+    matrix: bool = False,
 ) -> ShowAnswer | CuteGridAnswer:
     """``layout-tool show``: the answer for a layout as written on the command line, after
     drawing it to ``svg`` or ``png`` when asked (coloured by thread, or by bank on
@@ -206,7 +231,12 @@ def ask(
         if picture is not None or view is not None:
             raise
         return show_cute_value(error.value, max_cells, full)
-    answer = show_layout(argument, view, full, max_cells)
+    if matrix:
+        if view is not None:
+            raise IRError(SourceLocation("--matrix", 1, 1), "--matrix and --view are different answers; pick one", "")
+        answer = show_matrix(argument)
+    else:
+        answer = show_layout(argument, view, full, max_cells)
     if picture is not None:
         from layoutdialect.answers.picture import draw_layout
 
