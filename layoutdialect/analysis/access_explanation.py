@@ -28,7 +28,10 @@ from layoutdialect.f2 import LinearLayout, log2_exact
 from layoutdialect.f2.bitmatrix import combine, null_space, rank
 from layoutdialect.target import BANK_BITS, SharedMemory
 
-__all__ = ["AccessExplanation", "BankConflict", "LaneChunk", "explain_access"]
+__all__ = ["MAX_VECTOR_BITS", "AccessExplanation", "BankConflict", "LaneChunk", "explain_access", "tile_access_layout"]
+
+MAX_VECTOR_BITS = 128
+"""The widest shared-memory access of one lane (``ld.shared.v4.b32``)."""
 
 
 @dataclass(frozen=True)
@@ -117,3 +120,39 @@ def explain_access(
     ways = 1 << (rank(chunks) - rank(bank_parts))
     widest = access.widest_elements * bitwidth
     return AccessExplanation(cost, widest, lane_banks, conflicts, lane_chunks, clashing, ways)
+
+
+def tile_access_layout(shape: list[int], tile: tuple[int, int], element_bits: int, lanes: int) -> LinearLayout:
+    """The register layout of a warp reading the ``tile`` (rows x columns) at the origin of
+    a ``shape`` tensor, each lane its widest vector: a lane reads up to 128 bits of one
+    row, lanes take the next vectors along the row and then the next rows, and what is
+    left for the lanes' later registers; lanes beyond the tile read copies.
+
+    Example: a 4x16 tile of f16 is 8 vectors of 8 elements (128 bits); lanes 1, 2 and
+    4 step by 8 columns, 1 row and 2 rows, and lanes 8 and up repeat lanes 0 to 7.
+
+    Sides must be powers of two within ``shape``'s last two dims.
+    """
+    rows, columns = tile
+    *_, height, width = shape
+    if rows > height or columns > width:
+        raise ValueError(f"the {rows}x{columns} access does not fit the {height}x{width} tile")
+    vector = min(columns, max(1, MAX_VECTOR_BITS // element_bits))
+    steps = [(0, 1 << k) for k in range(log2_exact(columns))] + [(1 << k, 0) for k in range(log2_exact(rows))]
+    vector_bits, lane_bits = log2_exact(vector), log2_exact(lanes)
+    registers = steps[:vector_bits]
+    lane_steps = steps[vector_bits : vector_bits + lane_bits]
+    registers += steps[vector_bits + lane_bits :]
+    lane_steps += [(0, 0)] * (lane_bits - len(lane_steps))
+    lead = [0] * (len(shape) - 2)
+    return LinearLayout.from_bases(
+        [
+            ("register", [[*lead, r, c] for r, c in registers]),
+            ("lane", [[*lead, r, c] for r, c in lane_steps]),
+            ("warp", []),
+            ("block", []),
+        ],
+        [f"dim{d}" for d in range(len(shape))],
+        [*shape],
+        require_surjective=False,
+    )

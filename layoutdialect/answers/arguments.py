@@ -46,6 +46,7 @@ __all__ = [
     "LayoutArgumentError",
     "NonLinearCuteLayout",
     "check_cute_size",
+    "describe_tensor",
     "parse_element_bits",
     "parse_element_type",
     "parse_layout_argument",
@@ -112,6 +113,13 @@ def parse_shape(text: str, name: str = "--shape", rank: int | None = None) -> tu
             name, text, 1, f"{prod(sizes)} elements is more than the {MAX_ELEMENTS} this tool handles"
         )
     return sizes
+
+
+def describe_tensor(shape: Sequence[int], element: str) -> str:
+    """``a 64x64 tensor of f16``, or ``a tensor of 8 i32`` for one dim."""
+    if len(shape) == 1:
+        return f"a tensor of {shape[0]} {element}"
+    return f"a {'x'.join(map(str, shape))} tensor of {element}"
 
 
 def parse_shape_option(text: str | None) -> tuple[int, ...] | None:

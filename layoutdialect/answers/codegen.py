@@ -19,12 +19,14 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from layoutdialect.analysis.conversion import ConversionKind, ConversionPlan
 from layoutdialect.answers.arguments import (
     LayoutArgument,
+    describe_tensor,
     parse_element_type,
     parse_layout_argument,
     parse_shape_option,
     parse_target,
 )
 from layoutdialect.answers.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
+from layoutdialect.answers.text_table import counted
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import encoding_attr
@@ -145,13 +147,13 @@ def generate_conversion(
             name, ops, block.args[0], lowered.result, source_vector, conversion.lanes, contents.annotate
         )
     header = [
-        f"// {name}: {plan.kind.value} conversion of a {'x'.join(map(str, shape))} tensor of {element}",
+        f"// {name}: {plan.kind.value} conversion of {describe_tensor(shape, str(element))}",
         f"//   from {source_type.encoding}",
         f"//   to   {result_type.encoding}",
         f"// path: {plan.path.value} ({plan.reason})",
-        f"// {emitted.shuffles} shuffles, {emitted.selects} selects, {emitted.permutes} byte permutes, "
-        f"{emitted.shared_stores} shared stores, "
-        f"{emitted.shared_loads} shared loads, {_barriers(emitted)} per thread",
+        f"// {counted(emitted.shuffles, 'shuffle')}, {counted(emitted.selects, 'select')}, "
+        f"{counted(emitted.permutes, 'byte permute')}, {counted(emitted.shared_stores, 'shared store')}, "
+        f"{counted(emitted.shared_loads, 'shared load')}, {_barriers(emitted)} per thread",
         f"// registers hold raw {bits}-bit patterns; at the start lane 0 holds {_held_by_lane_zero(src.layout, shape)}",
         f"// and at the end it holds {_held_by_lane_zero(dst.layout, shape)}",
     ]
@@ -173,10 +175,9 @@ def generate_conversion(
 
 def _barriers(emitted: CudaFunction) -> str:
     """``2 barriers``, with the cluster barriers beside them where there are any."""
-    text = f"{emitted.barriers} barrier{'' if emitted.barriers == 1 else 's'}"
+    text = counted(emitted.barriers, "barrier")
     if emitted.cluster_barriers:
-        plural = "" if emitted.cluster_barriers == 1 else "s"
-        text += f", {emitted.cluster_barriers} cluster barrier{plural}"
+        text += f", {counted(emitted.cluster_barriers, 'cluster barrier')}"
     return text
 
 

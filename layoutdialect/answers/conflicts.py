@@ -1,25 +1,36 @@
 """``layout-tool conflicts``: bank conflicts and vector width of moving a register layout to
-or from a shared one, with the lanes and the F2 reason."""
+or from a shared one, with the lanes and the F2 reason; or, with ``--access PxQ``, of a
+warp reading PxQ blocks of a shared layout."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from layoutdialect.analysis.access_explanation import AccessExplanation, explain_access
+from layoutdialect.analysis.access_explanation import AccessExplanation, explain_access, tile_access_layout
 from layoutdialect.answers.arguments import (
     LayoutArgument,
+    LayoutArgumentError,
     parse_element_bits,
     parse_layout_argument,
+    parse_shape,
     parse_shape_option,
     parse_target,
 )
+from layoutdialect.answers.text_table import counted
 from layoutdialect.cute.layout import CuteError
 from layoutdialect.cute.linear import shared_layout_from_cute
-from layoutdialect.f2 import LinearLayout
-from layoutdialect.target import SharedMemory
+from layoutdialect.f2 import LinearLayout, is_power_of_two
+from layoutdialect.target import SharedMemory, Target
 
-__all__ = ["ConflictsAnswer", "ask", "shared_side", "shared_access_conflicts"]
+__all__ = [
+    "ConflictsAnswer",
+    "TileAccessesAnswer",
+    "ask",
+    "shared_access_conflicts",
+    "shared_side",
+    "tile_accesses",
+]
 
 
 def shared_side(argument: LayoutArgument) -> LinearLayout:
@@ -44,9 +55,9 @@ class ConflictsAnswer:
         e = self.explanation
         cost = e.cost
         lines = [
-            f"vector: {cost.vector_bits} bits ({cost.vector_bits // self.element_bits} elements); "
+            f"vector: {cost.vector_bits} bits ({counted(cost.vector_bits // self.element_bits, 'element')}); "
             f"widest legal: {e.widest_vector_bits} bits",
-            f"instructions per thread: {cost.instructions}, {cost.phases} phase{'s' if cost.phases > 1 else ''} each",
+            f"instructions per thread: {cost.instructions}, {counted(cost.phases, 'phase')} each",
             f"wavefronts per instruction: {cost.wavefronts_per_instruction} "
             f"(ideal {e.ideal_wavefronts_per_instruction})",
             f"wavefronts in total: {cost.total_wavefronts} (ideal {e.ideal_total_wavefronts})",
@@ -110,21 +121,80 @@ def shared_access_conflicts(
     return ConflictsAnswer(explanation, element_bits)
 
 
+@dataclass(frozen=True)
+class TileAccessesAnswer:
+    """``layout-tool conflicts SHARED --access PxQ ...``: one answer per access tile."""
+
+    accesses: list[tuple[str, ConflictsAnswer]]
+
+    def text(self) -> str:
+        sections = []
+        for tile, answer in self.accesses:
+            cost = answer.explanation.cost
+            verdict = "conflict-free" if cost.conflict_free else f"{answer.explanation.ways}-way bank conflict"
+            sections.append(f"access {tile}: {verdict}\n" + answer.text())
+        return "\n".join(sections)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "accesses": [
+                {"access": tile, **answer.to_json(), **answer.explanation.cost.to_json()}
+                for tile, answer in self.accesses
+            ]
+        }
+
+
+def tile_accesses(
+    shared: LayoutArgument, tiles: list[str], element_bits: int, target: Target, load: bool = True
+) -> TileAccessesAnswer:
+    """For each ``PxQ`` tile, a warp reading (or writing) that block of ``shared``'s tensor
+    at its origin, each lane its widest vector (``tile_access_layout``)."""
+    offsets = shared_side(shared)
+    shape = [offsets.get_out_dim_size(d) for d in offsets.get_out_dim_names()]
+    if len(shape) < 2:
+        raise shared.error("--access needs a shared layout of rank 2 or more (rows x columns)")
+    named = offsets.rename_out_dims([f"dim{d}" for d in range(len(shape))])
+    answers = []
+    for tile in tiles:
+        rows, columns = parse_shape(tile, "--access", rank=2)
+        if not (is_power_of_two(rows) and is_power_of_two(columns)):
+            raise LayoutArgumentError("--access", tile, 1, f"access {tile} must have power-of-two sides")
+        try:
+            registers = tile_access_layout(shape, (rows, columns), element_bits, target.lanes)
+        except ValueError as error:
+            raise LayoutArgumentError("--access", tile, 1, str(error)) from None
+        explanation = explain_access(registers, named, element_bits, target.shared, load)
+        answers.append((f"{rows}x{columns}", ConflictsAnswer(explanation, element_bits)))
+    return TileAccessesAnswer(answers)
+
+
 def ask(
     registers: str,
-    shared: str,
-    dtype: str,
+    shared: str | None = None,
+    dtype: str = "",
     shape: str | None = None,
     vector_bits: int | None = None,
     store: bool = False,
     target: str | None = None,
     num_banks: int | None = None,
-) -> ConflictsAnswer:
+    access: list[str] | None = None,
+) -> ConflictsAnswer | TileAccessesAnswer:
     """``layout-tool conflicts``: a load (or ``store``) between two layouts as written on the
-    command line, on ``target``'s shared memory."""
+    command line, on ``target``'s shared memory; with ``access`` tiles, the one layout
+    given is the shared one and each tile is a warp's access."""
     tensor_shape = parse_shape_option(shape)
+    bits = parse_element_bits(dtype)
+    gpu = parse_target(target, num_banks)
+    if access:
+        if shared is not None:
+            message = "with --access, give only the shared layout: the register side is the access tile"
+            raise LayoutArgumentError("<registers>", registers, 1, message)
+        if vector_bits is not None:
+            raise LayoutArgumentError("--vector-bits", str(vector_bits), 1, "--access takes each lane's widest vector")
+        return tile_accesses(parse_layout_argument(registers, tensor_shape, "<shared>"), access, bits, gpu, not store)
+    if shared is None:
+        message = "give a register layout and a shared layout, or a shared layout and --access PxQ"
+        raise LayoutArgumentError("<shared>", "", 1, message)
     register_side = parse_layout_argument(registers, tensor_shape, "<registers>")
     shared_layout = parse_layout_argument(shared, tensor_shape or register_side.shape, "<shared>")
-    bits = parse_element_bits(dtype)
-    memory = parse_target(target, num_banks).shared
-    return shared_access_conflicts(register_side, shared_layout, bits, memory, not store, vector_bits)
+    return shared_access_conflicts(register_side, shared_layout, bits, gpu.shared, not store, vector_bits)
