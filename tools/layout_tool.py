@@ -1,10 +1,12 @@
 """``layout-tool``: answers about layouts, one subcommand per question.
 
-    layout-tool show LAYOUT [--shape S] [--view V] [--full] [--svg F | --png F] [--dtype T] [GPU] [--json]
+    layout-tool show LAYOUT [--shape S] [--view V | --matrix] [--full] [--svg F | --png F] [--dtype T] [GPU] [--json]
     layout-tool dedup LAYOUT [--shape S] [--json]
     layout-tool conflicts REG_LAYOUT SHARED_LAYOUT --dtype T [--shape S] [--vector-bits N] [--store] [GPU] [--json]
+    layout-tool conflicts SHARED_LAYOUT --access PxQ [--access ...] --dtype T [--shape S] [--store] [GPU] [--json]
     layout-tool swizzle --shape RxC --dtype T --access PxQ [--access ...] [GPU] [--json]
     layout-tool cute EXPR [EXPR] [--json]
+    layout-tool convert SRC_LAYOUT DST_LAYOUT --dtype T [--shape S] [--no-verify] [GPU] [--json]
     layout-tool codegen SRC_LAYOUT DST_LAYOUT --dtype T [--shape S] [--name F] [--json] [GPU]
     layout-tool plan FILE.mlir [--json] [--no-verify] [--max-mixed-transpositions N] [--max-scratch-bytes N] [GPU]
 
@@ -82,6 +84,9 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("--shape", help="the tensor shape, such as 64x64, for encodings that do not carry one")
     show.add_argument("--view", help="only this view: elements or threads (distributed), elements or offsets (shared)")
     show.add_argument("--full", action="store_true", help="print the grid even for a large layout")
+    show.add_argument(
+        "--matrix", action="store_true", help="print the layout as an F2 matrix: output bits by input bits"
+    )
     show.add_argument("--max-cells", type=int, metavar="N", help="summarise above N elements (default 4096)")
     pictures = show.add_mutually_exclusive_group()
     pictures.add_argument("--svg", metavar="OUT.svg", help="draw the grid, coloured by thread or bank, as SVG")
@@ -96,8 +101,14 @@ def _parser() -> argparse.ArgumentParser:
     dedup.add_argument("--json", action="store_true")
 
     conflicts = commands.add_parser("conflicts", help="bank conflicts and vectors of a register <-> shared access")
-    conflicts.add_argument("registers", help="the distributed layout")
-    conflicts.add_argument("shared", help="the shared layout: a shared encoding or a CuTe layout")
+    conflicts.add_argument("registers", help="the distributed layout (with --access: the shared layout)")
+    conflicts.add_argument("shared", nargs="?", help="the shared layout: a shared encoding or a CuTe layout")
+    conflicts.add_argument(
+        "--access",
+        action="append",
+        metavar="PxQ",
+        help="a warp reading a PxQ block of the shared layout, each lane its widest vector (repeatable)",
+    )
     conflicts.add_argument("--shape", help="the tensor shape, for encodings that do not carry one")
     conflicts.add_argument("--dtype", required=True, help="element type, such as f16")
     conflicts.add_argument("--vector-bits", type=int, metavar="N", help="access width (default: the widest legal)")
@@ -120,6 +131,17 @@ def _parser() -> argparse.ArgumentParser:
     codegen.add_argument("--name", default="convert_layout", help="the function's name")
     codegen.add_argument("--json", action="store_true")
     _gpu_options(codegen)
+
+    convert = commands.add_parser(
+        "convert", help="how a tensor moves from one register layout to another: class, F2 matrices, plan, counts"
+    )
+    convert.add_argument("source", help="the distributed layout the tensor is in")
+    convert.add_argument("destination", help="the distributed layout it must end in")
+    convert.add_argument("--shape", help="the tensor shape, for encodings that do not carry one")
+    convert.add_argument("--dtype", required=True, help="element type, such as f16 or i32")
+    convert.add_argument("--no-verify", action="store_true", help="skip running the lowering on the simulator")
+    _gpu_options(convert)
+    convert.add_argument("--json", action="store_true", help="one JSON object: kind, shuffles, selects, ...")
 
     cute = commands.add_parser("cute", help="CuTe layouts and their algebra, as F2 matrices and back")
     cute.add_argument(

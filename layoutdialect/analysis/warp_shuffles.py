@@ -49,11 +49,13 @@ from layoutdialect.f2 import LinearLayout, inverse_permutation
 from layoutdialect.f2.bitmatrix import combine_all
 
 __all__ = [
+    "HardwarePermutation",
     "ShuffleVariant",
     "Transposition",
     "WarpDecomposition",
     "bit_permutation",
     "decompose_warp_conversion",
+    "hardware_permutation",
     "nonzero_register_bases",
 ]
 
@@ -234,6 +236,13 @@ class WarpDecomposition:
                 mask |= 1 << t.lane_bit
         return mask
 
+    def swap_source_lane(self, word: int, lane: int) -> int:
+        """The lane that ``lane`` reads word ``word`` from in the swap's shuffle stage:
+        its own lane id relabelled by ``P_lane``'s inverse, XOR the lane bits the word's
+        transpositions flip."""
+        inverse = self.lanes_before_relabelling
+        return bit_permutation(lane, inverse) ^ bit_permutation(self.lane_offset_mask(word), inverse)
+
 
 def nonzero_register_bases(layout: LinearLayout) -> list[int]:
     """Indices of the register bases that are not zero (the rest duplicate data)."""
@@ -298,6 +307,57 @@ def _pair_free_bits(source: list[Column], target: list[Column], register_bits: i
     for k, t in zip([k for k in src_left if sigma[k] is None], [t for t in dst_left if t not in used]):
         sigma[k] = t
     return [s for s in sigma if s is not None] if None not in sigma else None
+
+
+@dataclass(frozen=True)
+class HardwarePermutation:
+    """A conversion within a warp as a permutation of its hardware bits, and its factors.
+
+    Bits ``0 .. register_bits - 1`` are the registers that hold distinct data (register
+    bits of copies dropped, the fewer side padded), the rest are lane bits.  The value at
+    hardware index ``h`` moves to ``P(h)``, where ``P`` sends bit ``k`` to
+    ``sigma[k]``, and ``P = P_mixed ∘ P_lane ∘ P_reg``: ``register_renaming[k]`` is
+    where ``P_reg`` sends register bit ``k``, ``lane_relabelling[j]`` where ``P_lane``
+    sends lane bit ``j``, and ``transpositions`` are the disjoint ``(r_i, l_j)`` of
+    ``P_mixed``.
+    """
+
+    register_bits: int
+    sigma: tuple[int, ...]
+    register_renaming: list[int]
+    lane_relabelling: list[int]
+    transpositions: list[tuple[int, int]]
+
+
+def hardware_permutation(source: LinearLayout, target: LinearLayout) -> HardwarePermutation | None:
+    """The permutation of one warp's hardware bits that converts ``source`` to ``target``
+    (same warps and CTAs), factored as Triton's ``getWarpLayoutConvertDecomposition``
+    does; ``None`` when the conversion is no permutation of hardware bits.
+
+    >>> from layoutdialect.f2 import LinearLayout
+    >>> src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2], [4]])], ["dim0"])
+    >>> dst = LinearLayout.from_bases([("register", [[4]]), ("lane", [[1], [2]])], ["dim0"])
+    >>> p = hardware_permutation(src, dst)
+    >>> p.sigma, p.lane_relabelling, p.transpositions
+    ((1, 2, 0), [1, 0], [(0, 0)])
+    """
+    src_regs, dst_regs = nonzero_register_bases(source), nonzero_register_bases(target)
+    register_bits = max(len(src_regs), len(dst_regs))
+    src_columns = _hardware_columns(source, src_regs, register_bits, [])
+    dst_columns = _hardware_columns(target, dst_regs, register_bits, [])
+    return _hardware_permutation(src_columns, dst_columns, register_bits)
+
+
+def _hardware_permutation(
+    src_columns: list[Column], dst_columns: list[Column], register_bits: int
+) -> HardwarePermutation | None:
+    if len(src_columns) != len(dst_columns):
+        return None
+    sigma = _pair_free_bits(src_columns, dst_columns, register_bits)
+    if sigma is None:
+        return None
+    p_reg, p_lane, mixed = _factor(sigma, register_bits)
+    return HardwarePermutation(register_bits, tuple(sigma), p_reg, p_lane, mixed)
 
 
 def _factor(sigma: list[int], register_bits: int) -> tuple[list[int], list[int], list[tuple[int, int]]]:
@@ -365,12 +425,10 @@ def decompose_warp_conversion(
             return None
     src_columns = _hardware_columns(source, src_regs, register_bits, virtual)
     dst_columns = _hardware_columns(target, dst_regs, register_bits, virtual)
-    if len(src_columns) != len(dst_columns):
+    permutation = _hardware_permutation(src_columns, dst_columns, register_bits)
+    if permutation is None:
         return None
-    sigma = _pair_free_bits(src_columns, dst_columns, register_bits)
-    if sigma is None:
-        return None
-    p_reg, p_lane, mixed = _factor(sigma, register_bits)
+    p_reg, p_lane, mixed = permutation.register_renaming, permutation.lane_relabelling, permutation.transpositions
 
     broadcast_lanes = 0
     for k, column in enumerate(src_columns[register_bits:]):

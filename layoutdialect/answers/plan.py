@@ -30,7 +30,15 @@ from layoutdialect.passes.lower_convert_layout.planning import PlannedConversion
 from layoutdialect.passes.remarks import Remark
 from layoutdialect.sim.verify import ConversionMismatch
 
-__all__ = ["ConversionReport", "PlanAnswer", "ask", "format_reports", "report_conversions"]
+__all__ = [
+    "ConversionReport",
+    "PlanAnswer",
+    "ask",
+    "conversion_report",
+    "format_reports",
+    "report_conversions",
+    "report_details",
+]
 
 PATH_NAMES = {
     ConversionPath.NONE: "noop",
@@ -132,7 +140,19 @@ def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bo
     }
     if isinstance(planned, Remark):
         return ConversionReport(**common, path=None, reason=planned.message.removesuffix("; kept"))
-    conversion = planned.conversion
+    return conversion_report(common, planned.conversion, source_type, result_type, verify)
+
+
+def conversion_report(
+    common: dict[str, Any],
+    conversion: LayoutConversion,
+    source_type: TensorType[Any],
+    result_type: TensorType[Any],
+    verify: bool,
+) -> ConversionReport:
+    """The report of a planned conversion of ``source_type`` to ``result_type``, lowered
+    and run on the simulator when ``verify``; ``common`` holds the fields that say where
+    it stands (``loc``, ``src``, ``dst``, ``shape``, ``dtype``, ...)."""
     plan = conversion.plan
     details: dict[str, Any] = {"shuffles": plan.shuffles, "selects": plan.selects, "permutes": plan.permutes}
     if plan.path is ConversionPath.WARP_SHUFFLES and plan.warp is not None:
@@ -187,7 +207,7 @@ def format_reports(reports: list[ConversionReport]) -> str:
     rows = [header] + [_row(report) for report in reports]
     lines = table_lines(rows)
     for report in reports:
-        lines += ["", *_details(report)]
+        lines += ["", *report_details(report)]
     return "\n".join(lines) + "\n"
 
 
@@ -210,7 +230,9 @@ def _row(report: ConversionReport) -> tuple[str, ...]:
     return (report.loc, path, tensor, shuffles, stores, loads, wavefronts, bars, scratch, verified)
 
 
-def _details(report: ConversionReport) -> list[str]:
+def report_details(report: ConversionReport) -> list[str]:
+    """The report as indented lines: the path and why, the layouts, then the shuffles or the
+    scratch buffer's accesses, barriers and layout."""
     value = f" {report.value}" if report.value else ""
     source = f" (from {report.source})" if report.source else ""
     lines = [
