@@ -56,8 +56,34 @@ def _gpu_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--num-banks", type=int, choices=(8, 16, 32, 64), help="shared-memory banks of 32 bits")
 
 
+LAYOUT_SYNTAXES = """\
+layouts (LAYOUT, SRC_LAYOUT, ...) are written as:
+  a ttg encoding, with --shape    '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8],
+                                    warpsPerCTA = [4, 1], order = [1, 0]}>' --shape 64x64
+  several CTAs                    '#ttg.blocked<{..., CGALayout = [[0, 1]]}>' (older Triton's
+                                    CTAsPerCGA/CTASplitNum/CTAOrder are read too)
+  a tensor type                   'tensor<16x16xf16, #ttg.nvidia_mma<{versionMajor = 2,
+                                    versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>>'
+  a memdesc type                  '!ttg.memdesc<64x64xf16, #ttg.swizzled_shared<{vec = 8,
+                                    perPhase = 1, maxPhase = 8, order = [1, 0]}>, #ttg.shared_memory>'
+  a linear layout                 '#ttg.linear<{register = [[1]], lane = [[2], [4]], warp = [],
+                                    block = []}>'
+  a CuTe layout                   '(4,2,2,2):(1,16,8,4)', 'Swizzle<2,3,3> o (8,32):(32,1)',
+                                    '[0,2,1,3]' (a table)
+element types (--dtype): {dtypes}; swizzle and conflicts also take bN, N-bit units (b128)
+errors: file:line:col: error: message on stderr, exit status 1, nothing on stdout
+"""
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = _ArgumentParser(prog="layout-tool", description="Answers about GPU tensor layouts.")
+    from layoutdialect.answers.arguments import DTYPE_SPELLINGS
+
+    parser = _ArgumentParser(
+        prog="layout-tool",
+        description="Answers about GPU tensor layouts.",
+        epilog=LAYOUT_SYNTAXES.replace("{dtypes}", DTYPE_SPELLINGS),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"layout-tool {version('layoutdialect')}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_ArgumentParser)
     plan = commands.add_parser("plan", help="explain how each ttg.convert_layout of a file is lowered")
@@ -91,14 +117,14 @@ def _parser() -> argparse.ArgumentParser:
     pictures = show.add_mutually_exclusive_group()
     pictures.add_argument("--svg", metavar="OUT.svg", help="draw the grid, coloured by thread or bank, as SVG")
     pictures.add_argument("--png", metavar="OUT.png", help="draw the grid as PNG")
-    show.add_argument("--dtype", default="f32", help="element type, for the banks of a shared layout's picture")
+    show.add_argument("--dtype", default="f32", help="element type (f16, i32, b128, ...), for a picture's banks")
     _gpu_options(show)
-    show.add_argument("--json", action="store_true")
+    show.add_argument("--json", action="store_true", help="print one JSON object")
 
     dedup = commands.add_parser("dedup", help="the register, lane, warp and block bits that hold copies")
-    dedup.add_argument("layout")
-    dedup.add_argument("--shape")
-    dedup.add_argument("--json", action="store_true")
+    dedup.add_argument("layout", help="a ttg encoding or type, #ttg.linear, or a CuTe layout")
+    dedup.add_argument("--shape", help="the tensor shape, such as 64x64, for encodings that do not carry one")
+    dedup.add_argument("--json", action="store_true", help="print one JSON object")
 
     conflicts = commands.add_parser("conflicts", help="bank conflicts and vectors of a register <-> shared access")
     conflicts.add_argument("registers", help="the distributed layout (with --access: the shared layout)")
@@ -110,26 +136,26 @@ def _parser() -> argparse.ArgumentParser:
         help="a warp reading a PxQ block of the shared layout, each lane its widest vector (repeatable)",
     )
     conflicts.add_argument("--shape", help="the tensor shape, for encodings that do not carry one")
-    conflicts.add_argument("--dtype", required=True, help="element type, such as f16")
+    conflicts.add_argument("--dtype", required=True, help="element type: f16, bf16, f32, i8, ..., or bN units")
     conflicts.add_argument("--vector-bits", type=int, metavar="N", help="access width (default: the widest legal)")
     conflicts.add_argument("--store", action="store_true", help="the access is a store (default: a load)")
     _gpu_options(conflicts)
-    conflicts.add_argument("--json", action="store_true")
+    conflicts.add_argument("--json", action="store_true", help="print one JSON object")
 
     swizzle = commands.add_parser("swizzle", help="a shared layout serving every access pattern without conflicts")
     swizzle.add_argument("--shape", required=True, help="the tile, rows x columns, such as 64x64")
     swizzle.add_argument("--dtype", required=True, help="element type; b128 for 16-byte units")
     swizzle.add_argument("--access", action="append", default=[], metavar="PxQ", help="a tile one request covers")
     _gpu_options(swizzle)
-    swizzle.add_argument("--json", action="store_true")
+    swizzle.add_argument("--json", action="store_true", help="print one JSON object")
 
     codegen = commands.add_parser("codegen", help="a CUDA __device__ function converting registers between layouts")
     codegen.add_argument("source", help="the distributed layout the registers are in")
     codegen.add_argument("destination", help="the distributed layout they must end in")
     codegen.add_argument("--shape", help="the tensor shape, for encodings that do not carry one")
-    codegen.add_argument("--dtype", required=True, help="element type, such as f16")
+    codegen.add_argument("--dtype", required=True, help="element type: f16, bf16, f32, i8, i32, f8E4M3FN, ...")
     codegen.add_argument("--name", default="convert_layout", help="the function's name")
-    codegen.add_argument("--json", action="store_true")
+    codegen.add_argument("--json", action="store_true", help="print one JSON object with the CUDA and its counts")
     _gpu_options(codegen)
 
     convert = commands.add_parser(
@@ -148,7 +174,7 @@ def _parser() -> argparse.ArgumentParser:
         "expressions", nargs="+", metavar="EXPR", help="a CuTe layout or expression, or a ttg layout; two to compare"
     )
     cute.add_argument("--shape", help="the tensor shape, for ttg encodings that do not carry one")
-    cute.add_argument("--json", action="store_true")
+    cute.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 

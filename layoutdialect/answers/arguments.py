@@ -41,6 +41,7 @@ from layoutdialect.f2 import LinearLayout, LinearLayoutError
 from layoutdialect.target import Target, TargetError
 
 __all__ = [
+    "DTYPE_SPELLINGS",
     "MAX_ELEMENTS",
     "LayoutArgument",
     "LayoutArgumentError",
@@ -150,15 +151,20 @@ def parse_target_options(arch: str | None, banks: int | None) -> TargetOptions:
     return TargetOptions(arch, banks)
 
 
+DTYPE_SPELLINGS = "f16, bf16, f32, f64, f8E4M3FN, f8E5M2, i1, i8, i16, i32, i64 (MLIR's names)"
+"""The element types ``--dtype`` reads, as its errors and help list them."""
+
+
 def parse_element_type(text: str, name: str = "--dtype") -> Attribute:
     """An MLIR scalar type with a bit width (``f16``, ``i8``, ``f8E4M3FN``)."""
     parser = LocatingParser(make_context(), text, name, 0)
     try:
         element = parser.parse_type()
-    except ParseError as error:
-        raise LayoutArgumentError(name, text, error.span.start + 1, error.msg) from None
-    if bit_width(element) is None or not parser.at_end():
-        raise LayoutArgumentError(name, text, 1, f"'{text}' is not a scalar type with a bit width")
+    except ParseError:
+        element = None
+    if element is None or bit_width(element) is None or not parser.at_end():
+        message = f"'{text}' is not an element type; the spellings are {DTYPE_SPELLINGS}"
+        raise LayoutArgumentError(name, text, 1, message)
     return element
 
 
@@ -166,7 +172,10 @@ def parse_element_bits(text: str, name: str = "--dtype") -> int:
     """Bits per element of an MLIR scalar type (``f16``, ``i8``, ``f8E4M3FN``) or of ``bN``,
     an ``N``-bit unit such as ``b128`` for a 16-byte vector."""
     unit = re.fullmatch(r"\s*b(\d+)\s*", text)
-    bits = int(unit.group(1)) if unit else bit_width(parse_element_type(text, name))
+    try:
+        bits = int(unit.group(1)) if unit else bit_width(parse_element_type(text, name))
+    except LayoutArgumentError as error:
+        raise LayoutArgumentError(name, text, 1, f"{error.message}, or bN for N-bit units (b128)") from None
     assert bits is not None
     if bits < 1 or bits & (bits - 1):
         raise LayoutArgumentError(name, text, 1, f"elements of {bits} bits are not a power of two")
