@@ -37,7 +37,8 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = REPOSITORY / "tests" / "filecheck"
 PASSES = ("", "lower-to-linear", "remove-redundant-conversions", "lower-convert-layout")
 TIME_LIMIT = 60
-LOCATED_ERROR = re.compile(r"^[^\n]*:\d+:\d+: error: ")
+LOCATED_ERROR = re.compile(r"^(?:[^\n]*:\d+:\d+: remark: [^\n]*\n)*[^\n]*:\d+:\d+: error: ")
+"""Stderr of a refused input: its located remarks (how the text was read), then the error."""
 
 
 @dataclass(frozen=True)

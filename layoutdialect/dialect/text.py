@@ -43,6 +43,7 @@ from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.dominance import dominance_violations
 from layoutdialect.dialect.hex_floats import float_from_bits
 from layoutdialect.dialect.registry import make_context
+from layoutdialect.dialect.ttg.attributes import RETIRED_ATTRIBUTES
 from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, ir_unchanged, verify_tensor_layouts
 from layoutdialect.encodings import EncodingError
 
@@ -131,7 +132,8 @@ def _closing_angle_bracket(text: str, start: int) -> int | None:
 
 class LocatingParser(Parser):
     """A parser that records where each op's text starts, so that later errors can point
-    at the op, and that reads location aliases defined after their uses, as MLIR does."""
+    at the op, that reads location aliases defined after their uses, as MLIR does, and
+    that prints its remarks on how it read the text (``remark``) to stderr."""
 
     def __init__(self, ctx: Context, text: str, filename: str, line_offset: int = 0) -> None:
         super().__init__(ctx, "", filename)
@@ -145,6 +147,19 @@ class LocatingParser(Parser):
         self._line_starts: list[int] | None = None
         self._types: dict[str, TypeAttribute] = {}
         """Each bracketed type read so far, by its text (see ``parse_optional_type``)."""
+        self.remarks: list[str] = []
+        """``file:line:col: remark: message`` for each place read in a meaning it does not
+        spell out (legacy ``CTAsPerCGA`` keys read as a ``CGALayout``), in reading order."""
+
+    def remark(self, message: str, start: int, end: int) -> None:
+        """Remark ``message`` on the text from ``start`` to ``end``: keep it in ``remarks`` and
+        print it to stderr, once per place and message (a text read twice remarks once)."""
+        where = self._location(Span(start, end, self.lexer.input))
+        location = SourceLocation(where.file, where.line + self.line_offset, where.col, max(1, end - start))
+        text = location.render(message, severity="remark")
+        if text not in self.remarks:
+            self.remarks.append(text)
+            print(text, file=sys.stderr)
 
     def resolve_operand(self, operand: UnresolvedOperand, type: Any) -> SSAValue:
         """As xDSL's, remembering where each name not yet defined is first used, so that a
@@ -229,6 +244,18 @@ class LocatingParser(Parser):
         self._consume_token()
         self.parse_punctuation("=", "after attribute alias name")
         self.parse_attribute()
+
+    def _parse_dialect_type_or_attribute_body(
+        self, attr_name: str, is_type: bool, is_opaque: bool, starting_opaque_pos: Position | None
+    ) -> Any:
+        """As xDSL's; an attribute name that Triton retired (``#ttg.cta_layout``) is an error at
+        the name that shows the modern spelling (see ``RETIRED_ATTRIBUTES``)."""
+        hint = None if is_type else RETIRED_ATTRIBUTES.get(attr_name)
+        if hint is not None:
+            end = self._current_token.span.start
+            start = self.lexer.input.content.rfind(f"#{attr_name}", 0, end)
+            self.raise_error(hint, *((start, start + len(attr_name) + 1) if start >= 0 else (end, end + 1)))
+        return super()._parse_dialect_type_or_attribute_body(attr_name, is_type, is_opaque, starting_opaque_pos)
 
     def at_end(self) -> bool:
         """Whether only whitespace and comments are left, as in an empty file (MLIR reads it as an empty module)."""

@@ -35,9 +35,9 @@
 
 // -----
 
-// blocked: unknown keys, including the legacy CTA keys, are errors
+// blocked: the legacy CTA keys go together
 #b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CTAOrder = [1, 0]}>
-// CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: unexpected key: CTAOrder
+// CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: the legacy CTAsPerCGA, CTASplitNum and CTAOrder go together: CTAOrder without CTAsPerCGA and CTASplitNum
 // CHECK-NEXT{LITERAL}: #b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CTAOrder = [1, 0]}>
 
 // -----

@@ -23,7 +23,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 2 : i32} {
 // -----
 
 // nvidia_mma v2 and v3 (test/TritonGPU/loop-pipeline-*.mlir, tritongpu_to_llvm_blackwell.mlir);
-// the legacy CTA keys are ignored as Triton ignores them.
+// the legacy CTA keys of one CTA are read as no CGALayout.
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 #mma1 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 8]}>
 #mma_legacy = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 1, warpsPerCTA = [2, 2], CTAsPerCGA = [1, 1], CTASplitNum = [1, 1], CTAOrder = [1, 0], instrShape = [16, 8]}>
