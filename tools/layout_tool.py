@@ -76,12 +76,12 @@ errors: file:line:col: error: message on stderr, exit status 1, nothing on stdou
 
 
 def _parser() -> argparse.ArgumentParser:
-    from layoutdialect.answers.arguments import DTYPE_SPELLINGS
+    from layoutdialect.dialect.tt.types import ELEMENT_TYPE_SPELLINGS
 
     parser = _ArgumentParser(
         prog="layout-tool",
         description="Answers about GPU tensor layouts.",
-        epilog=LAYOUT_SYNTAXES.replace("{dtypes}", DTYPE_SPELLINGS),
+        epilog=LAYOUT_SYNTAXES.replace("{dtypes}", ELEMENT_TYPE_SPELLINGS),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"layout-tool {version('layoutdialect')}")

@@ -324,7 +324,7 @@ def _search(
             _melonedo_formula(params),
             params.to_cute(),
             access_costs(params, rows, cols, element_bits, accesses, memory),
-            "closed form (melonedo's make_swizzle)",
+            "melonedo's closed form, make_swizzle",
         )
         if closed.conflict_free:
             return closed

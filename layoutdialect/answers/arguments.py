@@ -30,7 +30,7 @@ from layoutdialect.cute.text import CuteSyntaxError, CuteValue, parse_cute
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import LocatingParser
-from layoutdialect.dialect.tt.types import bit_width
+from layoutdialect.dialect.tt.types import ELEMENT_TYPE_SPELLINGS, bit_width
 from layoutdialect.dialect.ttg.attributes import EncodingAttr
 from layoutdialect.dialect.ttg.layout_checks import TargetOptions
 from layoutdialect.dialect.ttg.types import MemDescType
@@ -41,7 +41,6 @@ from layoutdialect.f2 import LinearLayout, LinearLayoutError
 from layoutdialect.target import Target, TargetError
 
 __all__ = [
-    "DTYPE_SPELLINGS",
     "MAX_ELEMENTS",
     "LayoutArgument",
     "LayoutArgumentError",
@@ -151,10 +150,6 @@ def parse_target_options(arch: str | None, banks: int | None) -> TargetOptions:
     return TargetOptions(arch, banks)
 
 
-DTYPE_SPELLINGS = "f16, bf16, f32, f64, f8E4M3FN, f8E5M2, i1, i8, i16, i32, i64 (MLIR's names)"
-"""The element types ``--dtype`` reads, as its errors and help list them."""
-
-
 def parse_element_type(text: str, name: str = "--dtype") -> Attribute:
     """An MLIR scalar type with a bit width (``f16``, ``i8``, ``f8E4M3FN``)."""
     parser = LocatingParser(make_context(), text, name, 0)
@@ -163,7 +158,7 @@ def parse_element_type(text: str, name: str = "--dtype") -> Attribute:
     except ParseError:
         element = None
     if element is None or bit_width(element) is None or not parser.at_end():
-        message = f"'{text}' is not an element type; the spellings are {DTYPE_SPELLINGS}"
+        message = f"'{text}' is not an element type; the spellings are {ELEMENT_TYPE_SPELLINGS}"
         raise LayoutArgumentError(name, text, 1, message)
     return element
 
