@@ -296,7 +296,7 @@ def _closed_form(
 ) -> MelonedoParams | None:
     """melonedo's ``make_swizzle`` for the one access that is neither a row nor a whole-row
     band, when it fills one wavefront and the rows allow its row permutation."""
-    tiles = [(h, w) for h, w in accesses if h > 1 and w < cols]
+    tiles = list(dict.fromkeys((h, w) for h, w in accesses if h > 1 and w < cols))
     if len(tiles) != 1:
         return None
     height, width = tiles[0]

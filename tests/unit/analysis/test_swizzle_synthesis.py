@@ -285,3 +285,13 @@ def test_a_layout_found_for_one_access_that_serves_all_is_not_missed(
         alone = synthesise_swizzle(rows, cols, element_bits, [access], memory)
         if all(worst == ideal for worst, ideal, _, _ in brute_force(alone, accesses, memory)):
             assert plan.conflict_free
+
+
+def test_an_access_listed_twice_is_one_access() -> None:
+    """The closed form serves a 2x8 block of an 8x10 tile on 8 banks; naming the block
+    twice must not hide it (hypothesis found this)."""
+    memory = SharedMemory(8)
+    once = synthesise_swizzle(8, 10, 16, [(2, 8)], memory)
+    twice = synthesise_swizzle(8, 10, 16, [(2, 8), (2, 8)], memory)
+    assert once.conflict_free and twice.conflict_free
+    assert twice.formula == once.formula
