@@ -1,12 +1,12 @@
 """``layout-tool``: answers about layouts, one subcommand per question.
 
-    layout-tool show LAYOUT [--shape S] [--view V | --matrix] [--full] [--svg F | --png F] [--dtype T] [GPU] [--json]
+    layout-tool show LAYOUT [--shape S] [--view V | --matrix] [--full] [--svg F | --png F] [--html F] [--dtype T] [GPU] [--json]
     layout-tool dedup LAYOUT [--shape S] [--json]
     layout-tool conflicts REG_LAYOUT SHARED_LAYOUT --dtype T [--shape S] [--vector-bits N] [--store] [GPU] [--json]
     layout-tool conflicts SHARED_LAYOUT --access PxQ [--access ...] --dtype T [--shape S] [--store] [GPU] [--json]
-    layout-tool swizzle --shape RxC --dtype T --access PxQ [--access ...] [GPU] [--json]
+    layout-tool swizzle --shape RxC --dtype T --access PxQ [--access ...] [--html F] [GPU] [--json]
     layout-tool cute EXPR [EXPR] [--json]
-    layout-tool convert SRC_LAYOUT DST_LAYOUT --dtype T [--shape S] [--no-verify] [GPU] [--json]
+    layout-tool convert SRC_LAYOUT DST_LAYOUT --dtype T [--shape S] [--no-verify] [--html F] [GPU] [--json]
     layout-tool codegen SRC_LAYOUT DST_LAYOUT --dtype T [--shape S] [--name F] [--json] [GPU]
     layout-tool plan FILE.mlir [--json] [--no-verify] [--max-mixed-transpositions N] [--max-scratch-bytes N] [GPU]
 
@@ -117,6 +117,7 @@ def _parser() -> argparse.ArgumentParser:
     pictures = show.add_mutually_exclusive_group()
     pictures.add_argument("--svg", metavar="OUT.svg", help="draw the grid, coloured by thread or bank, as SVG")
     pictures.add_argument("--png", metavar="OUT.png", help="draw the grid as PNG")
+    show.add_argument("--html", metavar="OUT.html", help="write a self-contained page: the grid, hover for each cell")
     show.add_argument("--dtype", default="f32", help="element type (f16, i32, b128, ...), for a picture's banks")
     _gpu_options(show)
     show.add_argument("--json", action="store_true", help="print one JSON object")
@@ -146,6 +147,7 @@ def _parser() -> argparse.ArgumentParser:
     swizzle.add_argument("--shape", required=True, help="the tile, rows x columns, such as 64x64")
     swizzle.add_argument("--dtype", required=True, help="element type; b128 for 16-byte units")
     swizzle.add_argument("--access", action="append", default=[], metavar="PxQ", help="a tile one request covers")
+    swizzle.add_argument("--html", metavar="OUT.html", help="write a self-contained page of the tile, by bank")
     _gpu_options(swizzle)
     swizzle.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -166,6 +168,9 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument("--shape", help="the tensor shape, for encodings that do not carry one")
     convert.add_argument("--dtype", required=True, help="element type, such as f16 or i32")
     convert.add_argument("--no-verify", action="store_true", help="skip running the lowering on the simulator")
+    convert.add_argument(
+        "--html", metavar="OUT.html", help="write a self-contained page: both layouts, the shuffles or the scratch"
+    )
     _gpu_options(convert)
     convert.add_argument("--json", action="store_true", help="one JSON object: kind, shuffles, selects, ...")
 

@@ -349,15 +349,23 @@ def ask(
     target: str | None = None,
     num_banks: int | None = None,
     no_verify: bool = False,
+    html: str | None = None,
 ) -> ConvertAnswer:
-    """``layout-tool convert``: two layouts, an element type and the GPU as written on the command line."""
+    """``layout-tool convert``: two layouts, an element type and the GPU as written on the
+    command line; with ``html``, the conversion is also drawn to that page."""
     tensor_shape = parse_shape_option(shape)
     src = parse_layout_argument(source, tensor_shape, "<source>")
     dst = parse_layout_argument(destination, tensor_shape or src.shape, "<destination>")
     if re.fullmatch(r"\s*b\d+\s*", dtype):
         raise IRError(SourceLocation("--dtype", 1, 1), "convert needs an MLIR element type, such as f16", dtype)
     element = parse_element_type(dtype)
-    return explain_conversion(src, dst, element, parse_target(target, num_banks), verify=not no_verify)
+    gpu = parse_target(target, num_banks)
+    answer = explain_conversion(src, dst, element, gpu, verify=not no_verify)
+    if html is not None:
+        from layoutdialect.answers.pages import conversion_page, write_page
+
+        write_page(html, conversion_page(answer, gpu.shared))
+    return answer
 
 
 def _gpu(target: Target) -> str:

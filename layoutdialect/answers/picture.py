@@ -15,16 +15,9 @@ from matplotlib import pyplot  # noqa: E402
 from matplotlib.colors import hsv_to_rgb  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 
-from layoutdialect.analysis.layout_views import (  # noqa: E402
-    coordinate_offsets,
-    hardware_points,
-    linear_index,
-    shared_points,
-    tensor_shape,
-)
 from layoutdialect.answers.arguments import LayoutArgument  # noqa: E402
-from layoutdialect.f2 import LinearLayout  # noqa: E402
-from layoutdialect.target import BANK_BITS, SharedMemory  # noqa: E402
+from layoutdialect.answers.cells import cute_cells, distributed_cells, grid_shape, shared_cells  # noqa: E402
+from layoutdialect.target import SharedMemory  # noqa: E402
 
 __all__ = ["MAX_LABELLED_CELLS", "draw_layout"]
 
@@ -32,54 +25,20 @@ MAX_LABELLED_CELLS = 64 * 64
 """Grids larger than this are drawn without text in the cells."""
 
 
-def _grid_shape(shape: tuple[int, ...]) -> tuple[int, int]:
-    if len(shape) == 1:
-        return 1, shape[0]
-    rows = 1
-    for size in shape[:-1]:
-        rows *= size
-    return rows, shape[-1]
-
-
 def _cells(argument: LayoutArgument, element_bits: int, memory: SharedMemory) -> tuple[list[int], list[str]]:
-    """Per element (row-major), the colour key and the label; CTA 0 only."""
-    layout = argument.layout
-    keys: dict[int, int] = {}
-    labels: dict[int, str] = {}
+    """Per element (row-major), the colour key (thread, or bank) and the label; CTA 0 only."""
     if argument.kind == "distributed":
-        shape = tensor_shape(layout)
-        lanes = layout.get_in_dim_size("lane")
-        for block, warp, lane, register, coordinates in hardware_points(layout):
-            index = linear_index(coordinates, shape)
-            if block == 0 and index not in keys:
-                keys[index] = lane + warp * lanes
-                labels[index] = f"T{lane + warp * lanes}:{register}"
-    else:
-        for index, offset in enumerate(_offsets(argument)):
-            keys[index] = (offset * element_bits // BANK_BITS) % memory.banks
-            labels[index] = str(offset)
-    total = len(keys)
-    return [keys[i] for i in range(total)], [labels[i] for i in range(total)]
-
-
-def _offsets(argument: LayoutArgument) -> list[int]:
-    """The offset of each element, row-major."""
-    layout: LinearLayout = argument.layout
-    if argument.kind == "cute":
-        return coordinate_offsets(layout)
-    shape = tensor_shape(layout)
-    offsets = [0] * layout.get_total_out_dim_size()
-    for block, offset, coordinates in shared_points(layout):
-        if block == 0:
-            offsets[linear_index(coordinates, shape)] = offset
-    return offsets
+        cells = distributed_cells(argument.layout)
+        return [cell.keys["thread"] for cell in cells], [cell.label for cell in cells]
+    cells = (shared_cells if argument.kind == "shared" else cute_cells)(argument.layout, element_bits, memory)
+    return [cell.keys.get("bank", 0) for cell in cells], [cell.label for cell in cells]
 
 
 def draw_layout(argument: LayoutArgument, path: Path, element_bits: int, memory: SharedMemory) -> None:
     """Write the picture of ``argument`` to ``path`` (``.svg`` or ``.png``), a shared layout's
     cells coloured by their bank in ``memory``."""
     keys, labels = _cells(argument, element_bits, memory)
-    rows, cols = _grid_shape(argument.shape)
+    rows, cols = grid_shape(argument.shape)
     distinct = sorted(set(keys))
     hues = {key: (i * 0.61803398875) % 1.0 for i, key in enumerate(distinct)}
     figure, axes = pyplot.subplots(figsize=(max(2.0, cols * 0.55), max(1.0, rows * 0.32)))

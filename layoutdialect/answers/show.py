@@ -219,6 +219,7 @@ def ask(
     svg: str | None = None,
     png: str | None = None,
     matrix: bool = False,
+    html: str | None = None,
 ) -> ShowAnswer | CuteGridAnswer:
     """``layout-tool show``: the answer for a layout as written on the command line, after
     drawing it to ``svg`` or ``png`` when asked (coloured by thread, or by bank on
@@ -228,7 +229,7 @@ def ask(
     try:
         argument = parse_layout_argument(layout, parse_shape_option(shape))
     except NonLinearCuteLayout as error:
-        if picture is not None or view is not None:
+        if picture is not None or view is not None or html is not None:
             raise
         return show_cute_value(error.value, max_cells, full)
     if matrix:
@@ -241,4 +242,8 @@ def ask(
         from layoutdialect.answers.picture import draw_layout
 
         draw_layout(argument, Path(picture), element_bits, parse_target(target, num_banks).shared)
+    if html is not None:
+        from layoutdialect.answers.pages import layout_page, write_page
+
+        write_page(html, layout_page(argument, element_bits, parse_target(target, num_banks).shared))
     return answer

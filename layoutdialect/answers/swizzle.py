@@ -129,9 +129,15 @@ def swizzle_for_accesses(
 
 
 def ask(
-    shape: str, dtype: str, access: Sequence[str], target: str | None = None, num_banks: int | None = None
+    shape: str,
+    dtype: str,
+    access: Sequence[str],
+    target: str | None = None,
+    num_banks: int | None = None,
+    html: str | None = None,
 ) -> SwizzleAnswer:
-    """``layout-tool swizzle``: the tile and access tiles as written on the command line."""
+    """``layout-tool swizzle``: the tile and access tiles as written on the command line;
+    with ``html``, the tile is also drawn to that page."""
     tile = parse_shape(shape, rank=2)
     bits = parse_element_bits(dtype)
     if not access:
@@ -139,6 +145,11 @@ def ask(
     accesses = [parse_shape(text, "--access", rank=2) for text in access]
     memory = parse_target(target, num_banks).shared
     try:
-        return swizzle_for_accesses(tile, bits, accesses, memory)
+        answer = swizzle_for_accesses(tile, bits, accesses, memory)
     except ValueError as error:
         raise IRError(SourceLocation("--access", 1, 1), str(error)) from None
+    if html is not None:
+        from layoutdialect.answers.pages import swizzle_page, write_page
+
+        write_page(html, swizzle_page(answer.plan, memory))
+    return answer
