@@ -1,6 +1,7 @@
 """``layout-tool``: answers about layouts, one subcommand per question.
 
-    layout-tool show LAYOUT [--shape S] [--view V | --matrix] [--full] [--svg F | --png F] [--html F] [--dtype T] [GPU] [--json]
+    layout-tool show LAYOUT [--shape S] [--view V | --matrix] [--full] [--svg F | --png F | --html F] [--dtype T]
+        [GPU] [--json]
     layout-tool dedup LAYOUT [--shape S] [--json]
     layout-tool conflicts REG_LAYOUT SHARED_LAYOUT --dtype T [--shape S] [--vector-bits N] [--store] [GPU] [--json]
     layout-tool conflicts SHARED_LAYOUT --access PxQ [--access ...] --dtype T [--shape S] [--store] [GPU] [--json]
