@@ -116,6 +116,22 @@ class ConversionPlan:
     def permutes(self) -> int:
         return self.warp.permutes if self.path is ConversionPath.WARP_SHUFFLES and self.warp else 0
 
+    def _repr_html_(self) -> str:
+        """A notebook's view: the kind, path and reason, the counts, and the minimal
+        conversion as an F2 matrix."""
+        from html import escape
+
+        facts = [("kind", self.kind.value), ("path", self.path.value), ("why", self.reason)]
+        facts += [
+            ("shuffles", str(self.shuffles)),
+            ("selects", str(self.selects)),
+            ("byte permutes", str(self.permutes)),
+        ]
+        if self.scratch is not None:
+            facts += [("scratch bytes", str(self.scratch.scratch_bytes)), ("barriers", str(self.scratch.barriers))]
+        rows = "".join(f"<tr><th>{escape(name)}</th><td>{escape(value)}</td></tr>" for name, value in facts)
+        return f"<table>{rows}</table><p>minimal conversion:</p>{self.minimal_map._repr_html_()}"
+
     @property
     def mixed_transpositions(self) -> int | None:
         """Register-lane transpositions of an intra-warp conversion (None if it is no bit permutation)."""

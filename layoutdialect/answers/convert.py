@@ -42,7 +42,6 @@ from layoutdialect.answers.arguments import (
     parse_shape_option,
     parse_target,
 )
-from layoutdialect.answers.matrices import BitMatrix, bit_label, layout_matrix
 from layoutdialect.answers.plan import ConversionReport, conversion_report, report_details
 from layoutdialect.answers.text_table import counted
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
@@ -50,6 +49,7 @@ from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import encoding_attr
 from layoutdialect.encodings import DistributedEncoding
 from layoutdialect.f2 import HARDWARE_DIMS, LinearLayout, LinearLayoutError
+from layoutdialect.f2.matrix_view import BitMatrix, bit_label, layout_matrix
 from layoutdialect.passes.lower_convert_layout.lowering import LayoutConversion, plan_layout_conversion
 from layoutdialect.target import Target
 
@@ -254,6 +254,12 @@ class ConvertAnswer:
         }
         lines.append(f"verified: {verdict[report.verified]}")
         return "\n".join(lines) + "\n"
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: the ``convert --html`` page."""
+        from layoutdialect.answers.pages import conversion_page
+
+        return conversion_page(self, self.target.shared)
 
     def to_json(self) -> dict[str, Any]:
         report = self.report

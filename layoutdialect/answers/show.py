@@ -31,11 +31,11 @@ from layoutdialect.answers.arguments import (
     parse_shape_option,
     parse_target,
 )
-from layoutdialect.answers.matrices import BitMatrix, layout_matrix
 from layoutdialect.cute.layout import ComposedLayout, Layout, product
 from layoutdialect.cute.text import CuteValue
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2.matrix_view import BitMatrix, layout_matrix
 
 __all__ = [
     "DEFAULT_MAX_CELLS",
@@ -166,7 +166,7 @@ def show_layout(
 
 def show_matrix(argument: LayoutArgument) -> ShowAnswer:
     """``argument``'s linear layout as an F2 matrix: a column per input bit, a row per output
-    bit, low bits first (``layoutdialect.answers.matrices``)."""
+    bit, low bits first (``layoutdialect.f2.matrix_view``)."""
     matrix = layout_matrix(argument.layout)
     legend = (
         "columns: the bits of the inputs, rows: the bits of the outputs, low bits first "

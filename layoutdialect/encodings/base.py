@@ -106,6 +106,21 @@ class Encoding:
         """``to_linear_layout`` once ``shape`` is known to fit: the encoding's semantics."""
         raise NotImplementedError
 
+    def _repr_html_(self) -> str:
+        """A notebook's view: a distributed encoding's linear layout at its CTA tile
+        (``cta_tile_shape``), as an F2 matrix and its bases."""
+        from html import escape
+
+        from layoutdialect.encodings.layout_properties import cta_tile_shape
+
+        if not isinstance(self, DistributedEncoding):
+            return (
+                f"<pre>{escape(repr(self))}</pre><p>a shared encoding: to_linear_layout(encoding, shape) shows it</p>"
+            )
+        shape = cta_tile_shape(self)
+        heading = f"<p>{escape(repr(self))}, at its CTA tile {list(shape)}:</p>"
+        return heading + self.to_linear_layout(shape)._repr_html_()
+
 
 @dataclass(frozen=True)
 class DistributedEncoding(Encoding):

@@ -10,7 +10,9 @@ from layoutdialect.encodings.to_linear import to_linear_layout
 from layoutdialect.f2 import LinearLayout
 
 __all__ = [
+    "MAX_TILE_DOUBLINGS",
     "bases_per_dim",
+    "cta_tile_shape",
     "contiguity_per_thread",
     "elements_per_thread",
     "order",
@@ -21,6 +23,55 @@ __all__ = [
     "warp_order",
     "warps_per_cta",
 ]
+
+
+MAX_TILE_DOUBLINGS = 40
+"""How many times ``cta_tile_shape`` may double a dim: a tile holds at most 2^40 elements."""
+
+
+def _copies_across_threads(layout: LinearLayout) -> int:
+    """Zero bases of the lanes, warps and CTAs: threads that hold the same data."""
+    return sum(
+        1
+        for dim in ("lane", "warp", "block")
+        if layout.has_in_dim(dim)
+        for basis in dict(layout.bases)[dim]
+        if not any(basis)
+    )
+
+
+def cta_tile_shape(encoding: DistributedEncoding) -> list[int]:
+    """The smallest shape at which no two lanes, warps or CTAs of ``encoding`` hold the
+    same data (Triton's shape per CTA tile): from all ones, each step grows the dim that
+    removes a copy soonest, by as many doublings as that takes.
+
+    A blocked layout with ``sizePerThread = [1, 4]``, ``threadsPerWarp = [4, 8]`` and
+    ``warpsPerCTA = [4, 1]`` gives ``[16, 32]``.
+    """
+    shape = [1] * encoding.rank
+    copies = _copies_at(encoding, shape)
+    while copies:
+        steps: list[tuple[int, int, int]] = []
+        for dim in range(len(shape)):
+            for doublings in range(1, MAX_TILE_DOUBLINGS + 1):
+                trial = [size << (doublings if d == dim else 0) for d, size in enumerate(shape)]
+                fewer = _copies_at(encoding, trial)
+                if fewer is not None and (copies is None or fewer < copies):
+                    steps.append((doublings, fewer, dim))
+                    break
+        if not steps:
+            break
+        doublings, copies, dim = min(steps)
+        shape[dim] <<= doublings
+    return shape
+
+
+def _copies_at(encoding: DistributedEncoding, shape: list[int]) -> int | None:
+    """``_copies_across_threads`` at ``shape``, ``None`` where the encoding cannot lay it out."""
+    try:
+        return _copies_across_threads(to_linear_layout(encoding, shape))
+    except ValueError:
+        return None
 
 
 def bases_per_dim(layout: LinearLayout, in_dim: str, skip_broadcast: bool = True) -> list[int]:

@@ -580,6 +580,20 @@ class LinearLayout:
             packed ^= combine(columns, value)
         return dict(zip(self.get_out_dim_names(), self._unpack(packed)))
 
+    def _repr_html_(self) -> str:
+        """A notebook's view: the F2 matrix (``f2.matrix_view``), then the bases as ``str`` prints them."""
+        from html import escape
+
+        from layoutdialect.f2.matrix_view import layout_matrix
+
+        return layout_matrix(self).to_html() + f"<pre>{escape(str(self))}</pre>"
+
+    def _repr_svg_(self) -> str:
+        """A notebook's picture: the F2 matrix, a dark square per 1."""
+        from layoutdialect.f2.matrix_view import layout_matrix
+
+        return layout_matrix(self).to_svg()
+
     def get_matrix_view(self) -> list[list[int]]:
         """The F2 matrix: one row per output bit, one column per input bit, low bits first."""
         columns = self._flat_columns()

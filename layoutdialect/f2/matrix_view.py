@@ -1,4 +1,5 @@
-"""Linear layouts written as F2 bit-matrices, the way the papers on linear layouts write them.
+"""Linear layouts written as F2 bit-matrices, the way the papers on linear layouts write them
+(as text, HTML or SVG: ``LinearLayout`` shows itself this way in notebooks).
 
 A linear layout maps the bits of its inputs to the bits of its outputs, so it is a
 matrix with one column per input bit and one row per output bit: column ``r2`` is
@@ -22,9 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
-from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2.linear_layout import LinearLayout
 
 __all__ = ["BitMatrix", "bit_label", "layout_matrix", "ordered_dims"]
 
@@ -78,6 +80,33 @@ class BitMatrix:
 
     def text(self) -> str:
         return "\n".join(self.lines()) + "\n"
+
+    def to_html(self) -> str:
+        """The matrix as an HTML table (ones shaded), for notebooks."""
+        head = "".join(f"<th>{escape(label)}</th>" for label in self.column_labels)
+        rows = []
+        for r, label in enumerate(self.row_labels):
+            shades = [("#ccd" if self.entry(r, c) else "#fff", self.entry(r, c)) for c in range(len(self.columns))]
+            cells = "".join(f'<td style="text-align:center;background:{shade}">{bit}</td>' for shade, bit in shades)
+            rows.append(f"<tr><th>{escape(label)}</th>{cells}</tr>")
+        return f'<table style="font-family:monospace"><tr><th></th>{head}</tr>{"".join(rows)}</table>'
+
+    def to_svg(self, cell: int = 16) -> str:
+        """The matrix as an SVG picture: a dark square per 1, labels on the top and left."""
+        margin = 8 * max((len(label) for label in (*self.row_labels, *self.column_labels)), default=1)
+        width, height = margin + cell * len(self.columns), margin + cell * len(self.row_labels)
+        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-size="10">']
+        for c, label in enumerate(self.column_labels):
+            x = margin + c * cell + cell / 2
+            parts.append(f'<text x="{x}" y="{margin - 3}" text-anchor="middle">{escape(label)}</text>')
+        for r, label in enumerate(self.row_labels):
+            y = margin + r * cell
+            parts.append(f'<text x="{margin - 3}" y="{y + cell - 4}" text-anchor="end">{escape(label)}</text>')
+            for c in range(len(self.columns)):
+                fill = "#335" if self.entry(r, c) else "#eee"
+                x = margin + c * cell
+                parts.append(f'<rect x="{x}" y="{y}" width="{cell - 1}" height="{cell - 1}" fill="{fill}"/>')
+        return "".join(parts) + "</svg>"
 
     def to_json(self) -> dict[str, Any]:
         """``rows`` and ``columns`` (labels) and ``matrix``, a list of rows of 0 and 1."""

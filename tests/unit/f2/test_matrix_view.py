@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from layoutdialect.answers.matrices import BitMatrix, bit_label, layout_matrix, ordered_dims
 from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2.matrix_view import BitMatrix, bit_label, layout_matrix, ordered_dims
 
 
 @st.composite
@@ -61,3 +61,11 @@ def test_product_composes_and_refuses_mismatched_labels() -> None:
         assert "x1" in str(error)
     else:
         raise AssertionError("a product over different bits must be refused")
+
+
+def test_a_layout_draws_itself_in_a_notebook() -> None:
+    layout = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2], [4]])], ["dim0"])
+    html = layout._repr_html_()
+    assert html.count("<tr>") == 1 + 3 and "<th>r1</th>" in html and "lane=1 -&gt; (2)" in html
+    svg = layout._repr_svg_()
+    assert svg.startswith("<svg") and svg.count('fill="#335"') == 3 and svg.count("<rect") == 9
