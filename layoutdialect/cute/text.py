@@ -6,7 +6,8 @@ Accepted forms:
   column-major), static integers ``_4``, and C++'s ``Layout<Shape<_4,_2>, Stride<_1,_4>>``;
 - ``Swizzle<3,0,3>``, ``Sw<3,0,3>``, ``S<3,0,3>``, ``SW_3_0_3``;
 - ``S<3,0,3> o (8,8):(8,1)`` and ``S<3,0,3> o 0 o (8,8):(8,1)`` (outer, offset, inner);
-- a table ``[0,1,2,3,16,17,18,19,...]`` of the offsets of indices 0, 1, 2, ...;
+- a table ``[0,1,2,3,16,17,18,19,...]`` of the offsets of indices 0, 1, 2, ...; inside an
+  expression it stands for the layout with those offsets, ``[0,2,1,3]`` for ``(2,2):(2,1)``;
 - calls ``composition(a, b)``, ``complement(a, 24)``, ``coalesce(a)``, ``logical_divide(a, <3,4>)``,
   ``logical_product(a, b)``, ``right_inverse(a)``, ``left_inverse(a)``, where ``<t, u>`` is a
   by-mode tiler.
@@ -15,6 +16,8 @@ Accepted forms:
 (4,2,2,2):(1,16,8,4)
 >>> print(parse_cute("composition(20:2, (5,4):(4,1))"))
 (5,4):(8,2)
+>>> print(parse_cute("left_inverse([0,3,6,1,4,7,2,5,8])"))
+(3,3):(3,1)
 >>> try:
 ...     parse_cute("(4,2):(1")
 ... except CuteSyntaxError as error:
@@ -52,12 +55,38 @@ class Table:
     def __str__(self) -> str:
         return "[" + ",".join(map(str, self.values)) + "]"
 
+    def layout(self) -> Layout:
+        """The CuTe layout with these offsets, adjacent modes merged as ``coalesce`` merges
+        them; ``CuteError`` when no ``shape:stride`` gives them.  Each mode, from the first,
+        is the longest run of equal steps at the indices where the earlier modes are 0.
+
+        >>> print(Table((0, 2, 1, 3)).layout(), Table((0, 1, 0, 1, 8, 9, 8, 9)).layout())
+        (2,2):(2,1) (2,2,2):(1,0,8)
+        """
+        values = self.values
+        shapes: list[int] = []
+        strides: list[int] = []
+        step = 1
+        while step < len(values):
+            stride = values[step]
+            size = 2
+            while size * step < len(values) and values[size * step] == size * stride:
+                size += 1
+            shapes.append(size)
+            strides.append(stride)
+            step *= size
+        layout = coalesce(Layout(tuple(shapes), tuple(strides))) if shapes else Layout(1, 0)
+        if step != len(values) or any(layout(i) != value for i, value in enumerate(values)):
+            raise CuteError(f"the table {self} is no layout: no shape:stride gives these offsets")
+        return layout
+
 
 CuteValue = Layout | Swizzle | ComposedLayout | Table | int | tuple["CuteValue", ...]
 
 
 class CuteSyntaxError(ValueError):
-    """Text that is not a CuTe layout; ``column`` (from 1) points at the offending character."""
+    """Text that is not a CuTe layout; ``column`` (from 1) points at the offending character,
+    counting across line breaks (``LayoutArgumentError`` turns it into a line and a column)."""
 
     def __init__(self, column: int, message: str) -> None:
         super().__init__(f"column {column}: {message}")
@@ -70,7 +99,16 @@ _SWIZZLE_WORDS = ("Swizzle", "Sw", "S")
 _SW_NAME = re.compile(r"SW_(\d+)_(\d+)_(-?\d+)$")
 
 
+def _table_layout(table: Table, column: int) -> Layout:
+    try:
+        return table.layout()
+    except CuteError as error:
+        raise CuteSyntaxError(column, str(error)) from None
+
+
 def _as_tiler(value: CuteValue, column: int) -> Tiler:
+    if isinstance(value, Table):
+        return _table_layout(value, column)
     if isinstance(value, Layout | int):
         return value
     if isinstance(value, tuple):
@@ -81,6 +119,8 @@ def _as_tiler(value: CuteValue, column: int) -> Tiler:
 def _as_layout(value: CuteValue, column: int) -> Layout:
     if isinstance(value, int):
         return Layout(value)
+    if isinstance(value, Table):
+        return _table_layout(value, column)
     if not isinstance(value, Layout):
         raise CuteSyntaxError(column, f"expected a layout, got {value}")
     return value
@@ -247,8 +287,8 @@ class _Reader:
             known = ", ".join(sorted([*_UNARY, *_BINARY, "complement"]))
             raise CuteSyntaxError(column, f"unknown operation '{name}' (known: {known})")
         self.expect("(")
-        arguments: list[tuple[CuteValue, int]] = [(self.expression(), self.peek()[2])]
-        while self.accept(","):
+        arguments: list[tuple[CuteValue, int]] = []
+        while not arguments or self.accept(","):
             argument_column = self.peek()[2]
             arguments.append((self.expression(), argument_column))
         self.expect(")")
@@ -258,7 +298,7 @@ class _Reader:
         if len(arguments) != expected:
             raise CuteSyntaxError(column, f"{name} takes {expected} argument{'s' if expected > 1 else ''}")
         try:
-            first = _as_layout(arguments[0][0], column + len(name) + 1)
+            first = _as_layout(*arguments[0])
             if name in _UNARY:
                 return _UNARY[name](first)
             if name == "complement":
@@ -278,6 +318,8 @@ class _Reader:
         if self.peek()[1] != "o" or self.peek()[0] != "word":
             return value
         self.take()
+        if isinstance(value, Table):
+            value = _table_layout(value, column)
         if not isinstance(value, Swizzle | Layout):
             raise CuteSyntaxError(column, "only a swizzle or a layout can be composed with 'o'")
         offset = 0
@@ -286,6 +328,8 @@ class _Reader:
             self.take()
         inner_column = self.peek()[2]
         inner = self.primary()
+        if isinstance(inner, Table):
+            inner = _table_layout(inner, inner_column)
         if not isinstance(inner, Layout):
             raise CuteSyntaxError(inner_column, "expected a layout after 'o'")
         return ComposedLayout(value, offset, inner)
