@@ -10,7 +10,8 @@ For a distributed layout (``register, lane, warp, block -> dims``):
 
 For a shared layout (``offset, block -> dims``): ``offset_grid`` puts each element's
 offset in its cell, and ``offset_view`` lists what each offset holds (Triton's
-hardware view).  For a CuTe layout (``dims -> offset``) the grid shows ``L(coordinate)``.
+hardware view).  For a CuTe layout (``dims -> offset``) the grid shows ``L(coordinate)``,
+rows its first mode and columns the others, whatever its rank (``cute_offset_grid``).
 
 >>> from layoutdialect.encodings import BlockedEncoding, CGALayout, to_linear_layout
 >>> blocked = to_linear_layout(BlockedEncoding((1,), (8,), (4,), (0,), CGALayout.single(1)), [4])
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import product as cartesian
+from math import prod
 
 from layoutdialect.f2 import LinearLayout
 
@@ -143,10 +145,31 @@ def coordinate_offsets(layout: LinearLayout) -> list[int]:
 
 
 def cute_offset_grid(layout: LinearLayout) -> str:
-    """The offset a CuTe-style layout (``dims -> offset``) gives each coordinate, as a grid."""
-    shape = [layout.get_in_dim_size(n) for n in layout.get_in_dim_names()]
+    """The offset a CuTe-style layout (``dims -> offset``) gives each coordinate, as a grid:
+    rows the first mode and columns the others, read first-mode-fastest as CuTe reads a
+    coordinate, so that row ``i`` and column ``j`` hold ``L(i + rows * j)``.
+
+    >>> from layoutdialect.cute.linear import to_linear_layout
+    >>> from layoutdialect.cute.text import parse_cute
+    >>> print(cute_offset_grid(to_linear_layout(parse_cute("(2,2,2,2):(1,2,4,8)"))), end="")
+    [[ 0,  2,  4,  6,  8, 10, 12, 14]
+    [  1,  3,  5,  7,  9, 11, 13, 15]]
+    """
+    names = layout.get_in_dim_names()
+    sizes = [layout.get_in_dim_size(n) for n in names]
+    rows = sizes[0] if len(sizes) > 1 else 1
+    columns = prod(sizes) // rows
+
+    def offset(index: int) -> int:
+        coordinates = {}
+        for name, size in zip(names, sizes):
+            coordinates[name] = index % size
+            index //= size
+        return layout.apply(coordinates)["offset"]
+
     largest = max(1, layout.get_out_dim_size("offset") - 1)
-    return grid([_pad(o, largest) for o in coordinate_offsets(layout)], shape, ", ")
+    cells = [_pad(offset(row + rows * column), largest) for row in range(rows) for column in range(columns)]
+    return grid(cells, (rows, columns) if len(sizes) > 1 else (columns,), ", ")
 
 
 def element_view(layout: LinearLayout) -> str:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import product
 from math import prod
 
 from layoutdialect.analysis.layout_views import (
-    coordinate_offsets,
     hardware_points,
     linear_index,
     shared_points,
@@ -24,7 +24,16 @@ from layoutdialect.analysis.layout_views import (
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.target import BANK_BITS, SharedMemory
 
-__all__ = ["Cell", "bank_of", "cute_cells", "distributed_cells", "grid_shape", "offset_cells", "shared_cells"]
+__all__ = [
+    "Cell",
+    "bank_of",
+    "cute_cells",
+    "cute_grid_shape",
+    "distributed_cells",
+    "grid_shape",
+    "offset_cells",
+    "shared_cells",
+]
 
 
 @dataclass
@@ -105,11 +114,31 @@ def offset_cells(
     return cells
 
 
+def cute_grid_shape(sizes: Sequence[int]) -> tuple[int, int]:
+    """Rows and columns of a CuTe layout's grid: its first mode down, the others across
+    (read first-mode-fastest, as CuTe reads a coordinate)."""
+    if len(sizes) == 1:
+        return 1, sizes[0]
+    return sizes[0], prod(sizes[1:])
+
+
 def cute_cells(layout: LinearLayout, element_bits: int, memory: SharedMemory) -> list[Cell]:
-    """The cells of a CuTe layout (``dims -> offset``), row-major over its coordinates."""
-    shape = [layout.get_in_dim_size(d) for d in layout.get_in_dim_names()]
-    offsets = coordinate_offsets(layout)
-    return offset_cells(shape, offsets.__getitem__, element_bits, memory)
+    """The cells of a CuTe layout (``dims -> offset``): row ``i`` and column ``j`` hold
+    ``L(i + rows * j)``, as ``layout-tool show`` prints it."""
+    names = layout.get_in_dim_names()
+    sizes = [layout.get_in_dim_size(name) for name in names]
+    rows, cols = cute_grid_shape(sizes)
+    cells = []
+    for row, col in product(range(rows), range(cols)):
+        index, coordinates = row + rows * col, []
+        for size in sizes:
+            coordinates.append(index % size)
+            index //= size
+        value = layout.apply(dict(zip(names, coordinates)))["offset"]
+        bank = bank_of(value, element_bits, memory)
+        info = [f"coordinate {_coordinate(coordinates)}", f"offset {value} (byte {value * element_bits // 8})"]
+        cells.append(Cell(str(value), {"bank": bank, "offset": value}, [*info, f"bank {bank}"]))
+    return cells
 
 
 def _unflatten(index: int, shape: Sequence[int]) -> list[int]:

@@ -20,6 +20,7 @@ from layoutdialect.answers.cells import (
     Cell,
     bank_of,
     cute_cells,
+    cute_grid_shape,
     distributed_cells,
     grid_shape,
     offset_cells,
@@ -45,7 +46,7 @@ def layout_grid(title: str, argument: LayoutArgument, element_bits: int, memory:
     if argument.kind == "shared":
         rows, cols = grid_shape(tensor_shape(layout))
         return Grid(title, rows, cols, shared_cells(layout, element_bits, memory), SHARED_COLOURINGS)
-    rows, cols = grid_shape([layout.get_in_dim_size(d) for d in layout.get_in_dim_names()])
+    rows, cols = cute_grid_shape([layout.get_in_dim_size(d) for d in layout.get_in_dim_names()])
     return Grid(title, rows, cols, cute_cells(layout, element_bits, memory), SHARED_COLOURINGS)
 
 

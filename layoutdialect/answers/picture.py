@@ -16,7 +16,13 @@ from matplotlib.colors import hsv_to_rgb  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 
 from layoutdialect.answers.arguments import LayoutArgument  # noqa: E402
-from layoutdialect.answers.cells import cute_cells, distributed_cells, grid_shape, shared_cells  # noqa: E402
+from layoutdialect.answers.cells import (  # noqa: E402
+    cute_cells,
+    cute_grid_shape,
+    distributed_cells,
+    grid_shape,
+    shared_cells,
+)
 from layoutdialect.target import SharedMemory  # noqa: E402
 
 __all__ = ["MAX_LABELLED_CELLS", "draw_layout"]
@@ -38,7 +44,7 @@ def draw_layout(argument: LayoutArgument, path: Path, element_bits: int, memory:
     """Write the picture of ``argument`` to ``path`` (``.svg`` or ``.png``), a shared layout's
     cells coloured by their bank in ``memory``."""
     keys, labels = _cells(argument, element_bits, memory)
-    rows, cols = grid_shape(argument.shape)
+    rows, cols = cute_grid_shape(argument.shape) if argument.kind == "cute" else grid_shape(argument.shape)
     distinct = sorted(set(keys))
     hues = {key: (i * 0.61803398875) % 1.0 for i, key in enumerate(distinct)}
     figure, axes = pyplot.subplots(figsize=(max(2.0, cols * 0.55), max(1.0, rows * 0.32)))
