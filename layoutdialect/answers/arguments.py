@@ -27,7 +27,7 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from layoutdialect.cute.layout import CuteError
 from layoutdialect.cute.linear import to_linear_layout as cute_to_linear_layout
 from layoutdialect.cute.text import CuteSyntaxError, CuteValue, parse_cute
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
+from layoutdialect.dialect.diagnostics import IRError, locate
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import LocatingParser
 from layoutdialect.dialect.tt.types import ELEMENT_TYPE_SPELLINGS, bit_width
@@ -64,10 +64,19 @@ them all, and a short argument must not ask for minutes or all memory."""
 
 
 class LayoutArgumentError(IRError):
-    """A layout argument that cannot be read, located in the argument's text."""
+    """A layout argument that cannot be read, located in the argument's text: ``position``
+    counts its characters from 1 across line breaks, and the diagnostic names the line and
+    column there and shows that line (an argument pasted from an IR dump spans several).
 
-    def __init__(self, name: str, text: str, column: int, message: str) -> None:
-        super().__init__(SourceLocation(name, 1, column), message, text)
+    >>> print(LayoutArgumentError("<layout>", "(4,2):\\n(1,4", 12, "expected ')'"))
+    <layout>:2:5: error: expected ')'
+    (1,4
+        ^
+    """
+
+    def __init__(self, name: str, text: str, position: int, message: str) -> None:
+        location, line = locate(name, text, position - 1)
+        super().__init__(location, message, line)
 
 
 class NonLinearCuteLayout(LayoutArgumentError):

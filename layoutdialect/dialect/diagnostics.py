@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["IRError", "SourceLocation"]
+__all__ = ["IRError", "SourceLocation", "locate"]
 
 
 @dataclass(frozen=True)
@@ -36,3 +36,20 @@ class IRError(ValueError):
         super().__init__(location.render(message, source_line))
         self.location = location
         self.message = message
+
+
+def locate(filename: str, text: str, offset: int) -> tuple[SourceLocation, str]:
+    """Where character ``offset`` (from 0) of ``text`` is, as a line and a column (from 1),
+    and the source line it is on; ``text`` may span several lines, as an argument pasted
+    from an IR dump does, and ``offset`` may be its end.
+
+    >>> location, line = locate("<layout>", "#ttg.blocked<{order = [1, 0],\\n  warpsPerCTA = [4, 1]}>", 32)
+    >>> print(location.render("here", line))
+    <layout>:2:3: error: here
+      warpsPerCTA = [4, 1]}>
+      ^
+    """
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("\n", offset)
+    line = text[start : len(text) if end < 0 else end].removesuffix("\r")
+    return SourceLocation(filename, text.count("\n", 0, offset) + 1, offset - start + 1), line
