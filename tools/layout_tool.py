@@ -53,7 +53,7 @@ class _ArgumentParser(argparse.ArgumentParser):
 
 
 def _gpu_options(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--target", metavar="ARCH", help="the GPU, as ttg.target names it: cuda:90, hip:gfx950")
+    command.add_argument("--target", metavar="ARCH", help="the GPU: cuda:90 or sm_90, hip:gfx950 or gfx950")
     command.add_argument("--num-banks", type=int, choices=(8, 16, 32, 64), help="shared-memory banks of 32 bits")
 
 

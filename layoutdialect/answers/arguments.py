@@ -54,6 +54,7 @@ __all__ = [
     "parse_shape_option",
     "parse_target",
     "parse_target_options",
+    "target_name",
 ]
 
 LayoutKind = Literal["distributed", "shared", "cute"]
@@ -136,9 +137,22 @@ def parse_shape_option(text: str | None) -> tuple[int, ...] | None:
     return None if text is None else parse_shape(text)
 
 
+def target_name(arch: str | None) -> str | None:
+    """``--target`` in ``ttg.target``'s spelling: ``sm_90``/``sm_90a`` is ``cuda:90`` and
+    ``gfx942`` is ``hip:gfx942``, as nvcc and hipcc name them; other names are kept."""
+    if arch is None:
+        return None
+    if cuda := re.fullmatch(r"\s*sm_(\d+)a?\s*", arch):
+        return f"cuda:{cuda.group(1)}"
+    if re.fullmatch(r"\s*gfx[0-9a-f]+\s*", arch):
+        return f"hip:{arch.strip()}"
+    return arch
+
+
 def parse_target(arch: str | None, banks: int | None) -> Target:
-    """The GPU named by ``--target`` (a generic NVIDIA one when absent), with ``--num-banks``
-    replacing its bank count when given."""
+    """The GPU named by ``--target`` (a generic NVIDIA one when absent; ``target_name``
+    spellings), with ``--num-banks`` replacing its bank count when given."""
+    arch = target_name(arch)
     try:
         target = Target.named(arch)
     except TargetError as error:
@@ -156,7 +170,7 @@ def parse_target_options(arch: str | None, banks: int | None) -> TargetOptions:
     checked now so that a bad name is an error at the option."""
     if arch is not None or banks is not None:
         parse_target(arch, banks)
-    return TargetOptions(arch, banks)
+    return TargetOptions(target_name(arch), banks)
 
 
 def parse_element_type(text: str, name: str = "--dtype") -> Attribute:

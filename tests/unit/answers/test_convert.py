@@ -183,3 +183,11 @@ def test_trivial_lane_relabelling_with_one_transposition_ships() -> None:
     counts = triton_shuffle_counts(warp)
     assert (counts.variant, counts.shuffles, counts.selects) == ("ship", 1, 3)
     assert i32.bitwidth == 32
+
+
+@pytest.mark.parametrize(("spelling", "arch"), [("sm_90", "cuda:90"), ("sm_90a", "cuda:90"), ("gfx942", "hip:gfx942")])
+def test_targets_may_be_named_as_compilers_name_them(
+    spelling: str, arch: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["convert", SEED_SOURCE, SEED_DESTINATION, "--dtype", "i32", "--target", spelling]) == 0
+    assert f" on {arch} " in capsys.readouterr().out.splitlines()[0]
