@@ -18,6 +18,7 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
+    PatternRewriterListener,
     PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
@@ -142,16 +143,34 @@ class RootsFirstWalker(PatternRewriteWalker):
     """
 
     roots: tuple[type[Operation], ...] = field(default=())
+    _free_of_dead_ops: bool = field(default=False, init=False)
+    """Whether no dead op can be left: dead ops were erased and no rewrite followed."""
 
     def _populate_worklist(self, op: Operation | Region | Block) -> None:
         for sub_op in op.walk(reverse=not self.walk_reverse, region_first=not self.walk_regions_first):
             if isinstance(sub_op, self.roots):
                 self._worklist.push(sub_op)
 
+    def _process_worklist(self, listener: PatternRewriterListener) -> bool:
+        modified = super()._process_worklist(listener)
+        self._free_of_dead_ops &= not modified
+        return modified
+
+    def erase_dead_ops_after_rewrites(self, region: Region, listener: PatternRewriterListener) -> bool:
+        """``erase_dead_ops`` as the walker's ``post_walk_func``, skipped when nothing was
+        rewritten since it last ran: it leaves no dead op behind, and only a rewrite
+        makes one (the walker's last sweep of each fold rewrites nothing)."""
+        if self._free_of_dead_ops:
+            return False
+        erased = erase_dead_ops(region, listener)
+        self._free_of_dead_ops = True
+        return erased
+
 
 def canonicalize_conversions(root: Operation, mma_to_dot_bailout: bool = True, equal_layouts: bool = True) -> None:
     """Apply ``conversion_folds`` under ``root`` until none applies, erasing dead pure ops."""
     applier = GreedyRewritePatternApplier(conversion_folds(mma_to_dot_bailout, equal_layouts))
-    walker = RootsFirstWalker(applier, walk_reverse=True, post_walk_func=erase_dead_ops, roots=FOLD_ROOTS)
+    walker = RootsFirstWalker(applier, walk_reverse=True, roots=FOLD_ROOTS)
+    walker.post_walk_func = walker.erase_dead_ops_after_rewrites
     for region in root.regions:
         walker.rewrite_region(region)
