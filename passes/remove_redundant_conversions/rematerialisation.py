@@ -64,15 +64,16 @@ class Reuse:
     (value, encoding) to a value already holding it; ``found`` collects the ones used."""
 
     remat: Mapping[tuple[SSAValue, DistributedEncoding], SSAValue]
+    order: OpOrder
     found: dict[SSAValue, SSAValue] = field(default_factory=dict)
 
     def stops_at(self, value: SSAValue, encoding: DistributedEncoding, user: Operation) -> bool:
         """Whether ``user``'s copy can read an existing rematerialisation of ``value``: one
         exists and is defined before ``user``."""
         if value in self.found:
-            return _dominates(self.found[value], user)
+            return _dominates(self.found[value], user, self.order)
         existing = self.remat.get((value, encoding))
-        if existing is None or not _dominates(existing, user):
+        if existing is None or not _dominates(existing, user, self.order):
             return False
         self.found[value] = existing
         return True
@@ -331,7 +332,39 @@ def conversion_cost_to(value: SSAValue, target: DistributedEncoding) -> int:
     return 32 * byte_count(value, 32, 32)
 
 
-def _dominates(value: SSAValue, op: Operation) -> bool:
+class OpOrder:
+    """Which of two ops of a block comes first, asked many times while a rewrite only
+    adds and erases ops (never moves one; blocks may move whole).
+
+    Each block's ops are numbered once, on the first question about it.  An op added
+    since is placed by walking back to the nearest numbered op: ``(its number, steps)``.
+    Numbered ops keep their order, and an added op lies between the numbered op it
+    reaches and the next numbered one, so comparing these pairs orders any two ops.
+    Numbering a block costs its length once, where walking from op to op cost the
+    distance between them on every question.
+    """
+
+    def __init__(self) -> None:
+        self._numbers: dict[Block, dict[Operation, int]] = {}
+
+    def position(self, op: Operation, block: Block) -> tuple[int, int]:
+        numbers = self._numbers.get(block)
+        if numbers is None:
+            numbers = self._numbers[block] = {o: i for i, o in enumerate(block.ops)}
+        steps, current = 0, op
+        while current is not None:
+            number = numbers.get(current)
+            if number is not None:
+                return number, steps
+            current, steps = current.prev_op, steps + 1
+        return -1, steps
+
+    def is_before(self, first: Operation, second: Operation, block: Block) -> bool:
+        """Whether ``first`` comes before ``second``, two ops of ``block``."""
+        return self.position(first, block) < self.position(second, block)
+
+
+def _dominates(value: SSAValue, op: Operation, order: OpOrder) -> bool:
     """Whether ``value`` is defined before ``op`` in a block enclosing it."""
     if isinstance(value, BlockArgument):
         return value.block.find_ancestor_op_in_block(op) is not None
@@ -340,24 +373,7 @@ def _dominates(value: SSAValue, op: Operation) -> bool:
     ancestor = None if block is None else block.find_ancestor_op_in_block(op)
     if block is None or ancestor is None:
         return False
-    return value.op is not ancestor and _is_before_in_block(value.op, ancestor)
-
-
-def _is_before_in_block(first: Operation, second: Operation) -> bool:
-    """Whether ``first`` comes before ``second``, two ops of one block.
-
-    Both walk forward in step: ``first`` comes first if its walk meets ``second``
-    or the walk from ``second`` runs off the block without meeting ``first``.  The
-    cost is the distance between them or the length of the shorter tail, where
-    indexing the block would cost its whole length on every question.
-    """
-    ahead, behind = first.next_op, second.next_op
-    while True:
-        if ahead is second or behind is None:
-            return True
-        if behind is first or ahead is None:
-            return False
-        ahead, behind = ahead.next_op, behind.next_op
+    return value.op is not ancestor and order.is_before(value.op, ancestor, block)
 
 
 def _extend_for(loop: scf.ForOp, inits: list[SSAValue]) -> scf.ForOp:
@@ -387,6 +403,8 @@ class Rematerialiser:
     so that later conversions can reuse a rematerialisation that dominates them."""
 
     remat: dict[tuple[SSAValue, DistributedEncoding], SSAValue] = field(default_factory=dict)
+    order: OpOrder = field(default_factory=OpOrder)
+    """Op order in the function's blocks: a rematerialiser adds and erases ops, never moves them."""
 
     def remember(self, conversion: ConvertLayoutOp) -> None:
         """Offer a conversion that stays for reuse by later ones of the same value and layout."""
@@ -399,7 +417,7 @@ class Rematerialiser:
         encoding = tensor_encoding(conversion.result)
         assert encoding is not None
         existing = self.remat.get((conversion.src, encoding))
-        if existing is None or not _dominates(existing, conversion):
+        if existing is None or not _dominates(existing, conversion, self.order):
             return False
         conversion.result.replace_all_uses_with(existing)
         Rewriter.erase_op(conversion)
@@ -483,7 +501,7 @@ class Rematerialiser:
         target = tensor_encoding(conversion.result)
         if target is None or isinstance(target, DotOperandEncoding) or self.reuse(conversion):
             return
-        reuse = Reuse(self.remat)
+        reuse = Reuse(self.remat, self.order)
         found = backward_slice(conversion.src, target, conversion, from_arguments=True, reuse=reuse)
         if found is None:
             return
