@@ -44,6 +44,7 @@ from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.passes.remove_redundant_conversions.op_roles import scalar_bits
 from layoutdialect.passes.remove_redundant_conversions.pipeline import RemoveRedundantConversionsPass
+from layoutdialect.tools.process import collect_garbage_rarely
 
 SUITE = Path(__file__).resolve().parents[1] / "tests" / "filecheck" / "remove-redundant-conversions"
 CHUNK_SEPARATOR = "// -----"
@@ -150,8 +151,10 @@ SLOPE_FROM = 2000
 
 def measure(ops: int) -> dict[str, float]:
     """Parse, pass and print seconds and peak memory for one synthetic kernel, in this
-    process (run once per size in a fresh interpreter, so the peak is that size's)."""
+    process (run once per size in a fresh interpreter, so the peak is that size's) set up
+    as ``layout-opt``'s is (``collect_garbage_rarely``)."""
     text, conversions = synthetic_kernel(ops)
+    collect_garbage_rarely()
     baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     context = make_context()
     start = time.perf_counter()

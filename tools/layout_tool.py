@@ -35,6 +35,7 @@ from importlib.metadata import version
 from typing import Any, Protocol
 
 from layoutdialect.dialect.diagnostics import IRError
+from layoutdialect.tools.process import collect_garbage_rarely
 
 __all__ = ["main"]
 
@@ -223,6 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def cli() -> None:
+    collect_garbage_rarely()
     sys.exit(main())
 
 

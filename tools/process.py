@@ -1,0 +1,21 @@
+"""How the command-line tools run their process."""
+
+from __future__ import annotations
+
+import gc
+
+__all__ = ["GC_THRESHOLDS", "collect_garbage_rarely"]
+
+GC_THRESHOLDS = (200_000, 30, 30)
+"""Python's cycle-collector thresholds for the tools (the defaults are ``(700, 10, 10)``)."""
+
+
+def collect_garbage_rarely() -> None:
+    """Run Python's cycle collector after 200,000 new objects instead of 700.
+
+    A module's IR is a large graph of objects that all live until the tool exits, and
+    with the default thresholds the collector rescans them over and over: reading and
+    rewriting a kernel of 20k ops took about 15% longer.  Memory that cycles hold is
+    still freed, only later (mypy raises its thresholds the same way).
+    """
+    gc.set_threshold(*GC_THRESHOLDS)
