@@ -90,12 +90,12 @@ def shared_cells(layout: LinearLayout, element_bits: int, memory: SharedMemory) 
             offsets.setdefault(index, offset)
     cells = []
     for index in range(prod(shape)):
-        offset = offsets.get(index)
+        held_at = offsets.get(index)
         cell = Cell(info=[f"tensor {_coordinate(_unflatten(index, shape))}", *holders.get(index, ["not held"])])
-        if offset is not None:
-            bank = bank_of(offset, element_bits, memory)
-            cell.label, cell.keys = str(offset), {"bank": bank, "offset": offset}
-            cell.info.append(f"shared offset {offset} (byte {offset * element_bits // 8}), bank {bank}")
+        if held_at is not None:
+            bank = bank_of(held_at, element_bits, memory)
+            cell.label, cell.keys = str(held_at), {"bank": bank, "offset": held_at}
+            cell.info.append(f"shared offset {held_at} (byte {held_at * element_bits // 8}), bank {bank}")
         cells.append(cell)
     return cells
 

@@ -27,7 +27,7 @@ from typing import Any
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 
-from layoutdialect.analysis.conversion import ConversionKind, ConversionPath
+from layoutdialect.analysis.conversion import ConversionKind, ConversionPath, ConversionPlan
 from layoutdialect.analysis.warp_shuffles import (
     HardwarePermutation,
     ShuffleVariant,
@@ -150,11 +150,16 @@ class ConvertAnswer:
     triton: TritonShuffleCounts | None
 
     @property
+    def plan(self) -> ConversionPlan:
+        plan: ConversionPlan = self.conversion.plan
+        return plan
+
+    @property
     def kind(self) -> ConversionKind:
-        return self.conversion.plan.kind
+        return self.plan.kind
 
     def _moving_dims(self) -> list[str]:
-        return self.conversion.plan.minimal_map.get_in_dim_names()
+        return self.plan.minimal_map.get_in_dim_names()
 
     def _header(self) -> list[str]:
         layout = self.src.layout
@@ -185,7 +190,7 @@ class ConvertAnswer:
 
     def _factor_lines(self) -> list[str]:
         assert self.permutation is not None
-        names = (
+        names: tuple[tuple[str, str], ...] = (
             ("P_warp", "P on one warp (registers holding distinct data, then lanes)"),
             ("P_reg", "P_reg, a register renaming (free)"),
             ("P_lane", "P_lane, a lane relabelling (the shuffle's source lane)"),

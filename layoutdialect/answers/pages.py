@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from itertools import product
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from layoutdialect.analysis.conversion import ConversionPath
 from layoutdialect.analysis.layout_views import linear_index, tensor_shape
@@ -30,6 +31,9 @@ from layoutdialect.answers.html_page import Grid, Table, render_page
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.target import SharedMemory
+
+if TYPE_CHECKING:
+    from layoutdialect.answers.convert import ConvertAnswer
 
 __all__ = ["conversion_page", "layout_grid", "layout_page", "swizzle_page", "write_page"]
 
@@ -76,12 +80,9 @@ def _scratch_cells(layout: LinearLayout, element_bits: int, memory: SharedMemory
     return cells
 
 
-def conversion_page(answer: object, memory: SharedMemory) -> str:
+def conversion_page(answer: ConvertAnswer, memory: SharedMemory) -> str:
     """The page of a ``layout-tool convert`` answer: source and destination side by side,
     then the shuffle rounds or the scratch buffer, and the counts."""
-    from layoutdialect.answers.convert import ConvertAnswer
-
-    assert isinstance(answer, ConvertAnswer)
     plan = answer.conversion.plan
     bits = answer.conversion.element_bits
     grids = [

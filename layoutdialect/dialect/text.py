@@ -50,7 +50,7 @@ from layoutdialect.encodings import EncodingError
 MAX_DENSE_ELEMENTS = 1 << 24
 """The most elements a ``dense`` literal may fill (xDSL holds each one in memory)."""
 
-_DENSE_LITERAL_TYPE = base(RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType])
+_DENSE_LITERAL_TYPE = base(RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType])  # type: ignore[misc]
 """The types a ``dense`` literal may have (xDSL builds this constraint on every literal)."""
 
 __all__ = [
