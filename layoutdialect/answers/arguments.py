@@ -48,6 +48,7 @@ __all__ = [
     "check_cute_size",
     "describe_tensor",
     "parse_element_bits",
+    "parse_conversion_arguments",
     "parse_element_type",
     "parse_layout_argument",
     "parse_shape",
@@ -198,6 +199,20 @@ def parse_element_bits(text: str, name: str = "--dtype") -> int:
     if bits < 1 or bits & (bits - 1):
         raise LayoutArgumentError(name, text, 1, f"elements of {bits} bits are not a power of two")
     return bits
+
+
+def parse_conversion_arguments(
+    command: str, source: str, destination: str, dtype: str, shape: str | None
+) -> tuple[LayoutArgument, LayoutArgument, Attribute]:
+    """The two layouts and the element type of a conversion as ``command`` (``convert``,
+    ``codegen``) reads them: ``--shape`` for both, else the destination takes the
+    source's; the element an MLIR type (a ``bN`` unit has no registers to move)."""
+    tensor_shape = parse_shape_option(shape)
+    src = parse_layout_argument(source, tensor_shape, "<source>")
+    dst = parse_layout_argument(destination, tensor_shape or src.shape, "<destination>")
+    if re.fullmatch(r"\s*b\d+\s*", dtype):
+        raise LayoutArgumentError("--dtype", dtype, 1, f"{command} needs an MLIR element type, such as f16")
+    return src, dst, parse_element_type(dtype)
 
 
 def _encoding_layout(

@@ -13,38 +13,29 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from xdsl.dialects.builtin import TensorType, VectorType
+from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.analysis.conversion import ConversionKind, ConversionPlan
 from layoutdialect.answers.arguments import (
     LayoutArgument,
     describe_tensor,
-    parse_element_type,
-    parse_layout_argument,
-    parse_shape_option,
+    parse_conversion_arguments,
     parse_target,
 )
+from layoutdialect.answers.convert import conversion_types, plan_on_target
 from layoutdialect.answers.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
 from layoutdialect.answers.text_table import counted
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.dialect.ttg.attributes import encoding_attr
-from layoutdialect.encodings import DistributedEncoding
 from layoutdialect.f2 import LinearLayout
-from layoutdialect.passes.lower_convert_layout.lowering import lower_detached, plan_layout_conversion
+from layoutdialect.passes.lower_convert_layout.lowering import lower_detached
 from layoutdialect.sim.verify import ConversionTrace, element_ids
 from layoutdialect.target import DEFAULT_TARGET, Target
 
 __all__ = ["CodegenAnswer", "ask", "generate_conversion"]
 
 MAX_LISTED_REGISTERS = 16
-
-
-def _encoding(argument: LayoutArgument, what: str) -> DistributedEncoding:
-    if not isinstance(argument.encoding, DistributedEncoding):
-        raise argument.error(f"the {what} layout must be a distributed ttg encoding (a register layout)")
-    return argument.encoding
 
 
 def _coordinates(element: int, shape: tuple[int, ...]) -> str:
@@ -119,20 +110,12 @@ def generate_conversion(
     ``target``: the conversion is planned, lowered and verified as ``lower-convert-layout``
     does it, and the thread-level ops it returns are written out (``ldmatrix`` and
     ``stmatrix`` as inline PTX where the target has them)."""
-    if src.shape != dst.shape:
-        raise dst.error(f"the layouts have different shapes: {list(src.shape)} and {list(dst.shape)}")
+    source_type, result_type = conversion_types(src, dst, element)
     shape = src.shape
-    source_type = TensorType(element, shape, encoding_attr(_encoding(src, "source")))
-    result_type = TensorType(element, shape, encoding_attr(_encoding(dst, "destination")))
     bits = bit_width(element)
     assert bits is not None
-    conversion = plan_layout_conversion(src.layout, dst.layout, bits, target.shared)
+    conversion = plan_on_target(src, dst, element, target)
     plan = conversion.plan
-    if plan.kind is ConversionKind.CROSS_CTA and target.lacks_clusters:
-        raise dst.error(
-            f"the conversion moves data between the CTAs of a cluster, and {target.arch} has no thread-block "
-            "clusters: they start with cuda:90"
-        )
     if not conversion.lowerable:
         raise dst.error(f"the conversion has no lowering: {plan.reason}")
     source_vector = VectorType(element, [plan.source_registers])
@@ -200,12 +183,7 @@ def ask(
 ) -> CodegenAnswer:
     """``layout-tool codegen``: two layouts, an element type, a function name and the GPU
     as written on the command line."""
-    tensor_shape = parse_shape_option(shape)
-    src = parse_layout_argument(source, tensor_shape, "<source>")
-    dst = parse_layout_argument(destination, tensor_shape or src.shape, "<destination>")
-    if re.fullmatch(r"\s*b\d+\s*", dtype):
-        raise IRError(SourceLocation("--dtype", 1, 1), "codegen needs an MLIR element type, such as f16", dtype)
-    element = parse_element_type(dtype)
+    src, dst, element = parse_conversion_arguments("codegen", source, destination, dtype, shape)
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
         raise IRError(SourceLocation("--name", 1, 1), "the function name must be a C++ identifier", name)
     return generate_conversion(src, dst, element, name, parse_target(target, num_banks))

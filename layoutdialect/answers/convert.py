@@ -20,7 +20,6 @@ gives
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,14 +36,11 @@ from layoutdialect.analysis.warp_shuffles import (
 from layoutdialect.answers.arguments import (
     LayoutArgument,
     describe_tensor,
-    parse_element_type,
-    parse_layout_argument,
-    parse_shape_option,
+    parse_conversion_arguments,
     parse_target,
 )
 from layoutdialect.answers.plan import ConversionReport, conversion_report, report_details
 from layoutdialect.answers.text_table import counted
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import encoding_attr
 from layoutdialect.encodings import DistributedEncoding
@@ -53,7 +49,15 @@ from layoutdialect.f2.matrix_view import BitMatrix, bit_label, layout_matrix
 from layoutdialect.passes.lower_convert_layout.lowering import LayoutConversion, plan_layout_conversion
 from layoutdialect.target import Target
 
-__all__ = ["ConvertAnswer", "TritonShuffleCounts", "ask", "explain_conversion", "triton_shuffle_counts"]
+__all__ = [
+    "ConvertAnswer",
+    "TritonShuffleCounts",
+    "ask",
+    "conversion_types",
+    "explain_conversion",
+    "plan_on_target",
+    "triton_shuffle_counts",
+]
 
 MAX_LISTED_LANES = 8
 """Lanes listed per shuffled word; the pattern repeats in the others."""
@@ -294,6 +298,34 @@ def _distributed(argument: LayoutArgument, what: str) -> DistributedEncoding:
     return argument.encoding
 
 
+def conversion_types(
+    src: LayoutArgument, dst: LayoutArgument, element: Attribute
+) -> tuple[TensorType[Attribute], TensorType[Attribute]]:
+    """The tensor types a conversion from ``src`` to ``dst`` reads and writes; an error at
+    the destination unless both are register layouts of one shape."""
+    if src.shape != dst.shape:
+        raise dst.error(f"the layouts have different shapes: {list(src.shape)} and {list(dst.shape)}")
+    source_encoding, result_encoding = _distributed(src, "source"), _distributed(dst, "destination")
+    return (
+        TensorType(element, src.shape, encoding_attr(source_encoding)),
+        TensorType(element, dst.shape, encoding_attr(result_encoding)),
+    )
+
+
+def plan_on_target(src: LayoutArgument, dst: LayoutArgument, element: Attribute, target: Target) -> LayoutConversion:
+    """The conversion ``lower-convert-layout`` plans from ``src`` to ``dst`` on ``target``;
+    an error where it crosses CTAs on a GPU without thread-block clusters."""
+    bits = bit_width(element)
+    assert bits is not None
+    conversion = plan_layout_conversion(src.layout, dst.layout, bits, target.shared)
+    if conversion.plan.kind is ConversionKind.CROSS_CTA and target.lacks_clusters:
+        raise dst.error(
+            f"the conversion moves data between the CTAs of a cluster, and {target.arch} has no thread-block "
+            "clusters: they start with cuda:90"
+        )
+    return conversion
+
+
 def _conversion_matrix(src: LinearLayout, dst: LinearLayout) -> BitMatrix | None:
     """``P = B⁻¹A`` over all hardware bits, or ``None`` where ``B`` does not cover the tensor."""
     try:
@@ -309,9 +341,7 @@ def explain_conversion(
     """The conversion of a tensor of ``element`` from ``src`` to ``dst`` on ``target``,
     planned as ``lower-convert-layout`` plans it and, with ``verify``, lowered and run on
     the simulator."""
-    if src.shape != dst.shape:
-        raise dst.error(f"the layouts have different shapes: {list(src.shape)} and {list(dst.shape)}")
-    source_encoding, result_encoding = _distributed(src, "source"), _distributed(dst, "destination")
+    source_type, result_type = conversion_types(src, dst, element)
     for name in ("lane", "warp", "block"):
         if src.layout.get_in_dim_size(name) != dst.layout.get_in_dim_size(name):
             message = (
@@ -319,17 +349,8 @@ def explain_conversion(
                 f"{src.layout.get_in_dim_size(name)} and {dst.layout.get_in_dim_size(name)}"
             )
             raise dst.error(message)
-    source_type = TensorType(element, src.shape, encoding_attr(source_encoding))
-    result_type = TensorType(element, dst.shape, encoding_attr(result_encoding))
-    bits = bit_width(element)
-    assert bits is not None
-    conversion = plan_layout_conversion(src.layout, dst.layout, bits, target.shared)
+    conversion = plan_on_target(src, dst, element, target)
     plan = conversion.plan
-    if plan.kind is ConversionKind.CROSS_CTA and target.lacks_clusters:
-        raise dst.error(
-            f"the conversion moves data between the CTAs of a cluster, and {target.arch} has no thread-block "
-            "clusters: they start with cuda:90"
-        )
     common = {
         "loc": "<convert>",
         "src": str(source_type.encoding),
@@ -364,12 +385,7 @@ def ask(
 ) -> ConvertAnswer:
     """``layout-tool convert``: two layouts, an element type and the GPU as written on the
     command line; with ``html``, the conversion is also drawn to that page."""
-    tensor_shape = parse_shape_option(shape)
-    src = parse_layout_argument(source, tensor_shape, "<source>")
-    dst = parse_layout_argument(destination, tensor_shape or src.shape, "<destination>")
-    if re.fullmatch(r"\s*b\d+\s*", dtype):
-        raise IRError(SourceLocation("--dtype", 1, 1), "convert needs an MLIR element type, such as f16", dtype)
-    element = parse_element_type(dtype)
+    src, dst, element = parse_conversion_arguments("convert", source, destination, dtype, shape)
     gpu = parse_target(target, num_banks)
     answer = explain_conversion(src, dst, element, gpu, verify=not no_verify)
     if html is not None:
