@@ -31,7 +31,8 @@ from math import prod
 from layoutdialect.f2 import LinearLayout
 
 __all__ = [
-    "coordinate_offsets",
+    "cute_grid_points",
+    "cute_grid_shape",
     "cute_offset_grid",
     "element_view",
     "grid",
@@ -43,6 +44,7 @@ __all__ = [
     "shared_points",
     "tensor_shape",
     "thread_view",
+    "unflatten_index",
 ]
 
 
@@ -62,22 +64,23 @@ def linear_index(coordinates: Sequence[int], shape: Sequence[int]) -> int:
     return index
 
 
+def unflatten_index(index: int, shape: Sequence[int]) -> list[int]:
+    """The coordinates of row-major ``index`` in ``shape`` (``linear_index`` undone)."""
+    coordinates = []
+    for size in reversed(shape):
+        coordinates.append(index % size)
+        index //= size
+    return coordinates[::-1]
+
+
 def grid(cells: Sequence[str], shape: Sequence[int], separator: str) -> str:
     """Row-major ``cells`` in nested brackets, one innermost row per line, as Triton prints them."""
     text = []
     total = len(cells)
     rank = len(shape)
     new_line = True
-
-    def coordinates(index: int) -> list[int]:
-        result = []
-        for size in reversed(shape):
-            result.append(index % size)
-            index //= size
-        return result[::-1]
-
     for index in range(total):
-        here = coordinates(index)
+        here = unflatten_index(index, shape)
         opened = 0
         for dim in reversed(range(rank)):
             if here[dim] != 0:
@@ -88,7 +91,7 @@ def grid(cells: Sequence[str], shape: Sequence[int], separator: str) -> str:
             text.append(" " * (rank - opened))
             new_line = False
         text.append(cells[index])
-        following = coordinates(index + 1) if index + 1 < total else [0] * rank
+        following = unflatten_index(index + 1, shape) if index + 1 < total else [0] * rank
         for dim in reversed(range(rank)):
             if following[dim] != 0:
                 break
@@ -135,19 +138,32 @@ def shared_points(layout: LinearLayout) -> list[tuple[int, int, list[int]]]:
     return points
 
 
-def coordinate_offsets(layout: LinearLayout) -> list[int]:
-    """The offset a CuTe-style layout (``dims -> offset``) gives each coordinate, row-major."""
+def cute_grid_shape(sizes: Sequence[int]) -> tuple[int, int]:
+    """Rows and columns of a CuTe layout's grid: its first mode down, the others across."""
+    if len(sizes) == 1:
+        return 1, sizes[0]
+    return sizes[0], prod(sizes[1:])
+
+
+def cute_grid_points(layout: LinearLayout) -> list[tuple[list[int], int]]:
+    """Each cell of a CuTe-style layout's (``dims -> offset``) grid, row by row: its
+    coordinate and offset.  Coordinates are read first-mode-fastest, as CuTe reads
+    them, so row ``i`` and column ``j`` hold ``L(i + rows * j)``."""
     names = layout.get_in_dim_names()
-    offsets = []
-    for coordinates in cartesian(*(range(layout.get_in_dim_size(n)) for n in names)):
-        offsets.append(layout.apply(dict(zip(names, coordinates)))["offset"])
-    return offsets
+    sizes = [layout.get_in_dim_size(n) for n in names]
+    rows, columns = cute_grid_shape(sizes)
+    points = []
+    for row, column in cartesian(range(rows), range(columns)):
+        index, coordinates = row + rows * column, []
+        for size in sizes:
+            coordinates.append(index % size)
+            index //= size
+        points.append((coordinates, layout.apply(dict(zip(names, coordinates)))["offset"]))
+    return points
 
 
 def cute_offset_grid(layout: LinearLayout) -> str:
-    """The offset a CuTe-style layout (``dims -> offset``) gives each coordinate, as a grid:
-    rows the first mode and columns the others, read first-mode-fastest as CuTe reads a
-    coordinate, so that row ``i`` and column ``j`` hold ``L(i + rows * j)``.
+    """The offset a CuTe-style layout gives each coordinate, as a grid (``cute_grid_points``).
 
     >>> from layoutdialect.cute.linear import to_linear_layout
     >>> from layoutdialect.cute.text import parse_cute
@@ -155,20 +171,10 @@ def cute_offset_grid(layout: LinearLayout) -> str:
     [[ 0,  2,  4,  6,  8, 10, 12, 14]
     [  1,  3,  5,  7,  9, 11, 13, 15]]
     """
-    names = layout.get_in_dim_names()
-    sizes = [layout.get_in_dim_size(n) for n in names]
-    rows = sizes[0] if len(sizes) > 1 else 1
-    columns = prod(sizes) // rows
-
-    def offset(index: int) -> int:
-        coordinates = {}
-        for name, size in zip(names, sizes):
-            coordinates[name] = index % size
-            index //= size
-        return layout.apply(coordinates)["offset"]
-
+    sizes = [layout.get_in_dim_size(n) for n in layout.get_in_dim_names()]
+    rows, columns = cute_grid_shape(sizes)
     largest = max(1, layout.get_out_dim_size("offset") - 1)
-    cells = [_pad(offset(row + rows * column), largest) for row in range(rows) for column in range(columns)]
+    cells = [_pad(offset, largest) for _, offset in cute_grid_points(layout)]
     return grid(cells, (rows, columns) if len(sizes) > 1 else (columns,), ", ")
 
 

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import product
 from math import prod
 
 from layoutdialect.analysis.layout_views import (
+    cute_grid_points,
     hardware_points,
     linear_index,
     shared_points,
     tensor_shape,
+    unflatten_index,
 )
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.target import BANK_BITS, SharedMemory
@@ -28,7 +29,6 @@ __all__ = [
     "Cell",
     "bank_of",
     "cute_cells",
-    "cute_grid_shape",
     "distributed_cells",
     "grid_shape",
     "offset_cells",
@@ -67,7 +67,7 @@ def distributed_cells(layout: LinearLayout) -> list[Cell]:
     lanes = layout.get_in_dim_size("lane")
     cells = [Cell() for _ in range(prod(shape))]
     for index, cell in enumerate(cells):
-        cell.info.append(f"tensor {_coordinate(_unflatten(index, shape))}")
+        cell.info.append(f"tensor {_coordinate(unflatten_index(index, shape))}")
     for block, warp, lane, register, coordinates in hardware_points(layout):
         cell = cells[linear_index(coordinates, shape)]
         thread = lane + warp * lanes
@@ -91,7 +91,7 @@ def shared_cells(layout: LinearLayout, element_bits: int, memory: SharedMemory) 
     cells = []
     for index in range(prod(shape)):
         held_at = offsets.get(index)
-        cell = Cell(info=[f"tensor {_coordinate(_unflatten(index, shape))}", *holders.get(index, ["not held"])])
+        cell = Cell(info=[f"tensor {_coordinate(unflatten_index(index, shape))}", *holders.get(index, ["not held"])])
         if held_at is not None:
             bank = bank_of(held_at, element_bits, memory)
             cell.label, cell.keys = str(held_at), {"bank": bank, "offset": held_at}
@@ -109,41 +109,20 @@ def offset_cells(
     for index in range(prod(shape)):
         value = offset(index)
         bank = bank_of(value, element_bits, memory)
-        info = [f"tensor {_coordinate(_unflatten(index, shape))}", f"offset {value} (byte {value * element_bits // 8})"]
+        info = [
+            f"tensor {_coordinate(unflatten_index(index, shape))}",
+            f"offset {value} (byte {value * element_bits // 8})",
+        ]
         cells.append(Cell(str(value), {"bank": bank, "offset": value}, [*info, f"bank {bank}"]))
     return cells
-
-
-def cute_grid_shape(sizes: Sequence[int]) -> tuple[int, int]:
-    """Rows and columns of a CuTe layout's grid: its first mode down, the others across
-    (read first-mode-fastest, as CuTe reads a coordinate)."""
-    if len(sizes) == 1:
-        return 1, sizes[0]
-    return sizes[0], prod(sizes[1:])
 
 
 def cute_cells(layout: LinearLayout, element_bits: int, memory: SharedMemory) -> list[Cell]:
-    """The cells of a CuTe layout (``dims -> offset``): row ``i`` and column ``j`` hold
-    ``L(i + rows * j)``, as ``layout-tool show`` prints it."""
-    names = layout.get_in_dim_names()
-    sizes = [layout.get_in_dim_size(name) for name in names]
-    rows, cols = cute_grid_shape(sizes)
+    """The cells of a CuTe layout (``dims -> offset``) in ``cute_grid_points`` order, as
+    ``layout-tool show`` prints it."""
     cells = []
-    for row, col in product(range(rows), range(cols)):
-        index, coordinates = row + rows * col, []
-        for size in sizes:
-            coordinates.append(index % size)
-            index //= size
-        value = layout.apply(dict(zip(names, coordinates)))["offset"]
-        bank = bank_of(value, element_bits, memory)
-        info = [f"coordinate {_coordinate(coordinates)}", f"offset {value} (byte {value * element_bits // 8})"]
-        cells.append(Cell(str(value), {"bank": bank, "offset": value}, [*info, f"bank {bank}"]))
+    for coordinates, offset in cute_grid_points(layout):
+        bank = bank_of(offset, element_bits, memory)
+        info = [f"coordinate {_coordinate(coordinates)}", f"offset {offset} (byte {offset * element_bits // 8})"]
+        cells.append(Cell(str(offset), {"bank": bank, "offset": offset}, [*info, f"bank {bank}"]))
     return cells
-
-
-def _unflatten(index: int, shape: Sequence[int]) -> list[int]:
-    coordinates = []
-    for size in reversed(shape):
-        coordinates.append(index % size)
-        index //= size
-    return coordinates[::-1]

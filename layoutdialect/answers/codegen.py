@@ -17,6 +17,7 @@ from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.analysis.conversion import ConversionKind, ConversionPlan
+from layoutdialect.analysis.layout_views import unflatten_index
 from layoutdialect.answers.arguments import (
     LayoutArgument,
     describe_tensor,
@@ -39,11 +40,7 @@ MAX_LISTED_REGISTERS = 16
 
 
 def _coordinates(element: int, shape: tuple[int, ...]) -> str:
-    parts = []
-    for size in reversed(shape):
-        parts.append(element % size)
-        element //= size
-    return "(" + ",".join(map(str, reversed(parts))) + ")"
+    return "(" + ",".join(map(str, unflatten_index(element, shape))) + ")"
 
 
 @dataclass(frozen=True)

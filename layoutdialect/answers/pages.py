@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from layoutdialect.analysis.conversion import ConversionPath
-from layoutdialect.analysis.layout_views import linear_index, tensor_shape
+from layoutdialect.analysis.layout_views import cute_grid_shape, linear_index, tensor_shape
 from layoutdialect.analysis.swizzle_synthesis import SwizzlePlan
 from layoutdialect.answers.arguments import LayoutArgument
 from layoutdialect.answers.cells import (
     Cell,
     bank_of,
     cute_cells,
-    cute_grid_shape,
     distributed_cells,
     grid_shape,
     offset_cells,

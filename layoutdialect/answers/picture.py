@@ -15,10 +15,10 @@ from matplotlib import pyplot  # noqa: E402
 from matplotlib.colors import hsv_to_rgb  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 
+from layoutdialect.analysis.layout_views import cute_grid_shape  # noqa: E402
 from layoutdialect.answers.arguments import LayoutArgument  # noqa: E402
 from layoutdialect.answers.cells import (  # noqa: E402
     cute_cells,
-    cute_grid_shape,
     distributed_cells,
     grid_shape,
     shared_cells,
