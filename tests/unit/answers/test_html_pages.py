@@ -102,3 +102,15 @@ def test_the_screenshot_shows_the_coloured_grids(tmp_path: Path) -> None:
     assert len(colours) > 64, "a grid coloured by thread has many colours"
     if os.environ.get("LAYOUTDIALECT_README_SCREENSHOT"):
         shutil.copyfile(picture, README_PICTURE)
+
+
+def test_a_page_too_large_or_unwritable_is_a_located_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    big = tmp_path / "big.html"
+    assert main(["show", ROWS, "--shape", "256x128", "--html", str(big)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and not big.exists()
+    assert captured.err.startswith("<command-line>:1:1: error: the page would draw 32768 cells, more than 16384")
+    assert main(["show", "(4):(1)", "--html", str(tmp_path / "missing" / "page.html")]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "Traceback" not in captured.err
+    assert captured.err.startswith("--html:1:1: error: cannot write the page: No such file or directory")
