@@ -1,7 +1,8 @@
 """``remove-redundant-conversions`` against Triton: conversions left, bytes they move, and speed.
 
 Run ``python bench/bench_remove_conversions.py`` (``--quick`` for a smoke run with two
-small synthetic kernels, ``--sizes N ...`` for other sizes than 1k, 2k, 5k, 10k, 20k ops).
+small synthetic kernels, ``--sizes N ...`` for other sizes than 1k, 2k, 5k, 10k, 20k ops,
+``--triton-tests DIR`` to time real kernels too).
 
 Quality: every function of the FileCheck suites brought in from Triton's
 ``combine.mlir`` and ``canonicalize.mlir`` carries a ``// Triton keeps:`` line
@@ -16,6 +17,12 @@ importable (the ``bench`` extra) the same text also goes through Triton 3.9's
 parser, ``remove-layout-conversions`` + CSE and printer, and the table gives the
 ratios.  Below the table, the log-log slope of each time against the op count
 from 2k ops up (1.0: linear).
+
+Real kernels, with ``--triton-tests DIR`` (the ``test`` folder of a Triton checkout)
+and Triton importable: every ``// -----`` chunk of the ``TritonGPU`` tests that run
+``-tritongpu-remove-layout-conversions`` and that both Triton and we accept, its pass
+timed in both (the best of several runs, each on a fresh parse, interleaved).  The
+table lists the chunks with the highest ratio ours / Triton.
 """
 
 from __future__ import annotations
@@ -248,17 +255,115 @@ def print_scaling(sizes: tuple[int, ...]) -> None:
         print("Triton is not importable here: install the bench extra to compare")
 
 
+REAL_KERNEL_RUNS = 7
+WORST_SHOWN = 10
+
+
+@dataclass(frozen=True)
+class RealKernel:
+    """One chunk of a Triton test: where it is, its size, and both passes' best time."""
+
+    file: str
+    chunk: int
+    ops: int
+    ours: float
+    triton: float
+
+
+def real_kernel_chunks(tests: Path) -> list[tuple[str, int, str]]:
+    """``(file, chunk index, text)`` of every chunk of the ``TritonGPU`` tests whose RUN
+    line runs Triton's remove-layout-conversions pass."""
+    chunks = []
+    for path in sorted((tests / "TritonGPU").rglob("*.mlir")):
+        text = path.read_text()
+        if not any("remove-layout-conversions" in line for line in text.splitlines() if "RUN:" in line):
+            continue
+        name = str(path.relative_to(tests))
+        chunks += [(name, index, chunk) for index, chunk in enumerate(text.split(CHUNK_SEPARATOR))]
+    return chunks
+
+
+def time_real_kernel(name: str, index: int, text: str) -> RealKernel | None:
+    """Both passes' best time on one chunk, or ``None`` where either side rejects it."""
+    from triton._C.libtriton import ir, passes
+    from triton_oracle import triton_context
+
+    context = make_context()
+    try:
+        module = parse_module(text, name, context)
+    except Exception:
+        return None
+    ops = sum(1 for _ in module.walk())
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir") as file:
+        file.write(text)
+        file.flush()
+        ours, theirs = math.inf, math.inf
+        for _ in range(REAL_KERNEL_RUNS):
+            module = parse_module(text, name, context)
+            start = time.perf_counter()
+            try:
+                RemoveRedundantConversionsPass().apply(context, module)
+            except Exception:
+                return None
+            ours = min(ours, time.perf_counter() - start)
+            triton_context_ = triton_context()
+            try:
+                their_module = ir.parse_mlir_module(file.name, triton_context_)
+            except RuntimeError:
+                return None
+            their_module.context = triton_context_
+            manager = ir.pass_manager(triton_context_)
+            passes.ttgpuir.add_remove_layout_conversions(manager)
+            passes.common.add_cse(manager)
+            start = time.perf_counter()
+            try:
+                manager.run(their_module, "bench")
+            except RuntimeError:
+                return None
+            theirs = min(theirs, time.perf_counter() - start)
+    return RealKernel(name, index, ops, ours, theirs)
+
+
+def print_real_kernels(tests: Path) -> None:
+    try:
+        import triton  # noqa: F401
+    except ImportError:
+        print("\nTriton is not importable here: real kernels need it (the bench extra)")
+        return
+    kernels = [k for k in (time_real_kernel(*chunk) for chunk in real_kernel_chunks(tests)) if k is not None]
+    if not kernels:
+        print(f"\nno chunk of {tests}/TritonGPU runs remove-layout-conversions and parses on both sides")
+        return
+    kernels.sort(key=lambda k: k.ours / k.triton, reverse=True)
+    ratios = sorted(k.ours / k.triton for k in kernels)
+    print(
+        f"\nreal kernels: {len(kernels)} chunks of Triton's remove-layout-conversions tests, pass only "
+        f"(best of {REAL_KERNEL_RUNS}); ratio ours / Triton median {ratios[len(ratios) // 2]:.1f}, "
+        f"over 10x: {sum(r > 10 for r in ratios)}"
+    )
+    print(f"{'file':<48}{'chunk':>6}{'ops':>6}{'ours ms':>9}{'Triton ms':>11}{'ratio':>7}")
+    for k in kernels[:WORST_SHOWN]:
+        print(f"{k.file:<48}{k.chunk:>6}{k.ops:>6}{k.ours * 1e3:>9.2f}{k.triton * 1e3:>11.2f}{k.ours / k.triton:>7.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="two small synthetic kernels")
     parser.add_argument("--sizes", type=int, nargs="+", help=f"synthetic kernel sizes in ops (default {SIZES})")
     parser.add_argument("--measure", type=int, metavar="OPS", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--triton-tests", type=Path, metavar="DIR", help="a Triton checkout's test folder: time its real kernels too"
+    )
+    parser.add_argument("--only-real", action="store_true", help="with --triton-tests: skip the other tables")
     args = parser.parse_args()
     if args.measure:
         print(json.dumps(measure(args.measure)))
         return
-    print_quality(quality_rows())
-    print_scaling(QUICK_SIZES if args.quick else tuple(args.sizes or SIZES))
+    if not args.only_real:
+        print_quality(quality_rows())
+        print_scaling(QUICK_SIZES if args.quick else tuple(args.sizes or SIZES))
+    if args.triton_tests:
+        print_real_kernels(args.triton_tests)
 
 
 if __name__ == "__main__":
