@@ -2,15 +2,15 @@
 
 An op is *live* when it has an effect beyond its results (xDSL's
 ``would_be_trivially_dead`` says no) or when a live op reads one of its results;
-every other op is erased.  Liveness is the least fixed point of that rule, found by
-sweeping each region's blocks in post order and their ops last to first (readers
-before what they read) until a sweep changes nothing, exactly as ``region_dce``
-does, so both erase the same ops.
+every other op is erased.  Liveness is the least fixed point of that rule.
+``region_dce`` finds it by sweeping each region's blocks in post order, ops last to
+first, until a sweep changes nothing; here one walk finds the effectful ops and a
+worklist follows operands back from them.  Both erase the same ops.
 
 The difference is cost.  ``would_be_trivially_dead`` collects the op's memory
 effects from its traits, some ten microseconds an op, and ``region_dce`` asks it
-again for every op on every sweep of every call; the passes here run it after each
-round of folds, so a large kernel asked it millions of times.  An op without
+again for every op on every sweep (at least two) of every call; the passes here
+run it after each round of folds, so a large kernel asked it millions of times.  An op without
 regions keeps its traits and properties for its whole life, so its answer is
 remembered (weakly, so erased ops are forgotten); an op with regions is asked
 once per call, since rewrites between calls may add or remove the ops nested in it
@@ -42,24 +42,36 @@ def _would_be_dead(op: Operation, with_regions: dict[Operation, bool]) -> bool:
     return known
 
 
-def _mark_live(region: Region, live: set[Operation], with_regions: dict[Operation, bool]) -> bool:
-    """One sweep of ``region``: add the ops now known to be live; whether any was added."""
-    first = region.first_block
-    if first is None:
-        return False
-    changed = False
-    for block in PostOrderIterator(first) if first.next_block is not None else (first,):
-        for op in reversed(block.ops):
-            for nested in op.regions:
-                changed |= _mark_live(nested, live, with_regions)
-            if op in live:
-                continue
-            if not _would_be_dead(op, with_regions) or any(
-                use.operation in live for result in op.results for use in result.uses
-            ):
-                live.add(op)
-                changed = True
-    return changed
+def _live_ops(region: Region) -> set[Operation]:
+    """The live ops under ``region``: the effectful ones and, transitively, every op
+    whose result a live op reads.
+
+    Only ops of blocks reachable from their region's entry take part, as in
+    ``region_dce``, whose sweeps never visit the others; the fixed point of its
+    sweeps is this closure, found here in one walk and one worklist.
+    """
+    reachable: set[Operation] = set()
+    worklist: list[Operation] = []
+    with_regions: dict[Operation, bool] = {}
+    regions = [region]
+    while regions:
+        first = regions.pop().first_block
+        if first is None:
+            continue
+        for block in PostOrderIterator(first) if first.next_block is not None else (first,):
+            for op in block.ops:
+                reachable.add(op)
+                regions.extend(op.regions)
+                if not _would_be_dead(op, with_regions):
+                    worklist.append(op)
+    live = set(worklist)
+    while worklist:
+        for operand in worklist.pop().operands:
+            definer = operand.owner
+            if definer in reachable and definer not in live:
+                live.add(definer)  # type: ignore[arg-type]  # a reachable owner is an op
+                worklist.append(definer)  # type: ignore[arg-type]
+    return live
 
 
 def _erase_unmarked(region: Region, live: set[Operation], listener: PatternRewriterListener | None) -> bool:
@@ -89,8 +101,4 @@ def erase_dead_ops(region: Region, listener: PatternRewriterListener | None = No
 
     A drop-in for ``region_dce`` (also as a walker's ``post_walk_func``).
     """
-    live: set[Operation] = set()
-    with_regions: dict[Operation, bool] = {}
-    while _mark_live(region, live, with_regions):
-        pass
-    return _erase_unmarked(region, live, listener)
+    return _erase_unmarked(region, _live_ops(region), listener)

@@ -1,0 +1,74 @@
+"""``erase_dead_ops`` must erase exactly the ops xDSL's ``region_dce`` erases.
+
+Each input is parsed twice, one copy cleaned by each, and the two must print the
+same.  The inputs are a kernel built to hold every case (dead chains, dead ops in a
+live loop, a dead loop, an unreachable block, effects inside a loop) and every
+function of the FileCheck inputs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from xdsl.transforms.dead_code_elimination import region_dce
+
+from layoutdialect.dialect.registry import make_context
+from layoutdialect.dialect.text import parse_module, print_module
+from layoutdialect.passes.dead_ops import erase_dead_ops
+
+EVERY_CASE = """
+tt.func @f(%p: !tt.ptr<i32>, %n: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %dead = arith.addi %c0, %c1 : i32
+  %chain = arith.muli %dead, %dead : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+    %x = arith.addi %acc, %c1 : i32
+    %unused = arith.muli %x, %x : i32
+    tt.store %p, %x : !tt.ptr<i32>
+    scf.yield %x : i32
+  }
+  %w = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+    %x = arith.addi %acc, %c1 : i32
+    scf.yield %x : i32
+  }
+  cf.br ^bb1(%r : i32)
+^bb2:
+  %u = arith.addi %c0, %c1 : i32
+  %v = arith.addi %u, %c1 : i32
+  cf.br ^bb1(%v : i32)
+^bb1(%z: i32):
+  tt.return %z : i32
+}
+"""
+
+FILECHECK = Path(__file__).resolve().parents[2] / "filecheck"
+CHUNKS = [
+    pytest.param(chunk, id=f"{path.parent.name}-{path.stem}-{index}")
+    for path in sorted(FILECHECK.glob("*/*.mlir"))
+    for index, chunk in enumerate(path.read_text().split("// -----"))
+    if "tt.func" in chunk and "expected-" not in chunk and "error:" not in chunk
+]
+
+
+def cleaned_by_both(text: str) -> tuple[str, str]:
+    context = make_context(allow_unregistered=True)
+    ours, xdsls = parse_module(text, "input.mlir", context), parse_module(text, "input.mlir", context)
+    for region in ours.regions:
+        erase_dead_ops(region)
+    for region in xdsls.regions:
+        region_dce(region)
+    return print_module(ours), print_module(xdsls)
+
+
+def test_every_case_is_cleaned_as_region_dce_cleans_it() -> None:
+    ours, xdsls = cleaned_by_both(EVERY_CASE)
+    assert ours == xdsls
+    assert "%chain" not in ours and "^bb2" not in ours and "arith.muli" not in ours
+    assert ours.count("scf.for") == 1 and "tt.store" in ours
+
+
+@pytest.mark.parametrize("chunk", CHUNKS)
+def test_filecheck_functions_are_cleaned_as_region_dce_cleans_them(chunk: str) -> None:
+    ours, xdsls = cleaned_by_both(chunk)
+    assert ours == xdsls
