@@ -45,6 +45,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import prod
 from typing import Protocol, TypeVar, runtime_checkable
 
@@ -351,12 +352,20 @@ def _standard_traits(op: Operation) -> tuple[OpTrait, ...]:
     return (_SPLAT_CONSTANT,) if isinstance(op, arith.ConstantOp) else (_ELEMENTWISE,)
 
 
+@lru_cache(maxsize=4096)
+def _class_trait(op_class: type[Operation], kind: type[OpTrait]) -> OpTrait | None:
+    """``get_trait``, remembered per op class: a class's traits never change, and
+    ``get_trait`` runs an ABC ``isinstance`` per trait of the class.  (Bounded, as each
+    context makes its own classes for unregistered ops.)"""
+    return op_class.get_trait(kind)
+
+
 def semantic_trait(op: Operation, kind: type[TraitT]) -> TraitT | None:
     """The trait of ``kind`` that ``op`` carries (its class's, or MLIR's for ``arith`` and
     ``math`` ops), or ``None``."""
-    found = op.get_trait(kind)
+    found = _class_trait(op.__class__, kind)  # type: ignore[arg-type]  # a class is hashable
     if found is not None:
-        return found
+        return found  # type: ignore[return-value]  # get_trait's answer for ``kind``
     return next((t for t in _standard_traits(op) if isinstance(t, kind)), None)
 
 

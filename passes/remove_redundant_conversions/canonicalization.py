@@ -11,6 +11,7 @@ erased, plus two the pass adds:
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from xdsl.dialects import scf
@@ -67,7 +68,15 @@ _FIXED_OPERAND_TYPES = (scf.YieldOp, scf.ForOp, scf.WhileOp, scf.ConditionOp, Re
 class BypassEqualLayouts(RewritePattern):
     """Point every user of a conversion between equal linear layouts that stays valid at
     the conversion's operand.  A user reading several such conversions of one type
-    (``tt.join %a, %b``, whose operands must agree) reads past all of them at once."""
+    (``tt.join %a, %b``, whose operands must agree) reads past all of them at once.
+
+    Whether the user stays valid is its own verifier's answer (``verify_``:
+    ``Operation.verify`` would print the whole module into the exception's message on
+    every refusal).  For a user without regions that answer depends only on its
+    class, operand and result types, properties and attributes (and on its enclosing
+    ops, fixed during one fold), so each is asked once per fold."""
+
+    _verdicts: dict[Hashable, bool] = field(default_factory=dict[Hashable, bool])
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ConvertLayoutOp, rewriter: PatternRewriter) -> None:
@@ -78,13 +87,33 @@ class BypassEqualLayouts(RewritePattern):
                 continue
             original = list(user.operands)
             user.operands = [_past_twin_conversion(operand, op) for operand in original]
-            try:
-                # The op's own verifier: Operation.verify would print the whole module into
-                # the exception's message on every refusal.
-                user.verify_()
+            if self._stays_valid(user):
                 rewriter.notify_op_modified(user)
-            except VerifyException:
+            else:
                 user.operands = original
+
+    def _stays_valid(self, user: Operation) -> bool:
+        if user.regions:
+            return _verifies(user)
+        key = (
+            user.__class__,
+            tuple(operand.type for operand in user.operands),
+            tuple(result.type for result in user.results),
+            tuple(user.properties.items()),
+            tuple(user.attributes.items()),
+        )
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            verdict = self._verdicts[key] = _verifies(user)
+        return verdict
+
+
+def _verifies(op: Operation) -> bool:
+    try:
+        op.verify_()
+    except VerifyException:
+        return False
+    return True
 
 
 def _past_twin_conversion(value: SSAValue, conversion: ConvertLayoutOp) -> SSAValue:
@@ -147,8 +176,9 @@ class RootsFirstWalker(PatternRewriteWalker):
     """Whether no dead op can be left: dead ops were erased and no rewrite followed."""
 
     def _populate_worklist(self, op: Operation | Region | Block) -> None:
+        roots = frozenset(self.roots)  # op classes are final: a type lookup, not an ABC isinstance
         for sub_op in op.walk(reverse=not self.walk_reverse, region_first=not self.walk_regions_first):
-            if isinstance(sub_op, self.roots):
+            if sub_op.__class__ in roots:
                 self._worklist.push(sub_op)
 
     def _process_worklist(self, listener: PatternRewriterListener) -> bool:

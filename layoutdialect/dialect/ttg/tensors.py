@@ -4,6 +4,7 @@ the ops share (an op's result layout must be the one Triton infers from its oper
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, SSAValue
@@ -51,8 +52,10 @@ def encoding_of(type_: Attribute) -> Encoding | None:
     return encoding.data if isinstance(encoding, EncodingAttr) else None
 
 
+@lru_cache(maxsize=4096)
 def with_encoding(type_: Attribute, encoding: DistributedEncoding) -> TensorType[Attribute]:
-    """The tensor type ``type_`` with ``encoding`` instead of its own."""
+    """The tensor type ``type_`` with ``encoding`` instead of its own (remembered: the
+    passes retype the same few types over and over, and xDSL verifies each new one)."""
     assert isinstance(type_, TensorType)
     return TensorType(type_.element_type, type_.get_shape(), encoding_attr(encoding))
 
