@@ -64,6 +64,10 @@ _FIXED_OPERAND_TYPES = (scf.YieldOp, scf.ForOp, scf.WhileOp, scf.ConditionOp, Re
 """Users whose operand types are tied to types elsewhere (results, signatures)."""
 
 
+Verdicts = dict[Hashable, bool]
+"""Verifier answers by ``verification_key``, shared by the folds of one pass run."""
+
+
 @dataclass
 class BypassEqualLayouts(RewritePattern):
     """Point every user of a conversion between equal linear layouts that stays valid at
@@ -72,11 +76,10 @@ class BypassEqualLayouts(RewritePattern):
 
     Whether the user stays valid is its own verifier's answer (``verify_``:
     ``Operation.verify`` would print the whole module into the exception's message on
-    every refusal).  For a user without regions that answer depends only on its
-    class, operand and result types, properties and attributes (and on its enclosing
-    ops, fixed during one fold), so each is asked once per fold."""
+    every refusal), remembered in ``verdicts`` by ``verification_key``: a pass run
+    retries the same refused bypass on every fold."""
 
-    _verdicts: dict[Hashable, bool] = field(default_factory=dict[Hashable, bool])
+    verdicts: Verdicts = field(default_factory=Verdicts)
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ConvertLayoutOp, rewriter: PatternRewriter) -> None:
@@ -93,27 +96,41 @@ class BypassEqualLayouts(RewritePattern):
                 user.operands = original
 
     def _stays_valid(self, user: Operation) -> bool:
-        if user.regions:
-            return _verifies(user)
-        key = (
-            user.__class__,
-            tuple(operand.type for operand in user.operands),
-            tuple(result.type for result in user.results),
-            tuple(user.properties.items()),
-            tuple(user.attributes.items()),
-        )
-        verdict = self._verdicts.get(key)
+        key = verification_key(user)
+        verdict = self.verdicts.get(key)
         if verdict is None:
-            verdict = self._verdicts[key] = _verifies(user)
+            try:
+                user.verify_()
+                verdict = True
+            except VerifyException:
+                verdict = False
+            self.verdicts[key] = verdict
         return verdict
 
 
-def _verifies(op: Operation) -> bool:
-    try:
-        op.verify_()
-    except VerifyException:
-        return False
-    return True
+def verification_key(op: Operation) -> Hashable:
+    """What an op's own verifier can read while a pass rewrites one function: its class
+    and its parent's, operand, result and successor-argument types, properties and
+    attributes, and the same for every op of its regions with each block's argument
+    types.  Two ops with one key get one answer (the function and module around them,
+    which verifiers also read, are the same throughout the run)."""
+    parent = op.parent_op()
+    return (
+        op.__class__,
+        parent.__class__,
+        tuple([operand.type for operand in op.operands]),
+        tuple([result.type for result in op.results]),
+        tuple(op.properties.items()),
+        tuple(op.attributes.items()),
+        tuple([tuple([argument.type for argument in block.args]) for block in op.successors]),
+        tuple(
+            [
+                tuple([argument.type for argument in block.args]) + tuple([verification_key(o) for o in block.ops])
+                for region in op.regions
+                for block in region.blocks
+            ]
+        ),
+    )
 
 
 def _past_twin_conversion(value: SSAValue, conversion: ConvertLayoutOp) -> SSAValue:
@@ -128,8 +145,11 @@ def _past_twin_conversion(value: SSAValue, conversion: ConvertLayoutOp) -> SSAVa
     return value
 
 
-def conversion_folds(mma_to_dot_bailout: bool = True, equal_layouts: bool = True) -> list[RewritePattern]:
-    """Triton's conversion folds, the assert's, and with ``equal_layouts`` ours."""
+def conversion_folds(
+    mma_to_dot_bailout: bool = True, equal_layouts: bool = True, verdicts: Verdicts | None = None
+) -> list[RewritePattern]:
+    """Triton's conversion folds, the assert's, and with ``equal_layouts`` ours (which
+    keeps its verifier answers in ``verdicts``, when given, for later folds to reuse)."""
     patterns: list[RewritePattern] = [
         FoldConversionIntoSource(mma_to_dot_bailout),
         LocalMemoryReadsPastConversion(),
@@ -142,7 +162,7 @@ def conversion_folds(mma_to_dot_bailout: bool = True, equal_layouts: bool = True
         AssertReadsPastConversion(),
     ]
     if equal_layouts:
-        patterns.append(BypassEqualLayouts())
+        patterns.append(BypassEqualLayouts(Verdicts() if verdicts is None else verdicts))
     return patterns
 
 
@@ -197,9 +217,12 @@ class RootsFirstWalker(PatternRewriteWalker):
         return erased
 
 
-def canonicalize_conversions(root: Operation, mma_to_dot_bailout: bool = True, equal_layouts: bool = True) -> None:
-    """Apply ``conversion_folds`` under ``root`` until none applies, erasing dead pure ops."""
-    applier = GreedyRewritePatternApplier(conversion_folds(mma_to_dot_bailout, equal_layouts))
+def canonicalize_conversions(
+    root: Operation, mma_to_dot_bailout: bool = True, equal_layouts: bool = True, verdicts: Verdicts | None = None
+) -> None:
+    """Apply ``conversion_folds`` under ``root`` until none applies, erasing dead pure ops;
+    ``verdicts``, when given, carries verifier answers from fold to fold of one pass run."""
+    applier = GreedyRewritePatternApplier(conversion_folds(mma_to_dot_bailout, equal_layouts, verdicts))
     walker = RootsFirstWalker(applier, walk_reverse=True, roots=FOLD_ROOTS)
     walker.post_walk_func = walker.erase_dead_ops_after_rewrites
     for region in root.regions:

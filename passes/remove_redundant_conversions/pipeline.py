@@ -22,7 +22,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import ClassVar
 
@@ -39,7 +39,7 @@ from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.passes.dead_ops import erase_dead_ops
 from layoutdialect.passes.regions import isolated_region
 from layoutdialect.passes.remarks import Remark
-from layoutdialect.passes.remove_redundant_conversions.canonicalization import canonicalize_conversions
+from layoutdialect.passes.remove_redundant_conversions.canonicalization import Verdicts, canonicalize_conversions
 from layoutdialect.passes.remove_redundant_conversions.hoisting import hoist_dot_operand, hoist_into_conditionals
 from layoutdialect.passes.remove_redundant_conversions.loop_cleanup import (
     remove_dead_branch_results,
@@ -85,6 +85,8 @@ class Options:
     mma_to_dot_bailout: bool = True
     equal_layouts: bool = True
     try_without_propagation: bool = True
+    verdicts: Verdicts = field(default_factory=Verdicts, compare=False, repr=False)
+    """The folds' verifier answers, which ``remove_redundant_conversions`` makes new for each run."""
 
 
 def weighted_conversion_bytes(func: AnyFuncOp) -> int:
@@ -102,7 +104,7 @@ def weighted_conversion_bytes(func: AnyFuncOp) -> int:
 
 def fold(func: AnyFuncOp, options: Options) -> None:
     """Triton's canonicalizations, and conversions between equal linear layouts."""
-    canonicalize_conversions(func, options.mma_to_dot_bailout, options.equal_layouts)
+    canonicalize_conversions(func, options.mma_to_dot_bailout, options.equal_layouts, options.verdicts)
 
 
 def rematerialise(func: AnyFuncOp, options: Options) -> None:
@@ -187,6 +189,7 @@ def remove_redundant_conversions(
     stage both runs begin with), and is skipped where it cannot win: when
     propagation changed nothing (both runs would be the same) or when the run with
     it leaves no conversion."""
+    options = replace(options, verdicts=Verdicts())
     with _timed("fold", on_stage):
         fold(func, options)
     alternative = func.clone() if options.try_without_propagation else None
