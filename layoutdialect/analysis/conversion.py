@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from layoutdialect.analysis.scratch_layout import ScratchPlan, plan_scratch
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition, decompose_warp_conversion
@@ -67,9 +68,11 @@ def minimal_conversion(src: LinearLayout, dst: LinearLayout) -> LinearLayout:
     return conversion
 
 
+@lru_cache(maxsize=4096)
 def reorders_registers(src: LinearLayout, dst: LinearLayout) -> bool:
     """Triton's ``cvtReordersRegisters``: every thread already holds the data it needs,
-    so the conversion at most renames registers."""
+    so the conversion at most renames registers.  (Remembered: the passes' cost model
+    asks it of the same few layout pairs again and again.)"""
     return _kind(minimal_conversion(src, dst)) in (ConversionKind.NO_OP, ConversionKind.REGISTER)
 
 

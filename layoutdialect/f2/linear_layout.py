@@ -13,7 +13,7 @@ Triton builds in ``getMatrix``, so every F2 question is a question about ints.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import Any
 
 from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, combine_all, pivot_columns, rank
@@ -960,15 +960,34 @@ class LinearLayout:
 
         Sizes and the relative order of the dims kept are unchanged.
         """
+        in_set, out_set = self._checked_dim_sets(in_dims, out_dims, "sublayout")
+        return self._sublayout(in_set, out_set)
+
+    def _checked_dim_sets(
+        self, in_dims: Iterable[str], out_dims: Iterable[str], what: str
+    ) -> tuple[set[str], set[str]]:
         in_set, out_set = set(in_dims), set(out_dims)
-        _check_subset(sorted(in_set), self.get_in_dim_names(), "sublayout: in-dims")
-        _check_subset(sorted(out_set), self.get_out_dim_names(), "sublayout: out-dims")
+        _check_subset(sorted(in_set), self.get_in_dim_names(), f"{what}: in-dims")
+        _check_subset(sorted(out_set), self.get_out_dim_names(), f"{what}: out-dims")
+        return in_set, out_set
+
+    def _sublayout(self, in_set: Container[str], out_set: Container[str]) -> LinearLayout:
         kept = self._with_outs(tuple(entry for entry in self._outs if entry[0] in out_set))
         return LinearLayout._make(tuple(entry for entry in kept._ins if entry[0] in in_set), kept._outs)
 
     def sublayout_is_zero(self, in_dims: Iterable[str], out_dims: Iterable[str]) -> bool:
         """Whether the restriction to these dims maps everything to 0."""
-        return not any(any(columns) for _, columns in self.sublayout(in_dims, out_dims)._ins)
+        in_set, out_set = self._checked_dim_sets(in_dims, out_dims, "sublayout_is_zero")
+        return self._is_zero_from(in_set, out_set)
+
+    def _is_zero_from(self, in_set: Container[str], out_set: Container[str]) -> bool:
+        """Whether no basis of an in-dim in ``in_set`` has a bit in an out-dim in ``out_set``."""
+        mask = offset = 0
+        for name, log2 in self._outs:
+            if name in out_set:
+                mask |= ((1 << log2) - 1) << offset
+            offset += log2
+        return not any(column & mask for name, columns in self._ins if name in in_set for column in columns)
 
     def square_sublayout_is_identity(self, dims: Sequence[str]) -> bool:
         """Whether ``dims``, as in-dims and out-dims alike, map to themselves by the identity.
@@ -981,7 +1000,7 @@ class LinearLayout:
             return False
         if any(self.get_in_dim_size_log2(d) != self._out_log2(d) for d in dims):
             return False
-        flat = self.sublayout(dims, dims)._flat_columns()
+        flat = self._sublayout(dims, dims)._flat_columns()
         return all(column == 1 << i for i, column in enumerate(flat))
 
     def is_trivial_over(self, dims: Sequence[str]) -> bool:
@@ -997,15 +1016,15 @@ class LinearLayout:
         other_outs = [d for d in out_names if d not in dims]
         return (
             self.square_sublayout_is_identity(dims)
-            and self.sublayout_is_zero(other_ins, dims)
-            and self.sublayout_is_zero(dims, other_outs)
+            and self._is_zero_from(other_ins, dims)
+            and self._is_zero_from(dims, other_outs)
         )
 
     def quotient(self, dims: Sequence[str]) -> LinearLayout | None:
         """The layout on the other dims if it is trivial over ``dims``, else ``None``."""
         if not self.is_trivial_over(dims):
             return None
-        return self.sublayout(
+        return self._sublayout(
             [d for d in self.get_in_dim_names() if d not in dims],
             [d for d in self.get_out_dim_names() if d not in dims],
         )

@@ -1,6 +1,8 @@
 """The fast paths of ``from_bases`` and ``apply`` agree with the component-by-component
 paths they fall back to: the same layout or value for plain input, and the same error
-for malformed input (hypothesis draws both)."""
+for malformed input (hypothesis draws both).  The bit-mask tests behind
+``sublayout_is_zero``, ``is_trivial_over`` and ``quotient`` agree with their
+definitions through ``sublayout``'s bases."""
 
 from __future__ import annotations
 
@@ -112,3 +114,52 @@ def test_each_corruption_at_each_width(corruption: Any, width: int) -> None:
         bases = [("register", [[1 << k if j == k else 0 for j in range(width)] for k in range(width)] + [basis])]
         for sizes in (None, [1 << 41] * width):
             check_both_paths(bases, out_names, sizes, True)
+
+
+def zero_by_definition(layout: LinearLayout, in_dims: list[str], out_dims: list[str]) -> bool:
+    return not any(any(basis) for _, dim_bases in layout.sublayout(in_dims, out_dims).bases for basis in dim_bases)
+
+
+@st.composite
+def shared_name_layouts(draw: st.DrawFn) -> LinearLayout:
+    """Layouts whose in-dims and out-dims share names, often as identities (a slice of
+    ``register``, ``lane`` and ``warp`` as a conversion's map has them)."""
+    names = ["register", "lane", "warp"]
+    out_names = draw(st.lists(st.sampled_from(names), max_size=3, unique=True))
+    log2s = [draw(st.integers(0, 3)) for _ in out_names]
+    bases = []
+    for name in draw(st.lists(st.sampled_from(names), max_size=3, unique=True)):
+        identity = name in out_names and draw(st.booleans())
+        count = log2s[out_names.index(name)] if identity else draw(st.integers(0, 3))
+        dim_bases = []
+        for k in range(count):
+            dim_bases.append(
+                [
+                    (1 << k) if identity and out == name else draw(st.integers(0, (1 << log2) - 1))
+                    for out, log2 in zip(out_names, log2s)
+                ]
+            )
+            if identity and draw(st.integers(0, 3)) > 0:  # usually nothing else on other outs
+                dim_bases[-1] = [(1 << k) if out == name else 0 for out in out_names]
+        bases.append((name, dim_bases))
+    return LinearLayout.from_bases(bases, out_names, [1 << log2 for log2 in log2s], require_surjective=False)
+
+
+@settings(max_examples=400, deadline=None)
+@given(shared_name_layouts(), st.data())
+def test_masked_zero_and_triviality_tests_match_their_definitions(layout: LinearLayout, data: st.DataObject) -> None:
+    ins, outs = layout.get_in_dim_names(), layout.get_out_dim_names()
+    some_ins = data.draw(st.lists(st.sampled_from(ins), unique=True)) if ins else []
+    some_outs = data.draw(st.lists(st.sampled_from(outs), unique=True)) if outs else []
+    assert layout.sublayout_is_zero(some_ins, some_outs) == zero_by_definition(layout, some_ins, some_outs)
+    dims = data.draw(st.lists(st.sampled_from(sorted({*ins, *outs})), unique=True)) if ins or outs else []
+    trivial = all(d in ins or d in outs for d in dims) and (
+        layout.square_sublayout_is_identity(dims)
+        and zero_by_definition(layout, [d for d in ins if d not in dims], [d for d in dims if d in outs])
+        and zero_by_definition(layout, [d for d in dims if d in ins], [d for d in outs if d not in dims])
+    )
+    assert layout.is_trivial_over(dims) == trivial
+    quotient = layout.quotient(dims)
+    assert quotient == (
+        layout.sublayout([d for d in ins if d not in dims], [d for d in outs if d not in dims]) if trivial else None
+    )
