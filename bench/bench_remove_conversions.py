@@ -330,6 +330,7 @@ def print_real_kernels(tests: Path) -> None:
     except ImportError:
         print("\nTriton is not importable here: real kernels need it (the bench extra)")
         return
+    collect_garbage_rarely()
     kernels = [k for k in (time_real_kernel(*chunk) for chunk in real_kernel_chunks(tests)) if k is not None]
     if not kernels:
         print(f"\nno chunk of {tests}/TritonGPU runs remove-layout-conversions and parses on both sides")
