@@ -46,6 +46,7 @@ from layoutdialect.dialect.ttg.canonicalization import (
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp, LocalAllocOp, LocalStoreOp
 from layoutdialect.dialect.ttng.canonicalization import TMEMStoreReadsPastConversion
 from layoutdialect.dialect.ttng.tensor_memory import TMEMStoreOp
+from layoutdialect.dialect.verifier_answers import can_be_remembered, verification_key
 from layoutdialect.passes.dead_ops import erase_dead_ops
 
 __all__ = ["AssertReadsPastConversion", "BypassEqualLayouts", "canonicalize_conversions", "conversion_folds"]
@@ -77,7 +78,8 @@ class BypassEqualLayouts(RewritePattern):
     Whether the user stays valid is its own verifier's answer (``verify_``:
     ``Operation.verify`` would print the whole module into the exception's message on
     every refusal), remembered in ``verdicts`` by ``verification_key``: a pass run
-    retries the same refused bypass on every fold."""
+    retries the same refused bypass on every fold (the ops around it keep their
+    attributes throughout).  Terminators and branches are asked every time."""
 
     verdicts: Verdicts = field(default_factory=Verdicts)
 
@@ -96,41 +98,21 @@ class BypassEqualLayouts(RewritePattern):
                 user.operands = original
 
     def _stays_valid(self, user: Operation) -> bool:
+        if not can_be_remembered(user):
+            return _verifies(user)
         key = verification_key(user)
         verdict = self.verdicts.get(key)
         if verdict is None:
-            try:
-                user.verify_()
-                verdict = True
-            except VerifyException:
-                verdict = False
-            self.verdicts[key] = verdict
+            verdict = self.verdicts[key] = _verifies(user)
         return verdict
 
 
-def verification_key(op: Operation) -> Hashable:
-    """What an op's own verifier can read while a pass rewrites one function: its class
-    and its parent's, operand, result and successor-argument types, properties and
-    attributes, and the same for every op of its regions with each block's argument
-    types.  Two ops with one key get one answer (the function and module around them,
-    which verifiers also read, are the same throughout the run)."""
-    parent = op.parent_op()
-    return (
-        op.__class__,
-        parent.__class__,
-        tuple([operand.type for operand in op.operands]),
-        tuple([result.type for result in op.results]),
-        tuple(op.properties.items()),
-        tuple(op.attributes.items()),
-        tuple([tuple([argument.type for argument in block.args]) for block in op.successors]),
-        tuple(
-            [
-                tuple([argument.type for argument in block.args]) + tuple([verification_key(o) for o in block.ops])
-                for region in op.regions
-                for block in region.blocks
-            ]
-        ),
-    )
+def _verifies(op: Operation) -> bool:
+    try:
+        op.verify_()
+    except VerifyException:
+        return False
+    return True
 
 
 def _past_twin_conversion(value: SSAValue, conversion: ConvertLayoutOp) -> SSAValue:

@@ -1,0 +1,82 @@
+"""Remembering what an op's verifier said, for ops that look alike.
+
+Verifying an op through xDSL's IRDL machinery costs tens of microseconds, and real
+kernels repeat the same op on the same types over and over (a loop body of
+``arith.addf`` on one tensor type); a pass retries the same refused rewrite on every
+fold.  An op's own verifier reads
+
+- the op: its class, operand and result types, properties, attributes, the argument
+  types of its successors, and whether it ends its block;
+- its regions: each block's argument types and, recursively, the same of every op;
+- its ancestors' classes, properties and attributes, and which of their regions
+  holds it (``ttg.num-warps`` on the module, a ``ttg.warp_specialize`` partition's
+  warps, a function's ``noinline``), and the module's symbols.
+
+``verification_key`` holds all of these, so two ops with one key get one answer
+while the module's symbols stay as they are.  Two verifiers read more, and their ops
+are never remembered: a terminator checks its operands against its parent op's
+types, and a branch checks where its successors are.
+
+>>> from xdsl.dialects import arith, builtin, test
+>>> from xdsl.ir import Block, Region
+>>> one = lambda: arith.ConstantOp(builtin.IntegerAttr(1, 32))
+>>> a, b, c = one(), one(), arith.ConstantOp(builtin.IntegerAttr(2, 32))
+>>> _ = test.TestOp(regions=[Region(Block([a, b, c]))])
+>>> verification_key(a) == verification_key(b), verification_key(a) == verification_key(c)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from xdsl.ir import Operation, Region
+from xdsl.traits import IsTerminator
+
+__all__ = ["ancestry", "can_be_remembered", "verification_key"]
+
+
+def can_be_remembered(op: Operation) -> bool:
+    """Whether ``op``'s answer may be shared with ops of its key: it is neither a
+    terminator nor a branch."""
+    return not op.successors and not op.has_trait(IsTerminator, value_if_unregistered=False)
+
+
+def verification_key(op: Operation, region_ancestry: Hashable | None = None) -> Hashable:
+    """Everything ``op``'s verifier may read (the module docstring lists it); equal keys,
+    equal answers.  ``region_ancestry`` is ``ancestry(op.parent_region())`` when the
+    caller already has it."""
+    if region_ancestry is None:
+        region_ancestry = ancestry(op.parent_region())
+    return region_ancestry, _own_key(op)
+
+
+def ancestry(region: Region | None) -> Hashable:
+    """The ops around ``region``, innermost first: each one's class, properties and
+    attributes, and which of its regions holds the next, with that region's block count."""
+    chain = []
+    while region is not None and (owner := region.parent) is not None:
+        index = next(k for k, candidate in enumerate(owner.regions) if candidate is region)
+        properties, attributes = tuple(owner.properties.items()), tuple(owner.attributes.items())
+        chain.append((owner.__class__, index, len(region.blocks), properties, attributes))
+        region = owner.parent_region()
+    return tuple(chain)
+
+
+def _own_key(op: Operation) -> Hashable:
+    return (
+        op.__class__,
+        op.next_op is None,
+        tuple([(operand.__class__, operand.type) for operand in op.operands]),
+        tuple([result.type for result in op.results]),
+        tuple(op.properties.items()),
+        tuple(op.attributes.items()),
+        tuple([tuple([argument.type for argument in block.args]) for block in op.successors]),
+        tuple(
+            [
+                tuple([argument.type for argument in block.args]) + tuple([_own_key(nested) for nested in block.ops])
+                for region in op.regions
+                for block in region.blocks
+            ]
+        ),
+    )
