@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 import sys
 from bisect import bisect_right
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from io import StringIO
 from math import prod
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 from weakref import WeakKeyDictionary
 
 from xdsl.context import Context
@@ -29,7 +30,7 @@ from xdsl.dialects.builtin import (
     RankedStructure,
     StringAttr,
 )
-from xdsl.ir import Operation, SSAValue, TypeAttribute
+from xdsl.ir import Attribute, Operation, Region, SSAValue, TypeAttribute
 from xdsl.irdl import IRDLOperation, base
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
@@ -45,6 +46,7 @@ from layoutdialect.dialect.hex_floats import float_from_bits
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.ttg.attributes import RETIRED_ATTRIBUTES
 from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, ir_unchanged, verify_tensor_layouts
+from layoutdialect.dialect.verifier_answers import ancestry, can_be_remembered, verification_key
 from layoutdialect.encodings import EncodingError
 
 MAX_DENSE_ELEMENTS = 1 << 24
@@ -111,6 +113,8 @@ location table after the module)."""
 
 _BRACKETED_TYPE_TOKENS = (MLIRTokenKind.BARE_IDENT, MLIRTokenKind.EXCLAMATION_IDENT)
 _ANGLE_OR_QUOTE = re.compile(r'[<>"]')
+_BRACE_OR_QUOTE = re.compile(r'[{}"]')
+_Read = TypeVar("_Read")
 
 
 def _closing_angle_bracket(text: str, start: int) -> int | None:
@@ -127,6 +131,20 @@ def _closing_angle_bracket(text: str, start: int) -> int | None:
             depth -= 1
             if not depth:
                 return match.end()
+    return None
+
+
+def _closing_brace(text: str, start: int) -> int | None:
+    """The position just past the ``}`` that closes the ``{`` at ``start``; ``None`` when
+    a string literal or the end comes first."""
+    depth = 0
+    for match in _BRACE_OR_QUOTE.finditer(text, start):
+        char = match.group()
+        if char == '"':
+            return None
+        depth += 1 if char == "{" else -1
+        if not depth:
+            return match.end()
     return None
 
 
@@ -147,6 +165,8 @@ class LocatingParser(Parser):
         self._line_starts: list[int] | None = None
         self._types: dict[str, TypeAttribute] = {}
         """Each bracketed type read so far, by its text (see ``parse_optional_type``)."""
+        self._attribute_dictionaries: dict[str, dict[str, Attribute]] = {}
+        """Each attribute dictionary read so far, by its text (``parse_optional_dictionary_attr_dict``)."""
         self.remarks: list[str] = []
         """``file:line:col: remark: message`` for each place read in a meaning it does not
         spell out (legacy ``CTAsPerCGA`` keys read as a ``CGALayout``), in reading order."""
@@ -279,21 +299,41 @@ class LocatingParser(Parser):
         where the bracket scan says, or that xDSL does not read, is not remembered."""
         token = self._current_token
         content = self.lexer.input.content
-        start = token.span.end
-        if token.kind not in _BRACKETED_TYPE_TOKENS or not content.startswith("<", start):
+        if token.kind not in _BRACKETED_TYPE_TOKENS or not content.startswith("<", token.span.end):
             return super().parse_optional_type()
-        end = _closing_angle_bracket(content, start)
+        end = _closing_angle_bracket(content, token.span.end)
+        return self._read_once(self._types, end, super().parse_optional_type)
+
+    def parse_optional_dictionary_attr_dict(self) -> dict[str, Attribute]:
+        """As xDSL's, reading each distinct dictionary without strings (``{axis = 1 : i32}``,
+        ``{end = 64 : i32, start = 0 : i32}``) once, for the reasons and on the terms of
+        ``parse_optional_type``: an integer attribute costs more to read than its op.
+        Each call returns its own dictionary, which the caller may change."""
+        token = self._current_token
+        if token.kind != MLIRTokenKind.L_BRACE:
+            return super().parse_optional_dictionary_attr_dict()
+        end = _closing_brace(self.lexer.input.content, token.span.start)
+        read = super().parse_optional_dictionary_attr_dict
+        entries: dict[str, Attribute] | None = self._read_once(self._attribute_dictionaries, end, read)
+        assert entries is not None  # xDSL reads a dictionary or raises
+        return dict(entries)
+
+    def _read_once(self, memo: dict[str, _Read], end: int | None, read: Callable[[], _Read | None]) -> _Read | None:
+        """``read()``, or what it gave for the same text before: the text from the current
+        token to ``end``, remembered when ``read`` stops exactly there (``end`` is
+        ``None`` for a text not to remember)."""
         if end is None:
-            return super().parse_optional_type()
-        key = content[token.span.start : end]
-        known = self._types.get(key)
+            return read()
+        content = self.lexer.input.content
+        key = content[self._current_token.span.start : end]
+        known = memo.get(key)
         if known is not None:
             self._resume_from(end)
             return known
-        parsed = super().parse_optional_type()
-        if parsed is not None and not content[end : self._current_token.span.start].strip():
-            self._types[key] = parsed
-        return parsed
+        value = read()
+        if value is not None and not content[end : self._current_token.span.start].strip():
+            memo[key] = value
+        return value
 
     def parse_operation(self) -> Operation:
         start = self._location(self._current_token.span)
@@ -455,12 +495,25 @@ def verifier_failure(op: Operation) -> str | None:
 
 def verify_module(module: ModuleOp, source: str | None = None, line_offset: int = 0) -> None:
     """Verify every op (``verifier_failure``) and that every value is defined before it
-    is used (``dominance_violations``); raise ``IRError`` at the first op that fails."""
+    is used (``dominance_violations``); raise ``IRError`` at the first op that fails.
+
+    An op without regions gets the answer of an earlier op with its
+    ``verification_key`` (same class, types and attributes, inside alike ops)."""
     for op, index in dominance_violations(module):
         raise located_error(op, f"operand #{index} does not dominate this use", source, line_offset)
+    failures: dict[Hashable, str | None] = {}
+    ancestries: dict[Region | None, Hashable] = {}
     with ir_unchanged():
         for op in module.walk():
-            if (failure := verifier_failure(op)) is not None:
+            if op.regions or not can_be_remembered(op):  # a region op's key would hold its whole body
+                failure = verifier_failure(op)
+            else:
+                region = op.parent_region()
+                if region not in ancestries:
+                    ancestries[region] = ancestry(region)
+                key = verification_key(op, ancestries[region])
+                failure = failures[key] if key in failures else failures.setdefault(key, verifier_failure(op))
+            if failure is not None:
                 raise located_error(op, failure, source, line_offset)
 
 
