@@ -502,7 +502,10 @@ def verify_module(module: ModuleOp, source: str | None = None, line_offset: int 
     for op, index in dominance_violations(module):
         raise located_error(op, f"operand #{index} does not dominate this use", source, line_offset)
     failures: dict[Hashable, str | None] = {}
-    ancestries: dict[Region | None, Hashable] = {}
+    # Each region's ancestry as a number, the first region's with it: the ancestry is a deep
+    # tuple (the function's type included), hashed so once per region rather than per op.
+    ancestries: dict[Region | None, int] = {}
+    numbers: dict[Hashable, int] = {}
     with ir_unchanged():
         for op in module.walk():
             if op.regions or not can_be_remembered(op):  # a region op's key would hold its whole body
@@ -510,7 +513,7 @@ def verify_module(module: ModuleOp, source: str | None = None, line_offset: int 
             else:
                 region = op.parent_region()
                 if region not in ancestries:
-                    ancestries[region] = ancestry(region)
+                    ancestries[region] = numbers.setdefault(ancestry(region), len(numbers))
                 key = verification_key(op, ancestries[region])
                 failure = failures[key] if key in failures else failures.setdefault(key, verifier_failure(op))
             if failure is not None:
