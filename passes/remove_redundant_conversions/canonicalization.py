@@ -48,6 +48,7 @@ from layoutdialect.dialect.ttng.canonicalization import TMEMStoreReadsPastConver
 from layoutdialect.dialect.ttng.tensor_memory import TMEMStoreOp
 from layoutdialect.dialect.verifier_answers import can_be_remembered, verification_key
 from layoutdialect.passes.dead_ops import erase_dead_ops
+from layoutdialect.passes.op_lists import ops_of_types
 
 __all__ = ["AssertReadsPastConversion", "BypassEqualLayouts", "canonicalize_conversions", "conversion_folds"]
 
@@ -178,10 +179,10 @@ class RootsFirstWalker(PatternRewriteWalker):
     """Whether no dead op can be left: dead ops were erased and no rewrite followed."""
 
     def _populate_worklist(self, op: Operation | Region | Block) -> None:
-        roots = frozenset(self.roots)  # op classes are final: a type lookup, not an ABC isinstance
-        for sub_op in op.walk(reverse=not self.walk_reverse, region_first=not self.walk_regions_first):
-            if sub_op.__class__ in roots:
-                self._worklist.push(sub_op)
+        if isinstance(op, Block) or not self.walk_reverse:
+            return super()._populate_worklist(op)
+        for sub_op in ops_of_types(op, self.roots, region_first=not self.walk_regions_first):
+            self._worklist.push(sub_op)
 
     def _process_worklist(self, listener: PatternRewriterListener) -> bool:
         modified = super()._process_worklist(listener)

@@ -37,6 +37,7 @@ from layoutdialect.dialect.text import located_error
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.passes.dead_ops import erase_dead_ops
+from layoutdialect.passes.op_lists import ops_of_types
 from layoutdialect.passes.regions import isolated_region
 from layoutdialect.passes.remarks import Remark
 from layoutdialect.passes.remove_redundant_conversions.canonicalization import Verdicts, canonicalize_conversions
@@ -58,7 +59,7 @@ ASSUMED_TRIP_COUNT = 8
 
 
 def _conversions(func: AnyFuncOp) -> list[ConvertLayoutOp]:
-    return [op for op in func.walk() if isinstance(op, ConvertLayoutOp)]
+    return ops_of_types(func, [ConvertLayoutOp])  # type: ignore[return-value]  # of that one type
 
 
 def _attached(op: ConvertLayoutOp) -> bool:
@@ -69,7 +70,7 @@ def hoist_constants(func: AnyFuncOp) -> None:
     """Move every ``arith.constant`` to the start of the function, or of the region
     isolated from above that holds it (a ``ttg.warp_specialize`` partition), as MLIR's
     folder does, so that CSE merges copies made inside loops and branches."""
-    constants = [op for op in func.walk() if isinstance(op, arith.ConstantOp)]
+    constants = ops_of_types(func, [arith.ConstantOp])
     for op in reversed(constants):
         entry = isolated_region(op).blocks.first
         block = op.parent_block()

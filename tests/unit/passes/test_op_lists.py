@@ -1,0 +1,39 @@
+"""``ops_of_types`` lists what filtering xDSL's ``walk`` lists, in the same order, on every
+module of the FileCheck inputs, from the module and from each of its regions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from xdsl.dialects import arith, scf
+
+from layoutdialect.dialect.diagnostics import IRError
+from layoutdialect.dialect.registry import make_context
+from layoutdialect.dialect.text import parse_module
+from layoutdialect.dialect.tt.func import FuncOp
+from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.passes.op_lists import ops_of_types
+
+FILECHECK = Path(__file__).resolve().parents[2] / "filecheck"
+CHUNKS = [
+    pytest.param(chunk, id=f"{path.parent.name}-{path.stem}-{index}")
+    for path in sorted(FILECHECK.glob("*/*.mlir"))
+    for index, chunk in enumerate(path.read_bytes().decode("utf-8", errors="replace").split("// -----"))
+    if "tt.func" in chunk
+]
+TYPE_SETS = [[ConvertLayoutOp], [arith.ConstantOp, scf.ForOp], [scf.IfOp, scf.ForOp, FuncOp, ConvertLayoutOp]]
+
+
+@pytest.mark.parametrize("chunk", CHUNKS)
+def test_lists_what_walk_meets(chunk: str) -> None:
+    try:
+        module = parse_module(chunk, "input.mlir", make_context(allow_unregistered=True), verify=False)
+    except IRError:
+        return
+    for types in TYPE_SETS:
+        for region_first in (False, True):
+            expected = [op for op in module.walk(region_first=region_first) if type(op) in types]
+            assert ops_of_types(module, types, region_first) == expected
+            body = [op for op in module.body.walk(region_first=region_first) if type(op) in types]
+            assert ops_of_types(module.body, types, region_first) == body
