@@ -11,20 +11,33 @@ The difference is cost.  ``would_be_trivially_dead`` collects the op's memory
 effects from its traits, some ten microseconds an op, and ``region_dce`` asks it
 again for every op on every sweep (at least two) of every call; the passes here
 run it after each round of folds, so a large kernel asked it millions of times.  An op without
-regions keeps its traits and properties for its whole life, so its answer is
-remembered (weakly, so erased ops are forgotten); an op with regions is asked
-once per call, since rewrites between calls may add or remove the ops nested in it
-(its effects are those of every op inside, a walk of its whole body).
+regions keeps its traits and properties for its whole life, so its answer, and the
+summary of its effects that an enclosing op's answer needs, are remembered (weakly,
+so erased ops are forgotten).  An op with regions is asked once per call, since
+rewrites between calls may add or remove the ops nested in it; its effects are
+those of its children, whose summaries are at hand, rather than a walk through
+xDSL's ``get_effects`` of its whole body.
 """
 
 from __future__ import annotations
 
 from collections.abc import MutableMapping
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
-from xdsl.ir import Operation, Region
+from xdsl.ir import Operation, Region, SSAValue
 from xdsl.ir.post_order import PostOrderIterator
 from xdsl.pattern_rewriter import PatternRewriterListener
+from xdsl.traits import (
+    EffectInstance,
+    IsTerminator,
+    MemoryEffect,
+    MemoryEffectKind,
+    RecursiveMemoryEffect,
+    SymbolOpInterface,
+    get_effects,
+)
 from xdsl.transforms.dead_code_elimination import would_be_trivially_dead
 
 __all__ = ["erase_dead_ops"]
@@ -32,14 +45,82 @@ __all__ = ["erase_dead_ops"]
 _WOULD_BE_DEAD: WeakKeyDictionary[Operation, bool] = WeakKeyDictionary()
 
 
-def _would_be_dead(op: Operation, with_regions: dict[Operation, bool]) -> bool:
-    """Whether ``op`` has no effect but its results (xDSL's ``would_be_trivially_dead``);
-    ``with_regions`` holds the answers for ops with regions during one call."""
-    memo: MutableMapping[Operation, bool] = with_regions if op.regions else _WOULD_BE_DEAD
+@dataclass(frozen=True)
+class _Effects:
+    """What an enclosing op's answer needs of an op's memory effects (xDSL's
+    ``get_effects``): whether one is neither a read nor an allocation of a value, and
+    the values it allocates."""
+
+    beyond_reads: bool
+    allocated: tuple[SSAValue, ...]
+
+
+_UNKNOWN = _Effects(True, ())
+"""Effects xDSL cannot tell (``get_effects`` is ``None``): as bad as a write."""
+
+_EFFECTS: WeakKeyDictionary[Operation, _Effects] = WeakKeyDictionary()
+_RECURSIVE = RecursiveMemoryEffect.get_effects.__func__  # type: ignore[attr-defined]
+
+
+def _would_be_dead(op: Operation, with_regions: dict[Operation, _Effects]) -> bool:
+    """Whether ``op`` has no effect but its results (xDSL's ``would_be_trivially_dead``).
+
+    An op with regions is asked afresh on every call, as rewrites may have changed
+    the ops in it; its effects are those of its children (``RecursiveMemoryEffect``),
+    whose summaries are remembered, so asking does not walk its whole body again;
+    ``with_regions`` holds the summaries of ops with regions during one call."""
+    if not op.regions:
+        known = _WOULD_BE_DEAD.get(op)
+        if known is None:
+            known = _WOULD_BE_DEAD[op] = would_be_trivially_dead(op)
+        return known
+    if op.has_trait(IsTerminator, value_if_unregistered=False):
+        return False
+    if op.has_trait(SymbolOpInterface, value_if_unregistered=False):
+        return False
+    effects = _effects_of(op, with_regions)
+    return not effects.beyond_reads and all(op.is_ancestor(value.owner) for value in effects.allocated)
+
+
+def _effects_of(op: Operation, with_regions: dict[Operation, _Effects]) -> _Effects:
+    memo: MutableMapping[Operation, _Effects] = with_regions if op.regions else _EFFECTS
     known = memo.get(op)
     if known is None:
-        known = memo[op] = would_be_trivially_dead(op)
+        known = memo[op] = _summary_of(op, with_regions)
     return known
+
+
+def _summary_of(op: Operation, with_regions: dict[Operation, _Effects]) -> _Effects:
+    """``get_effects(op)`` summed up, with the children's summaries for a recursive trait."""
+    if not op.regions:
+        return _summed(get_effects(op))
+    traits = op.get_traits_of_type(MemoryEffect)  # type: ignore[type-abstract]  # as xDSL's get_effects asks
+    if not traits:
+        return _UNKNOWN
+    parts: list[_Effects] = []
+    for trait in traits:
+        if type(trait).get_effects.__func__ is _RECURSIVE:  # type: ignore[attr-defined]  # a classmethod
+            for region in op.regions:
+                for block in region.blocks:
+                    parts += [_effects_of(child, with_regions) for child in block.ops]
+        else:
+            parts.append(_summed(trait.get_effects(op)))
+    if any(part is _UNKNOWN for part in parts):
+        return _UNKNOWN
+    return _Effects(any(part.beyond_reads for part in parts), tuple(v for part in parts for v in part.allocated))
+
+
+def _summed(effects: AbstractSet[EffectInstance] | None) -> _Effects:
+    if effects is None:
+        return _UNKNOWN
+    beyond_reads = False
+    allocated = []
+    for effect in effects:
+        if effect.kind == MemoryEffectKind.ALLOC and isinstance(effect.value, SSAValue):
+            allocated.append(effect.value)
+        elif effect.kind != MemoryEffectKind.READ:
+            beyond_reads = True
+    return _Effects(beyond_reads, tuple(allocated))
 
 
 def _live_ops(region: Region) -> set[Operation]:
@@ -52,7 +133,7 @@ def _live_ops(region: Region) -> set[Operation]:
     """
     reachable: set[Operation] = set()
     worklist: list[Operation] = []
-    with_regions: dict[Operation, bool] = {}
+    with_regions: dict[Operation, _Effects] = {}
     regions = [region]
     while regions:
         first = regions.pop().first_block
