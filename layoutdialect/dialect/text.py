@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import (
     RankedStructure,
     StringAttr,
 )
-from xdsl.ir import Attribute, Operation, Region, SSAValue, TypeAttribute
+from xdsl.ir import Attribute, Operation, SSAValue, TypeAttribute
 from xdsl.irdl import IRDLOperation, base
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
@@ -46,7 +46,7 @@ from layoutdialect.dialect.hex_floats import float_from_bits
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.ttg.attributes import RETIRED_ATTRIBUTES
 from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, ir_unchanged, verify_tensor_layouts
-from layoutdialect.dialect.verifier_answers import ancestry, can_be_remembered, verification_key
+from layoutdialect.dialect.verifier_answers import VerificationKeys, can_be_remembered
 from layoutdialect.encodings import EncodingError
 
 MAX_DENSE_ELEMENTS = 1 << 24
@@ -502,19 +502,13 @@ def verify_module(module: ModuleOp, source: str | None = None, line_offset: int 
     for op, index in dominance_violations(module):
         raise located_error(op, f"operand #{index} does not dominate this use", source, line_offset)
     failures: dict[Hashable, str | None] = {}
-    # Each region's ancestry as a number, the first region's with it: the ancestry is a deep
-    # tuple (the function's type included), hashed so once per region rather than per op.
-    ancestries: dict[Region | None, int] = {}
-    numbers: dict[Hashable, int] = {}
+    keys = VerificationKeys()
     with ir_unchanged():
         for op in module.walk():
             if op.regions or not can_be_remembered(op):  # a region op's key would hold its whole body
                 failure = verifier_failure(op)
             else:
-                region = op.parent_region()
-                if region not in ancestries:
-                    ancestries[region] = numbers.setdefault(ancestry(region), len(numbers))
-                key = verification_key(op, ancestries[region])
+                key = keys(op)
                 failure = failures[key] if key in failures else failures.setdefault(key, verifier_failure(op))
             if failure is not None:
                 raise located_error(op, failure, source, line_offset)

@@ -33,7 +33,7 @@ from collections.abc import Hashable
 from xdsl.ir import Operation, Region
 from xdsl.traits import IsTerminator
 
-__all__ = ["ancestry", "can_be_remembered", "verification_key"]
+__all__ = ["VerificationKeys", "ancestry", "can_be_remembered", "verification_key"]
 
 
 def can_be_remembered(op: Operation) -> bool:
@@ -49,6 +49,24 @@ def verification_key(op: Operation, region_ancestry: Hashable | None = None) -> 
     if region_ancestry is None:
         region_ancestry = ancestry(op.parent_region())
     return region_ancestry, _own_key(op)
+
+
+class VerificationKeys:
+    """``verification_key`` for many ops, each region's ancestry built and hashed once,
+    then stood for by a number: it is a deep tuple (the function's type included), and
+    hashing it for every op cost more than the rest of the key.  The ops around the
+    regions asked about must keep their attributes while the keys are in use."""
+
+    def __init__(self) -> None:
+        self._regions: dict[Region | None, int] = {}
+        self._numbers: dict[Hashable, int] = {}
+
+    def __call__(self, op: Operation) -> Hashable:
+        region = op.parent_region()
+        number = self._regions.get(region)
+        if number is None:
+            number = self._regions[region] = self._numbers.setdefault(ancestry(region), len(self._numbers))
+        return verification_key(op, number)
 
 
 def ancestry(region: Region | None) -> Hashable:

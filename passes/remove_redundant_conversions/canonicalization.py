@@ -46,7 +46,7 @@ from layoutdialect.dialect.ttg.canonicalization import (
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp, LocalAllocOp, LocalStoreOp
 from layoutdialect.dialect.ttng.canonicalization import TMEMStoreReadsPastConversion
 from layoutdialect.dialect.ttng.tensor_memory import TMEMStoreOp
-from layoutdialect.dialect.verifier_answers import can_be_remembered, verification_key
+from layoutdialect.dialect.verifier_answers import VerificationKeys, can_be_remembered
 from layoutdialect.passes.dead_ops import erase_dead_ops
 from layoutdialect.passes.op_lists import ops_of_types
 
@@ -66,8 +66,13 @@ _FIXED_OPERAND_TYPES = (scf.YieldOp, scf.ForOp, scf.WhileOp, scf.ConditionOp, Re
 """Users whose operand types are tied to types elsewhere (results, signatures)."""
 
 
-Verdicts = dict[Hashable, bool]
-"""Verifier answers by ``verification_key``, shared by the folds of one pass run."""
+@dataclass
+class Verdicts:
+    """Verifier answers by ``verification_key``, shared by the folds of one pass run (the
+    pass changes no attribute of the ops around a region)."""
+
+    answers: dict[Hashable, bool] = field(default_factory=dict[Hashable, bool])
+    keys: VerificationKeys = field(default_factory=VerificationKeys)
 
 
 @dataclass
@@ -101,10 +106,10 @@ class BypassEqualLayouts(RewritePattern):
     def _stays_valid(self, user: Operation) -> bool:
         if not can_be_remembered(user):
             return _verifies(user)
-        key = verification_key(user)
-        verdict = self.verdicts.get(key)
+        key = self.verdicts.keys(user)
+        verdict = self.verdicts.answers.get(key)
         if verdict is None:
-            verdict = self.verdicts[key] = _verifies(user)
+            verdict = self.verdicts.answers[key] = _verifies(user)
         return verdict
 
 
