@@ -12,8 +12,9 @@ effects from its traits, some ten microseconds an op, and ``region_dce`` asks it
 again for every op on every sweep (at least two) of every call; the passes here
 run it after each round of folds, so a large kernel asked it millions of times.  An op without
 regions keeps its traits and properties for its whole life, so its answer, and the
-summary of its effects that an enclosing op's answer needs, are remembered (weakly,
-so erased ops are forgotten).  An op with regions is asked once per call, since
+summary of its effects that an enclosing op's answer needs, are remembered: for its
+class, when the class's effect traits answer without looking at the op (``Pure``,
+``MemoryReadEffect``, ...), else for the op (weakly, so erased ops are forgotten).  An op with regions is asked once per call, since
 rewrites between calls may add or remove the ops nested in it; its effects are
 those of its children, whose summaries are at hand, rather than a walk through
 xDSL's ``get_effects`` of its whole body.
@@ -21,10 +22,12 @@ xDSL's ``get_effects`` of its whole body.
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from weakref import WeakKeyDictionary
+from functools import lru_cache
+from typing import Generic, TypeVar
+from weakref import WeakKeyDictionary, ref
 
 from xdsl.ir import Operation, Region, SSAValue
 from xdsl.ir.post_order import PostOrderIterator
@@ -32,8 +35,13 @@ from xdsl.pattern_rewriter import PatternRewriterListener
 from xdsl.traits import (
     EffectInstance,
     IsTerminator,
+    MemoryAllocEffect,
     MemoryEffect,
     MemoryEffectKind,
+    MemoryFreeEffect,
+    MemoryReadEffect,
+    MemoryWriteEffect,
+    NoMemoryEffect,
     RecursiveMemoryEffect,
     SymbolOpInterface,
     get_effects,
@@ -42,7 +50,73 @@ from xdsl.transforms.dead_code_elimination import would_be_trivially_dead
 
 __all__ = ["erase_dead_ops"]
 
-_WOULD_BE_DEAD: WeakKeyDictionary[Operation, bool] = WeakKeyDictionary()
+_Answer = TypeVar("_Answer")
+
+
+class _OpMemo(Generic[_Answer]):
+    """Answers per op, forgotten when the op is freed: ``WeakKeyDictionary`` keyed by
+    identity, since an op hashes through a Python call and a weak dictionary builds
+    a new weak reference on every lookup."""
+
+    def __init__(self) -> None:
+        self._entries: dict[int, tuple[ref[Operation], _Answer]] = {}
+
+    def get(self, op: Operation) -> _Answer | None:
+        entry = self._entries.get(id(op))
+        return entry[1] if entry is not None and entry[0]() is op else None
+
+    def __setitem__(self, op: Operation, answer: _Answer) -> None:
+        key, entries = id(op), self._entries
+
+        def forget(dead: ref[Operation]) -> None:
+            if (entry := entries.get(key)) is not None and entry[0] is dead:
+                del entries[key]
+
+        entries[key] = (ref(op, forget), answer)
+
+
+_STATIC_EFFECTS = frozenset(
+    kind.get_effects.__func__  # type: ignore[attr-defined]  # a classmethod
+    for kind in (NoMemoryEffect, MemoryReadEffect, MemoryWriteEffect, MemoryAllocEffect, MemoryFreeEffect)
+)
+"""The ``get_effects`` of xDSL's effect traits that answer without looking at the op."""
+
+
+@lru_cache(maxsize=4096)
+def _effects_ignore_the_op(op_class: type[Operation]) -> bool:
+    """Whether every effect trait of ``op_class`` answers without looking at the op, so
+    that all its ops without regions get one answer."""
+    return all(
+        type(trait).get_effects.__func__ in _STATIC_EFFECTS  # type: ignore[attr-defined]
+        for trait in op_class.traits
+        if isinstance(trait, MemoryEffect)
+    )
+
+
+def _remembered(
+    op: Operation,
+    by_op: _OpMemo[_Answer],
+    by_class: dict[type[Operation], _Answer],
+    ask: Callable[[Operation], _Answer],
+) -> _Answer:
+    """``ask(op)`` for an op without regions, remembered for its class when the class's
+    effects ignore the op (a kernel's clones and rewrites keep making new ops of a few
+    classes), else for the op."""
+    op_class = op.__class__
+    if _effects_ignore_the_op(op_class):
+        known = by_class.get(op_class)
+        if known is None:
+            known = by_class[op_class] = ask(op)
+        return known
+    known = by_op.get(op)
+    if known is None:
+        known = by_op[op] = ask(op)
+    return known
+
+
+_WOULD_BE_DEAD: _OpMemo[bool] = _OpMemo()
+_WOULD_BE_DEAD_BY_CLASS: WeakKeyDictionary[type[Operation], bool] = WeakKeyDictionary()
+"""(Weakly: each context makes its own classes for unregistered ops.)"""
 
 
 @dataclass(frozen=True)
@@ -58,7 +132,8 @@ class _Effects:
 _UNKNOWN = _Effects(True, ())
 """Effects xDSL cannot tell (``get_effects`` is ``None``): as bad as a write."""
 
-_EFFECTS: WeakKeyDictionary[Operation, _Effects] = WeakKeyDictionary()
+_EFFECTS: _OpMemo[_Effects] = _OpMemo()
+_EFFECTS_BY_CLASS: WeakKeyDictionary[type[Operation], _Effects] = WeakKeyDictionary()
 _RECURSIVE = RecursiveMemoryEffect.get_effects.__func__  # type: ignore[attr-defined]
 
 
@@ -70,10 +145,7 @@ def _would_be_dead(op: Operation, with_regions: dict[Operation, _Effects]) -> bo
     whose summaries are remembered, so asking does not walk its whole body again;
     ``with_regions`` holds the summaries of ops with regions during one call."""
     if not op.regions:
-        known = _WOULD_BE_DEAD.get(op)
-        if known is None:
-            known = _WOULD_BE_DEAD[op] = would_be_trivially_dead(op)
-        return known
+        return _remembered(op, _WOULD_BE_DEAD, _WOULD_BE_DEAD_BY_CLASS, would_be_trivially_dead)
     if op.has_trait(IsTerminator, value_if_unregistered=False):
         return False
     if op.has_trait(SymbolOpInterface, value_if_unregistered=False):
@@ -83,17 +155,17 @@ def _would_be_dead(op: Operation, with_regions: dict[Operation, _Effects]) -> bo
 
 
 def _effects_of(op: Operation, with_regions: dict[Operation, _Effects]) -> _Effects:
-    memo: MutableMapping[Operation, _Effects] = with_regions if op.regions else _EFFECTS
-    known = memo.get(op)
+    if not op.regions:
+        return _remembered(op, _EFFECTS, _EFFECTS_BY_CLASS, lambda op: _summed(get_effects(op)))
+    known = with_regions.get(op)
     if known is None:
-        known = memo[op] = _summary_of(op, with_regions)
+        known = with_regions[op] = _summary_of(op, with_regions)
     return known
 
 
 def _summary_of(op: Operation, with_regions: dict[Operation, _Effects]) -> _Effects:
-    """``get_effects(op)`` summed up, with the children's summaries for a recursive trait."""
-    if not op.regions:
-        return _summed(get_effects(op))
+    """``get_effects(op)`` for an op with regions, summed up, with the children's
+    summaries for a recursive trait."""
     traits = op.get_traits_of_type(MemoryEffect)  # type: ignore[type-abstract]  # as xDSL's get_effects asks
     if not traits:
         return _UNKNOWN
@@ -123,15 +195,15 @@ def _summed(effects: AbstractSet[EffectInstance] | None) -> _Effects:
     return _Effects(beyond_reads, tuple(allocated))
 
 
-def _live_ops(region: Region) -> set[Operation]:
-    """The live ops under ``region``: the effectful ones and, transitively, every op
-    whose result a live op reads.
+def _live_ops(region: Region) -> set[int]:
+    """The ``id`` of each live op under ``region``: the effectful ones and, transitively,
+    every op whose result a live op reads (ids, as an op hashes through a Python call).
 
     Only ops of blocks reachable from their region's entry take part, as in
     ``region_dce``, whose sweeps never visit the others; the fixed point of its
     sweeps is this closure, found here in one walk and one worklist.
     """
-    reachable: set[Operation] = set()
+    reachable: set[int] = set()
     worklist: list[Operation] = []
     with_regions: dict[Operation, _Effects] = {}
     regions = [region]
@@ -140,33 +212,36 @@ def _live_ops(region: Region) -> set[Operation]:
         if first is None:
             continue
         for block in PostOrderIterator(first) if first.next_block is not None else (first,):
-            for op in block.ops:
-                reachable.add(op)
-                regions.extend(op.regions)
+            op = block.first_op
+            while op is not None:
+                reachable.add(id(op))
+                if op.regions:
+                    regions.extend(op.regions)
                 if not _would_be_dead(op, with_regions):
                     worklist.append(op)
-    live = set(worklist)
+                op = op.next_op
+    live = {id(op) for op in worklist}
     while worklist:
         for operand in worklist.pop().operands:
             definer = operand.owner
-            if definer in reachable and definer not in live:
-                live.add(definer)  # type: ignore[arg-type]  # a reachable owner is an op
-                worklist.append(definer)  # type: ignore[arg-type]
+            if id(definer) in reachable and id(definer) not in live:
+                live.add(id(definer))
+                worklist.append(definer)  # type: ignore[arg-type]  # a reachable owner is an op
     return live
 
 
-def _erase_unmarked(region: Region, live: set[Operation], listener: PatternRewriterListener | None) -> bool:
+def _erase_unmarked(region: Region, live: set[int], listener: PatternRewriterListener | None) -> bool:
     first = region.first_block
     if first is None:
         return False
     erased = False
     for block in reversed(region.blocks):
-        if block is not first and not any(op in live for op in block.ops):
+        if block is not first and not any(id(op) in live for op in block.ops):
             region.erase_block(block, safe_erase=False)
             erased = True
             continue
         for op in reversed(block.ops):
-            if op in live:
+            if id(op) in live:
                 for nested in op.regions:
                     erased |= _erase_unmarked(nested, live, listener)
                 continue

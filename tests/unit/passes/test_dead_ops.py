@@ -10,11 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from xdsl.dialects import arith
 from xdsl.transforms.dead_code_elimination import region_dce, would_be_trivially_dead
 
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module, print_module
-from layoutdialect.passes.dead_ops import _would_be_dead, erase_dead_ops
+from layoutdialect.dialect.tt.elementwise import ElementwiseInlineAsmOp
+from layoutdialect.passes.dead_ops import _effects_ignore_the_op, _would_be_dead, erase_dead_ops
 
 EVERY_CASE = """
 tt.func @f(%p: !tt.ptr<i32>, %n: i32) -> i32 {
@@ -81,3 +83,25 @@ def test_each_op_is_dead_when_xdsl_says_it_would_be(chunk: str) -> None:
     with_regions: dict = {}
     for op in module.walk():
         assert _would_be_dead(op, with_regions) == would_be_trivially_dead(op), op.name
+
+
+INLINE_ASM = """
+tt.func @f(%x: i32) {
+  %pure = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true}
+    %x : i32 -> i32
+  %impure = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = false}
+    %x : i32 -> i32
+  %pure2 = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true}
+    %x : i32 -> i32
+  tt.return
+}
+"""
+
+
+def test_answers_are_shared_by_class_only_where_the_effects_ignore_the_op() -> None:
+    """``tt.elementwise_inline_asm`` is pure only when it says so: each op is asked."""
+    assert _effects_ignore_the_op(arith.AddiOp)
+    assert not _effects_ignore_the_op(ElementwiseInlineAsmOp)
+    ours, xdsls = cleaned_by_both(INLINE_ASM)
+    assert ours == xdsls
+    assert ours.count("tt.elementwise_inline_asm") == 1 and "pure = false" in ours
