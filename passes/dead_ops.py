@@ -14,15 +14,16 @@ run it after each round of folds, so a large kernel asked it millions of times. 
 regions keeps its traits and properties for its whole life, so its answer, and the
 summary of its effects that an enclosing op's answer needs, are remembered: for its
 class, when the class's effect traits answer without looking at the op (``Pure``,
-``MemoryReadEffect``, ...), else for the op (weakly, so erased ops are forgotten).  An op with regions is asked once per call, since
-rewrites between calls may add or remove the ops nested in it; its effects are
-those of its children, whose summaries are at hand, rather than a walk through
-xDSL's ``get_effects`` of its whole body.
+``MemoryReadEffect``, ...), else for the op (weakly, so erased ops are forgotten).
+An op with regions is asked once per call, since rewrites between calls may add or
+remove the ops nested in it; its effects are those of its children, whose
+summaries are at hand, rather than a walk through xDSL's ``get_effects`` of its
+whole body.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
@@ -96,7 +97,7 @@ def _effects_ignore_the_op(op_class: type[Operation]) -> bool:
 def _remembered(
     op: Operation,
     by_op: _OpMemo[_Answer],
-    by_class: dict[type[Operation], _Answer],
+    by_class: MutableMapping[type[Operation], _Answer],
     ask: Callable[[Operation], _Answer],
 ) -> _Answer:
     """``ask(op)`` for an op without regions, remembered for its class when the class's
