@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
@@ -59,7 +59,7 @@ ASSUMED_TRIP_COUNT = 8
 
 
 def _conversions(func: AnyFuncOp) -> list[ConvertLayoutOp]:
-    return ops_of_types(func, [ConvertLayoutOp])  # type: ignore[return-value]  # of that one type
+    return cast(list[ConvertLayoutOp], ops_of_types(func, [ConvertLayoutOp]))
 
 
 def _attached(op: ConvertLayoutOp) -> bool:
@@ -103,14 +103,16 @@ def weighted_conversion_bytes(func: AnyFuncOp) -> int:
     return total
 
 
-def fold(func: AnyFuncOp, options: Options) -> None:
-    """Triton's canonicalizations, and conversions between equal linear layouts."""
+def fold(func: AnyFuncOp, options: Options) -> bool:
+    """Triton's canonicalizations, and conversions between equal linear layouts, until
+    none applies."""
     canonicalize_conversions(func, options.mma_to_dot_bailout, options.equal_layouts, options.verdicts)
+    return True
 
 
-def rematerialise(func: AnyFuncOp, options: Options) -> None:
+def rematerialise(func: AnyFuncOp, options: Options) -> bool:
     """Rematerialise backward slices where the cost model says so, folding after each
-    round, until a round removes nothing."""
+    round, until a round removes nothing (so it ends on a fold)."""
     for _ in range(MAX_REMATERIALISATION_ROUNDS):
         before = len(_conversions(func))
         rematerialiser = Rematerialiser()
@@ -122,23 +124,29 @@ def rematerialise(func: AnyFuncOp, options: Options) -> None:
         fold(func, options)
         if len(_conversions(func)) == before:
             break
+    return True
 
 
-def hoist(func: AnyFuncOp, options: Options) -> None:
+def hoist(func: AnyFuncOp, options: Options) -> bool:
     """Move each remaining conversion above the ops that grow its data, then into the
-    branch of a conditional that needs it, then (to ``dot_op``) up to its loads."""
+    branch of a conditional that needs it, then (to ``dot_op``) up to its loads;
+    whether any moved (every move rewrites a slice)."""
     hoister = Rematerialiser()
     steps = (hoister.hoist_above_growth, partial(hoist_into_conditionals, hoister), partial(hoist_dot_operand, hoister))
     for step in steps:
         for conversion in _conversions(func):
             if _attached(conversion):
                 step(conversion)
+    return bool(hoister.rewritten_slices)
 
 
-def drop_dead_scf_values(func: AnyFuncOp, options: Options) -> None:
-    """Drop unused loop-carried values and branch results until none is left."""
+def drop_dead_scf_values(func: AnyFuncOp, options: Options) -> bool:
+    """Drop unused loop-carried values and branch results until none is left; whether
+    any was dropped."""
+    dropped = False
     while remove_dead_loop_values(func) | remove_dead_branch_results(func):
-        pass
+        dropped = True
+    return dropped
 
 
 def remove_dead_ops(func: AnyFuncOp) -> None:
@@ -147,7 +155,17 @@ def remove_dead_ops(func: AnyFuncOp) -> None:
     erase_dead_ops(func.body)
 
 
-Stage = Callable[[AnyFuncOp, Options], None]
+Stage = Callable[[AnyFuncOp, Options], bool]
+"""A step of the pipeline, answering whether it may have changed the function."""
+
+
+def _may_change(step: Callable[[AnyFuncOp], object]) -> Stage:
+    def stage(func: AnyFuncOp, options: Options) -> bool:
+        step(func)
+        return True
+
+    return stage
+
 
 AFTER_PROPAGATION: tuple[tuple[str, Stage], ...] = (
     ("fold", fold),
@@ -155,11 +173,13 @@ AFTER_PROPAGATION: tuple[tuple[str, Stage], ...] = (
     ("hoist", hoist),
     ("dead scf values", drop_dead_scf_values),
     ("fold", fold),
-    ("hoist constants", lambda func, options: hoist_constants(func)),
-    ("cse", lambda func, options: cse(func)),
-    ("dce", lambda func, options: remove_dead_ops(func)),
+    ("hoist constants", _may_change(hoist_constants)),
+    ("cse", _may_change(cse)),
+    ("dce", _may_change(remove_dead_ops)),
 )
 """The stages after forward propagation, which both runs of the pipeline share."""
+
+_ENDING_ON_A_FOLD: tuple[Stage, ...] = (fold, rematerialise)
 
 
 def run_pipeline(
@@ -167,10 +187,18 @@ def run_pipeline(
     options: Options,
     stages: tuple[tuple[str, Stage], ...],
     on_stage: Callable[[str, float], None] | None,
+    folded: bool = False,
 ) -> None:
+    """Run ``stages`` on ``func``, skipping each ``fold`` that could only change nothing:
+    where folds ran to completion (``folded``: before the first stage; after ``fold``
+    and ``rematerialise``, which end on one) and no stage since changed the function."""
+    fold_may_find_work = not folded
     for name, stage in stages:
+        if stage is fold and not fold_may_find_work:
+            continue
         with _timed(name, on_stage):
-            stage(func, options)
+            changed = stage(func, options)
+        fold_may_find_work = stage not in _ENDING_ON_A_FOLD and (fold_may_find_work or changed)
 
 
 @contextmanager
@@ -196,11 +224,11 @@ def remove_redundant_conversions(
     alternative = func.clone() if options.try_without_propagation else None
     with _timed("propagate", on_stage):
         propagated = propagate_layouts(func)
-    run_pipeline(func, options, AFTER_PROPAGATION, on_stage)
+    run_pipeline(func, options, AFTER_PROPAGATION, on_stage, folded=not propagated)
     if alternative is None:
         return
     if propagated and weighted_conversion_bytes(func) > 0:
-        run_pipeline(alternative, options, AFTER_PROPAGATION, on_stage)
+        run_pipeline(alternative, options, AFTER_PROPAGATION, on_stage, folded=True)
         if weighted_conversion_bytes(alternative) < weighted_conversion_bytes(func):
             for block in list(func.body.blocks):
                 func.body.detach_block(block).erase()

@@ -1,0 +1,72 @@
+"""The pipeline skips each fold that could only change nothing.
+
+A fold runs when any stage since the last fold (or since the start, unless the
+function was already folded) changed the function, a hoist followed by a cleanup
+that found nothing included; and running every fold gives the same result on every
+function of the remove-redundant-conversions FileCheck inputs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from layoutdialect.dialect.registry import make_context
+from layoutdialect.dialect.text import parse_module, print_module
+from layoutdialect.passes.remove_redundant_conversions import pipeline
+from layoutdialect.passes.remove_redundant_conversions.pipeline import Options, RemoveRedundantConversionsPass, Stage
+
+SUITE = Path(__file__).resolve().parents[2] / "filecheck" / "remove-redundant-conversions"
+CHUNKS = [
+    pytest.param(chunk, id=f"{path.stem}-{index}")
+    for path in sorted(SUITE.glob("*.mlir"))
+    for index, chunk in enumerate(path.read_text().split("// -----"))
+    if "tt.func" in chunk
+]
+
+
+def removed(chunk: str) -> str:
+    context = make_context(allow_unregistered=True)
+    module = parse_module(chunk, "chunk.mlir", context)
+    RemoveRedundantConversionsPass().apply(context, module)
+    return print_module(module)
+
+
+@pytest.mark.parametrize("chunk", CHUNKS)
+def test_skipping_folds_changes_nothing(chunk: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    skipping = removed(chunk)
+    every_fold = pipeline.run_pipeline
+
+    def run_every_fold(*arguments: object, folded: bool = False) -> None:
+        every_fold(*arguments, folded=False)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline, "run_pipeline", run_every_fold)
+    monkeypatch.setattr(pipeline, "_ENDING_ON_A_FOLD", ())
+    assert removed(chunk) == skipping
+
+
+def test_a_fold_runs_when_a_stage_since_the_last_changed_the_function(monkeypatch: pytest.MonkeyPatch) -> None:
+    ran: list[str] = []
+    monkeypatch.setattr(pipeline, "canonicalize_conversions", lambda *arguments: ran.append("fold"))
+
+    def step(name: str, changed: bool) -> Stage:
+        def stage(func: object, options: Options) -> bool:
+            ran.append(name)
+            return changed
+
+        return stage
+
+    fold = pipeline.fold
+    stages = (
+        ("fold", fold),
+        ("hoist", step("hoist", True)),
+        ("cleanup", step("cleanup", False)),
+        ("fold", fold),
+        ("quiet", step("quiet", False)),
+        ("fold", fold),
+    )
+    pipeline.run_pipeline(None, Options(), stages, None)  # type: ignore[arg-type]
+    assert ran == ["fold", "hoist", "cleanup", "fold", "quiet"]
+    ran.clear()
+    pipeline.run_pipeline(None, Options(), stages[:1] + stages[4:], None, folded=True)  # type: ignore[arg-type]
+    assert ran == ["quiet"]
