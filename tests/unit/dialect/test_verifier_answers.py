@@ -7,9 +7,8 @@ A kernel whose two ``ttg.warp_specialize`` partitions hold the same op, valid in
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from filecheck_inputs import filecheck_chunks
 
 from layoutdialect.dialect.diagnostics import IRError
 from layoutdialect.dialect.dominance import dominance_violations
@@ -18,13 +17,7 @@ from layoutdialect.dialect.text import located_error, parse_module, verifier_fai
 from layoutdialect.dialect.ttg.layout_checks import ir_unchanged
 from layoutdialect.dialect.verifier_answers import verification_key
 
-FILECHECK = Path(__file__).resolve().parents[2] / "filecheck"
-CHUNKS = [
-    pytest.param(chunk, id=f"{path.parent.name}-{path.stem}-{index}")
-    for path in sorted(FILECHECK.glob("**/*.mlir"))
-    if "Output" not in path.parts  # lit's scratch files, present only after a lit run
-    for index, chunk in enumerate(path.read_bytes().decode("utf-8", errors="replace").split("// -----"))
-]
+CHUNKS = filecheck_chunks("**", functions_only=False)
 
 TWO_PARTITIONS = """
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

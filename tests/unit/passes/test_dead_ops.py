@@ -7,9 +7,8 @@ function of the FileCheck inputs."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from filecheck_inputs import filecheck_chunks
 from xdsl.dialects import arith
 from xdsl.transforms.dead_code_elimination import region_dce, would_be_trivially_dead
 
@@ -44,13 +43,7 @@ tt.func @f(%p: !tt.ptr<i32>, %n: i32) -> i32 {
 }
 """
 
-FILECHECK = Path(__file__).resolve().parents[2] / "filecheck"
-CHUNKS = [
-    pytest.param(chunk, id=f"{path.parent.name}-{path.stem}-{index}")
-    for path in sorted(FILECHECK.glob("*/*.mlir"))
-    for index, chunk in enumerate(path.read_text().split("// -----"))
-    if "tt.func" in chunk and "expected-" not in chunk and "error:" not in chunk
-]
+CHUNKS = filecheck_chunks(error_cases=False)
 
 
 def cleaned_by_both(text: str) -> tuple[str, str]:

@@ -7,9 +7,8 @@ from ``FOLD_ROOTS`` shows here as soon as an input exercises it."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from filecheck_inputs import filecheck_chunks
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
 
 from layoutdialect.dialect.registry import make_context
@@ -20,13 +19,7 @@ from layoutdialect.passes.remove_redundant_conversions.canonicalization import (
     conversion_folds,
 )
 
-SUITE = Path(__file__).resolve().parents[2] / "filecheck" / "remove-redundant-conversions"
-CHUNKS = [
-    pytest.param(chunk, id=f"{path.stem}-{index}")
-    for path in sorted(SUITE.glob("*.mlir"))
-    for index, chunk in enumerate(path.read_text().split("// -----"))
-    if "tt.func" in chunk
-]
+CHUNKS = filecheck_chunks("remove-redundant-conversions")
 
 
 @pytest.mark.parametrize("chunk", CHUNKS)

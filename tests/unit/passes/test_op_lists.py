@@ -3,9 +3,8 @@ module of the FileCheck inputs, from the module and from each of its regions."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from filecheck_inputs import filecheck_chunks
 from xdsl.dialects import arith, scf
 
 from layoutdialect.dialect.diagnostics import IRError
@@ -15,13 +14,7 @@ from layoutdialect.dialect.tt.func import FuncOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.passes.op_lists import ops_of_types
 
-FILECHECK = Path(__file__).resolve().parents[2] / "filecheck"
-CHUNKS = [
-    pytest.param(chunk, id=f"{path.parent.name}-{path.stem}-{index}")
-    for path in sorted(FILECHECK.glob("*/*.mlir"))
-    for index, chunk in enumerate(path.read_bytes().decode("utf-8", errors="replace").split("// -----"))
-    if "tt.func" in chunk
-]
+CHUNKS = filecheck_chunks()
 TYPE_SETS = [[ConvertLayoutOp], [arith.ConstantOp, scf.ForOp], [scf.IfOp, scf.ForOp, FuncOp, ConvertLayoutOp]]
 
 

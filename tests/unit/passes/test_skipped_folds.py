@@ -7,22 +7,15 @@ function of the remove-redundant-conversions FileCheck inputs."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from filecheck_inputs import filecheck_chunks
 
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module, print_module
 from layoutdialect.passes.remove_redundant_conversions import pipeline
 from layoutdialect.passes.remove_redundant_conversions.pipeline import Options, RemoveRedundantConversionsPass, Stage
 
-SUITE = Path(__file__).resolve().parents[2] / "filecheck" / "remove-redundant-conversions"
-CHUNKS = [
-    pytest.param(chunk, id=f"{path.stem}-{index}")
-    for path in sorted(SUITE.glob("*.mlir"))
-    for index, chunk in enumerate(path.read_text().split("// -----"))
-    if "tt.func" in chunk
-]
+CHUNKS = filecheck_chunks("remove-redundant-conversions")
 
 
 def removed(chunk: str) -> str:
