@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from itertools import islice
 
 from xdsl.dialects import scf
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -104,13 +105,23 @@ class BypassEqualLayouts(RewritePattern):
                 user.operands = original
 
     def _stays_valid(self, user: Operation) -> bool:
-        if not can_be_remembered(user):
+        if not can_be_remembered(user) or not _small(user):
             return _verifies(user)
         key = self.verdicts.keys(user)
         verdict = self.verdicts.answers.get(key)
         if verdict is None:
             verdict = self.verdicts.answers[key] = _verifies(user)
         return verdict
+
+
+SMALL_BODY = 16
+"""The most ops a user's regions may hold for its verifier's answer to be remembered:
+its key holds them all (a reduction's combiner, not a warp-specialized partition)."""
+
+
+def _small(op: Operation) -> bool:
+    """Whether ``op``'s regions hold at most ``SMALL_BODY`` ops (counting no further)."""
+    return not op.regions or sum(1 for _ in islice(op.walk(), 1, SMALL_BODY + 2)) <= SMALL_BODY
 
 
 def _verifies(op: Operation) -> bool:
