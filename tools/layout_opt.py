@@ -75,6 +75,8 @@ class LayoutOptMain(xDSLOptMain):
     version_format = f"layout-opt {version('layoutdialect')} (xdsl {{xdsl_version}})"
 
     def __init__(self, args: Sequence[str] | None = None) -> None:
+        self._source: tuple[str, int] = ("", 0)
+        """The text being processed and its line offset in the file, for located errors."""
         super().__init__(description=_description(), args=args)
 
     def register_all_dialects(self) -> None:
@@ -96,10 +98,27 @@ class LayoutOptMain(xDSLOptMain):
         arg_parser.add_argument("--list-passes", action="store_true", help="print every pass name and exit")
 
     def setup_pipeline(self) -> None:
+        """xDSL's pipeline, with ``verify_module`` between passes instead of xDSL's
+        ``verify`` before, between and after them (``_process`` verifies on reading and
+        after the last pass, sharing verifier answers among alike ops; xDSL's verify asks
+        every op again, three times the parse's verification on a large kernel)."""
         try:
             super().setup_pipeline()  # type: ignore[no-untyped-call]
         except (ValueError, ArgSpecParseError) as error:
             raise CommandLineError(_pipeline_error(self.args.passes, error)) from None
+        xdsl_callback = self.pipeline.callback
+        assert xdsl_callback is not None
+
+        def between_passes(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
+            verify, self.args.disable_verify = not self.args.disable_verify, True
+            try:
+                xdsl_callback(previous, module, following)  # timing and printing, not verifying
+            finally:
+                self.args.disable_verify = not verify
+            if verify and previous is not None and following is not None:
+                verify_module(module, *self._source)
+
+        self.pipeline = dataclasses.replace(self.pipeline, callback=between_passes)
 
     def output_resulting_program(self, prog: ModuleOp) -> str:
         if parse_spec(self.args.target).name != "ttgir":
@@ -152,6 +171,7 @@ class LayoutOptMain(xDSLOptMain):
 
     def _process(self, chunk: str, filename: str, offset: int) -> str:
         verify = not self.args.disable_verify
+        self._source = (chunk, offset)
         module = parse_module(
             chunk,
             filename,
