@@ -49,8 +49,6 @@ from layoutdialect.passes.remove_redundant_conversions.loop_cleanup import (
 from layoutdialect.passes.remove_redundant_conversions.op_roles import byte_count
 from layoutdialect.passes.remove_redundant_conversions.propagation import propagate_layouts
 from layoutdialect.passes.remove_redundant_conversions.rematerialisation import Rematerialiser
-from layoutdialect.sim.same_semantics import SemanticsChanged, check_same_semantics
-from layoutdialect.sim.tensor_values import ProgramError
 
 __all__ = ["Options", "RemoveRedundantConversionsPass", "remove_redundant_conversions"]
 
@@ -274,6 +272,11 @@ class RemoveRedundantConversionsPass(ModulePass):
 def verify_same_semantics(original: ModuleOp, rewritten: ModuleOp) -> None:
     """Raise a located error at the first function whose meaning changed, or that
     the layout-blind interpreter cannot run."""
+    # Loaded only when asked for: the interpreter registers a meaning for every op of
+    # every dialect it knows, which took a second of each layout-opt start.
+    from layoutdialect.sim.same_semantics import SemanticsChanged, check_same_semantics
+    from layoutdialect.sim.tensor_values import ProgramError
+
     functions = {f.sym_name.data: f for f in rewritten.walk() if isinstance(f, AnyFuncOp)}
     try:
         check_same_semantics(original, rewritten)
