@@ -11,11 +11,13 @@ function, the conversions before the pass, after ours, and after Triton's, and
 the bytes the remaining ones move; ours must never be higher.
 
 Speed: random kernels (``synthetic_kernels.py``) with nested loops and about one
-conversion per ten ops, one per size, each in a fresh interpreter: parse, the
-pass, print, and the peak memory they add to the interpreter's.  Where Triton is
-importable (the ``bench`` extra) the same text also goes through Triton 3.9's
-parser, ``remove-layout-conversions`` + CSE and printer, and the table gives the
-ratios.  Below the table, the log-log slope of each time against the op count
+conversion per ten ops, one per size, each in a fresh interpreter: parse, the pass,
+print, and the peak memory they add to the interpreter's; then the whole
+``layout-opt`` process on the same kernel (start-up and the verification after the
+pass included).  Where Triton is importable (the ``bench`` extra) the same text also
+goes through Triton 3.9's parser, ``remove-layout-conversions`` + CSE and printer,
+and the table gives the ratios (the process's against Triton's parse + pass +
+print).  Below the table, the log-log slope of each time against the op count
 from 2k ops up (1.0: linear).
 
 Real kernels, with ``--triton-tests DIR`` (the ``test`` folder of a Triton checkout)
@@ -181,8 +183,25 @@ def measure(ops: int) -> dict[str, float]:
         "print": printed - passed,
         "peak_mib": (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - baseline) / 1024,
     }
+    figures["process"] = time_layout_opt(text)
     figures.update(measure_triton(text))
     return figures
+
+
+def time_layout_opt(text: str) -> float:
+    """Seconds of a whole ``layout-opt FILE -p remove-redundant-conversions`` process on
+    ``text``: start-up, reading, verifying, the pass, verifying again and printing."""
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir") as file:
+        file.write(text)
+        file.flush()
+        command = [sys.executable, "-c", LAYOUT_OPT, file.name, "-p", "remove-redundant-conversions"]
+        start = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        return time.perf_counter() - start
+
+
+LAYOUT_OPT = "from layoutdialect.tools.layout_opt import cli; cli()"
+"""The ``layout-opt`` console script, run with this interpreter."""
 
 
 def measure_triton(text: str) -> dict[str, float]:
@@ -230,20 +249,21 @@ def print_scaling(sizes: tuple[int, ...]) -> None:
     triton = all("triton_pass" in row for row in rows)
     print("\nsynthetic kernels: seconds to parse, run remove-redundant-conversions, and print; peak memory")
     header = f"{'ops':>7}{'cvts':>6}{'left':>6}{'parse':>8}{'pass':>8}{'print':>8}{'total':>8}{'peak MiB':>10}"
+    header += f"{'process':>9}"
     if triton:
-        header += f"{'Triton pass':>13}{'pass ratio':>12}{'Triton total':>14}{'total ratio':>13}"
+        header += f"{'Triton pass':>13}{'pass ratio':>12}{'Triton total':>14}{'total ratio':>13}{'process ratio':>15}"
     print(header)
     for row in rows:
         total = row["parse"] + row["pass"] + row["print"]
         line = (
             f"{row['ops']:>7}{row['conversions']:>6}{row['left']:>6}{row['parse']:>8.2f}{row['pass']:>8.2f}"
-            f"{row['print']:>8.2f}{total:>8.2f}{row['peak_mib']:>10.0f}"
+            f"{row['print']:>8.2f}{total:>8.2f}{row['peak_mib']:>10.0f}{row['process']:>9.2f}"
         )
         if triton:
             theirs = row["triton_parse"] + row["triton_pass"] + row["triton_print"]
             line += (
                 f"{row['triton_pass']:>13.3f}{row['pass'] / row['triton_pass']:>12.1f}"
-                f"{theirs:>14.3f}{total / theirs:>13.1f}"
+                f"{theirs:>14.3f}{total / theirs:>13.1f}{row['process'] / theirs:>15.1f}"
             )
         print(line)
     fitted = [row for row in rows if row["ops"] >= SLOPE_FROM] if len(sizes) > 2 else rows

@@ -201,10 +201,14 @@ def test_conversion_removal_benchmark_covers_the_suite_and_is_worse_than_triton_
             worse.add(match["function"])
     assert worse == KNOWN_WORSE_THAN_TRITON
     assert f"{len(worse)} functions worse than Triton" in output
-    scaling = re.compile(r"^\s*(?P<ops>\d+)\s+(?P<cvts>\d+)\s+(?P<left>\d+)(\s+\d+\.\d\d){4}\s+(?P<peak>-?\d+)$", re.M)
+    scaling = re.compile(
+        r"^\s*(?P<ops>\d+)\s+(?P<cvts>\d+)\s+(?P<left>\d+)(\s+\d+\.\d\d){4}\s+(?P<peak>-?\d+)\s+(?P<process>\d+\.\d\d)$",
+        re.M,
+    )
     sizes = [m for m in scaling.finditer(output)]
     assert len(sizes) == 2 and int(sizes[0]["ops"]) < int(sizes[1]["ops"])
     assert all(int(m["left"]) < int(m["cvts"]) for m in sizes)
+    assert all(float(m["process"]) > 0 for m in sizes)
     slopes = re.findall(r"^log-log slope of (parse|pass|print) time: -?\d+\.\d\d$", output, re.M)
     assert slopes == ["parse", "pass", "print"]
 
