@@ -112,9 +112,10 @@ def rematerialise(func: AnyFuncOp, options: Options) -> bool:
     """Rematerialise backward slices where the cost model says so, folding after each
     round, until a round removes nothing (so it ends on a fold)."""
     for _ in range(MAX_REMATERIALISATION_ROUNDS):
-        before = len(_conversions(func))
+        conversions = _conversions(func)
+        before = len(conversions)
         rematerialiser = Rematerialiser()
-        for conversion in _conversions(func):
+        for conversion in conversions:
             if _attached(conversion):
                 rematerialiser.rematerialise(conversion)
             if _attached(conversion):
