@@ -18,10 +18,9 @@ __all__ = ["ops_of_types"]
 def ops_of_types(
     root: Operation | Region, types: Iterable[type[Operation]], region_first: bool = False
 ) -> list[Operation]:
-    """The ops under ``root`` (an op itself included) whose class is one of ``types``
-    (exactly: op classes are not subclassed), in the order of
-    ``root.walk(region_first=...)``: each op before the ops nested in it, or after
-    them with ``region_first``.
+    """The ops under ``root`` (an op itself included) that are instances of one of
+    ``types``, in the order of ``root.walk(region_first=...)``: each op before the ops
+    nested in it, or after them with ``region_first``.
 
     >>> from xdsl.dialects import arith, builtin, scf, test
     >>> from xdsl.ir import Block, Region
@@ -33,28 +32,42 @@ def ops_of_types(
     ['arith.constant', 'test.op', 'test.op']
     """
     found: list[Operation] = []
+    matching = _Matching(types)
     if isinstance(root, Region):
-        _collect_in(root, frozenset(types), region_first, found)
+        _collect_in(root, matching, region_first, found)
     else:
-        _collect(root, frozenset(types), region_first, found)
+        _collect(root, matching, region_first, found)
     return found
 
 
-def _collect(op: Operation, types: frozenset[type[Operation]], region_first: bool, found: list[Operation]) -> None:
-    if not region_first and op.__class__ in types:
+class _Matching(dict[type[Operation], bool]):
+    """Whether an op class is one of the types or derives from one (this package's
+    ``scf.for`` derives from xDSL's), asked once per class."""
+
+    def __init__(self, types: Iterable[type[Operation]]) -> None:
+        super().__init__()
+        self.types = tuple(types)
+
+    def __missing__(self, op_class: type[Operation]) -> bool:
+        answer = self[op_class] = issubclass(op_class, self.types)
+        return answer
+
+
+def _collect(op: Operation, matching: _Matching, region_first: bool, found: list[Operation]) -> None:
+    if not region_first and matching[op.__class__]:
         found.append(op)
     for region in op.regions:
-        _collect_in(region, types, region_first, found)
-    if region_first and op.__class__ in types:
+        _collect_in(region, matching, region_first, found)
+    if region_first and matching[op.__class__]:
         found.append(op)
 
 
-def _collect_in(region: Region, types: frozenset[type[Operation]], region_first: bool, found: list[Operation]) -> None:
+def _collect_in(region: Region, matching: _Matching, region_first: bool, found: list[Operation]) -> None:
     for block in region.blocks:
         op = block.first_op
         while op is not None:
             if op.regions:
-                _collect(op, types, region_first, found)
-            elif op.__class__ in types:
+                _collect(op, matching, region_first, found)
+            elif matching[op.__class__]:
                 found.append(op)
             op = op.next_op

@@ -14,6 +14,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from layoutdialect.passes.op_lists import ops_of_types
 from layoutdialect.passes.remove_redundant_conversions.op_roles import is_pure
 
 __all__ = ["rebuild_loop", "remove_dead_branch_results", "remove_dead_loop_values"]
@@ -93,7 +94,7 @@ def _drop_slots(loop: scf.ForOp, dead: list[int]) -> None:
 def remove_dead_loop_values(root: Operation) -> bool:
     """Drop every dead loop-carried value under ``root``; ``True`` if any was dropped."""
     changed = False
-    for loop in [op for op in root.walk() if isinstance(op, scf.ForOp)]:
+    for loop in ops_of_types(root, [scf.ForOp]):
         if loop.parent is None:
             continue
         if dead := _dead_slots(loop):
@@ -106,7 +107,7 @@ def remove_dead_branch_results(root: Operation) -> bool:
     """Drop every unused ``scf.if`` result under ``root`` (and its yielded values);
     ``True`` if any was dropped."""
     changed = False
-    for branch in [op for op in root.walk() if isinstance(op, scf.IfOp)]:
+    for branch in ops_of_types(root, [scf.IfOp]):
         keep = [i for i, result in enumerate(branch.results) if result.uses]
         if len(keep) == len(branch.results):
             continue

@@ -1,5 +1,6 @@
-"""``ops_of_types`` lists what filtering xDSL's ``walk`` lists, in the same order, on every
-module of the FileCheck inputs, from the module and from each of its regions."""
+"""``ops_of_types`` lists what filtering xDSL's ``walk`` with ``isinstance`` lists, in the
+same order, on every module of the FileCheck inputs, from the module and from its body;
+xDSL's ``scf.ForOp`` and ``scf.IfOp`` stand for this package's subclasses."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def test_lists_what_walk_meets(chunk: str) -> None:
         return
     for types in TYPE_SETS:
         for region_first in (False, True):
-            expected = [op for op in module.walk(region_first=region_first) if type(op) in types]
+            expected = [op for op in module.walk(region_first=region_first) if isinstance(op, tuple(types))]
             assert ops_of_types(module, types, region_first) == expected
-            body = [op for op in module.body.walk(region_first=region_first) if type(op) in types]
+            body = [op for op in module.body.walk(region_first=region_first) if isinstance(op, tuple(types))]
             assert ops_of_types(module.body, types, region_first) == body
