@@ -86,7 +86,8 @@ class BypassEqualLayouts(RewritePattern):
     ``Operation.verify`` would print the whole module into the exception's message on
     every refusal), remembered in ``verdicts`` by ``verification_key``: a pass run
     retries the same refused bypass on every fold (the ops around it keep their
-    attributes throughout).  Terminators and branches are asked every time."""
+    attributes throughout).  Terminators, branches and users whose regions are not
+    small are asked every time."""
 
     verdicts: Verdicts = field(default_factory=Verdicts)
 
