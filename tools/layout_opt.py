@@ -77,7 +77,7 @@ class LayoutOptMain(xDSLOptMain):
     def __init__(self, args: Sequence[str] | None = None) -> None:
         self._source: tuple[str, int] = ("", 0)
         """The text being processed and its line offset in the file, for located errors."""
-        super().__init__(description=_description(), args=args)
+        super().__init__(description="", args=args)
 
     def register_all_dialects(self) -> None:
         register_all_dialects(self.ctx)
@@ -89,6 +89,15 @@ class LayoutOptMain(xDSLOptMain):
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
+        format_help = arg_parser.format_help
+
+        def format_help_with_passes() -> str:
+            # The description loads every pass to spell its defaults: only for --help,
+            # not on every start (about a fifth of a second).
+            arg_parser.description = _description()
+            return format_help()
+
+        arg_parser.format_help = format_help_with_passes  # type: ignore[method-assign]
         arg_parser.set_defaults(target="ttgir")
         for action in arg_parser._actions:
             if "--passes" in action.option_strings:
