@@ -110,7 +110,8 @@ def fold(func: AnyFuncOp, options: Options) -> bool:
 
 def rematerialise(func: AnyFuncOp, options: Options) -> bool:
     """Rematerialise backward slices where the cost model says so, folding after each
-    round, until a round removes nothing (so it ends on a fold)."""
+    round, until a round removes nothing (so it ends on a fold; it starts on one too,
+    which a round that changes nothing leaves standing)."""
     for _ in range(MAX_REMATERIALISATION_ROUNDS):
         conversions = _conversions(func)
         before = len(conversions)
@@ -120,6 +121,8 @@ def rematerialise(func: AnyFuncOp, options: Options) -> bool:
                 rematerialiser.rematerialise(conversion)
             if _attached(conversion):
                 rematerialiser.remember(conversion)
+        if not rematerialiser.rewrites:
+            break
         fold(func, options)
         if len(_conversions(func)) == before:
             break
@@ -136,7 +139,7 @@ def hoist(func: AnyFuncOp, options: Options) -> bool:
         for conversion in _conversions(func):
             if _attached(conversion):
                 step(conversion)
-    return bool(hoister.rewritten_slices)
+    return bool(hoister.rewrites)
 
 
 def drop_dead_scf_values(func: AnyFuncOp, options: Options) -> bool:

@@ -405,8 +405,8 @@ class Rematerialiser:
     remat: dict[tuple[SSAValue, DistributedEncoding], SSAValue] = field(default_factory=dict)
     order: OpOrder = field(default_factory=OpOrder)
     """Op order in the function's blocks: a rematerialiser adds and erases ops, never moves them."""
-    rewritten_slices: int = 0
-    """How many slices ``rewrite_slice`` has rewritten."""
+    rewrites: int = 0
+    """How many times it changed the function: slices rewritten, conversions reused."""
 
     def remember(self, conversion: ConvertLayoutOp) -> None:
         """Offer a conversion that stays for reuse by later ones of the same value and layout."""
@@ -423,11 +423,12 @@ class Rematerialiser:
             return False
         conversion.result.replace_all_uses_with(existing)
         Rewriter.erase_op(conversion)
+        self.rewrites += 1
         return True
 
     def rewrite_slice(self, found: Slice, conversion: ConvertLayoutOp, mapping: dict[SSAValue, SSAValue]) -> None:
         """Clone the slice in its new encodings and let the clone of the root replace the conversion."""
-        self.rewritten_slices += 1
+        self.rewrites += 1
         yields: dict[Operation, list[int]] = {}
         to_rewrite: dict[Operation, None] = {}
         for value in found:
