@@ -77,6 +77,7 @@ __all__ = [
     "has_option",
     "is_expensive_memory_access",
     "layout_rule",
+    "class_trait",
     "semantic_trait",
     "with_result_types",
 ]
@@ -353,17 +354,18 @@ def _standard_traits(op: Operation) -> tuple[OpTrait, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _class_trait(op_class: type[Operation], kind: type[OpTrait]) -> OpTrait | None:
-    """``get_trait``, remembered per op class: a class's traits never change, and
-    ``get_trait`` runs an ABC ``isinstance`` per trait of the class.  (Bounded, as each
-    context makes its own classes for unregistered ops.)"""
+def class_trait(op_class: type[Operation], kind: type[OpTrait]) -> OpTrait | None:
+    """``op_class.get_trait(kind)``, remembered per class: a class's traits never change,
+    and ``get_trait`` runs an ABC ``isinstance`` per trait of the class, on hot paths
+    (every op of a function, every fold).  Bounded, as each context makes its own
+    classes for unregistered ops."""
     return op_class.get_trait(kind)
 
 
 def semantic_trait(op: Operation, kind: type[TraitT]) -> TraitT | None:
     """The trait of ``kind`` that ``op`` carries (its class's, or MLIR's for ``arith`` and
     ``math`` ops), or ``None``."""
-    found = _class_trait(op.__class__, kind)  # type: ignore[arg-type]  # a class is hashable
+    found = class_trait(op.__class__, kind)  # type: ignore[arg-type]  # a class is hashable
     if found is not None:
         return found  # type: ignore[return-value]  # get_trait's answer for ``kind``
     return next((t for t in _standard_traits(op) if isinstance(t, kind)), None)

@@ -29,10 +29,11 @@ types, and a branch checks where its successors are.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from functools import lru_cache
 
 from xdsl.ir import Operation, Region
 from xdsl.traits import IsTerminator
+
+from layoutdialect.dialect.semantics import class_trait
 
 __all__ = ["VerificationKeys", "ancestry", "can_be_remembered", "verification_key"]
 
@@ -40,12 +41,7 @@ __all__ = ["VerificationKeys", "ancestry", "can_be_remembered", "verification_ke
 def can_be_remembered(op: Operation) -> bool:
     """Whether ``op``'s answer may be shared with ops of its key: it is neither a
     terminator nor a branch."""
-    return not op.successors and not _is_terminator(op.__class__)
-
-
-@lru_cache(maxsize=4096)
-def _is_terminator(op_class: type[Operation]) -> bool:
-    return op_class.has_trait(IsTerminator, value_if_unregistered=False)
+    return not op.successors and class_trait(op.__class__, IsTerminator) is None
 
 
 def verification_key(op: Operation, region_ancestry: Hashable | None = None) -> Hashable:
