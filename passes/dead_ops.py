@@ -9,25 +9,22 @@ worklist follows operands back from them.  Both erase the same ops.
 
 The difference is cost.  ``would_be_trivially_dead`` collects the op's memory
 effects from its traits, some ten microseconds an op, and ``region_dce`` asks it
-again for every op on every sweep (at least two) of every call; the passes here
-run it after each round of folds, so a large kernel asked it millions of times.  An op without
-regions keeps its traits and properties for its whole life, so its answer, and the
-summary of its effects that an enclosing op's answer needs, are remembered: for its
-class, when the class's effect traits answer without looking at the op (``Pure``,
-``MemoryReadEffect``, ...), else for the op (weakly, so erased ops are forgotten).
-An op with regions is asked once per call, since rewrites between calls may add or
-remove the ops nested in it; its effects are those of its children, whose
-summaries are at hand, rather than a walk through xDSL's ``get_effects`` of its
-whole body.
+again for every op on every sweep (at least two) of every call; the passes here run
+it after each round of folds, so a large kernel asked it millions of times.  Here
+each answer comes from a summary of the op's effects (``_Effects``).  An op without
+regions keeps its traits and properties for its whole life, so its summary is
+remembered: for its class, when the class's effect traits answer without looking at
+the op (``Pure``, ``MemoryReadEffect``, ...), else for the op (weakly, so erased ops
+are forgotten).  An op with regions is summed once per call, since rewrites between
+calls may add or remove the ops nested in it, from its children's summaries rather
+than a walk through xDSL's ``get_effects`` of its whole body.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, MutableMapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Generic, TypeVar
 from weakref import WeakKeyDictionary, ref
 
 from xdsl.ir import Operation, Region, SSAValue
@@ -47,33 +44,32 @@ from xdsl.traits import (
     SymbolOpInterface,
     get_effects,
 )
-from xdsl.transforms.dead_code_elimination import would_be_trivially_dead
+
+from layoutdialect.dialect.semantics import class_trait
 
 __all__ = ["erase_dead_ops"]
 
-_Answer = TypeVar("_Answer")
 
-
-class _OpMemo(Generic[_Answer]):
-    """Answers per op, forgotten when the op is freed: ``WeakKeyDictionary`` keyed by
-    identity, since an op hashes through a Python call and a weak dictionary builds
-    a new weak reference on every lookup."""
+class _OpMemo:
+    """Effect summaries per op, forgotten when the op is freed: ``WeakKeyDictionary``
+    keyed by identity, since an op hashes through a Python call and a weak dictionary
+    builds a new weak reference on every lookup."""
 
     def __init__(self) -> None:
-        self._entries: dict[int, tuple[ref[Operation], _Answer]] = {}
+        self._entries: dict[int, tuple[ref[Operation], _Effects]] = {}
 
-    def get(self, op: Operation) -> _Answer | None:
+    def get(self, op: Operation) -> _Effects | None:
         entry = self._entries.get(id(op))
         return entry[1] if entry is not None and entry[0]() is op else None
 
-    def __setitem__(self, op: Operation, answer: _Answer) -> None:
+    def __setitem__(self, op: Operation, effects: _Effects) -> None:
         key, entries = id(op), self._entries
 
         def forget(dead: ref[Operation]) -> None:
             if (entry := entries.get(key)) is not None and entry[0] is dead:
                 del entries[key]
 
-        entries[key] = (ref(op, forget), answer)
+        entries[key] = (ref(op, forget), effects)
 
 
 _STATIC_EFFECTS = frozenset(
@@ -94,32 +90,6 @@ def _effects_ignore_the_op(op_class: type[Operation]) -> bool:
     )
 
 
-def _remembered(
-    op: Operation,
-    by_op: _OpMemo[_Answer],
-    by_class: MutableMapping[type[Operation], _Answer],
-    ask: Callable[[Operation], _Answer],
-) -> _Answer:
-    """``ask(op)`` for an op without regions, remembered for its class when the class's
-    effects ignore the op (a kernel's clones and rewrites keep making new ops of a few
-    classes), else for the op."""
-    op_class = op.__class__
-    if _effects_ignore_the_op(op_class):
-        known = by_class.get(op_class)
-        if known is None:
-            known = by_class[op_class] = ask(op)
-        return known
-    known = by_op.get(op)
-    if known is None:
-        known = by_op[op] = ask(op)
-    return known
-
-
-_WOULD_BE_DEAD: _OpMemo[bool] = _OpMemo()
-_WOULD_BE_DEAD_BY_CLASS: WeakKeyDictionary[type[Operation], bool] = WeakKeyDictionary()
-"""(Weakly: each context makes its own classes for unregistered ops.)"""
-
-
 @dataclass(frozen=True)
 class _Effects:
     """What an enclosing op's answer needs of an op's memory effects (xDSL's
@@ -133,34 +103,43 @@ class _Effects:
 _UNKNOWN = _Effects(True, ())
 """Effects xDSL cannot tell (``get_effects`` is ``None``): as bad as a write."""
 
-_EFFECTS: _OpMemo[_Effects] = _OpMemo()
+_EFFECTS = _OpMemo()
 _EFFECTS_BY_CLASS: WeakKeyDictionary[type[Operation], _Effects] = WeakKeyDictionary()
+"""(Weakly: each context makes its own classes for unregistered ops.)"""
 _RECURSIVE = RecursiveMemoryEffect.get_effects.__func__  # type: ignore[attr-defined]
 
 
 def _would_be_dead(op: Operation, with_regions: dict[Operation, _Effects]) -> bool:
-    """Whether ``op`` has no effect but its results (xDSL's ``would_be_trivially_dead``).
-
-    An op with regions is asked afresh on every call, as rewrites may have changed
-    the ops in it; its effects are those of its children (``RecursiveMemoryEffect``),
-    whose summaries are remembered, so asking does not walk its whole body again;
-    ``with_regions`` holds the summaries of ops with regions during one call."""
-    if not op.regions:
-        return _remembered(op, _WOULD_BE_DEAD, _WOULD_BE_DEAD_BY_CLASS, would_be_trivially_dead)
-    if op.has_trait(IsTerminator, value_if_unregistered=False):
-        return False
-    if op.has_trait(SymbolOpInterface, value_if_unregistered=False):
+    """Whether ``op`` has no effect but its results: xDSL's ``would_be_trivially_dead``
+    (not a terminator, not a symbol, and only reads, or allocates what it defines),
+    answered from the summary of its effects."""
+    op_class = op.__class__
+    if class_trait(op_class, IsTerminator) is not None or class_trait(op_class, SymbolOpInterface) is not None:
         return False
     effects = _effects_of(op, with_regions)
     return not effects.beyond_reads and all(op.is_ancestor(value.owner) for value in effects.allocated)
 
 
 def _effects_of(op: Operation, with_regions: dict[Operation, _Effects]) -> _Effects:
-    if not op.regions:
-        return _remembered(op, _EFFECTS, _EFFECTS_BY_CLASS, lambda op: _summed(get_effects(op)))
-    known = with_regions.get(op)
+    """The summary of ``op``'s effects.  An op without regions keeps its answer: for its
+    class when the class's effect traits ignore the op (a kernel's clones and rewrites
+    keep making new ops of a few classes), else for the op.  An op with regions is
+    summed afresh on every call, as rewrites may have changed the ops in it, from its
+    children's summaries; ``with_regions`` holds those sums during one call."""
+    if op.regions:
+        known = with_regions.get(op)
+        if known is None:
+            known = with_regions[op] = _summary_of(op, with_regions)
+        return known
+    op_class = op.__class__
+    if _effects_ignore_the_op(op_class):
+        known = _EFFECTS_BY_CLASS.get(op_class)
+        if known is None:
+            known = _EFFECTS_BY_CLASS[op_class] = _summed(get_effects(op))
+        return known
+    known = _EFFECTS.get(op)
     if known is None:
-        known = with_regions[op] = _summary_of(op, with_regions)
+        known = _EFFECTS[op] = _summed(get_effects(op))
     return known
 
 
