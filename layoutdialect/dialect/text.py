@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sys
 from bisect import bisect_right
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
 from io import StringIO
 from math import prod
@@ -46,7 +46,7 @@ from layoutdialect.dialect.hex_floats import float_from_bits
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.ttg.attributes import RETIRED_ATTRIBUTES
 from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, ir_unchanged, verify_tensor_layouts
-from layoutdialect.dialect.verifier_answers import VerificationKeys, can_be_remembered
+from layoutdialect.dialect.verifier_answers import VerifierAnswers
 from layoutdialect.encodings import EncodingError
 
 MAX_DENSE_ELEMENTS = 1 << 24
@@ -497,20 +497,14 @@ def verify_module(module: ModuleOp, source: str | None = None, line_offset: int 
     """Verify every op (``verifier_failure``) and that every value is defined before it
     is used (``dominance_violations``); raise ``IRError`` at the first op that fails.
 
-    An op without regions gets the answer of an earlier op with its
-    ``verification_key`` (same class, types and attributes, inside alike ops)."""
+    An op gets the answer of an earlier op with its ``verification_key`` (same class,
+    types and attributes, inside alike ops; see ``VerifierAnswers``)."""
     for op, index in dominance_violations(module):
         raise located_error(op, f"operand #{index} does not dominate this use", source, line_offset)
-    failures: dict[Hashable, str | None] = {}
-    keys = VerificationKeys()
+    answers = VerifierAnswers[str | None]()
     with ir_unchanged():
         for op in module.walk():
-            if op.regions or not can_be_remembered(op):  # a region op's key would hold its whole body
-                failure = verifier_failure(op)
-            else:
-                key = keys(op)
-                failure = failures[key] if key in failures else failures.setdefault(key, verifier_failure(op))
-            if failure is not None:
+            if (failure := answers.answer(op, verifier_failure)) is not None:
                 raise located_error(op, failure, source, line_offset)
 
 

@@ -13,9 +13,10 @@ fold.  An op's own verifier reads
   warps, a function's ``noinline``), and the module's symbols.
 
 ``verification_key`` holds all of these, so two ops with one key get one answer
-while the module's symbols stay as they are.  Two verifiers read more, and their ops
-are never remembered: a terminator checks its operands against its parent op's
-types, and a branch checks where its successors are.
+while the module's symbols stay as they are.  ``VerifierAnswers`` remembers them.
+Two verifiers read more, and their ops are never remembered: a terminator checks its
+operands against its parent op's types, and a branch checks where its successors
+are.  Nor is an op whose regions are large: its key would hold every op inside.
 
 >>> from xdsl.dialects import arith, builtin, test
 >>> from xdsl.ir import Block, Region
@@ -28,20 +29,48 @@ types, and a branch checks where its successors are.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from itertools import islice
+from typing import Generic, TypeVar
 
 from xdsl.ir import Operation, Region
 from xdsl.traits import IsTerminator
 
 from layoutdialect.dialect.semantics import class_trait
 
-__all__ = ["VerificationKeys", "ancestry", "can_be_remembered", "verification_key"]
+__all__ = ["SMALL_BODY", "VerificationKeys", "VerifierAnswers", "ancestry", "can_be_remembered", "verification_key"]
+
+SMALL_BODY = 16
+"""The most ops an op's regions may hold for its answer to be remembered (a reduction's
+combiner, not a loop body or a warp-specialized partition)."""
+
+_Answer = TypeVar("_Answer")
 
 
 def can_be_remembered(op: Operation) -> bool:
     """Whether ``op``'s answer may be shared with ops of its key: it is neither a
-    terminator nor a branch."""
-    return not op.successors and class_trait(op.__class__, IsTerminator) is None
+    terminator nor a branch, and its regions hold at most ``SMALL_BODY`` ops."""
+    if op.successors or class_trait(op.__class__, IsTerminator) is not None:
+        return False
+    return not op.regions or sum(1 for _ in islice(op.walk(), 1, SMALL_BODY + 2)) <= SMALL_BODY
+
+
+class VerifierAnswers(Generic[_Answer]):
+    """What ``ask`` answered for each op that can be remembered, shared by the ops of its
+    key (``VerificationKeys``, so the ops around must keep their attributes while it is
+    in use); ops that cannot be remembered are asked every time."""
+
+    def __init__(self) -> None:
+        self.keys = VerificationKeys()
+        self._answers: dict[Hashable, _Answer] = {}
+
+    def answer(self, op: Operation, ask: Callable[[Operation], _Answer]) -> _Answer:
+        if not can_be_remembered(op):
+            return ask(op)
+        key = self.keys(op)
+        if key not in self._answers:
+            self._answers[key] = ask(op)
+        return self._answers[key]
 
 
 def verification_key(op: Operation, region_ancestry: Hashable | None = None) -> Hashable:

@@ -11,9 +11,7 @@ erased, plus two the pass adds:
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass, field
-from itertools import islice
 
 from xdsl.dialects import scf
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -47,7 +45,7 @@ from layoutdialect.dialect.ttg.canonicalization import (
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp, LocalAllocOp, LocalStoreOp
 from layoutdialect.dialect.ttng.canonicalization import TMEMStoreReadsPastConversion
 from layoutdialect.dialect.ttng.tensor_memory import TMEMStoreOp
-from layoutdialect.dialect.verifier_answers import VerificationKeys, can_be_remembered
+from layoutdialect.dialect.verifier_answers import VerifierAnswers
 from layoutdialect.passes.dead_ops import erase_dead_ops
 from layoutdialect.passes.op_lists import ops_of_types
 
@@ -67,13 +65,9 @@ _FIXED_OPERAND_TYPES = (scf.YieldOp, scf.ForOp, scf.WhileOp, scf.ConditionOp, Re
 """Users whose operand types are tied to types elsewhere (results, signatures)."""
 
 
-@dataclass
-class Verdicts:
-    """Verifier answers by ``verification_key``, shared by the folds of one pass run (the
-    pass changes no attribute of the ops around a region)."""
-
-    answers: dict[Hashable, bool] = field(default_factory=dict[Hashable, bool])
-    keys: VerificationKeys = field(default_factory=VerificationKeys)
+Verdicts = VerifierAnswers[bool]
+"""Whether users stay valid, shared by the folds of one pass run (the pass changes no
+attribute of the ops around a region)."""
 
 
 @dataclass
@@ -84,10 +78,8 @@ class BypassEqualLayouts(RewritePattern):
 
     Whether the user stays valid is its own verifier's answer (``verify_``:
     ``Operation.verify`` would print the whole module into the exception's message on
-    every refusal), remembered in ``verdicts`` by ``verification_key``: a pass run
-    retries the same refused bypass on every fold (the ops around it keep their
-    attributes throughout).  Terminators, branches and users whose regions are not
-    small are asked every time."""
+    every refusal), remembered in ``verdicts``: a pass run retries the same refused
+    bypass on every fold."""
 
     verdicts: Verdicts = field(default_factory=Verdicts)
 
@@ -100,29 +92,10 @@ class BypassEqualLayouts(RewritePattern):
                 continue
             original = list(user.operands)
             user.operands = [_past_twin_conversion(operand, op) for operand in original]
-            if self._stays_valid(user):
+            if self.verdicts.answer(user, _verifies):
                 rewriter.notify_op_modified(user)
             else:
                 user.operands = original
-
-    def _stays_valid(self, user: Operation) -> bool:
-        if not can_be_remembered(user) or not _small(user):
-            return _verifies(user)
-        key = self.verdicts.keys(user)
-        verdict = self.verdicts.answers.get(key)
-        if verdict is None:
-            verdict = self.verdicts.answers[key] = _verifies(user)
-        return verdict
-
-
-SMALL_BODY = 16
-"""The most ops a user's regions may hold for its verifier's answer to be remembered:
-its key holds them all (a reduction's combiner, not a warp-specialized partition)."""
-
-
-def _small(op: Operation) -> bool:
-    """Whether ``op``'s regions hold at most ``SMALL_BODY`` ops (counting no further)."""
-    return not op.regions or sum(1 for _ in islice(op.walk(), 1, SMALL_BODY + 2)) <= SMALL_BODY
 
 
 def _verifies(op: Operation) -> bool:
