@@ -41,12 +41,14 @@ import time
 from dataclasses import dataclass
 from math import prod
 from pathlib import Path
+from typing import Any
 
 from synthetic_kernels import synthetic_kernel
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.parser import Parser
 
+from layoutdialect.dialect.diagnostics import IRError
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module, print_module
 from layoutdialect.dialect.tt.func import AnyFuncOp
@@ -208,7 +210,7 @@ def measure_triton(text: str) -> dict[str, float]:
     """Triton 3.9's parse, ``remove-layout-conversions`` + CSE and print of ``text``, where
     Triton is importable; nothing otherwise."""
     try:
-        from triton._C.libtriton import ir, passes
+        from triton._C.libtriton import ir
     except ImportError:
         return {}
     from triton_oracle import triton_context
@@ -221,14 +223,21 @@ def measure_triton(text: str) -> dict[str, float]:
         module = ir.parse_mlir_module(file.name, context)
         module.context = context
         parsed = time.perf_counter()
-        manager = ir.pass_manager(context)
-        passes.ttgpuir.add_remove_layout_conversions(manager)
-        passes.common.add_cse(manager)
-        manager.run(module, "bench")
+        triton_remove_conversions(context).run(module, "bench")
         passed = time.perf_counter()
         str(module)
         printed = time.perf_counter()
     return {"triton_parse": parsed - start, "triton_pass": passed - parsed, "triton_print": printed - passed}
+
+
+def triton_remove_conversions(context: Any) -> Any:
+    """Triton 3.9's ``remove-layout-conversions`` + CSE, as a pass manager on ``context``."""
+    from triton._C.libtriton import ir, passes
+
+    manager = ir.pass_manager(context)
+    passes.ttgpuir.add_remove_layout_conversions(manager)
+    passes.common.add_cse(manager)
+    return manager
 
 
 def slope(points: list[tuple[int, float]]) -> float:
@@ -305,15 +314,14 @@ def real_kernel_chunks(tests: Path) -> list[tuple[str, int, str]]:
 
 def time_real_kernel(name: str, index: int, text: str) -> RealKernel | None:
     """Both passes' best time on one chunk, or ``None`` where either side rejects it."""
-    from triton._C.libtriton import ir, passes
+    from triton._C.libtriton import ir
     from triton_oracle import triton_context
 
     context = make_context()
     try:
-        module = parse_module(text, name, context)
-    except Exception:
+        ops = sum(1 for _ in parse_module(text, name, context).walk())
+    except IRError:
         return None
-    ops = sum(1 for _ in module.walk())
     with tempfile.NamedTemporaryFile("w", suffix=".mlir") as file:
         file.write(text)
         file.flush()
@@ -323,20 +331,15 @@ def time_real_kernel(name: str, index: int, text: str) -> RealKernel | None:
             start = time.perf_counter()
             try:
                 RemoveRedundantConversionsPass().apply(context, module)
-            except Exception:
+            except IRError:
                 return None
             ours = min(ours, time.perf_counter() - start)
-            triton_context_ = triton_context()
+            their_context = triton_context()
             try:
-                their_module = ir.parse_mlir_module(file.name, triton_context_)
-            except RuntimeError:
-                return None
-            their_module.context = triton_context_
-            manager = ir.pass_manager(triton_context_)
-            passes.ttgpuir.add_remove_layout_conversions(manager)
-            passes.common.add_cse(manager)
-            start = time.perf_counter()
-            try:
+                their_module = ir.parse_mlir_module(file.name, their_context)
+                their_module.context = their_context
+                manager = triton_remove_conversions(their_context)
+                start = time.perf_counter()
                 manager.run(their_module, "bench")
             except RuntimeError:
                 return None
