@@ -119,9 +119,10 @@ class LayoutOptMain(xDSLOptMain):
         assert xdsl_callback is not None
 
         def between_passes(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
-            verify, self.args.disable_verify = not self.args.disable_verify, True
+            verify = not self.args.disable_verify
+            self.args.disable_verify = True  # xDSL's callback then only times and prints
             try:
-                xdsl_callback(previous, module, following)  # timing and printing, not verifying
+                xdsl_callback(previous, module, following)
             finally:
                 self.args.disable_verify = not verify
             if verify and previous is not None and following is not None:
