@@ -662,26 +662,39 @@ class LinearLayout:
     # ----------------------------------------------------------------- printing
 
     def __str__(self) -> str:
-        """Exactly Triton's ``LinearLayout::toString()``, leading newline included."""
-        out_text = "[" + ", ".join(f"{name} (size {1 << log2})" for name, log2 in self._outs) + "]"
+        """Exactly Triton's ``LinearLayout::toString()``, leading newline included.
+
+        Written as plain loops that append to one list, with one f-string per basis
+        when there are one or two out-dims (nearly every layout): a comprehension
+        per in-dim and per basis cost more than the text it made."""
+        sizes, fields, offset = [], [], 0
+        for name, log2 in self._outs:
+            sizes.append(f"{name} (size {1 << log2})")
+            fields.append((offset, (1 << log2) - 1))
+            offset += log2
+        out_text = "[" + ", ".join(sizes) + "]"
         if not self._ins:
-            return "\n(empty layout)" if not self._outs else f"\n(empty layout with out-dims {out_text})"
-        fields = [
-            (offset, (1 << log2) - 1)
-            for offset, (_, log2) in zip(_prefix_sums(log2 for _, log2 in self._outs), self._outs)
-        ]
-        lines = ["\n"]
+            return "\n(empty layout)" if not fields else f"\n(empty layout with out-dims {out_text})"
+        count = len(fields)
+        low_mask, high_offset = (fields[0][1], fields[-1][0]) if fields else (0, 0)
+        parts = ["\n"]
         for name, columns in self._ins:
             if not columns:
-                lines.append(f" - {name} is a size 1 dimension\n")
+                parts.append(f" - {name} is a size 1 dimension\n")
                 continue
-            entries = [
-                f"{name}={1 << i} -> ({', '.join([str(c >> offset & mask) for offset, mask in fields])})"
-                for i, c in enumerate(columns)
-            ]
-            lines.append(" - " + "\n   ".join(entries) + "\n")
-        lines.append(f"where out dims are: {out_text}")
-        return "".join(lines)
+            separator, value = " - ", 1
+            for c in columns:
+                if count == 1:
+                    parts.append(f"{separator}{name}={value} -> ({c})")
+                elif count == 2:
+                    parts.append(f"{separator}{name}={value} -> ({c & low_mask}, {c >> high_offset})")
+                else:
+                    image = ", ".join([str(c >> offset & mask) for offset, mask in fields])
+                    parts.append(f"{separator}{name}={value} -> ({image})")
+                separator, value = "\n   ", value << 1
+            parts.append("\n")
+        parts.append(f"where out dims are: {out_text}")
+        return "".join(parts)
 
     __repr__ = __str__
 

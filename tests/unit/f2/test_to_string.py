@@ -221,3 +221,40 @@ def test_empty_layouts() -> None:
 def test_dims_without_bases_print_as_size_one() -> None:
     layout = LinearLayout.from_bases([("warp", []), ("register", [[1]])], ["dim0"])
     assert str(layout) == ("\n - warp is a size 1 dimension\n - register=1 -> (1)\nwhere out dims are: [dim0 (size 2)]")
+
+
+@pytest.mark.parametrize(
+    ("bases", "out_names", "out_sizes", "text"),
+    [
+        pytest.param(
+            [("register", [[1], [2], [0]])],
+            ["dim0"],
+            [4],
+            "\n - register=1 -> (1)\n   register=2 -> (2)\n   register=4 -> (0)\nwhere out dims are: [dim0 (size 4)]",
+            id="one-out-dim",
+        ),
+        pytest.param(
+            [("register", [[1, 0, 0], [0, 2, 0], [0, 0, 1]]), ("lane", [[0, 1, 0], [1, 0, 1]])],
+            ["dim0", "dim1", "dim2"],
+            [2, 4, 2],
+            "\n - register=1 -> (1, 0, 0)\n   register=2 -> (0, 2, 0)\n   register=4 -> (0, 0, 1)\n"
+            " - lane=1 -> (0, 1, 0)\n   lane=2 -> (1, 0, 1)\n"
+            "where out dims are: [dim0 (size 2), dim1 (size 4), dim2 (size 2)]",
+            id="three-out-dims",
+        ),
+        pytest.param(
+            [("register", [[], []]), ("lane", [])],
+            [],
+            [],
+            "\n - register=1 -> ()\n   register=2 -> ()\n - lane is a size 1 dimension\nwhere out dims are: []",
+            id="no-out-dims",
+        ),
+    ],
+)
+def test_every_out_dim_count_prints_as_triton(
+    bases: list[tuple[str, list[list[int]]]], out_names: list[str], out_sizes: list[int], text: str
+) -> None:
+    """One, two (the cases above) and three out-dims take different paths of ``__str__``;
+    a layout with in-dims but no out-dims prints empty images (texts from Triton 3.9)."""
+    layout = LinearLayout.from_bases(bases, out_names, out_sizes, require_surjective=False)
+    assert str(layout) == text
