@@ -647,7 +647,7 @@ class LinearLayout:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not LinearLayout and not isinstance(other, LinearLayout):
             return NotImplemented
-        return self._outs == other._outs and self._ins == other._ins  # type: ignore[attr-defined]
+        return self._outs == other._outs and self._ins == other._ins
 
     def __hash__(self) -> int:
         if self._hash is None:
@@ -732,15 +732,15 @@ class LinearLayout:
                 offset += inner_log2 + outer_log2
             outs = tuple(outs_list)
         else:
-            inner_log2 = dict(inner_outs)
-            outer_log2 = dict(outer_outs)
-            out_names = supremum(list(inner_log2), list(outer_log2))
-            outs = tuple((name, inner_log2.get(name, 0) + outer_log2.get(name, 0)) for name in out_names)
+            inner_log2s = dict(inner_outs)
+            outer_log2s = dict(outer_outs)
+            out_names = supremum(list(inner_log2s), list(outer_log2s))
+            outs = tuple((name, inner_log2s.get(name, 0) + outer_log2s.get(name, 0)) for name in out_names)
             offsets = dict(zip(out_names, _prefix_sums(log2 for _, log2 in outs)))
             inner_offsets, outer_offsets = self._out_offsets(), outer._out_offsets()
             inner_moves = [(inner_offsets[n], (1 << log2) - 1, offsets[n]) for n, log2 in inner_outs]
             outer_moves = [
-                (outer_offsets[n], (1 << log2) - 1, offsets[n] + inner_log2.get(n, 0)) for n, log2 in outer_outs
+                (outer_offsets[n], (1 << log2) - 1, offsets[n] + inner_log2s.get(n, 0)) for n, log2 in outer_outs
             ]
         inner_ins = self._repack_ins(inner_moves)
         outer_ins = outer._repack_ins(outer_moves)
