@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 from weakref import WeakKeyDictionary, ref
 
 from xdsl.ir import Operation, Region, SSAValue
@@ -47,7 +48,7 @@ from xdsl.traits import (
 
 from layoutdialect.dialect.semantics import class_trait
 
-__all__ = ["erase_dead_ops"]
+__all__ = ["DeadOpErasure", "erase_dead_ops", "erase_dead_ops_and_tell"]
 
 
 class _OpMemo:
@@ -210,26 +211,63 @@ def _live_ops(region: Region) -> set[int]:
     return live
 
 
-def _erase_unmarked(region: Region, live: set[int], listener: PatternRewriterListener | None) -> bool:
+class DeadOpErasure(NamedTuple):
+    """What one ``erase_dead_ops_and_tell`` did."""
+
+    erased: bool
+    """Whether any op or block was erased."""
+    complete: bool
+    """Whether no dead op can remain.  Only an erased op with regions can leave one:
+    its terminators kept live what they read, such as an op outside it read only in it."""
+
+
+def _erase_unmarked(region: Region, live: set[int], listener: PatternRewriterListener | None) -> DeadOpErasure:
     first = region.first_block
     if first is None:
-        return False
-    erased = False
+        return DeadOpErasure(False, True)
+    erased, complete = False, True
     for block in reversed(region.blocks):
         if block is not first and not any(id(op) in live for op in block.ops):
+            complete = complete and not any(op.regions for op in block.ops)
             region.erase_block(block, safe_erase=False)
             erased = True
             continue
         for op in reversed(block.ops):
             if id(op) in live:
                 for nested in op.regions:
-                    erased |= _erase_unmarked(nested, live, listener)
+                    inner = _erase_unmarked(nested, live, listener)
+                    erased, complete = erased or inner.erased, complete and inner.complete
                 continue
             if listener is not None:
                 listener.handle_operation_removal(op)
+            complete = complete and not op.regions
             block.erase_op(op, safe_erase=False)
             erased = True
-    return erased
+    return DeadOpErasure(erased, complete)
+
+
+def erase_dead_ops_and_tell(region: Region, listener: PatternRewriterListener | None = None) -> DeadOpErasure:
+    """Erase every op under ``region`` that is not live, as ``region_dce`` does; tell
+    whether anything was erased and whether a dead op may remain for another call.
+
+    >>> from layoutdialect import make_context, parse_module
+    >>> module = parse_module(
+    ...     "tt.func @f(%a: f32, %n: index) {"
+    ...     "  %outside = arith.addf %a, %a : f32"
+    ...     "  %r = scf.for %i = %n to %n step %n iter_args(%s = %a) -> (f32) {"
+    ...     "    %t = arith.addf %s, %outside : f32"
+    ...     "    scf.yield %t : f32"
+    ...     "  }"
+    ...     "  tt.return"
+    ...     "}", "f.mlir", make_context())
+    >>> erase_dead_ops_and_tell(module.body)  # the loop goes; its yield kept %outside live
+    DeadOpErasure(erased=True, complete=False)
+    >>> erase_dead_ops_and_tell(module.body)
+    DeadOpErasure(erased=True, complete=True)
+    >>> erase_dead_ops_and_tell(module.body)
+    DeadOpErasure(erased=False, complete=True)
+    """
+    return _erase_unmarked(region, _live_ops(region), listener)
 
 
 def erase_dead_ops(region: Region, listener: PatternRewriterListener | None = None) -> bool:
@@ -237,4 +275,4 @@ def erase_dead_ops(region: Region, listener: PatternRewriterListener | None = No
 
     A drop-in for ``region_dce`` (also as a walker's ``post_walk_func``).
     """
-    return _erase_unmarked(region, _live_ops(region), listener)
+    return erase_dead_ops_and_tell(region, listener).erased

@@ -46,7 +46,7 @@ from layoutdialect.dialect.ttg.ops import ConvertLayoutOp, LocalAllocOp, LocalSt
 from layoutdialect.dialect.ttng.canonicalization import TMEMStoreReadsPastConversion
 from layoutdialect.dialect.ttng.tensor_memory import TMEMStoreOp
 from layoutdialect.dialect.verifier_answers import VerifierAnswers
-from layoutdialect.passes.dead_ops import erase_dead_ops
+from layoutdialect.passes.dead_ops import erase_dead_ops_and_tell
 from layoutdialect.passes.op_lists import ops_of_types
 
 __all__ = ["AssertReadsPastConversion", "BypassEqualLayouts", "canonicalize_conversions", "conversion_folds"]
@@ -180,14 +180,14 @@ class RootsFirstWalker(PatternRewriteWalker):
         return modified
 
     def erase_dead_ops_after_rewrites(self, region: Region, listener: PatternRewriterListener) -> bool:
-        """``erase_dead_ops`` as the walker's ``post_walk_func``, skipped when nothing was
-        rewritten since it last ran: it leaves no dead op behind, and only a rewrite
-        makes one (the walker's last sweep of each fold rewrites nothing)."""
+        """``erase_dead_ops`` as the walker's ``post_walk_func``, skipped when no dead op
+        can be left: it ran, left none behind (see ``DeadOpErasure.complete``), and
+        nothing was rewritten since (the walker's last sweep of each fold rewrites nothing)."""
         if self._free_of_dead_ops:
             return False
-        erased = erase_dead_ops(region, listener)
-        self._free_of_dead_ops = True
-        return erased
+        erasure = erase_dead_ops_and_tell(region, listener)
+        self._free_of_dead_ops = erasure.complete
+        return erasure.erased
 
 
 def canonicalize_conversions(
