@@ -15,9 +15,10 @@ each answer comes from a summary of the op's effects (``_Effects``).  An op with
 regions keeps its traits and properties for its whole life, so its summary is
 remembered: for its class, when the class's effect traits answer without looking at
 the op (``Pure``, ``MemoryReadEffect``, ...), else for the op (weakly, so erased ops
-are forgotten).  An op with regions is summed once per call, since rewrites between
-calls may add or remove the ops nested in it, from its children's summaries rather
-than a walk through xDSL's ``get_effects`` of its whole body.
+are forgotten); within one call, such a class is asked once for all its ops.  An op
+with regions is summed once per call, since rewrites between calls may add or
+remove the ops nested in it, from its children's summaries rather than a walk
+through xDSL's ``get_effects`` of its whole body.
 """
 
 from __future__ import annotations
@@ -187,20 +188,30 @@ def _live_ops(region: Region) -> set[int]:
     reachable: set[int] = set()
     worklist: list[Operation] = []
     with_regions: dict[Operation, _Effects] = {}
+    by_class: dict[type[Operation], bool] = {}
+    """Whether an op of a class is dead, for the ops without regions of the classes whose
+    effect traits ignore the op: asked once per class, not once per op."""
     regions = [region]
     while regions:
         first = regions.pop().first_block
         if first is None:
             continue
         for block in PostOrderIterator(first) if first.next_block is not None else (first,):
-            op = block.first_op
-            while op is not None:
+            for op in block.ops:
                 reachable.add(id(op))
                 if op.regions:
                     regions.extend(op.regions)
-                if not _would_be_dead(op, with_regions):
+                    dead = _would_be_dead(op, with_regions)
+                else:
+                    op_class = op.__class__
+                    known = by_class.get(op_class)
+                    if known is None:
+                        known = _would_be_dead(op, with_regions)
+                        if _effects_ignore_the_op(op_class):
+                            by_class[op_class] = known
+                    dead = known
+                if not dead:
                     worklist.append(op)
-                op = op.next_op
     live = {id(op) for op in worklist}
     while worklist:
         for operand in worklist.pop().operands:

@@ -39,6 +39,7 @@ from layoutdialect.dialect.ttg.canonicalization import (
     FoldAllocOfLoad,
     FoldConversionIntoSource,
     LocalMemoryReadsPastConversion,
+    is_identity_conversion,
     is_trivial_conversion,
     read_past_conversion,
 )
@@ -85,7 +86,7 @@ class BypassEqualLayouts(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ConvertLayoutOp, rewriter: PatternRewriter) -> None:
-        if op.src.type == op.result.type or not is_trivial_conversion(op):
+        if is_identity_conversion(op) or not is_trivial_conversion(op):
             return
         for user in {use.operation: None for use in op.result.uses}:
             if isinstance(user, _FIXED_OPERAND_TYPES):

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import is_side_effect_free
@@ -29,7 +30,9 @@ __all__ = [
     "FoldConversionIntoSource",
     "LocalMemoryReadsPastConversion",
     "conversion_source",
+    "is_identity_conversion",
     "is_trivial_conversion",
+    "moves_no_element",
     "read_past_conversion",
 ]
 
@@ -39,13 +42,66 @@ def conversion_source(value: SSAValue) -> ConvertLayoutOp | None:
     return value.owner if isinstance(value.owner, ConvertLayoutOp) else None
 
 
+def is_identity_conversion(op: ConvertLayoutOp) -> bool:
+    """Whether the conversion's result has its operand's type."""
+    return _TYPE_PAIRS.entry(op.src.type, op.result.type).same_type
+
+
 def is_trivial_conversion(op: ConvertLayoutOp) -> bool:
     """Whether the conversion moves no element: both encodings have equal linear layouts
-    (Triton's ``isConvertTrivial``)."""
-    src, dst = distributed_encoding(op.src.type), distributed_encoding(op.result.type)
-    if src is None or dst is None:
-        return op.src.type == op.result.type
-    return same_layout(src, dst, tuple(tensor_type(op.src).get_shape()))
+    (Triton's ``isConvertTrivial``), or the types are equal."""
+    entry = _TYPE_PAIRS.entry(op.src.type, op.result.type)
+    if entry.moves_nothing is None:
+        entry.moves_nothing = moves_no_element(entry.src, entry.dst)
+    return entry.moves_nothing
+
+
+def moves_no_element(src: Attribute, dst: Attribute) -> bool:
+    """Whether converting a tensor of type ``src`` to ``dst`` leaves every element on its
+    thread and register: equal distributed layouts, or else equal types."""
+    src_encoding, dst_encoding = distributed_encoding(src), distributed_encoding(dst)
+    if src_encoding is None or dst_encoding is None:
+        return src == dst
+    assert isinstance(src, TensorType)  # only a tensor type has a distributed encoding
+    return same_layout(src_encoding, dst_encoding, tuple(src.get_shape()))
+
+
+@dataclass
+class _TypePair:
+    """What is known of converting ``src`` to ``dst``; ``moves_nothing`` is found when
+    first asked (it builds linear layouts, which the equality question never needs)."""
+
+    src: Attribute
+    dst: Attribute
+    same_type: bool
+    moves_nothing: bool | None = None
+
+
+class _TypePairs:
+    """A ``_TypePair`` per pair of type objects, by identity.
+
+    The folds ask about every conversion on every sweep, and a kernel has few
+    distinct types (the parser and ``with_encoding`` share equal ones), where
+    comparing or hashing two types costs about as much as the answer.  Each entry
+    holds its two types, so their ids stay theirs while it exists; the memo empties
+    when it reaches ``MAX_ENTRIES``."""
+
+    MAX_ENTRIES = 4096
+
+    def __init__(self) -> None:
+        self._entries: dict[tuple[int, int], _TypePair] = {}
+
+    def entry(self, src: Attribute, dst: Attribute) -> _TypePair:
+        key = (id(src), id(dst))
+        known = self._entries.get(key)
+        if known is None:
+            if len(self._entries) >= self.MAX_ENTRIES:
+                self._entries.clear()
+            known = self._entries[key] = _TypePair(src, dst, src == dst)
+        return known
+
+
+_TYPE_PAIRS = _TypePairs()
 
 
 def read_past_conversion(op: Operation, index: int, rewriter: PatternRewriter) -> bool:
@@ -74,7 +130,7 @@ class FoldConversionIntoSource(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ConvertLayoutOp, rewriter: PatternRewriter) -> None:
-        if op.src.type == op.result.type:
+        if is_identity_conversion(op):
             rewriter.replace(op, [], [op.src])
             return
         src, dst = distributed_encoding(op.src.type), distributed_encoding(op.result.type)
