@@ -39,9 +39,8 @@ from layoutdialect.dialect.ttg.canonicalization import (
     FoldAllocOfLoad,
     FoldConversionIntoSource,
     LocalMemoryReadsPastConversion,
-    is_identity_conversion,
-    is_trivial_conversion,
     read_past_conversion,
+    type_pair,
 )
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp, LocalAllocOp, LocalStoreOp
 from layoutdialect.dialect.ttng.canonicalization import TMEMStoreReadsPastConversion
@@ -86,7 +85,8 @@ class BypassEqualLayouts(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ConvertLayoutOp, rewriter: PatternRewriter) -> None:
-        if is_identity_conversion(op) or not is_trivial_conversion(op):
+        types = type_pair(op)
+        if types.same_type or not types.moves_nothing():
             return
         for user in {use.operation: None for use in op.result.uses}:
             if isinstance(user, _FIXED_OPERAND_TYPES):

@@ -29,11 +29,13 @@ __all__ = [
     "FoldAllocOfLoad",
     "FoldConversionIntoSource",
     "LocalMemoryReadsPastConversion",
+    "TypePair",
     "conversion_source",
     "is_identity_conversion",
     "is_trivial_conversion",
     "moves_no_element",
     "read_past_conversion",
+    "type_pair",
 ]
 
 
@@ -42,18 +44,21 @@ def conversion_source(value: SSAValue) -> ConvertLayoutOp | None:
     return value.owner if isinstance(value.owner, ConvertLayoutOp) else None
 
 
+def type_pair(op: ConvertLayoutOp) -> TypePair:
+    """What is known of converting ``op``'s operand type to its result type, remembered
+    per pair of type objects (see ``_TypePairs``)."""
+    return _TYPE_PAIRS.pair(op.src.type, op.result.type)
+
+
 def is_identity_conversion(op: ConvertLayoutOp) -> bool:
     """Whether the conversion's result has its operand's type."""
-    return _TYPE_PAIRS.entry(op.src.type, op.result.type).same_type
+    return type_pair(op).same_type
 
 
 def is_trivial_conversion(op: ConvertLayoutOp) -> bool:
     """Whether the conversion moves no element: both encodings have equal linear layouts
     (Triton's ``isConvertTrivial``), or the types are equal."""
-    entry = _TYPE_PAIRS.entry(op.src.type, op.result.type)
-    if entry.moves_nothing is None:
-        entry.moves_nothing = moves_no_element(entry.src, entry.dst)
-    return entry.moves_nothing
+    return type_pair(op).moves_nothing()
 
 
 def moves_no_element(src: Attribute, dst: Attribute) -> bool:
@@ -67,18 +72,25 @@ def moves_no_element(src: Attribute, dst: Attribute) -> bool:
 
 
 @dataclass
-class _TypePair:
-    """What is known of converting ``src`` to ``dst``; ``moves_nothing`` is found when
-    first asked (it builds linear layouts, which the equality question never needs)."""
+class TypePair:
+    """Converting a tensor of type ``src`` to ``dst``: whether the types are equal, and
+    ``moves_nothing()``, found when first asked (it builds linear layouts, which the
+    equality question never needs)."""
 
     src: Attribute
     dst: Attribute
     same_type: bool
-    moves_nothing: bool | None = None
+    _moves_nothing: bool | None = None
+
+    def moves_nothing(self) -> bool:
+        """``moves_no_element(src, dst)``."""
+        if self._moves_nothing is None:
+            self._moves_nothing = moves_no_element(self.src, self.dst)
+        return self._moves_nothing
 
 
 class _TypePairs:
-    """A ``_TypePair`` per pair of type objects, by identity.
+    """A ``TypePair`` per pair of type objects, by identity.
 
     The folds ask about every conversion on every sweep, and a kernel has few
     distinct types (the parser and ``with_encoding`` share equal ones), where
@@ -89,15 +101,15 @@ class _TypePairs:
     MAX_ENTRIES = 4096
 
     def __init__(self) -> None:
-        self._entries: dict[tuple[int, int], _TypePair] = {}
+        self._pairs: dict[tuple[int, int], TypePair] = {}
 
-    def entry(self, src: Attribute, dst: Attribute) -> _TypePair:
+    def pair(self, src: Attribute, dst: Attribute) -> TypePair:
         key = (id(src), id(dst))
-        known = self._entries.get(key)
+        known = self._pairs.get(key)
         if known is None:
-            if len(self._entries) >= self.MAX_ENTRIES:
-                self._entries.clear()
-            known = self._entries[key] = _TypePair(src, dst, src == dst)
+            if len(self._pairs) >= self.MAX_ENTRIES:
+                self._pairs.clear()
+            known = self._pairs[key] = TypePair(src, dst, src == dst)
         return known
 
 
