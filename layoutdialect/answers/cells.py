@@ -103,26 +103,25 @@ def shared_cells(layout: LinearLayout, element_bits: int, memory: SharedMemory) 
 def offset_cells(
     shape: Sequence[int], offset: Callable[[int], int], element_bits: int, memory: SharedMemory
 ) -> list[Cell]:
-    """The cells of a layout given as the offset of each element (row-major index): a CuTe
-    layout, or a swizzle of a tile that need not be a power of two."""
-    cells = []
-    for index in range(prod(shape)):
-        value = offset(index)
-        bank = bank_of(value, element_bits, memory)
-        info = [
-            f"tensor {_coordinate(unflatten_index(index, shape))}",
-            f"offset {value} (byte {value * element_bits // 8})",
-        ]
-        cells.append(Cell(str(value), {"bank": bank, "offset": value}, [*info, f"bank {bank}"]))
-    return cells
+    """The cells of a layout given as the offset of each element (row-major index): a
+    swizzle of a tile that need not be a power of two."""
+    return [
+        _offset_cell(f"tensor {_coordinate(unflatten_index(index, shape))}", offset(index), element_bits, memory)
+        for index in range(prod(shape))
+    ]
 
 
 def cute_cells(layout: LinearLayout, element_bits: int, memory: SharedMemory) -> list[Cell]:
     """The cells of a CuTe layout (``dims -> offset``) in ``cute_grid_points`` order, as
     ``layout-tool show`` prints it."""
-    cells = []
-    for coordinates, offset in cute_grid_points(layout):
-        bank = bank_of(offset, element_bits, memory)
-        info = [f"coordinate {_coordinate(coordinates)}", f"offset {offset} (byte {offset * element_bits // 8})"]
-        cells.append(Cell(str(offset), {"bank": bank, "offset": offset}, [*info, f"bank {bank}"]))
-    return cells
+    return [
+        _offset_cell(f"coordinate {_coordinate(coordinates)}", offset, element_bits, memory)
+        for coordinates, offset in cute_grid_points(layout)
+    ]
+
+
+def _offset_cell(place: str, offset: int, element_bits: int, memory: SharedMemory) -> Cell:
+    """A cell labelled with its shared-memory ``offset``, coloured by offset and bank."""
+    bank = bank_of(offset, element_bits, memory)
+    info = [place, f"offset {offset} (byte {offset * element_bits // 8})", f"bank {bank}"]
+    return Cell(str(offset), {"bank": bank, "offset": offset}, info)
