@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from io import StringIO
 from typing import IO, Any
 
 from xdsl.dialects.builtin import (
@@ -95,8 +97,12 @@ def collect_aliases(module: ModuleOp) -> dict[Attribute, str]:
     aliases: dict[Attribute, str] = {}
     counts: dict[str, int] = {}
     seen: set[Attribute] = set()
+    seen_objects: dict[int, Attribute] = {}  # by identity, to hash each object once
 
     def visit(attribute: Attribute) -> None:
+        if id(attribute) in seen_objects:
+            return
+        seen_objects[id(attribute)] = attribute
         if attribute in seen:
             return
         seen.add(attribute)
@@ -128,6 +134,11 @@ class AliasPrinter(Printer):
     """A ``Printer`` that writes the alias of each aliased attribute instead of its body."""
 
     aliases: dict[Attribute, str] = field(default_factory=dict[Attribute, str])
+    _attribute_texts: dict[int, tuple[Attribute, str]] = field(default_factory=dict[int, tuple[Attribute, str]])
+    """The text of each attribute printed so far, keyed by identity (the entry holds the
+    attribute, so its identity stays its own): a kernel prints a few dozen type objects
+    on every line, and printing one costs more than its op.  An attribute's text
+    depends only on the aliases, so defining one forgets them all."""
     _taken_names: list[set[str]] = field(default_factory=lambda: [set[str]()])
     """The SSA names printed so far in each open scope (xDSL numbers a repeated hint
     ``alpha`` as ``alpha_1``, which a value whose own hint is ``alpha_1`` would then print
@@ -189,7 +200,50 @@ class AliasPrinter(Printer):
             ordered, reserved_attr_names=reserved_attr_names, print_keyword=print_keyword
         )
 
+    def define_alias(self, attribute: Attribute, alias: str) -> None:
+        """Print ``attribute`` as ``alias`` from now on."""
+        self.aliases[attribute] = alias
+        self._attribute_texts.clear()
+
+    def print_string(self, text: str, *, indent: int | None = None) -> None:
+        """As xDSL's, writing a text without newlines with one ``write`` (xDSL calls
+        ``print`` for every piece, which costs twice as much)."""
+        if "\n" in text:
+            super().print_string(text, indent=indent)
+            return
+        self._current_column += len(text)
+        (sys.stdout if self.stream is None else self.stream).write(text)
+
     def print_attribute(self, attribute: Attribute) -> None:
+        """As xDSL's, with aliases, each attribute object's text made once: the first
+        print is captured and remembered unless it spans lines (its text would then
+        depend on the indentation).  Inside a location (``loc(fused[...])``) a location
+        prints without its ``loc(...)``, so nothing printed there is remembered."""
+        if self.printing_location:
+            self._print_attribute_afresh(attribute)
+            return
+        known = self._attribute_texts.get(id(attribute))
+        if known is not None:
+            self.print_string(known[1])
+            return
+        stream, line, column = self.stream, self._current_line, self._current_column
+        callbacks = list(self._next_line_callback)
+        self.stream = captured = StringIO()
+        try:
+            self._print_attribute_afresh(attribute)
+        finally:
+            self.stream = stream
+        text = captured.getvalue()
+        if "\n" in text:
+            self._current_line, self._current_column = line, column
+            self._next_line_callback[:] = callbacks
+            self._print_attribute_afresh(attribute)
+            return
+        self._attribute_texts[id(attribute)] = (attribute, text)
+        self._current_column = column
+        self.print_string(text)
+
+    def _print_attribute_afresh(self, attribute: Attribute) -> None:
         if (alias := self.aliases.get(attribute)) is not None:
             self.print_string(alias)
             return
@@ -236,7 +290,7 @@ def print_with_aliases(module: ModuleOp, stream: IO[str], **printer_options: Any
     for attribute, alias in collect_aliases(module).items():
         stream.write(f"{alias} = ")
         printer.print_attribute(attribute)
-        printer.aliases[attribute] = alias
+        printer.define_alias(attribute, alias)
         stream.write("\n")
     printer.print_op(module)
     stream.write("\n")
