@@ -35,14 +35,15 @@ from xdsl.irdl import IRDLOperation, base
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
-from xdsl.utils.lexer import Input, Location, Position, Span, Token
-from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLiteral
+from xdsl.utils.lexer import Input, Location, Position, Span
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.utils.target import Target
 
 from layoutdialect.dialect.aliases import print_with_aliases
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.dominance import dominance_violations
 from layoutdialect.dialect.hex_floats import float_from_bits
+from layoutdialect.dialect.lexer import TTGIRLexer
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.ttg.attributes import RETIRED_ATTRIBUTES
 from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, ir_unchanged, verify_tensor_layouts
@@ -80,26 +81,6 @@ class _HexLiteralElement(AttrParser._TensorLiteralElement):
             return float_from_bits(self.value, type)
         except ValueError as error:
             parser.raise_error(str(error), at_position=self.span)
-
-
-class _LinearTimeLexer(MLIRLexer):
-    """xDSL's lexer with a string-literal pattern that cannot backtrack: xDSL's nests
-    ``(?:[^"...]+|...)*``, which takes exponential time on a string left unclosed."""
-
-    _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
-
-    def _lex_string_literal(self, start_pos: Position) -> MLIRToken:
-        """A string whose escapes spell UTF-8 (``"caf\\C3\\A9"``, as MLIR and xDSL print
-        ``"café"``) is a string, not bytes: xDSL takes every non-ASCII one for bytes, so
-        what it prints does not read back."""
-        token = super()._lex_string_literal(start_pos)
-        if token.kind is MLIRTokenKind.BYTES_LIT:
-            try:
-                StringLiteral.from_span(token.span).bytes_contents.decode("utf-8")
-            except UnicodeDecodeError:
-                return token
-            return Token(MLIRTokenKind.STRING_LIT, token.span)
-        return token
 
 
 _IR_POSITIONS: WeakKeyDictionary[Operation, SourceLocation] = WeakKeyDictionary()
@@ -155,7 +136,7 @@ class LocatingParser(Parser):
 
     def __init__(self, ctx: Context, text: str, filename: str, line_offset: int = 0) -> None:
         super().__init__(ctx, "", filename)
-        self._parser_state = ParserState(_LinearTimeLexer(Input(text, filename)))
+        self._parser_state = ParserState(TTGIRLexer(Input(text, filename)))
         self.line_offset = line_offset
         self.first_undefined_use: dict[str, Span[str]] = {}
         self.failing_op_start: Any = None
