@@ -33,7 +33,7 @@ from collections.abc import Callable, Hashable
 from itertools import islice
 from typing import Generic, TypeVar
 
-from xdsl.ir import Operation, Region
+from xdsl.ir import Attribute, Operation, Region
 from xdsl.traits import IsTerminator
 
 from layoutdialect.dialect.semantics import class_trait
@@ -79,25 +79,40 @@ def verification_key(op: Operation, region_ancestry: Hashable | None = None) -> 
     caller already has it."""
     if region_ancestry is None:
         region_ancestry = ancestry(op.parent_region())
-    return region_ancestry, _own_key(op)
+    return region_ancestry, _own_key(op, _as_is)
 
 
 class VerificationKeys:
-    """``verification_key`` for many ops, each region's ancestry built and hashed once,
-    then stood for by a number: it is a deep tuple (the function's type included), and
-    hashing it for every op cost more than the rest of the key.  The ops around the
-    regions asked about must keep their attributes while the keys are in use."""
+    """``verification_key`` for many ops, cheap to hash.  Each region's ancestry is built
+    and hashed once, then stood for by a number: it is a deep tuple (the function's type
+    included), and hashing it for every op cost more than the rest of the key.  Each
+    attribute in a key (a type, a property) is likewise stood for by the number of its
+    value, found once per attribute object: hashing a tensor type walks its encoding.
+    The ops around the regions asked about must keep their attributes while the keys
+    are in use."""
 
     def __init__(self) -> None:
         self._regions: dict[Region | None, int] = {}
         self._numbers: dict[Hashable, int] = {}
+        self._attribute_numbers: dict[Attribute, int] = {}
+        self._attribute_objects: dict[int, tuple[Attribute, int]] = {}
+        """By identity; each entry holds its attribute, so the identity stays its own."""
 
     def __call__(self, op: Operation) -> Hashable:
         region = op.parent_region()
         number = self._regions.get(region)
         if number is None:
             number = self._regions[region] = self._numbers.setdefault(ancestry(region), len(self._numbers))
-        return verification_key(op, number)
+        return number, _own_key(op, self._attribute_number)
+
+    def _attribute_number(self, attribute: Attribute) -> Hashable:
+        """The same number for equal attributes, a different one for others."""
+        known = self._attribute_objects.get(id(attribute))
+        if known is not None:
+            return known[1]
+        number = self._attribute_numbers.setdefault(attribute, len(self._attribute_numbers))
+        self._attribute_objects[id(attribute)] = (attribute, number)
+        return number
 
 
 def ancestry(region: Region | None) -> Hashable:
@@ -112,18 +127,24 @@ def ancestry(region: Region | None) -> Hashable:
     return tuple(chain)
 
 
-def _own_key(op: Operation) -> Hashable:
+def _as_is(attribute: Attribute) -> Hashable:
+    return attribute
+
+
+def _own_key(op: Operation, name: Callable[[Attribute], Hashable]) -> Hashable:
+    """``op``'s part of its key, each attribute in it given as ``name(attribute)``."""
     return (
         op.__class__,
         op.next_op is None,
-        tuple([(operand.__class__, operand.type) for operand in op.operands]),
-        tuple([result.type for result in op.results]),
-        tuple(op.properties.items()),
-        tuple(op.attributes.items()),
-        tuple([tuple([argument.type for argument in block.args]) for block in op.successors]),
+        tuple([(operand.__class__, name(operand.type)) for operand in op.operands]),
+        tuple([name(result.type) for result in op.results]),
+        tuple([(key, name(value)) for key, value in op.properties.items()]),
+        tuple([(key, name(value)) for key, value in op.attributes.items()]),
+        tuple([tuple([name(argument.type) for argument in block.args]) for block in op.successors]),
         tuple(
             [
-                tuple([argument.type for argument in block.args]) + tuple([_own_key(nested) for nested in block.ops])
+                tuple([name(argument.type) for argument in block.args])
+                + tuple([_own_key(nested, name) for nested in block.ops])
                 for region in op.regions
                 for block in region.blocks
             ]

@@ -15,7 +15,7 @@ from layoutdialect.dialect.dominance import dominance_violations
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import located_error, parse_module, verifier_failure, verify_module
 from layoutdialect.dialect.ttg.layout_checks import ir_unchanged
-from layoutdialect.dialect.verifier_answers import verification_key
+from layoutdialect.dialect.verifier_answers import VerificationKeys, verification_key
 
 CHUNKS = filecheck_chunks("**", functions_only=False)
 
@@ -85,3 +85,20 @@ def test_keys_tell_apart_what_verifiers_read() -> None:
     assert first.parent is not None
     first.parent.insert_op_after(twin, first)
     assert verification_key(first) == verification_key(twin)
+
+
+@pytest.mark.parametrize("chunk", filecheck_chunks("**", error_cases=False))
+def test_numbered_keys_match_as_the_keys_of_values_match(chunk: str) -> None:
+    """``VerificationKeys`` numbers each attribute in a key; two ops share a numbered key
+    exactly when they share a ``verification_key``."""
+    try:
+        module = parse_module(chunk, "input.mlir", make_context(allow_unregistered=True), verify=False)
+    except IRError:
+        return
+    ops = list(module.walk())[:120]
+    keys = VerificationKeys()
+    numbered = [keys(op) for op in ops]
+    plain = [verification_key(op) for op in ops]
+    for i in range(len(ops)):
+        for j in range(i):
+            assert (numbered[i] == numbered[j]) == (plain[i] == plain[j])
