@@ -36,6 +36,7 @@ from typing import Generic, TypeVar
 from xdsl.ir import Attribute, Operation, Region
 from xdsl.traits import IsTerminator
 
+from layoutdialect.dialect.attribute_numbers import AttributeNumbers
 from layoutdialect.dialect.semantics import class_trait
 
 __all__ = ["SMALL_BODY", "VerificationKeys", "VerifierAnswers", "ancestry", "can_be_remembered", "verification_key"]
@@ -94,25 +95,14 @@ class VerificationKeys:
     def __init__(self) -> None:
         self._regions: dict[Region | None, int] = {}
         self._numbers: dict[Hashable, int] = {}
-        self._attribute_numbers: dict[Attribute, int] = {}
-        self._attribute_objects: dict[int, tuple[Attribute, int]] = {}
-        """By identity; each entry holds its attribute, so the identity stays its own."""
+        self._attribute_numbers = AttributeNumbers()
 
     def __call__(self, op: Operation) -> Hashable:
         region = op.parent_region()
         number = self._regions.get(region)
         if number is None:
             number = self._regions[region] = self._numbers.setdefault(ancestry(region), len(self._numbers))
-        return number, _own_key(op, self._attribute_number)
-
-    def _attribute_number(self, attribute: Attribute) -> Hashable:
-        """The same number for equal attributes, a different one for others."""
-        known = self._attribute_objects.get(id(attribute))
-        if known is not None:
-            return known[1]
-        number = self._attribute_numbers.setdefault(attribute, len(self._attribute_numbers))
-        self._attribute_objects[id(attribute)] = (attribute, number)
-        return number
+        return number, _own_key(op, self._attribute_numbers)
 
 
 def ancestry(region: Region | None) -> Hashable:

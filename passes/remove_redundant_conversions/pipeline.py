@@ -31,11 +31,11 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
-from xdsl.transforms.common_subexpression_elimination import cse
 
 from layoutdialect.dialect.text import located_error
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.passes.common_subexpressions import eliminate_common_subexpressions
 from layoutdialect.passes.dead_ops import erase_dead_ops
 from layoutdialect.passes.op_lists import ops_of_types
 from layoutdialect.passes.regions import isolated_region
@@ -176,7 +176,7 @@ AFTER_PROPAGATION: tuple[tuple[str, Stage], ...] = (
     ("dead scf values", drop_dead_scf_values),
     ("fold", fold),
     ("hoist constants", _may_change(hoist_constants)),
-    ("cse", _may_change(cse)),
+    ("cse", _may_change(eliminate_common_subexpressions)),
     ("dce", _may_change(remove_dead_ops)),
 )
 """The stages after forward propagation, which both runs of the pipeline share."""
