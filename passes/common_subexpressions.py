@@ -16,6 +16,7 @@ them, so a remembered op does not change while its key is in use.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import TypeVar
 
 from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Block, Operation, Region
@@ -25,6 +26,8 @@ from xdsl.transforms.common_subexpression_elimination import CSEDriver, KnownOps
 from layoutdialect.dialect.attribute_numbers import AttributeNumbers
 
 __all__ = ["eliminate_common_subexpressions"]
+
+_Default = TypeVar("_Default")
 
 
 class _NumberedInfo(OperationInfo):
@@ -78,7 +81,7 @@ class _NumberedKnownOps(KnownOps):
     def __contains__(self, k: Operation) -> bool:
         return self._info(k) in self._known_ops
 
-    def get(self, k: Operation, default: object = None) -> object:
+    def get(self, k: Operation, default: _Default = None) -> Operation | _Default:  # type: ignore[assignment]
         return self._known_ops.get(self._info(k), default)
 
     def pop(self, k: Operation) -> Operation:
