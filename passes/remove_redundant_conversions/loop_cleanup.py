@@ -61,6 +61,8 @@ def _live_ops(loop: scf.ForOp, live_slots: set[int]) -> set[Operation]:
 def _dead_slots(loop: scf.ForOp) -> list[int]:
     body = loop.body.block
     live_slots = {i for i, r in enumerate(loop.results) if r.uses}
+    if len(live_slots) == len(loop.results):
+        return []  # the live slots only grow
     while True:
         live = _live_ops(loop, live_slots)
         grown = set(live_slots)
