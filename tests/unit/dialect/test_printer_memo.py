@@ -21,10 +21,10 @@ from layoutdialect.dialect.diagnostics import IRError
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module
 
-MODES = [
-    pytest.param({}, id="custom"),
-    pytest.param({"print_debuginfo": True}, id="debuginfo"),
-    pytest.param({"print_generic_format": True, "print_debuginfo": True}, id="generic"),
+MODES: list[dict[str, bool]] = [
+    {},
+    {"print_debuginfo": True},
+    {"print_generic_format": True, "print_debuginfo": True},
 ]
 
 
@@ -41,18 +41,15 @@ def printed(module: Any, options: dict[str, bool]) -> str:
     return stream.getvalue()
 
 
-@pytest.mark.parametrize("options", MODES)
 @pytest.mark.parametrize("chunk", filecheck_chunks(error_cases=False))
-def test_remembered_texts_print_as_afresh(
-    chunk: str, options: dict[str, bool], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_remembered_texts_print_as_afresh(chunk: str, monkeypatch: pytest.MonkeyPatch) -> None:
     try:
         module = parse_module(chunk, "input.mlir", make_context(allow_unregistered=True))
     except IRError:
         pytest.skip("an input that only a pass reads")
-    remembered = printed(module, options)
+    remembered = [printed(module, options) for options in MODES]
     monkeypatch.setattr(aliases, "AliasPrinter", AfreshPrinter)
-    assert printed(module, options) == remembered
+    assert [printed(module, options) for options in MODES] == remembered
 
 
 FUSED = """
