@@ -112,8 +112,8 @@ def rematerialise(func: AnyFuncOp, options: Options) -> bool:
     """Rematerialise backward slices where the cost model says so, folding after each
     round, until a round removes nothing (so it ends on a fold; it starts on one too,
     which a round that changes nothing leaves standing)."""
+    conversions = _conversions(func)
     for _ in range(MAX_REMATERIALISATION_ROUNDS):
-        conversions = _conversions(func)
         before = len(conversions)
         rematerialiser = Rematerialiser()
         for conversion in conversions:
@@ -124,7 +124,8 @@ def rematerialise(func: AnyFuncOp, options: Options) -> bool:
         if not rematerialiser.rewrites:
             break
         fold(func, options)
-        if len(_conversions(func)) == before:
+        conversions = _conversions(func)  # also the next round's, as nothing changes in between
+        if len(conversions) == before:
             break
     return True
 
