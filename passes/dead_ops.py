@@ -228,14 +228,32 @@ class DeadOpErasure(NamedTuple):
     erased: bool
     """Whether any op or block was erased."""
     complete: bool
-    """Whether no dead op can remain.  Only an erased op with regions can leave one:
-    its terminators kept live what they read, such as an op outside it read only in it."""
+    """Whether no dead op can remain.  Only an erased op with regions can leave one: the
+    ops in it were erased with it, live or not, and its terminators had kept live what
+    they read, such as an op outside it read only in it.  So the erasure is complete
+    unless an op outside an erased op with regions, read in it, has no use left."""
 
 
-def _erase_unmarked(region: Region, live: set[int], listener: PatternRewriterListener | None) -> DeadOpErasure:
+def _definers_read_inside(op: Operation) -> list[Operation]:
+    """The ops outside ``op`` whose results the ops nested in ``op`` read."""
+    return [
+        owner
+        for nested in op.walk()
+        if nested is not op
+        for operand in nested.operands
+        if isinstance(owner := operand.owner, Operation) and not op.is_ancestor(owner)
+    ]
+
+
+def _erase_unmarked(
+    region: Region, live: set[int], listener: PatternRewriterListener | None, read_by_erased: list[Operation]
+) -> tuple[bool, bool]:
+    """Erase the ops under ``region`` that are not in ``live``; whether any op or block was
+    erased, and whether the erased blocks held no op with regions.  The ops that erased
+    ops with regions read from outside go to ``read_by_erased``."""
     first = region.first_block
     if first is None:
-        return DeadOpErasure(False, True)
+        return False, True
     erased, complete = False, True
     for block in reversed(region.blocks):
         if block is not first and not any(id(op) in live for op in block.ops):
@@ -246,15 +264,16 @@ def _erase_unmarked(region: Region, live: set[int], listener: PatternRewriterLis
         for op in reversed(block.ops):
             if id(op) in live:
                 for nested in op.regions:
-                    inner = _erase_unmarked(nested, live, listener)
-                    erased, complete = erased or inner.erased, complete and inner.complete
+                    inner_erased, inner_complete = _erase_unmarked(nested, live, listener, read_by_erased)
+                    erased, complete = erased or inner_erased, complete and inner_complete
                 continue
             if listener is not None:
                 listener.handle_operation_removal(op)
-            complete = complete and not op.regions
+            if op.regions:
+                read_by_erased += _definers_read_inside(op)
             block.erase_op(op, safe_erase=False)
             erased = True
-    return DeadOpErasure(erased, complete)
+    return erased, complete
 
 
 def erase_dead_ops_and_tell(region: Region, listener: PatternRewriterListener | None = None) -> DeadOpErasure:
@@ -278,7 +297,10 @@ def erase_dead_ops_and_tell(region: Region, listener: PatternRewriterListener | 
     >>> erase_dead_ops_and_tell(module.body)
     DeadOpErasure(erased=False, complete=True)
     """
-    return _erase_unmarked(region, _live_ops(region), listener)
+    read_by_erased: list[Operation] = []
+    erased, complete = _erase_unmarked(region, _live_ops(region), listener, read_by_erased)
+    complete = complete and all(any(result.uses for result in op.results) for op in read_by_erased)
+    return DeadOpErasure(erased, complete)
 
 
 def erase_dead_ops(region: Region, listener: PatternRewriterListener | None = None) -> bool:

@@ -15,7 +15,13 @@ from xdsl.transforms.dead_code_elimination import region_dce, would_be_trivially
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module, print_module
 from layoutdialect.dialect.tt.elementwise import ElementwiseInlineAsmOp
-from layoutdialect.passes.dead_ops import _effects_ignore_the_op, _would_be_dead, erase_dead_ops
+from layoutdialect.passes.dead_ops import (
+    DeadOpErasure,
+    _effects_ignore_the_op,
+    _would_be_dead,
+    erase_dead_ops,
+    erase_dead_ops_and_tell,
+)
 
 EVERY_CASE = """
 tt.func @f(%p: !tt.ptr<i32>, %n: i32) -> i32 {
@@ -98,3 +104,45 @@ def test_answers_are_shared_by_class_only_where_the_effects_ignore_the_op() -> N
     ours, xdsls = cleaned_by_both(INLINE_ASM)
     assert ours == xdsls
     assert ours.count("tt.elementwise_inline_asm") == 1 and "pure = false" in ours
+
+
+DEAD_LOOPS = """
+tt.func @f(%a: f32, %n: index) -> f32 {
+  %only_in_a_dead_loop = arith.addf %a, %a : f32
+  %also_read_outside = arith.mulf %a, %a : f32
+  %r = scf.for %i = %n to %n step %n iter_args(%s = %a) -> (f32) {
+    %t = arith.addf %s, %only_in_a_dead_loop : f32
+    scf.yield %t : f32
+  }
+  %q = scf.for %i = %n to %n step %n iter_args(%s = %a) -> (f32) {
+    %t = arith.addf %s, %also_read_outside : f32
+    scf.yield %t : f32
+  }
+  tt.return %also_read_outside : f32
+}
+"""
+
+
+@pytest.mark.parametrize("chunk", [pytest.param(DEAD_LOOPS, id="dead-loops"), *CHUNKS])
+def test_a_complete_erasure_leaves_no_dead_op(chunk: str) -> None:
+    """Erasing until nothing is left, every call that says it is complete is followed by
+    one that erases nothing, and each call erases what ``region_dce`` erases."""
+    context = make_context(allow_unregistered=True)
+    ours, xdsls = parse_module(chunk, "input.mlir", context), parse_module(chunk, "input.mlir", context)
+    while True:
+        erasure = erase_dead_ops_and_tell(ours.body)
+        region_dce(xdsls.body)
+        assert print_module(ours) == print_module(xdsls)
+        if not erasure.erased:
+            break
+        if erasure.complete:
+            assert not erase_dead_ops_and_tell(ours.body).erased
+            break
+
+
+def test_an_erased_loop_leaves_dead_only_what_only_it_read() -> None:
+    module = parse_module(DEAD_LOOPS, "input.mlir", make_context())
+    assert erase_dead_ops_and_tell(module.body) == DeadOpErasure(erased=True, complete=False)
+    assert "%only_in_a_dead_loop" in print_module(module) and "scf.for" not in print_module(module)
+    assert erase_dead_ops_and_tell(module.body) == DeadOpErasure(erased=True, complete=True)
+    assert "%only_in_a_dead_loop" not in print_module(module) and "%also_read_outside" in print_module(module)
