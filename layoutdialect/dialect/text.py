@@ -98,9 +98,20 @@ _BRACE_OR_QUOTE = re.compile(r'[{}"]')
 _Read = TypeVar("_Read")
 
 
+_FLAT_ANGLE_BRACKETS = re.compile(r'<(?:[^<>"-]|-(?!>))*>')
+"""A ``<...>`` with no bracket, arrow or string inside, as most types are."""
+
+
 def _closing_angle_bracket(text: str, start: int) -> int | None:
     """The position just past the ``>`` that closes the ``<`` at ``start`` (``->`` inside
     counts as no bracket); ``None`` when a string literal or the end comes first."""
+    if (flat := _FLAT_ANGLE_BRACKETS.match(text, start)) is not None:
+        return flat.end()
+    return _closing_angle_bracket_by_scan(text, start)
+
+
+def _closing_angle_bracket_by_scan(text: str, start: int) -> int | None:
+    """``_closing_angle_bracket``, bracket by bracket."""
     depth = 0
     for match in _ANGLE_OR_QUOTE.finditer(text, start):
         char = match.group()

@@ -3,10 +3,17 @@ what it hands out must be what reading the text afresh gives."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from xdsl.dialects.builtin import IntegerAttr, StringAttr
 
 from layoutdialect.dialect.registry import make_context
-from layoutdialect.dialect.text import parse_module, print_module
+from layoutdialect.dialect.text import (
+    _closing_angle_bracket,
+    _closing_angle_bracket_by_scan,
+    parse_module,
+    print_module,
+)
 
 RANGES = """
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -50,3 +57,12 @@ def test_reading_the_printed_module_prints_it_again() -> None:
     printed = print_module(parse_module(RANGES, "ranges.mlir", make_context()))
     assert print_module(parse_module(printed, "printed.mlir", make_context())) == printed
     assert printed.count("{end = 128 : i32, start = 0 : i32}") == 3
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet='<>-"a ', max_size=16))
+def test_a_type_ends_where_the_bracket_scan_says(tail: str) -> None:
+    """The one-match reading of a bracket without nesting (most types) agrees with the
+    bracket-by-bracket scan, on every text."""
+    text = "tensor<" + tail
+    assert _closing_angle_bracket(text, 6) == _closing_angle_bracket_by_scan(text, 6)
