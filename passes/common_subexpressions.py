@@ -16,14 +16,22 @@ them, so a remembered op does not change while its key is in use.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from collections.abc import Set as AbstractSet
 from typing import TypeVar
 
 from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Block, Operation, Region
-from xdsl.traits import IsolatedFromAbove
-from xdsl.transforms.common_subexpression_elimination import CSEDriver, KnownOps, OperationInfo
+from xdsl.traits import EffectInstance, IsolatedFromAbove, IsTerminator, MemoryEffectKind, get_effects
+from xdsl.transforms.common_subexpression_elimination import (
+    CSEDriver,
+    KnownOps,
+    OperationInfo,
+    has_other_side_effecting_op_in_between,
+)
+from xdsl.transforms.dead_code_elimination import is_trivially_dead
 
 from layoutdialect.dialect.attribute_numbers import AttributeNumbers
+from layoutdialect.passes.dead_ops import effects_ignore_the_op
 
 __all__ = ["eliminate_common_subexpressions"]
 
@@ -89,14 +97,57 @@ class _NumberedKnownOps(KnownOps):
 
 
 class _NumberedDriver(CSEDriver):
-    """xDSL's driver, opening each scope of known ops as a ``_NumberedKnownOps``: a
-    nested region sees the ops known around it, an op that may be isolated from above
-    (registered as such, or unregistered) starts from none."""
+    """xDSL's driver, opening each scope of known ops as a ``_NumberedKnownOps`` (a
+    nested region sees the ops known around it, an op that may be isolated from above,
+    registered as such or unregistered, starts from none) and asking the memory effects
+    of an op without regions once per class where the class's effect traits ignore the
+    op (``effects_ignore_the_op``): xDSL collects them from the traits for every op."""
 
     def __init__(self) -> None:
         super().__init__()
         self.numbers = AttributeNumbers()
         self._known_ops = _NumberedKnownOps(self.numbers)
+        self._effects_by_class: dict[type[Operation], AbstractSet[EffectInstance] | None] = {}
+
+    def _effects(self, op: Operation) -> AbstractSet[EffectInstance] | None:
+        """``get_effects(op)``."""
+        op_class = op.__class__
+        if op.regions or not effects_ignore_the_op(op_class):
+            return get_effects(op)
+        if op_class not in self._effects_by_class:
+            self._effects_by_class[op_class] = get_effects(op)
+        return self._effects_by_class[op_class]
+
+    def _simplify_operation(self, op: Operation) -> None:
+        """xDSL's: replace ``op`` by an equal known op in scope, or remember it; erase it
+        if dead.  Terminators, ops with a multi-block region and ops with effects other
+        than reads stay; a read is replaced only by one in its block with no write
+        between."""
+        if op.has_trait(IsTerminator):
+            return
+        if is_trivially_dead(op):
+            self._mark_erasure(op)
+            return
+        if any(len(region.blocks) > 1 for region in op.regions):
+            return
+        effects = self._effects(op)
+        if effects is None or effects:
+            if effects is None or any(effect.kind != MemoryEffectKind.READ for effect in effects):
+                return
+            existing = self._known_ops.get(op)
+            if (
+                existing is not None
+                and op.parent_block() is existing.parent_block()
+                and not has_other_side_effecting_op_in_between(existing, op)
+            ):
+                self._replace_and_delete(op, existing)
+                return
+            self._known_ops[op] = op
+            return
+        if (existing := self._known_ops.get(op)) is not None:
+            self._replace_and_delete(op, existing)
+            return
+        self._known_ops[op] = op
 
     def _simplify_block(self, block: Block) -> None:
         for op in block.ops:

@@ -49,7 +49,7 @@ from xdsl.traits import (
 
 from layoutdialect.dialect.semantics import class_trait
 
-__all__ = ["DeadOpErasure", "erase_dead_ops", "erase_dead_ops_and_tell"]
+__all__ = ["DeadOpErasure", "effects_ignore_the_op", "erase_dead_ops", "erase_dead_ops_and_tell"]
 
 
 class _OpMemo:
@@ -82,7 +82,7 @@ _STATIC_EFFECTS = frozenset(
 
 
 @lru_cache(maxsize=4096)
-def _effects_ignore_the_op(op_class: type[Operation]) -> bool:
+def effects_ignore_the_op(op_class: type[Operation]) -> bool:
     """Whether every effect trait of ``op_class`` answers without looking at the op, so
     that all its ops without regions get one answer."""
     return all(
@@ -134,7 +134,7 @@ def _effects_of(op: Operation, with_regions: dict[Operation, _Effects]) -> _Effe
             known = with_regions[op] = _summary_of(op, with_regions)
         return known
     op_class = op.__class__
-    if _effects_ignore_the_op(op_class):
+    if effects_ignore_the_op(op_class):
         known = _EFFECTS_BY_CLASS.get(op_class)
         if known is None:
             known = _EFFECTS_BY_CLASS[op_class] = _summed(get_effects(op))
@@ -207,7 +207,7 @@ def _live_ops(region: Region) -> set[int]:
                     known = by_class.get(op_class)
                     if known is None:
                         known = _would_be_dead(op, with_regions)
-                        if _effects_ignore_the_op(op_class):
+                        if effects_ignore_the_op(op_class):
                             by_class[op_class] = known
                     dead = known
                 if not dead:

@@ -17,7 +17,7 @@ from layoutdialect.dialect.text import parse_module, print_module
 from layoutdialect.dialect.tt.elementwise import ElementwiseInlineAsmOp
 from layoutdialect.passes.dead_ops import (
     DeadOpErasure,
-    _effects_ignore_the_op,
+    effects_ignore_the_op,
     _would_be_dead,
     erase_dead_ops,
     erase_dead_ops_and_tell,
@@ -99,8 +99,8 @@ tt.func @f(%x: i32) {
 
 def test_answers_are_shared_by_class_only_where_the_effects_ignore_the_op() -> None:
     """``tt.elementwise_inline_asm`` is pure only when it says so: each op is asked."""
-    assert _effects_ignore_the_op(arith.AddiOp)
-    assert not _effects_ignore_the_op(ElementwiseInlineAsmOp)
+    assert effects_ignore_the_op(arith.AddiOp)
+    assert not effects_ignore_the_op(ElementwiseInlineAsmOp)
     ours, xdsls = cleaned_by_both(INLINE_ASM)
     assert ours == xdsls
     assert ours.count("tt.elementwise_inline_asm") == 1 and "pure = false" in ours
