@@ -344,13 +344,14 @@ _SPLAT_CONSTANT = SplatConstantRecreatable()
 TraitT = TypeVar("TraitT", bound=OpTrait)
 
 
-def _standard_traits(op: Operation) -> tuple[OpTrait, ...]:
-    """The layout traits MLIR's ``arith`` and ``math`` ops carry on tensors."""
-    if op.name.split(".", 1)[0] not in ("arith", "math"):
-        return ()
-    if not any(isinstance(r.type, TensorType) for r in op.results):
-        return ()
-    return (_SPLAT_CONSTANT,) if isinstance(op, arith.ConstantOp) else (_ELEMENTWISE,)
+@lru_cache(maxsize=4096)
+def _standard_trait(op_class: type[Operation], kind: type[OpTrait]) -> OpTrait | None:
+    """The layout trait of ``kind`` that MLIR's ``arith`` and ``math`` ops of ``op_class``
+    carry when they produce tensors, or ``None``; remembered per class as ``class_trait``."""
+    if op_class.name.split(".", 1)[0] not in ("arith", "math"):
+        return None
+    trait = _SPLAT_CONSTANT if issubclass(op_class, arith.ConstantOp) else _ELEMENTWISE
+    return trait if isinstance(trait, kind) else None
 
 
 @lru_cache(maxsize=4096)
@@ -368,7 +369,10 @@ def semantic_trait(op: Operation, kind: type[TraitT]) -> TraitT | None:
     found = class_trait(op.__class__, kind)  # type: ignore[arg-type]  # a class is hashable
     if found is not None:
         return found  # type: ignore[return-value]  # get_trait's answer for ``kind``
-    return next((t for t in _standard_traits(op) if isinstance(t, kind)), None)
+    standard = _standard_trait(op.__class__, kind)  # type: ignore[arg-type]
+    if standard is None or not any(isinstance(result.type, TensorType) for result in op.results):
+        return None
+    return standard  # type: ignore[return-value]  # an instance of ``kind``
 
 
 def layout_rule(op: Operation) -> LayoutRule | None:
