@@ -17,8 +17,8 @@ from layoutdialect.dialect.text import parse_module, print_module
 from layoutdialect.dialect.tt.elementwise import ElementwiseInlineAsmOp
 from layoutdialect.passes.dead_ops import (
     DeadOpErasure,
-    effects_ignore_the_op,
     _would_be_dead,
+    effects_ignore_the_op,
     erase_dead_ops,
     erase_dead_ops_and_tell,
 )
