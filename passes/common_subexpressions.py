@@ -7,6 +7,8 @@ kernel.  ``eliminate_common_subexpressions`` runs xDSL's own driver with a key
 built once per lookup, in which each attribute and type stands for the number of
 its value (``AttributeNumbers``): equal numbers exactly where xDSL's comparison
 finds equal values, so the same ops are found equal and the result is the same IR.
+Its step per op is xDSL's restated, with each op class's memory effects asked once
+where the class's effect traits ignore the op, as in dead-op erasure.
 
 An op's key is taken when it is looked up or remembered; the driver defers every
 erasure and replaces the uses of an op's results only when no remembered op uses
@@ -110,7 +112,8 @@ class _NumberedDriver(CSEDriver):
         self._effects_by_class: dict[type[Operation], AbstractSet[EffectInstance] | None] = {}
 
     def _effects(self, op: Operation) -> AbstractSet[EffectInstance] | None:
-        """``get_effects(op)``."""
+        """``get_effects(op)``, remembered per class for the ops without regions of the
+        classes whose effect traits ignore the op."""
         op_class = op.__class__
         if op.regions or not effects_ignore_the_op(op_class):
             return get_effects(op)

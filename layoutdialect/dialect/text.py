@@ -94,12 +94,10 @@ location table after the module)."""
 
 _BRACKETED_TYPE_TOKENS = (MLIRTokenKind.BARE_IDENT, MLIRTokenKind.EXCLAMATION_IDENT)
 _ANGLE_OR_QUOTE = re.compile(r'[<>"]')
-_BRACE_OR_QUOTE = re.compile(r'[{}"]')
-_Read = TypeVar("_Read")
-
-
 _FLAT_ANGLE_BRACKETS = re.compile(r'<(?:[^<>"-]|-(?!>))*>')
 """A ``<...>`` with no bracket, arrow or string inside, as most types are."""
+_BRACE_OR_QUOTE = re.compile(r'[{}"]')
+_Read = TypeVar("_Read")
 
 
 def _closing_angle_bracket(text: str, start: int) -> int | None:
