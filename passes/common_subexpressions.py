@@ -82,6 +82,15 @@ class _NumberedKnownOps(KnownOps):
     def _info(self, op: Operation) -> OperationInfo:
         return _NumberedInfo(op, self.numbers)
 
+    def find(self, op: Operation) -> tuple[OperationInfo, Operation | None]:
+        """``op``'s key and the known op equal to it, if any: the key serves ``remember``
+        while ``op`` stays as it is."""
+        info = self._info(op)
+        return info, self._known_ops.get(info)
+
+    def remember(self, info: OperationInfo, op: Operation) -> None:
+        self._known_ops[info] = op
+
     def __getitem__(self, k: Operation) -> Operation:
         return self._known_ops[self._info(k)]
 
@@ -134,23 +143,22 @@ class _NumberedDriver(CSEDriver):
         if any(len(region.blocks) > 1 for region in op.regions):
             return
         effects = self._effects(op)
-        if effects is None or effects:
-            if effects is None or any(effect.kind != MemoryEffectKind.READ for effect in effects):
-                return
-            existing = self._known_ops.get(op)
-            if (
-                existing is not None
-                and op.parent_block() is existing.parent_block()
-                and not has_other_side_effecting_op_in_between(existing, op)
-            ):
-                self._replace_and_delete(op, existing)
-                return
-            self._known_ops[op] = op
+        reads_only = effects is not None and all(effect.kind == MemoryEffectKind.READ for effect in effects)
+        if not reads_only:
             return
-        if (existing := self._known_ops.get(op)) is not None:
+        known = self._known_ops
+        assert isinstance(known, _NumberedKnownOps)
+        info, existing = known.find(op)
+        if existing is not None and (
+            not effects  # free of effects
+            or (
+                op.parent_block() is existing.parent_block()
+                and not has_other_side_effecting_op_in_between(existing, op)
+            )
+        ):
             self._replace_and_delete(op, existing)
             return
-        self._known_ops[op] = op
+        known.remember(info, op)
 
     def _simplify_block(self, block: Block) -> None:
         for op in block.ops:
