@@ -390,8 +390,7 @@ def main() -> None:
     parser.add_argument(
         "--runs",
         type=int,
-        default=SCALING_RUNS,
-        help=f"fresh runs per synthetic size, the best kept (default {SCALING_RUNS})",
+        help=f"fresh runs per synthetic size, the best kept (default {SCALING_RUNS}; 1 with --quick)",
     )
     parser.add_argument("--measure", type=int, metavar="OPS", help=argparse.SUPPRESS)
     parser.add_argument(
