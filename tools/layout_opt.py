@@ -119,13 +119,13 @@ class LayoutOptMain(xDSLOptMain):
         assert xdsl_callback is not None
 
         def between_passes(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
-            verify = not self.args.disable_verify
+            disabled = self.args.disable_verify
             self.args.disable_verify = True  # xDSL's callback then only times and prints
             try:
                 xdsl_callback(previous, module, following)
             finally:
-                self.args.disable_verify = not verify
-            if verify and previous is not None and following is not None:
+                self.args.disable_verify = disabled
+            if not disabled and previous is not None and following is not None:
                 verify_module(module, *self._source)
 
         self.pipeline = dataclasses.replace(self.pipeline, callback=between_passes)
