@@ -59,6 +59,16 @@ class TTGIRLexer(MLIRLexer):
         self.pos = match.end()
         return Token(_KINDS[kind], Span(match.start(kind), self.pos, self.input))
 
+    def peek(self, position: Position) -> tuple[MLIRTokenKind, str] | None:
+        """The kind and text of the token at ``position`` (after any whitespace and
+        comments), without moving; ``None`` for a token only xDSL's code reads."""
+        match = _COMMON_TOKEN.match(self.input.content, position)
+        if match is None:
+            return None
+        kind = match.lastgroup
+        assert kind is not None
+        return _KINDS[kind], match.group(kind)
+
     def _lex_string_literal(self, start_pos: Position) -> MLIRToken:
         """A string whose escapes spell UTF-8 (``"caf\\C3\\A9"``, as MLIR and xDSL print
         ``"café"``) is a string, not bytes: xDSL takes every non-ASCII one for bytes, so

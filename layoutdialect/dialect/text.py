@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from io import StringIO
 from math import prod
-from typing import IO, Any, TypeVar
+from typing import IO, Any, TypeVar, cast
 from weakref import WeakKeyDictionary
 
 from xdsl.context import Context
@@ -44,6 +44,7 @@ from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.dominance import dominance_violations
 from layoutdialect.dialect.hex_floats import float_from_bits
 from layoutdialect.dialect.lexer import TTGIRLexer
+from layoutdialect.dialect.op_lines import OpLines, op_line
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.ttg.attributes import RETIRED_ATTRIBUTES
 from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, ir_unchanged, verify_tensor_layouts
@@ -157,6 +158,8 @@ class LocatingParser(Parser):
         """Each bracketed type read so far, by its text (see ``parse_optional_type``)."""
         self._attribute_dictionaries: dict[str, dict[str, Attribute]] = {}
         """Each attribute dictionary read so far, by its text (``parse_optional_dictionary_attr_dict``)."""
+        self._op_lines = OpLines()
+        """Each op line read so far, less its SSA names (see ``OpLines``)."""
         self.remarks: list[str] = []
         """``file:line:col: remark: message`` for each place read in a meaning it does not
         spell out (legacy ``CTAsPerCGA`` keys read as a ``CGALayout``), in reading order."""
@@ -328,6 +331,24 @@ class LocatingParser(Parser):
     def parse_operation(self) -> Operation:
         start = self._location(self._current_token.span)
         start_position = self._current_token.span.start
+        text = op_line(cast(TTGIRLexer, self.lexer), start_position)
+        op = None if text is None else self._op_lines.read_again(self, text)
+        if op is None:
+            op = self._parse_operation_afresh(start, start_position)
+            if text is not None:
+                self._op_lines.remember(self, text, op, self._location_end)
+        _drop_empty_names(op)
+        _drop_undeclared_properties(op)
+        position = SourceLocation(start.file, start.line + self.line_offset, start.col)
+        _IR_POSITIONS[op] = position
+        if self._location_end != self._current_token.span.start:
+            line, column = IntAttr(position.line), IntAttr(position.column)
+            op.location = FileLineColLoc(StringAttr(position.filename), line, column)
+        return op
+
+    def _parse_operation_afresh(self, start: Location, start_position: int) -> Operation:
+        """xDSL's reading of the op at ``start`` (``start_position`` in the text), its
+        errors put in MLIR's words."""
         try:
             op = super().parse_operation()
         except ParseError as error:
@@ -353,13 +374,6 @@ class LocatingParser(Parser):
                 raise
             message = f"malformed '{match.group(1)}': its syntax is not the one xDSL reads ({type(error).__name__})"
             self.raise_error(message, start_position, self._current_token.span.start)
-        _drop_empty_names(op)
-        _drop_undeclared_properties(op)
-        position = SourceLocation(start.file, start.line + self.line_offset, start.col)
-        _IR_POSITIONS[op] = position
-        if self._location_end != self._current_token.span.start:
-            line, column = IntAttr(position.line), IntAttr(position.column)
-            op.location = FileLineColLoc(StringAttr(position.filename), line, column)
         return op
 
     def _parse_dense_literal_type(self) -> Any:

@@ -113,3 +113,16 @@ def test_a_comment_yields_no_token() -> None:
         MLIRTokenKind.PERCENT_IDENT,
         MLIRTokenKind.EOF,
     ]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=12), st.integers(min_value=0, max_value=40))
+def test_a_peek_sees_the_token_lex_reads_there_and_moves_nothing(pieces: list[str], position: int) -> None:
+    text = "".join(pieces)
+    lexer = TTGIRLexer(Input(text, "input.mlir"))
+    peeked = lexer.peek(position)
+    assert lexer.pos == 0
+    if peeked is not None:
+        lexer.pos = position
+        token = lexer.lex()
+        assert peeked == (token.kind, token.text)
