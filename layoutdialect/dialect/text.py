@@ -160,6 +160,10 @@ class LocatingParser(Parser):
         """Each attribute dictionary read so far, by its text (``parse_optional_dictionary_attr_dict``)."""
         self._op_lines = OpLines()
         """Each op line read so far, less its SSA names (see ``OpLines``)."""
+        self._filename = StringAttr(filename)
+        """The file's name in the location of each op whose text gives none."""
+        self._integers: dict[int, IntAttr] = {}
+        """Each line and column number of those locations (see ``_integer``)."""
         self.remarks: list[str] = []
         """``file:line:col: remark: message`` for each place read in a meaning it does not
         spell out (legacy ``CTAsPerCGA`` keys read as a ``CGALayout``), in reading order."""
@@ -342,9 +346,16 @@ class LocatingParser(Parser):
         position = SourceLocation(start.file, start.line + self.line_offset, start.col)
         _IR_POSITIONS[op] = position
         if self._location_end != self._current_token.span.start:
-            line, column = IntAttr(position.line), IntAttr(position.column)
-            op.location = FileLineColLoc(StringAttr(position.filename), line, column)
+            op.location = FileLineColLoc(self._filename, self._integer(position.line), self._integer(position.column))
         return op
+
+    def _integer(self, value: int) -> IntAttr:
+        """``IntAttr(value)``, made once per value: every op without a location gets one
+        for its line and one for its column, and attributes are immutable."""
+        attribute = self._integers.get(value)
+        if attribute is None:
+            attribute = self._integers[value] = IntAttr(value)
+        return attribute
 
     def _parse_operation_afresh(self, start: Location, start_position: int) -> Operation:
         """xDSL's reading of the op at ``start`` (``start_position`` in the text), its
