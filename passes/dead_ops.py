@@ -5,7 +5,9 @@ An op is *live* when it has an effect beyond its results (xDSL's
 every other op is erased.  Liveness is the least fixed point of that rule.
 ``region_dce`` finds it by sweeping each region's blocks in post order, ops last to
 first, until a sweep changes nothing; here one walk finds the effectful ops and a
-worklist follows operands back from them.  Both erase the same ops.
+worklist follows operands back from them, and where no region has a second block
+(nearly always) the dead ops are erased from the list that walk made, without
+walking the ops again.  Both erase the same ops.
 
 The difference is cost.  ``would_be_trivially_dead`` collects the op's memory
 effects from its traits, some ten microseconds an op, and ``region_dce`` asks it
@@ -177,30 +179,48 @@ def _summed(effects: AbstractSet[EffectInstance] | None) -> _Effects:
     return _Effects(beyond_reads, tuple(allocated))
 
 
-def _live_ops(region: Region) -> set[int]:
-    """The ``id`` of each live op under ``region``: the effectful ones and, transitively,
-    every op whose result a live op reads (ids, as an op hashes through a Python call).
+class _Liveness(NamedTuple):
+    """What ``_live_ops`` found under a region."""
+
+    live: set[int]
+    """The ``id`` of each live op (ids, as an op hashes through a Python call)."""
+    walked: list[tuple[Operation, Operation | None]]
+    """Each op of a reachable block, with the op whose region holds it (``None`` at the
+    top), every op before the ops nested in it."""
+    single_blocks: bool
+    """Whether every region walked has at most one block."""
+
+
+def _live_ops(region: Region) -> _Liveness:
+    """The live ops under ``region``: the effectful ones and, transitively, every op
+    whose result a live op reads.
 
     Only ops of blocks reachable from their region's entry take part, as in
     ``region_dce``, whose sweeps never visit the others; the fixed point of its
     sweeps is this closure, found here in one walk and one worklist.
     """
+    walked: list[tuple[Operation, Operation | None]] = []
     reachable: set[int] = set()
     worklist: list[Operation] = []
     with_regions: dict[Operation, _Effects] = {}
     by_class: dict[type[Operation], bool] = {}
     """Whether an op of a class is dead, for the ops without regions of the classes whose
     effect traits ignore the op: asked once per class, not once per op."""
-    regions = [region]
+    single_blocks = True
+    regions: list[tuple[Region, Operation | None]] = [(region, None)]
     while regions:
-        first = regions.pop().first_block
+        nested, owner = regions.pop()
+        first = nested.first_block
         if first is None:
             continue
+        if first.next_block is not None:
+            single_blocks = False
         for block in PostOrderIterator(first) if first.next_block is not None else (first,):
             for op in block.ops:
                 reachable.add(id(op))
+                walked.append((op, owner))
                 if op.regions:
-                    regions.extend(op.regions)
+                    regions.extend((inner, op) for inner in op.regions)
                     dead = _would_be_dead(op, with_regions)
                 else:
                     op_class = op.__class__
@@ -219,7 +239,7 @@ def _live_ops(region: Region) -> set[int]:
             if id(definer) in reachable and id(definer) not in live:
                 live.add(id(definer))
                 worklist.append(definer)  # type: ignore[arg-type]  # a reachable owner is an op
-    return live
+    return _Liveness(live, walked, single_blocks)
 
 
 class DeadOpErasure(NamedTuple):
@@ -276,6 +296,34 @@ def _erase_unmarked(
     return erased, complete
 
 
+def _erase_dead(liveness: _Liveness, listener: PatternRewriterListener | None, read_by_erased: list[Operation]) -> bool:
+    """``_erase_unmarked`` where no region has a second block (so none is erased): the
+    ops that are not live, each but those inside one erased with it, erased from the
+    last walked to the first (users before what they read, nested ops before their
+    op's earlier neighbours), without walking the ops again; whether any was erased."""
+    live = liveness.live
+    gone: set[int] = set()
+    """Each erased op with regions, and each op with regions erased with one."""
+    dead: list[Operation] = []
+    for op, owner in liveness.walked:
+        if owner is not None and id(owner) in gone:
+            if op.regions:
+                gone.add(id(op))
+        elif id(op) not in live:
+            dead.append(op)
+            if op.regions:
+                gone.add(id(op))
+    for op in reversed(dead):
+        if listener is not None:
+            listener.handle_operation_removal(op)
+        if op.regions:
+            read_by_erased += _definers_read_inside(op)
+        block = op.parent
+        assert block is not None  # a walked op sits in a block
+        block.erase_op(op, safe_erase=False)
+    return bool(dead)
+
+
 def erase_dead_ops_and_tell(region: Region, listener: PatternRewriterListener | None = None) -> DeadOpErasure:
     """Erase every op under ``region`` that is not live, as ``region_dce`` does; tell
     whether anything was erased and whether a dead op may remain for another call.
@@ -297,8 +345,12 @@ def erase_dead_ops_and_tell(region: Region, listener: PatternRewriterListener | 
     >>> erase_dead_ops_and_tell(module.body)
     DeadOpErasure(erased=False, complete=True)
     """
+    liveness = _live_ops(region)
     read_by_erased: list[Operation] = []
-    erased, complete = _erase_unmarked(region, _live_ops(region), listener, read_by_erased)
+    if liveness.single_blocks:
+        erased, complete = _erase_dead(liveness, listener, read_by_erased), True
+    else:
+        erased, complete = _erase_unmarked(region, liveness.live, listener, read_by_erased)
     complete = complete and all(any(result.uses for result in op.results) for op in read_by_erased)
     return DeadOpErasure(erased, complete)
 

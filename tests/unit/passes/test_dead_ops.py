@@ -10,11 +10,13 @@ from __future__ import annotations
 import pytest
 from filecheck_inputs import filecheck_chunks
 from xdsl.dialects import arith
+from xdsl.pattern_rewriter import PatternRewriterListener
 from xdsl.transforms.dead_code_elimination import region_dce, would_be_trivially_dead
 
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module, print_module
 from layoutdialect.dialect.tt.elementwise import ElementwiseInlineAsmOp
+from layoutdialect.passes import dead_ops
 from layoutdialect.passes.dead_ops import (
     DeadOpErasure,
     _would_be_dead,
@@ -146,3 +148,55 @@ def test_an_erased_loop_leaves_dead_only_what_only_it_read() -> None:
     assert "%only_in_a_dead_loop" in print_module(module) and "scf.for" not in print_module(module)
     assert erase_dead_ops_and_tell(module.body) == DeadOpErasure(erased=True, complete=True)
     assert "%only_in_a_dead_loop" not in print_module(module) and "%also_read_outside" in print_module(module)
+
+
+class RemovalRecorder(PatternRewriterListener):
+    """The text of each op it is told is removed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.removed: list[str] = []
+        self.operation_removal_handler.append(lambda op: self.removed.append(str(op)))
+
+
+DEAD_INSIDE_DEAD = """
+tt.func @f(%a: f32, %n: index) -> f32 {
+  %r = scf.for %i = %n to %n step %n iter_args(%s = %a) -> (f32) {
+    %dead_in_a_dead_loop = arith.mulf %s, %s : f32
+    %inner = scf.for %j = %n to %n step %n iter_args(%u = %s) -> (f32) {
+      %dead_deeper = arith.mulf %u, %u : f32
+      scf.yield %u : f32
+    }
+    %t = arith.addf %s, %inner : f32
+    scf.yield %t : f32
+  }
+  %live = scf.for %i = %n to %n step %n iter_args(%s = %a) -> (f32) {
+    %dead_in_a_live_loop = arith.mulf %s, %s : f32
+    scf.yield %s : f32
+  }
+  tt.return %live : f32
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "chunk",
+    [pytest.param(DEAD_LOOPS, id="dead-loops"), pytest.param(DEAD_INSIDE_DEAD, id="dead-inside-dead"), *CHUNKS],
+)
+def test_erasing_the_dead_ops_directly_is_erasing_by_walk(chunk: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where every region has one block, the dead ops are erased from the list the
+    liveness walk made; the general walk over the region must do the same: same
+    module, same answer, the same ops told removed."""
+
+    def erase_until_clean() -> tuple[str, list[DeadOpErasure], list[str]]:
+        module = parse_module(chunk, "input.mlir", make_context(allow_unregistered=True))
+        recorder = RemovalRecorder()
+        erasures = [erase_dead_ops_and_tell(module.body, recorder)]
+        while erasures[-1].erased:
+            erasures.append(erase_dead_ops_and_tell(module.body, recorder))
+        return print_module(module), erasures, sorted(recorder.removed)
+
+    direct = erase_until_clean()
+    walking = dead_ops._live_ops
+    monkeypatch.setattr(dead_ops, "_live_ops", lambda region: walking(region)._replace(single_blocks=False))
+    assert erase_until_clean() == direct
