@@ -333,14 +333,17 @@ class LocatingParser(Parser):
         return value
 
     def parse_operation(self) -> Operation:
+        """As xDSL's, an op whose line repeats an earlier one made from that reading
+        (``OpLines``); every op remembers where its text starts, and one whose text
+        gives no location gets its file, line and column, as MLIR's parser gives it."""
         start = self._location(self._current_token.span)
         start_position = self._current_token.span.start
-        text = op_line(cast(TTGIRLexer, self.lexer), start_position)
-        op = None if text is None else self._op_lines.read_again(self, text)
+        source_line = op_line(cast(TTGIRLexer, self.lexer), start_position)
+        op = None if source_line is None else self._op_lines.read_again(self, source_line)
         if op is None:
             op = self._parse_operation_afresh(start, start_position)
-            if text is not None:
-                self._op_lines.remember(self, text, op, self._location_end)
+            if source_line is not None:
+                self._op_lines.remember(self, source_line, op, self._location_end)
         _drop_empty_names(op)
         _drop_undeclared_properties(op)
         position = SourceLocation(start.file, start.line + self.line_offset, start.col)
