@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import NamedTuple
 from weakref import WeakKeyDictionary, ref
 
-from xdsl.ir import Operation, Region, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.post_order import PostOrderIterator
 from xdsl.pattern_rewriter import PatternRewriterListener
 from xdsl.traits import (
@@ -265,6 +265,18 @@ def _definers_read_inside(op: Operation) -> list[Operation]:
     ]
 
 
+def _erase(
+    op: Operation, block: Block, listener: PatternRewriterListener | None, read_by_erased: list[Operation]
+) -> None:
+    """Erase the dead ``op`` from its ``block``, telling ``listener``; if it has regions, the
+    ops outside it that its nested ops read go to ``read_by_erased``."""
+    if listener is not None:
+        listener.handle_operation_removal(op)
+    if op.regions:
+        read_by_erased += _definers_read_inside(op)
+    block.erase_op(op, safe_erase=False)
+
+
 def _erase_unmarked(
     region: Region, live: set[int], listener: PatternRewriterListener | None, read_by_erased: list[Operation]
 ) -> tuple[bool, bool]:
@@ -287,11 +299,7 @@ def _erase_unmarked(
                     inner_erased, inner_complete = _erase_unmarked(nested, live, listener, read_by_erased)
                     erased, complete = erased or inner_erased, complete and inner_complete
                 continue
-            if listener is not None:
-                listener.handle_operation_removal(op)
-            if op.regions:
-                read_by_erased += _definers_read_inside(op)
-            block.erase_op(op, safe_erase=False)
+            _erase(op, block, listener, read_by_erased)
             erased = True
     return erased, complete
 
@@ -314,13 +322,9 @@ def _erase_dead(liveness: _Liveness, listener: PatternRewriterListener | None, r
             if op.regions:
                 gone.add(id(op))
     for op in reversed(dead):
-        if listener is not None:
-            listener.handle_operation_removal(op)
-        if op.regions:
-            read_by_erased += _definers_read_inside(op)
         block = op.parent
         assert block is not None  # a walked op sits in a block
-        block.erase_op(op, safe_erase=False)
+        _erase(op, block, listener, read_by_erased)
     return bool(dead)
 
 
