@@ -98,24 +98,11 @@ def op_line(lexer: TTGIRLexer, start: int) -> OpLine | None:
     return OpLine(start, (_SSA_NAME.sub("%", body), *after), body_end, None if location < 0 else location, end)
 
 
-class _Names(NamedTuple):
-    """The names of an op line."""
-
-    op: str
-    results: list[re.Match[str]]
-    """Each result name (group 1, ``%`` included) and the values it binds (group 2, ``%x:2``)."""
-    operands: list[str]
-    """The SSA names after the op's name, ``%`` included, in the order of the text."""
-
-
-def _names(content: str, line: OpLine) -> _Names | None:
-    """The names of ``line``; ``None`` when it is no op with a dotted name."""
-    text = _OP_TEXT.match(line.key[0])
-    if text is None:
-        return None
-    results = (text.group("results") or "").count("%")
+def _names(content: str, line: OpLine, results: int) -> tuple[list[re.Match[str]], list[str]]:
+    """The first ``results`` SSA names of ``line``, its result names (group 1, ``%``
+    included, and group 2 the values it binds, ``%x:2``), and the names after them."""
     names = list(_RESULT.finditer(content, line.start, line.body_end))
-    return _Names(text.group("name"), names[:results], [name.group(1) for name in names[results:]])
+    return names[:results], [name.group(1) for name in names[results:]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +110,8 @@ class _Reading:
     """What reading a line gave, less its SSA names."""
 
     op_type: type[Operation]
+    results: int
+    """How many result names the line binds (a key's, so every line of it binds as many)."""
     operand_names: tuple[int, ...]
     """For each operand of the op, which SSA name of the op's text (after its results) it is."""
     operand_types: tuple[Attribute, ...]
@@ -145,10 +134,8 @@ class OpLines:
         reading = self._readings.get(line.key)
         if reading is None:
             return None
-        content = parser.lexer.input.content
-        names = _names(content, line)
-        assert names is not None  # the key was remembered from such a line
-        operands = _operands(parser, reading, names.operands)
+        results, names = _names(parser.lexer.input.content, line, reading.results)
+        operands = _operands(parser, reading, names)
         if operands is None:
             return None
         op = reading.op_type.create(
@@ -165,7 +152,7 @@ class OpLines:
             assert location is not None  # the text there starts with "loc("
             op.location = location
         index = 0
-        for result in names.results:
+        for result in results:
             size = int(result.group(2) or 1)
             span = Span(result.start(1), result.end(1), parser.lexer.input)
             parser._register_ssa_definition(result.group(1)[1:], op.results[index : index + size], span)  # pyright: ignore[reportPrivateUsage]
@@ -188,10 +175,11 @@ class OpLines:
             or (location_end == next_start) != (line.location_start is not None)
         ):
             return
-        line_names = _names(parser.lexer.input.content, line)
-        if line_names is None or line_names.op != op.name:
+        text = _OP_TEXT.match(line.key[0])
+        if text is None or text.group("name") != op.name:
             return
-        names = line_names.operands
+        results = (text.group("results") or "").count("%")
+        names = _names(parser.lexer.input.content, line, results)[1]
         found = [parser.ssa_values.get(name[1:]) for name in names]
         if len(set(names)) != len(names) or not all(found):
             return
@@ -201,6 +189,7 @@ class OpLines:
             return
         self._readings[line.key] = _Reading(
             type(op),
+            results,
             operand_names,
             tuple(operand.type for operand in op.operands),
             tuple(result.type for result in op.results),
