@@ -2,24 +2,50 @@
 
 Each function of the original module and of the rewritten one runs in the
 layout-blind interpreter on the same random arguments, memory and program ids;
-the returned values and every buffer in memory must agree bit for bit (NaN
-equals NaN).  A rewrite that only moves data between layouts passes; one that
-drops, reorders or duplicates a side effect, or feeds an op the wrong value, fails.
+the returned values, every buffer in memory and what the observers saw (ops that
+write where the interpreter does not model, ``tt.print``, ...) must agree bit for
+bit (NaN equals NaN).  A rewrite that only moves data between layouts, or erases an
+op nobody reads that only reads, passes; one that drops, reorders or duplicates a
+side effect, or feeds an op the wrong value, fails.
+
+The inputs are bounded: tensors larger than ``SAMPLED_ELEMENTS`` are held in part
+(``Sampling``), and each run has a work budget (``RunBudget``), so the check costs
+about as much as running a small kernel, whatever the shapes and trip counts.  A run
+cut off by its budget is unfinished: the two runs are then compared on what both
+observed, and a rewritten run that needs more loop iterations than the original
+finished in is a change.  ``docs/proof.md`` says what the check cannot see.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Attribute
 
 from layoutdialect.dialect.tt.func import FuncOp
 from layoutdialect.sim.tensor_program import TensorInterpreter
-from layoutdialect.sim.tensor_values import LoopBoundExceeded, Memory, random_value
+from layoutdialect.sim.tensor_values import Memory, ProgramError, RunBudget, RunCutOff, Sampling, random_value
 
-__all__ = ["SemanticsChanged", "check_same_semantics"]
+__all__ = ["SAMPLED_ELEMENTS", "WORK_PER_FUNCTION", "WORK_PER_RUN", "SemanticsChanged", "check_same_semantics"]
+
+SAMPLED_ELEMENTS = 1 << 20
+"""The most elements of one tensor a run holds: Triton's largest tensor
+(``TRITON_MAX_TENSOR_NUMEL``); larger ones are held in part."""
+
+WORK_PER_RUN = 1 << 24
+"""The work budget of one run of the original (see ``RunBudget``): some 4,000 ops or 16M
+element-steps, a tenth of a second."""
+
+WORK_PER_FUNCTION = 2 * WORK_PER_RUN
+"""The work budget of all the runs of one original function: trials past it are not run."""
+
+REWRITTEN_WORK_FACTOR = 4
+"""How many times the work of the original's run the rewritten one may do (rematerialising
+copies of ops) before it too is cut off."""
 
 
 class SemanticsChanged(ValueError):
@@ -36,64 +62,104 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
 
 @dataclass
 class _Outcome:
-    """What one run of a function shows: its results, the global buffers after it, and
-    what its unregistered ops observed."""
+    """What one run of a function shows: its results (``None`` when cut off), the global
+    buffers after it (those of its arguments, and those behind pointers that ops the
+    interpreter does not model returned), what its observers saw, and how it ended."""
 
-    returned: list[np.ndarray]
+    returned: list[np.ndarray] | None
     buffers: list[np.ndarray]
+    derived: dict[int, np.ndarray]
     observed: list[tuple[str, list[np.ndarray]]]
+    cut_off: RunCutOff | None
+    iterations: int
 
 
 def _run(
-    module: ModuleOp, name: str, arguments: list[np.ndarray], memory: Memory, program_ids: tuple[int, ...]
-) -> _Outcome | None:
-    """The outcome of ``@name`` on a copy of ``memory``; ``None`` when a loop runs past
-    the interpreter's bound."""
+    module: ModuleOp,
+    name: str,
+    arguments: list[np.ndarray],
+    memory: Memory,
+    program_ids: tuple[int, ...],
+    sampling: Sampling,
+    budget: RunBudget,
+) -> _Outcome:
+    """The outcome of ``@name`` on a copy of ``memory``."""
     run_memory = copy.deepcopy(memory)
-    interpreter = TensorInterpreter(module, run_memory, program_ids)
+    interpreter = TensorInterpreter(module, run_memory, program_ids, sampling, budget)
+    returned: list[np.ndarray] | None = None
+    cut_off = None
     try:
         returned = interpreter.call(name, [a.copy() for a in arguments])
-    except LoopBoundExceeded:
-        return None
-    return _Outcome(returned, run_memory.buffers, interpreter.observed)
+    except RunCutOff as stop:
+        cut_off = stop
+    except RecursionError:
+        raise ProgramError(f"@{name} nests regions or calls too deeply to interpret") from None
+    return _Outcome(
+        returned, run_memory.buffers, run_memory.derived, interpreter.observed, cut_off, budget.iterations_used
+    )
+
+
+def _observed_difference(before: _Outcome, after: _Outcome, complete: bool) -> str | None:
+    """How the observations differ: all of them when both runs finished, else on the
+    part both runs reached."""
+    if complete and len(before.observed) != len(after.observed):
+        return f"{len(before.observed)} observed op executions before, {len(after.observed)} after"
+    for index, ((name_a, seen_a), (name_b, seen_b)) in enumerate(zip(before.observed, after.observed)):
+        if name_a != name_b or len(seen_a) != len(seen_b) or not all(map(_same, seen_a, seen_b)):
+            return f"observed op execution #{index} ('{name_a.split(' ')[0]}') sees other operands"
+    return None
 
 
 def _difference(before: _Outcome, after: _Outcome) -> str | None:
     """How ``after`` differs from ``before``, or ``None``."""
+    if before.cut_off is None and after.cut_off is not None and after.cut_off.by_iterations:
+        return f"the run terminates only before the rewrite ({after.cut_off})"
+    if before.returned is None or after.returned is None:
+        return _observed_difference(before, after, complete=False)
     for index, (a, b) in enumerate(zip(before.returned, after.returned, strict=True)):
         if not _same(a, b):
             return f"returned value #{index} differs"
     for index, (a, b) in enumerate(zip(before.buffers, after.buffers, strict=True)):
         if not _same(a, b):
             return f"global buffer #{index} differs after the call"
-    if len(before.observed) != len(after.observed):
-        return f"{len(before.observed)} unregistered op executions before, {len(after.observed)} after"
-    for index, ((name_a, seen_a), (name_b, seen_b)) in enumerate(zip(before.observed, after.observed)):
-        if name_a != name_b or not all(_same(a, b) for a, b in zip(seen_a, seen_b, strict=True)):
-            return f"unregistered op execution #{index} ('{name_a}') sees other operands"
-    return None
+    for number in before.derived.keys() & after.derived.keys():
+        if not _same(before.derived[number], after.derived[number]):
+            return f"the buffer behind a pointer of unknown origin (#{number}) differs after the call"
+    return _observed_difference(before, after, complete=True)
+
+
+def _types(module: ModuleOp) -> Iterator[Attribute]:
+    """Every type a value of ``module`` has."""
+    for op in module.walk():
+        yield from op.result_types
+        for region in op.regions:
+            for block in region.blocks:
+                yield from block.arg_types
 
 
 def check_same_semantics(before: ModuleOp, after: ModuleOp, trials: int = 3, seed: int = 0) -> None:
     """Raise ``SemanticsChanged`` unless every function with a body behaves the same in
-    ``before`` and ``after`` on ``trials`` random inputs; ``ProgramError`` if an op is
-    not interpreted.  Two runs that both pass the loop bound agree on that input, and an
-    unregistered op is an observer whose operands must agree, in order."""
+    ``before`` and ``after`` on ``trials`` random inputs (as many as ``WORK_PER_FUNCTION``
+    allows); ``ProgramError`` if a value or op cannot be interpreted.  Both modules are
+    held with one ``Sampling``; the rewritten run may use as many loop iterations as the
+    original's and ``REWRITTEN_WORK_FACTOR`` times its work."""
+    sampling = Sampling.for_types([*_types(before), *_types(after)], SAMPLED_ELEMENTS)
     for function in before.walk():
         if not isinstance(function, FuncOp) or not function.body.blocks:
             continue
         name = function.sym_name.data
+        left = WORK_PER_FUNCTION
         for trial in range(trials):
+            if left < RunBudget.OP_COST:
+                break
             rng = np.random.default_rng([seed, trial])
             memory = Memory()
-            arguments = [random_value(t, rng, memory) for t in function.function_type.inputs]
+            arguments = [random_value(t, rng, memory, sampling) for t in function.function_type.inputs]
             program_ids = tuple(int(i) for i in rng.integers(0, 4, size=3))
-            outcome_before = _run(before, name, arguments, memory, program_ids)
-            outcome_after = _run(after, name, arguments, memory, program_ids)
-            if outcome_before is None or outcome_after is None:
-                if outcome_before is not outcome_after:
-                    stops = "only before" if outcome_after is None else "only after"
-                    raise SemanticsChanged(name, f"the run terminates {stops} the rewrite (trial {trial})")
-                continue
+            budget = RunBudget(min(WORK_PER_RUN, left))
+            outcome_before = _run(before, name, arguments, memory, program_ids, sampling, budget)
+            left -= budget.spent
+            after_budget = RunBudget(budget.spent * REWRITTEN_WORK_FACTOR, iterations=outcome_before.iterations)
+            outcome_after = _run(after, name, arguments, memory, program_ids, sampling, after_budget)
             if (difference := _difference(outcome_before, outcome_after)) is not None:
                 raise SemanticsChanged(name, f"{difference} (trial {trial})")

@@ -6,6 +6,16 @@ interpreter unchanged.  Ops run on numpy arrays (see ``tensor_values``); a memde
 is a mutable array, and ``tt.get_program_id`` reads the program ids given:
 ``TensorInterpreter(module, Memory(), program_ids=(0, 0, 0)).call("kernel", arguments)``.
 
+Control flow runs as MLIR defines it: structured ops (``scf.for``, ``scf.while``,
+``scf.if``, ``scf.execute_region``, ``tt.reduce``, ``tt.scan``), the blocks of a region
+joined by ``cf.br`` and ``cf.cond_br``, and ``ttg.warp_specialize``, whose default region
+and then each partition run in turn.  An op the interpreter has no model of is treated
+by its declared memory effects: without effects it is a fixed function of its operands;
+reading or allocating, a fixed function of its operands and of the observations and
+stores before it (so two reads with no write between them agree, and a read that nobody
+uses may go); writing, or with effects it does not declare, an *observer*, whose operands
+are recorded in order as what the program shows (``observed``).
+
 Each op's meaning is an ``@impl`` of ``ProgramFunctions`` (xDSL's
 ``InterpreterFunctions`` style, as the CTA simulator's ``ThreadFunctions``), written
 once in the tables below by op name and registered for every class of that name.
@@ -16,13 +26,14 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import numpy as np
-from xdsl.dialects import scf
+from xdsl.dialects import cf, scf
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, ModuleOp, UnregisteredOp
 from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
-from xdsl.traits import is_side_effect_free
+from xdsl.traits import IsTerminator, MemoryEffectKind, get_effects, is_side_effect_free
 from xdsl.universe import Universe
 
 from layoutdialect.dialect.arith.ops import ComparisonOp
@@ -34,26 +45,33 @@ from layoutdialect.dialect.tt.memory import LoadOp, StoreOp
 from layoutdialect.dialect.tt.ops import ExpandDimsOp, ReduceOp, TransOp
 from layoutdialect.dialect.tt.scan import ScanOp
 from layoutdialect.dialect.ttg.views import Fp4ToFpOp, MemDescTransOp
+from layoutdialect.dialect.ttg.warp_specialize import WarpSpecializeOp
 from layoutdialect.sim.tensor_values import (
-    LoopBoundExceeded,
+    NATIVE_WIDTHS,
     Memory,
     ProgramError,
+    RunBudget,
+    RunCutOff,
+    Sampling,
     dtype_of,
     element_type,
-    random_value,
-    shape_of,
+    integer_width,
+    seeded_value,
+    unsigned,
+    wrapped,
 )
 
-__all__ = ["TensorInterpreter"]
+__all__ = ["DEFAULT_WORK", "TensorInterpreter"]
 
 Array = np.ndarray
 Handler = Callable[["TensorInterpreter", Operation, list[Array]], list[Array]]
+Binary = Callable[[Array, Array, int | None], Array]
 
-MAX_LOOP_ITERATIONS = 4096
+DEFAULT_WORK = 1 << 26
+"""The work budget of a run (``RunBudget``) when none is given: about half a second."""
 
-
-def _unsigned(value: Array) -> Array:
-    return value.view(np.dtype(f"uint{value.dtype.itemsize * 8}")) if value.dtype.kind == "i" else value
+MAX_CALL_DEPTH = 64
+"""The deepest chain of ``tt.call``s a run follows before it is cut off (recursion)."""
 
 
 def _divide_signed(a: Array, b: Array) -> Array:
@@ -62,45 +80,58 @@ def _divide_signed(a: Array, b: Array) -> Array:
     return np.where(b == 0, 0, quotient)
 
 
-def _shift(function: Callable[[Array, Array], Array]) -> Callable[[Array, Array], Array]:
-    def run(a: Array, b: Array) -> Array:
-        width = a.dtype.itemsize * 8
-        in_range = (b >= 0) & (b < width)
-        return np.where(in_range, function(a, np.where(in_range, b, 0).astype(a.dtype)), 0)
+def _divide_unsigned(a: Array, b: Array, width: int | None) -> Array:
+    divisor = unsigned(b, width)
+    return unsigned(a, width) // np.where(divisor == 0, 1, divisor)
+
+
+def _remainder_unsigned(a: Array, b: Array, width: int | None) -> Array:
+    divisor = unsigned(b, width)
+    return unsigned(a, width) % np.where(divisor == 0, 1, divisor)
+
+
+def _shift(function: Callable[[Array, Array, int | None], Array]) -> Binary:
+    """A shift by ``b``: zero where ``b`` is negative or not below the width."""
+
+    def run(a: Array, b: Array, width: int | None) -> Array:
+        bits = width if width is not None else a.dtype.itemsize * 8
+        in_range = (b >= 0) & (b < bits)
+        return np.where(in_range, function(a, np.where(in_range, b, 0).astype(a.dtype), width), 0)
 
     return run
 
 
-BINARY: dict[str, Callable[[Array, Array], Array]] = {
-    "arith.addi": np.add,
-    "arith.subi": np.subtract,
-    "arith.muli": np.multiply,
-    "arith.divsi": _divide_signed,
-    "arith.remsi": lambda a, b: a - _divide_signed(a, b) * b,
-    "arith.divui": lambda a, b: (_unsigned(a) // np.where(b == 0, 1, _unsigned(b))).view(a.dtype),
-    "arith.remui": lambda a, b: (_unsigned(a) % np.where(b == 0, 1, _unsigned(b))).view(a.dtype),
-    "arith.andi": np.bitwise_and,
-    "arith.ori": np.bitwise_or,
-    "arith.xori": np.bitwise_xor,
-    "arith.shli": _shift(np.left_shift),
-    "arith.shrsi": _shift(np.right_shift),
-    "arith.shrui": _shift(lambda a, b: (_unsigned(a) >> _unsigned(b)).view(a.dtype)),
-    "arith.maxsi": np.maximum,
-    "arith.minsi": np.minimum,
-    "arith.maxui": lambda a, b: np.maximum(_unsigned(a), _unsigned(b)).view(a.dtype),
-    "arith.minui": lambda a, b: np.minimum(_unsigned(a), _unsigned(b)).view(a.dtype),
-    "arith.addf": np.add,
-    "arith.subf": np.subtract,
-    "arith.mulf": np.multiply,
-    "arith.divf": np.divide,
-    "arith.maximumf": np.maximum,
-    "arith.minimumf": np.minimum,
-    "arith.maxnumf": np.fmax,
-    "arith.minnumf": np.fmin,
-    "math.powf": np.power,
-    "math.atan2": np.arctan2,
-    "math.copysign": np.copysign,
+BINARY: dict[str, Binary] = {
+    "arith.addi": lambda a, b, w: np.add(a, b),
+    "arith.subi": lambda a, b, w: np.subtract(a, b),
+    "arith.muli": lambda a, b, w: np.multiply(a, b),
+    "arith.divsi": lambda a, b, w: _divide_signed(a, b),
+    "arith.remsi": lambda a, b, w: a - _divide_signed(a, b) * b,
+    "arith.divui": _divide_unsigned,
+    "arith.remui": _remainder_unsigned,
+    "arith.andi": lambda a, b, w: np.bitwise_and(a, b),
+    "arith.ori": lambda a, b, w: np.bitwise_or(a, b),
+    "arith.xori": lambda a, b, w: np.bitwise_xor(a, b),
+    "arith.shli": _shift(lambda a, b, w: np.left_shift(a, b)),
+    "arith.shrsi": _shift(lambda a, b, w: np.right_shift(a, b)),
+    "arith.shrui": _shift(lambda a, b, w: np.right_shift(unsigned(a, w), unsigned(b, w))),
+    "arith.maxsi": lambda a, b, w: np.maximum(a, b),
+    "arith.minsi": lambda a, b, w: np.minimum(a, b),
+    "arith.maxui": lambda a, b, w: np.maximum(unsigned(a, w), unsigned(b, w)),
+    "arith.minui": lambda a, b, w: np.minimum(unsigned(a, w), unsigned(b, w)),
+    "arith.addf": lambda a, b, w: np.add(a, b),
+    "arith.subf": lambda a, b, w: np.subtract(a, b),
+    "arith.mulf": lambda a, b, w: np.multiply(a, b),
+    "arith.divf": lambda a, b, w: np.divide(a, b),
+    "arith.maximumf": lambda a, b, w: np.maximum(a, b),
+    "arith.minimumf": lambda a, b, w: np.minimum(a, b),
+    "arith.maxnumf": lambda a, b, w: np.fmax(a, b),
+    "arith.minnumf": lambda a, b, w: np.fmin(a, b),
+    "math.powf": lambda a, b, w: np.power(a, b),
+    "math.atan2": lambda a, b, w: np.arctan2(a, b),
+    "math.copysign": lambda a, b, w: np.copysign(a, b),
 }
+"""Each binary op on its operands, given their integer width (``None`` for floats)."""
 
 UNARY: dict[str, Callable[[Array], Array]] = {
     "arith.negf": np.negative,
@@ -128,17 +159,17 @@ UNARY: dict[str, Callable[[Array], Array]] = {
 
 CASTS = ("extsi", "extf", "truncf", "trunci", "sitofp", "fptosi", "fptoui", "index_cast")
 
-INTEGER_COMPARISONS: dict[str, Callable[[Array, Array], Array]] = {
-    "eq": np.equal,
-    "ne": np.not_equal,
-    "slt": np.less,
-    "sle": np.less_equal,
-    "sgt": np.greater,
-    "sge": np.greater_equal,
-    "ult": lambda a, b: _unsigned(a) < _unsigned(b),
-    "ule": lambda a, b: _unsigned(a) <= _unsigned(b),
-    "ugt": lambda a, b: _unsigned(a) > _unsigned(b),
-    "uge": lambda a, b: _unsigned(a) >= _unsigned(b),
+INTEGER_COMPARISONS: dict[str, Binary] = {
+    "eq": lambda a, b, w: np.equal(a, b),
+    "ne": lambda a, b, w: np.not_equal(a, b),
+    "slt": lambda a, b, w: np.less(a, b),
+    "sle": lambda a, b, w: np.less_equal(a, b),
+    "sgt": lambda a, b, w: np.greater(a, b),
+    "sge": lambda a, b, w: np.greater_equal(a, b),
+    "ult": lambda a, b, w: unsigned(a, w) < unsigned(b, w),
+    "ule": lambda a, b, w: unsigned(a, w) <= unsigned(b, w),
+    "ugt": lambda a, b, w: unsigned(a, w) > unsigned(b, w),
+    "uge": lambda a, b, w: unsigned(a, w) >= unsigned(b, w),
 }
 
 ORDERED_COMPARISONS: dict[str, Callable[[Array, Array], Array]] = {
@@ -163,77 +194,195 @@ def _compare_floats(predicate: str, a: Array, b: Array) -> Array:
     return result
 
 
-def _as_type(value: Array, type: Attribute) -> Array:
-    """``value`` in the numpy type of ``type``, broadcast to its shape if it is a tensor.
-    Scalars stay as they are, as inside a ``tt.reduce`` region every lane of the
-    reduction runs at once."""
-    shape = shape_of(type)
-    return (np.broadcast_to(value, shape) if shape else np.asarray(value)).astype(dtype_of(type))
+class _HeldType(NamedTuple):
+    """How the interpreter holds values of one type: their held shape, numpy type and
+    integer width (``None`` for any other type)."""
+
+    shape: tuple[int, ...]
+    dtype: np.dtype
+    width: int | None
+
+
+class _BlockPlan(NamedTuple):
+    steps: list[tuple[Operation, list[_HeldType]]]
+    exit: Operation | None
+
+
+def _digest(value: Array) -> bytes:
+    """The bytes of an array's values (an object array's Python integers by their text)."""
+    return repr(value.tolist()).encode() if value.dtype == object else np.ascontiguousarray(value).tobytes()
 
 
 class TensorInterpreter:
-    """Executes the ``tt.func``s of one module against one ``Memory``."""
+    """Executes the ``tt.func``s of one module against one ``Memory``, holding each tensor
+    as ``sampling`` says and stopping (``RunCutOff``) when ``budget`` is spent."""
 
-    def __init__(self, module: ModuleOp, memory: Memory, program_ids: Sequence[int] = (0, 0, 0)) -> None:
+    def __init__(
+        self,
+        module: ModuleOp,
+        memory: Memory,
+        program_ids: Sequence[int] = (0, 0, 0),
+        sampling: Sampling | None = None,
+        budget: RunBudget | None = None,
+    ) -> None:
         self.functions = {op.sym_name.data: op for op in module.walk() if isinstance(op, FuncOp)}
         self.memory = memory
         self.program_ids = tuple(program_ids)
+        self.sampling = sampling or Sampling()
+        self.budget = budget or RunBudget(DEFAULT_WORK)
         self.values: dict[SSAValue, Array] = {}
         """The values of the block being run, which ops with regions read."""
         self.observed: list[tuple[str, list[Array]]] = []
-        """What each observer (an unregistered op, ``tt.print``, ``tt.assert``, impure inline
-        assembly) was given, in execution order: the program's effects besides memory."""
+        """What each observer (an op that writes or whose effects are unknown, ``tt.print``,
+        ``tt.assert``, impure inline assembly) was given, in execution order: the
+        program's effects besides global memory."""
+        self._models: dict[Operation, tuple[str, str]] = {}
+        self._plans: dict[Block, _BlockPlan] = {}
+        self._calls = 0
 
     def call(self, name: str, arguments: Sequence[Array]) -> list[Array]:
         """The values ``tt.func @name`` returns for ``arguments``; overflow, division by
         zero and NaN are the values numpy gives, without warnings."""
         if name not in self.functions:
             raise ProgramError(f"no function @{name}")
-        with np.errstate(all="ignore"):
-            return self._run_block(self.functions[name].body.block, list(arguments), {})
+        if self._calls == MAX_CALL_DEPTH:
+            raise RunCutOff(f"the run nests more than {MAX_CALL_DEPTH} calls", by_iterations=True)
+        self._calls += 1
+        try:
+            with np.errstate(all="ignore"):
+                return self._run_region(self.functions[name].body, list(arguments), {})
+        finally:
+            self._calls -= 1
 
     def _run_region(self, region: Region, arguments: list[Array], values: dict[SSAValue, Array]) -> list[Array]:
-        return self._run_block(region.block, arguments, values)
+        """Run ``region`` from its entry block, following branches, to the terminator that
+        leaves it; return that terminator's operands."""
+        block = region.first_block
+        if block is None:
+            raise ProgramError("a region without a block cannot be run", region.parent_op())
+        while True:
+            for argument, value in zip(block.args, arguments, strict=True):
+                values[argument] = value
+            steps, exit = self._plans.get(block) or self._plan(block)
+            for op, held in steps:
+                for result, value, result_held in zip(op.results, self._run_op(op, values), held, strict=True):
+                    values[result] = self._held(value, result_held)
+            if exit is None:
+                return []
+            if not exit.successors:
+                return [values[operand] for operand in exit.operands]
+            block, arguments = self._branch(exit, values)
+            self.budget.iterate()
 
-    def _run_block(self, block: Block, arguments: list[Array], values: dict[SSAValue, Array]) -> list[Array]:
-        for argument, value in zip(block.args, arguments, strict=True):
-            values[argument] = value
-        for op in block.ops:
-            if op.name in ("tt.return", "scf.yield", "tt.reduce.return", "tt.scan.return", "scf.condition"):
-                return [values[operand] for operand in op.operands]
-            results = self._run_op(op, values)
-            for result, value in zip(op.results, results, strict=True):
-                values[result] = _as_type(value, result.type)
-        return []
+    def _plan(self, block: Block) -> _BlockPlan:
+        """What running ``block`` takes: its ops before the terminator, each with how its
+        results are held, and the terminator or branch that ends it (``None`` if none)."""
+        ops = list(block.ops)
+        exit = None
+        if ops and (ops[-1].successors or ops[-1].has_trait(IsTerminator, value_if_unregistered=False)):
+            exit = ops.pop()
+        steps = [(op, [self._held_type(result.type) for result in op.results]) for op in ops]
+        plan = self._plans[block] = _BlockPlan(steps, exit)
+        return plan
+
+    def _held_type(self, type: Attribute) -> _HeldType:
+        return _HeldType(self.sampling.shape(type), dtype_of(type), integer_width(type))
+
+    def _branch(self, op: Operation, values: dict[SSAValue, Array]) -> tuple[Block, list[Array]]:
+        """The block a branch goes to, and the values it passes."""
+        if isinstance(op, cf.BranchOp):
+            return op.successor, [values[v] for v in op.arguments]
+        if isinstance(op, cf.ConditionalBranchOp):
+            if bool(values[op.cond]):
+                return op.then_block, [values[v] for v in op.then_arguments]
+            return op.else_block, [values[v] for v in op.else_arguments]
+        raise ProgramError(f"'{op.name}' is not interpreted", op)
 
     def _run_op(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
-        arguments = tuple(values[operand] for operand in op.operands)
-        if isinstance(op, UnregisteredOp):
-            return self._opaque(op, list(arguments), op.op_name.data)
+        arguments = [values[operand] for operand in op.operands]
         implementation = _IMPLEMENTATIONS.get(type(op))
-        if implementation is None:
-            return self._uninterpreted(op, list(arguments))
-        self.values = values
-        return list(implementation(_FUNCTIONS, self, op, arguments).values)  # type: ignore[arg-type]
+        if isinstance(op, UnregisteredOp):
+            results = self._opaque(op, arguments, op.op_name.data)
+        elif implementation is None:
+            results = self._uninterpreted(op, arguments)
+        else:
+            self.values = values
+            results = list(implementation(_FUNCTIONS, self, op, tuple(arguments)).values)  # type: ignore[arg-type]
+        self.budget.spend(sum(np.size(result) for result in results))
+        return results
+
+    def _held(self, value: Array, held: _HeldType) -> Array:
+        """``value`` in its result's numpy type (wrapped to its integer width), broadcast
+        to its held shape if it is a tensor.  Scalars stay as they are, as inside a
+        ``tt.reduce`` region every lane of the reduction runs at once.  Under a sampling,
+        a value computed larger than its held shape keeps its held part, and one of
+        another shape (a reshape across a cut dimension) is repeated to fit."""
+        if held.shape and np.shape(value) != held.shape:
+            value = self._fitted(np.asarray(value), held.shape)
+        result = np.asarray(value).astype(held.dtype, copy=False)
+        return wrapped(result, held.width) if held.width is not None else result
+
+    def _fitted(self, value: Array, shape: tuple[int, ...]) -> Array:
+        broadcasts = value.ndim <= len(shape) and all(v in (1, s) for v, s in zip(value.shape[::-1], shape[::-1]))
+        if broadcasts or self.sampling.limit is None:
+            return np.broadcast_to(value, shape)
+        if value.ndim == len(shape) and all(v >= s for v, s in zip(value.shape, shape)):
+            return value[tuple(slice(0, s) for s in shape)]
+        return np.resize(value, shape)
+
+    def _model(self, op: Operation) -> tuple[str, str]:
+        """How an op without a model is treated: ``"pure"``, ``"reads"`` (reads or
+        allocates only) or ``"writes"`` (anything else, or effects the op does not
+        declare); and the key its stand-in values are drawn from (its name and properties)."""
+        model = self._models.get(op)
+        if model is None:
+            effects = get_effects(op)
+            if effects is None:
+                kind = "writes"
+            elif not effects:
+                kind = "pure"
+            elif all(e.kind in (MemoryEffectKind.READ, MemoryEffectKind.ALLOC) for e in effects):
+                kind = "reads"
+            else:
+                kind = "writes"
+            key = f"{op.name} {sorted((name, str(value)) for name, value in op.properties.items())}"
+            model = self._models[op] = (kind, key)
+        return model
 
     def _opaque(self, op: Operation, arguments: list[Array], key: str) -> list[Array]:
         """An op of unknown meaning (``key`` names it): it observes its operands (recorded
         in ``observed``) and returns values drawn from its key, its operands and its place
         among such ops, so two runs agree when they feed them the same values in the same order."""
         self.observed.append((key, [a.copy() for a in arguments]))
-        return _derived_values(op, arguments, f"{key}#{len(self.observed)}", self.memory)
+        return self.derived_values(op, arguments, f"{key}#{len(self.observed)}")
 
     def _uninterpreted(self, op: Operation, arguments: list[Array]) -> list[Array]:
         """A registered op whose meaning the interpreter does not model (an mbarrier, a TMA
-        copy, a tensor-memory access): a pure one is a fixed function of its operands and
-        attributes, any other an observer (``_opaque``) whose operands, order and count a
-        rewrite must keep.  An op with regions cannot be run."""
+        copy, a tensor-memory access), by its declared effects: a pure one is a fixed
+        function of its operands and properties; one that only reads or allocates, of those
+        and of the observations and stores before it; any other is an observer
+        (``_opaque``) whose operands, order and count a rewrite must keep.  An op with
+        regions cannot be run."""
         if op.regions:
             raise ProgramError(f"'{op.name}' is not interpreted", op)
-        key = f"{op.name} {sorted((name, str(value)) for name, value in op.properties.items())}"
-        if is_side_effect_free(op):
-            return _derived_values(op, arguments, key, self.memory)
+        kind, key = self._model(op)
+        if kind == "pure":
+            return self.derived_values(op, arguments, key)
+        if kind == "reads":
+            return self.derived_values(op, arguments, f"{key} after {len(self.observed)}, {self.memory.writes}")
         return self._opaque(op, arguments, key)
+
+    def derived_values(self, op: Operation, arguments: list[Array], key: str) -> list[Array]:
+        """Results for ``op`` that depend only on ``key`` and the operands' values: a stand-in
+        for a function the interpreter cannot evaluate."""
+        digest = hashlib.sha256(key.encode())
+        for value in arguments:
+            digest.update(_digest(np.asarray(value)))
+        seed = digest.digest()
+        return [
+            seeded_value(result.type, seed + index.to_bytes(2, "little"), self.memory, self.sampling)
+            for index, result in enumerate(op.results)
+        ]
 
     def _observer(self, op: Operation, arguments: list[Array]) -> list[Array]:
         """``tt.print`` and ``tt.assert``: their operands are what the program shows."""
@@ -241,11 +390,19 @@ class TensorInterpreter:
 
     def _bitcast(self, op: Operation, arguments: list[Array]) -> list[Array]:
         """The operand's bits in the result's type; where the interpreter holds one of the
-        types in a wider stand-in (8-bit floats), a fixed function of the operand's bits."""
-        result_dtype = dtype_of(op.results[0].type)
-        if arguments[0].dtype.itemsize == result_dtype.itemsize:
-            return [arguments[0].view(result_dtype)]
-        return _derived_values(op, arguments, f"bitcast to {element_type(op.results[0].type)}", self.memory)
+        types in a wider stand-in (8-bit floats, odd integer widths), a fixed function of
+        the operand's bits."""
+        result_type = op.results[0].type
+        result_dtype = dtype_of(result_type)
+        source = arguments[0]
+        held_exactly = all(integer_width(t) in (None, 1, *NATIVE_WIDTHS) for t in (op.operands[0].type, result_type))
+        if (
+            held_exactly
+            and object not in (source.dtype, result_dtype)
+            and source.dtype.itemsize == result_dtype.itemsize
+        ):
+            return [source.view(result_dtype)]
+        return self.derived_values(op, arguments, f"bitcast to {element_type(result_type)}")
 
     def _outside_function(self, op: Operation, arguments: list[Array]) -> list[Array]:
         """Inline assembly or a library call: a function of its operands, with the
@@ -254,19 +411,20 @@ class TensorInterpreter:
         key = op.asm_string.data if isinstance(op, ElementwiseInlineAsmOp) else op.symbol.data
         if not is_side_effect_free(op):
             return self._opaque(op, arguments, key)
-        return _derived_values(op, arguments, key, self.memory)
+        return self.derived_values(op, arguments, key)
 
     def _for(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
+        """``scf.for`` as MLIR lowers it: from the lower bound, while below the upper one,
+        adding the step (a step that is not positive runs until the budget stops it)."""
         assert isinstance(op, scf.ForOp)
         lower, upper, step = (int(values[v]) for v in (op.lb, op.ub, op.step))
         carried = [values[v] for v in op.iter_args]
-        if step <= 0:
-            raise ProgramError("scf.for with a step that is not positive")
-        if (upper - lower) // step > MAX_LOOP_ITERATIONS:
-            raise LoopBoundExceeded(f"scf.for runs more than {MAX_LOOP_ITERATIONS} iterations")
-        for induction in range(lower, upper, step):
-            index = np.array(induction, dtype=dtype_of(op.lb.type))
-            carried = self._run_region(op.body, [index, *carried], values)
+        index_dtype = dtype_of(op.lb.type)
+        induction = lower
+        while induction < upper:
+            self.budget.iterate()
+            carried = self._run_region(op.body, [np.asarray(induction).astype(index_dtype), *carried], values)
+            induction += step
         return carried
 
     def _if(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
@@ -277,17 +435,34 @@ class TensorInterpreter:
     def _while(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
         assert isinstance(op, scf.WhileOp)
         carried = [values[v] for v in op.arguments]
-        for _ in range(MAX_LOOP_ITERATIONS):
+        while True:
+            self.budget.iterate()
             condition, *forwarded = self._run_region(op.before_region, carried, values)
             if not bool(condition):
                 return forwarded
             carried = self._run_region(op.after_region, forwarded, values)
-        raise LoopBoundExceeded(f"scf.while runs more than {MAX_LOOP_ITERATIONS} iterations")
+
+    def _execute_region(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
+        assert isinstance(op, scf.ExecuteRegionOp)
+        return self._run_region(op.region, [], values)
+
+    def _warp_specialize(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
+        """The default region, then each partition on the captured values, in order: the
+        partitions' observations follow the default region's."""
+        assert isinstance(op, WarpSpecializeOp)
+        results = self._run_region(op.default_region, [], values)
+        partitions = op.partition_op
+        captured = [values[v] for v in partitions.explicit_captures]
+        for region in partitions.partition_regions:
+            self._run_region(region, list(captured), values)
+        return results
 
     def _reduce(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
         assert isinstance(op, ReduceOp)
         axis = op.axis.value.data
         sources = [np.moveaxis(values[v], axis, 0) for v in op.srcs]
+        if sources[0].shape[0] == 0:
+            return self.derived_values(op, [], "a reduction of no elements")
         accumulators = [source[0] for source in sources]
         for index in range(1, sources[0].shape[0]):
             accumulators = self._run_region(op.combine_op, [*accumulators, *(s[index] for s in sources)], values)
@@ -315,36 +490,36 @@ class TensorInterpreter:
     def _dot_scaled(self, op: Operation, arguments: list[Array]) -> list[Array]:
         """A microscaled product: the interpreter does not model the scaled formats, so the
         result is a fixed function of every operand and scale."""
-        return _derived_values(op, arguments, op.name, self.memory)
-
-
-def _derived_values(op: Operation, arguments: list[Array], key: str, memory: Memory) -> list[Array]:
-    """Results for ``op`` that depend only on ``key`` and the operands' values: a stand-in
-    for a function the interpreter cannot evaluate."""
-    digest = hashlib.sha256(key.encode())
-    for value in arguments:
-        digest.update(np.ascontiguousarray(value).tobytes())
-    rng = np.random.default_rng(int.from_bytes(digest.digest()[:8], "little"))
-    return [random_value(result.type, rng, memory) for result in op.results]
+        return self.derived_values(op, arguments, op.name)
 
 
 def _cat(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
     """``tt.cat``'s order is unspecified; the interpreter fixes it as ``lhs`` then ``rhs``."""
-    return [np.concatenate([arguments[0].ravel(), arguments[1].ravel()]).reshape(shape_of(op.results[0].type))]
+    joined = np.concatenate([arguments[0].ravel(), arguments[1].ravel()])
+    shape = interpreter.sampling.shape(op.results[0].type)
+    return [joined.reshape(shape) if joined.size == math.prod(shape) else np.resize(joined, shape)]
 
 
 def _call(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    """A call runs the callee's body; a callee declared without one is an observer."""
     assert isinstance(op, CallOp)
-    return interpreter.call(op.callee.root_reference.data, arguments)
+    name = op.callee.root_reference.data
+    callee = interpreter.functions.get(name)
+    if callee is not None and not callee.body.blocks:
+        return interpreter._opaque(op, arguments, f"call @{name}")
+    return interpreter.call(name, arguments)
 
 
 def _constant(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
     value = op.properties["value"]
     if isinstance(value, DenseIntOrFPElementsAttr):
-        return [np.array(value.get_values()).reshape(shape_of(value.get_type()) or ())]
+        shape = interpreter.sampling.shape(value.get_type())
+        if value.is_splat():
+            return [np.full(shape, next(iter(value.iter_values())))]
+        return [np.array(value.get_values()).reshape(value.get_shape() or ())]
     if isinstance(value, IntegerAttr | FloatAttr):
         return [np.array(value.value.data)]
-    raise ProgramError(f"constant {value} is not interpreted")
+    raise ProgramError(f"constant {value} is not interpreted", op)
 
 
 def _load(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
@@ -374,13 +549,15 @@ def _comparison(interpreter: TensorInterpreter, op: Operation, arguments: list[A
     assert isinstance(op, ComparisonOp)
     if op.name == "arith.cmpf":
         return [_compare_floats(op.predicate_name, *arguments)]
-    return [INTEGER_COMPARISONS[op.predicate_name](*arguments)]
+    lhs, rhs = arguments
+    return [INTEGER_COMPARISONS[op.predicate_name](lhs, rhs, integer_width(op.operands[0].type))]
 
 
 def _make_range(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
-    start, end = (op.properties[name] for name in ("start", "end"))
-    assert isinstance(start, IntegerAttr) and isinstance(end, IntegerAttr)
-    return [np.arange(start.value.data, end.value.data)]
+    start = op.properties["start"]
+    assert isinstance(start, IntegerAttr)
+    (held,) = interpreter.sampling.shape(op.results[0].type)
+    return [np.arange(start.value.data, start.value.data + held)]
 
 
 def _program_id(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
@@ -400,10 +577,14 @@ def _trans(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]
 
 
 def _dot(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
-    """``a b + c``; a warp-group dot whose ``use_c`` flag is false ignores ``c``."""
+    """``a b + c``; a warp-group dot whose ``use_c`` flag is false ignores ``c``.  Its work
+    is its multiply-adds; half-precision products are computed in ``float32`` (numpy has
+    no fast half-precision product), the same in every run."""
     a, b, c, *use_c = arguments
+    interpreter.budget.spend(a.size * b.shape[-1])
     dtype = dtype_of(op.results[0].type)
-    product = np.matmul(a.astype(dtype), b.astype(dtype))
+    computed = np.promote_types(dtype, np.float32) if dtype.kind == "f" else dtype
+    product = np.matmul(a.astype(computed), b.astype(computed))
     return [product if use_c and not bool(use_c[0]) else product + c]
 
 
@@ -430,7 +611,7 @@ def _histogram(interpreter: TensorInterpreter, op: Operation, arguments: list[Ar
     values = arguments[0].astype(np.int64).ravel()
     if len(arguments) > 1:
         values = values[arguments[1].ravel().astype(bool)]
-    (bins,) = shape_of(op.results[0].type)
+    (bins,) = interpreter.sampling.shape(op.results[0].type)
     counts = np.bincount(values[(values >= 0) & (values < bins)], minlength=bins)
     return [counts.astype(dtype_of(op.results[0].type))]
 
@@ -442,21 +623,32 @@ def _gather(interpreter: TensorInterpreter, op: Operation, arguments: list[Array
     src, indices = arguments
     axis = op.axis.value.data
     window = tuple(slice(None) if d == axis else slice(0, n) for d, n in enumerate(indices.shape))
-    wrapped = np.mod(indices.astype(np.int64), src.shape[axis])
-    return [np.take_along_axis(src[window], wrapped, axis)]
+    wrapped_indices = np.mod(indices.astype(np.int64), src.shape[axis])
+    return [np.take_along_axis(src[window], wrapped_indices, axis)]
 
 
 def _same_values(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
     """Ops whose result holds the operand's elements, broadcast or reshaped in row-major order."""
-    result_shape = shape_of(op.results[0].type)
-    if arguments[0].size == np.prod(result_shape):
+    result_shape = interpreter.sampling.shape(op.results[0].type)
+    if arguments[0].size == math.prod(result_shape):
         return [arguments[0].reshape(result_shape)]
-    return [np.broadcast_to(arguments[0], result_shape)]
+    return [arguments[0]]
 
 
 def _local_alloc(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
-    shape = shape_of(op.results[0].type)
-    return [np.array(arguments[0]) if arguments else np.zeros(shape, dtype_of(op.results[0].type))]
+    result_type = op.results[0].type
+    if arguments:
+        return [np.array(arguments[0])]
+    return [np.zeros(interpreter.sampling.shape(result_type), dtype_of(result_type))]
+
+
+def _cast(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    return [arguments[0].astype(dtype_of(op.results[0].type))]
+
+
+def _unsigned_cast(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
+    """``arith.extui`` and ``arith.uitofp``: the operand read as unsigned."""
+    return [unsigned(arguments[0], integer_width(op.operands[0].type)).astype(dtype_of(op.results[0].type))]
 
 
 HANDLERS: dict[str, Handler] = {
@@ -465,7 +657,10 @@ HANDLERS: dict[str, Handler] = {
     "arith.cmpf": _comparison,
     "arith.select": lambda _, op, a: [np.where(a[0], a[1], a[2])],
     "arith.bitcast": TensorInterpreter._bitcast,
+    "arith.extui": _unsigned_cast,
+    "arith.uitofp": _unsigned_cast,
     "math.fma": lambda _, op, a: [a[0] * a[1] + a[2]],
+    "tt.fp_to_fp": _cast,
     "tt.make_range": _make_range,
     "tt.get_program_id": _program_id,
     "tt.splat": _same_values,
@@ -505,6 +700,8 @@ STRUCTURED: dict[str, Callable[[TensorInterpreter, Operation, dict[SSAValue, Arr
     "scf.for": TensorInterpreter._for,
     "scf.if": TensorInterpreter._if,
     "scf.while": TensorInterpreter._while,
+    "scf.execute_region": TensorInterpreter._execute_region,
+    "ttg.warp_specialize": TensorInterpreter._warp_specialize,
     "tt.reduce": TensorInterpreter._reduce,
     "tt.scan": TensorInterpreter._scan,
 }
@@ -516,37 +713,45 @@ class ProgramFunctions(InterpreterFunctions):
     name (this package's dialects and xDSL's own)."""
 
 
-def _op_types(name: str) -> list[type[Operation]]:
-    """Every op class called ``name`` in this package's dialects and in xDSL's."""
-    prefix = name.split(".", 1)[0]
-    loaders = [PROVIDED_DIALECTS.get(prefix), Universe.get_multiverse().all_dialects.get(prefix)]
-    found = {op for load in loaders if load is not None for op in load().operations if op.name == name}
-    return sorted(found, key=lambda op: op.__module__)
+def _op_classes() -> dict[str, list[type[Operation]]]:
+    """Every op class of this package's dialects and of xDSL's, by op name, for the
+    names the tables give a meaning."""
+    wanted = {*BINARY, *UNARY, *(f"arith.{cast}" for cast in CASTS), *HANDLERS, *STRUCTURED}
+    prefixes = {name.split(".", 1)[0] for name in wanted}
+    xdsl_dialects = Universe.get_multiverse().all_dialects
+    classes: dict[str, set[type[Operation]]] = {name: set() for name in wanted}
+    for prefix in prefixes:
+        for load in (PROVIDED_DIALECTS.get(prefix), xdsl_dialects.get(prefix)):
+            for op in load().operations if load is not None else ():
+                if op.name in classes:
+                    classes[op.name].add(op)
+    return {name: sorted(found, key=lambda op: op.__module__) for name, found in classes.items()}
 
 
-def _register(name: str, run: Callable[[TensorInterpreter, Operation, PythonValues], list[Array]]) -> None:
+def _register(
+    op_classes: list[type[Operation]], run: Callable[[TensorInterpreter, Operation, PythonValues], list[Array]]
+) -> None:
     def implementation(
         self: ProgramFunctions, interpreter: TensorInterpreter, op: Operation, args: PythonValues
     ) -> PythonValues:
         return tuple(run(interpreter, op, args))
 
-    for index, op_type in enumerate(_op_types(name)):
-        setattr(ProgramFunctions, f"run_{name.replace('.', '_')}_{index}", impl(op_type)(implementation))
+    for op_class in op_classes:
+        setattr(ProgramFunctions, f"run_{op_class.__module__}_{op_class.__name__}", impl(op_class)(implementation))
 
 
 def _register_all() -> None:
+    classes = _op_classes()
     for name, binary in BINARY.items():
-        _register(name, lambda _, op, a, f=binary: [f(a[0], a[1])])
+        _register(classes[name], lambda _, op, a, f=binary: [f(a[0], a[1], integer_width(op.operands[0].type))])
     for name, unary in UNARY.items():
-        _register(name, lambda _, op, a, f=unary: [f(a[0])])
-    for name in [f"arith.{cast}" for cast in CASTS] + ["tt.fp_to_fp"]:
-        _register(name, lambda _, op, a: [a[0].astype(dtype_of(op.results[0].type))])
-    for name in ("arith.extui", "arith.uitofp"):
-        _register(name, lambda _, op, a: [_unsigned(a[0]).astype(dtype_of(op.results[0].type))])
+        _register(classes[name], lambda _, op, a, f=unary: [f(a[0])])
+    for name in [f"arith.{cast}" for cast in CASTS]:
+        _register(classes[name], lambda interpreter, op, a: _cast(interpreter, op, list(a)))
     for name, handler in HANDLERS.items():
-        _register(name, lambda interpreter, op, a, f=handler: f(interpreter, op, list(a)))
+        _register(classes[name], lambda interpreter, op, a, f=handler: f(interpreter, op, list(a)))
     for name, structured in STRUCTURED.items():
-        _register(name, lambda interpreter, op, a, f=structured: f(interpreter, op, interpreter.values))
+        _register(classes[name], lambda interpreter, op, a, f=structured: f(interpreter, op, interpreter.values))
     register_impls(ProgramFunctions)
 
 

@@ -8,7 +8,7 @@ import pytest
 from layoutdialect import make_context, parse_module
 from layoutdialect.sim.same_semantics import SemanticsChanged, check_same_semantics
 from layoutdialect.sim.tensor_program import TensorInterpreter
-from layoutdialect.sim.tensor_values import OFFSET_BIAS, Memory, ProgramError
+from layoutdialect.sim.tensor_values import OFFSET_BIAS, Memory, ProgramError, RunBudget, RunCutOff
 
 CTX = make_context()
 
@@ -168,14 +168,16 @@ def test_an_op_with_regions_the_interpreter_does_not_model_is_a_program_error() 
     text = """
 module {
   tt.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
-    %b = scf.execute_region -> tensor<4xf32> {
+    %c = arith.constant 0 : index
+    %b = scf.index_switch %c -> tensor<4xf32>
+    default {
       scf.yield %a : tensor<4xf32>
     }
     tt.return %b : tensor<4xf32>
   }
 }
 """
-    with pytest.raises(ProgramError, match="'scf.execute_region' is not interpreted"):
+    with pytest.raises(ProgramError, match="'scf.index_switch' is not interpreted"):
         TensorInterpreter(parse_module(text, "f", CTX), Memory()).call("f", [np.zeros(4, np.float32)])
 
 
@@ -287,3 +289,58 @@ module {
     assert forward.tolist() == [[1, 1, 2, 2], [10, 10, 20, 20]]  # b - a, left to right
     assert backward.tolist() == [[10, 9, 7, 4], [100, 90, 70, 40]]
     assert unpacked.astype(np.float32).tolist() == [[0.5, 1.0, -6.0, 6.0], [-1.0, -0.5, 0.0, 0.0]]
+
+
+@pytest.mark.parametrize(
+    ("width", "a", "b", "total", "unsigned_quotient", "below"),
+    [
+        (4, 1, 7, -8, 0, True),
+        (4, -1, 2, 1, 7, False),
+        (17, 65535, 65535, -2, 1, False),
+        (128, (1 << 126), (1 << 126), -(1 << 127), 1, False),
+        (128, -1, 3, 2, ((1 << 128) - 1) // 3, False),
+    ],
+)
+def test_any_integer_width_wraps_and_reads_unsigned_at_that_width(
+    width: int, a: int, b: int, total: int, unsigned_quotient: int, below: bool
+) -> None:
+    text = """
+module {
+  tt.func @f(%a: iW, %b: iW) -> (iW, iW, i1) {
+    %s = arith.addi %a, %b : iW
+    %q = arith.divui %a, %b : iW
+    %c = arith.cmpi ult, %a, %b : iW
+    tt.return %s, %q, %c : iW, iW, i1
+  }
+}
+""".replace("iW", f"i{width}")
+    held = np.dtype(object) if width > 64 else np.dtype(f"int{max(8, 1 << (width - 1).bit_length())}")
+    run = TensorInterpreter(parse_module(text, "f", CTX), Memory()).call
+    s, q, c = run("f", [np.array(a, held), np.array(b, held)])
+    assert (int(s), int(q), bool(c)) == (
+        total,
+        unsigned_quotient - (1 << width) * (unsigned_quotient >= 1 << (width - 1)),
+        below,
+    )
+
+
+def test_a_loop_with_a_negative_step_runs_as_mlir_lowers_it() -> None:
+    """``scf.for`` runs while the index is below the upper bound: no iteration when the
+    lower bound is not below it, and until the budget stops it otherwise."""
+    text = """
+module {
+  tt.func @f(%lo: i32, %hi: i32) -> i32 {
+    %step = arith.constant -1 : i32
+    %zero = arith.constant 0 : i32
+    %r = scf.for %i = %lo to %hi step %step iter_args(%n = %zero) -> (i32) : i32 {
+      %m = arith.addi %n, %i : i32
+      scf.yield %m : i32
+    }
+    tt.return %r : i32
+  }
+}
+"""
+    module = parse_module(text, "f", CTX)
+    assert int(TensorInterpreter(module, Memory()).call("f", [np.int32(5), np.int32(2)])[0]) == 0
+    with pytest.raises(RunCutOff, match="work budget"):
+        TensorInterpreter(module, Memory(), budget=RunBudget(1 << 16)).call("f", [np.int32(2), np.int32(5)])
