@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import Region, SSAValue
+from xdsl.ir import Attribute, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -99,17 +99,21 @@ def plan_convert_layouts(
 
 def lower_planned(planned: list[PlannedConversion], verify: bool = False) -> None:
     """Replace each planned conversion by its thread-level code, one scratch buffer per
-    function; ``verify`` runs each on the CTA simulator first."""
+    function; ``verify`` runs each on the CTA simulator first, once per code: conversions
+    alike in plan, types and scratch buffer are lowered to the same ops."""
     scratch = _allocate_scratch([item for item in planned if item.conversion.plan.scratch is not None])
+    verified: set[tuple[LayoutConversion, Attribute, Attribute, Attribute | None]] = set()
     for item in planned:
         op, conversion = item.op, item.conversion
         buffer = scratch.get(isolated_region(op)) if conversion.plan.scratch is not None else None
         result_type = op.result.type
         assert isinstance(result_type, TensorType)
+        code_key = (conversion, op.src.type, result_type, buffer.type if buffer is not None else None)
         try:
-            lowered = lower_conversion(conversion, op.src, result_type, buffer, verify)
+            lowered = lower_conversion(conversion, op.src, result_type, buffer, verify and code_key not in verified)
         except ConversionMismatch as error:
             raise located_error(op, f"the lowered conversion is wrong: {error}") from None
+        verified.add(code_key)
         Rewriter.replace_op(op, lowered.ops, [lowered.result])
 
 
