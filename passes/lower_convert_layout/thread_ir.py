@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import TensorType, UnrealizedConversionCastOp, VectorType
+from xdsl.dialects.builtin import AnyFloat, IntegerType, TensorType, UnrealizedConversionCastOp, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan
+from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.passes.lower_convert_layout.scratch_ir import shared_memory_round_trip
 from layoutdialect.passes.lower_convert_layout.shuffle_ir import warp_shuffles
 from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
 
-__all__ = ["ConversionCode", "emit_conversion"]
+__all__ = ["ConversionCode", "emit_conversion", "register_type"]
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,17 @@ class ConversionCode:
 
     ops: list[Operation]
     result: SSAValue
+
+
+def register_type(element: Attribute) -> Attribute:
+    """The type a register holds an element of ``element`` as: itself for an integer or a
+    float, else (a pointer) the integer of its width, as Triton's lowering holds pointers."""
+    if isinstance(element, IntegerType | AnyFloat):
+        return element
+    width = bit_width(element)
+    if width is None:
+        raise ValueError(f"elements of type {element} have no bit width to move")
+    return IntegerType(width)
 
 
 def emit_conversion(
@@ -48,7 +60,7 @@ def emit_conversion(
             return ConversionCode([], source)
         retyped = UnrealizedConversionCastOp.get([source], [result_type])
         return ConversionCode([retyped], retyped.results[0])
-    element = source_type.element_type
+    element = register_type(source_type.element_type)
     warp_lanes = plan.warp.warp_lane_bits if plan.path is ConversionPath.WARP_SHUFFLES and plan.warp else ()
     ir = ThreadIR(lanes, warp_lanes)
     values = ir.add(UnrealizedConversionCastOp.get([source], [VectorType(element, [plan.source_registers])]), "regs")
