@@ -6,9 +6,9 @@ nothing for equal layouts, one ``vector.shuffle`` for a register permutation,
 selects and ``gpu.shuffle`` within a warp, and a round trip through a swizzled
 scratch buffer when data crosses warps.  Each function gets one scratch
 ``memref.alloc`` in workgroup memory (space 3), sized for its largest conversion.
-Conversions between CTAs are left in place with a remark.  With ``verify``, each
-lowering is run on a simulated CTA, warps also in adversarial orders, and a wrong
-result is a located error.
+Conversions between CTAs, and those whose threads hold more than ``MAX_REGISTERS``
+registers, are left in place with a remark.  With ``verify``, each lowering is run on a
+simulated CTA, warps also in adversarial orders, and a wrong result is a located error.
 """
 
 from __future__ import annotations
@@ -48,6 +48,13 @@ __all__ = [
     "plan_convert_layouts",
     "plan_convert_op",
 ]
+
+
+MAX_REGISTERS = 2048
+"""The most registers a thread may hold of a conversion's source or destination for it to
+be lowered: eight times the 255 32-bit registers a GPU thread has (Triton's code spills
+long before), and the straight-line code of larger ones takes seconds to build and
+simulate (a broadcasting ``#ttg.dot_op`` with ``kWidth = 65536`` holds 2^19)."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +142,13 @@ def plan_convert_op(
         dst = to_linear_layout(result.data, shape)
     except EncodingError as error:
         return Remark(op, f"the conversion cannot be planned: {error}; kept")
+    registers = max(src.get_in_dim_size("register"), dst.get_in_dim_size("register"))
+    if registers > MAX_REGISTERS:
+        return Remark(
+            op,
+            f"the conversion is kept: a thread holds {registers} registers of one side, "
+            f"more than the {MAX_REGISTERS} lower-convert-layout lowers",
+        )
     element_bits = bit_width(source_type.element_type)
     if element_bits is None:
         return Remark(
