@@ -263,8 +263,10 @@ class RemoveRedundantConversionsPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         original = op.clone() if self.verify else None
         for func in [f for f in op.walk() if isinstance(f, AnyFuncOp)]:
-            if len(func.body.blocks) > 1:
-                message = f"@{func.sym_name.data} has several blocks; remove-redundant-conversions leaves it unchanged"
+            if not func.body.blocks:
+                continue
+            if any(len(region.blocks) > 1 for inner in func.walk() for region in inner.regions):
+                message = f"@{func.sym_name.data} has a region of several blocks; remove-redundant-conversions leaves it unchanged"
                 print(Remark(func, message), file=sys.stderr)
                 continue
             remove_redundant_conversions(
