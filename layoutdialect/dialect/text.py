@@ -503,7 +503,14 @@ def verifier_failure(op: Operation) -> str | None:
     """Why ``op`` itself (not the ops nested in it) does not verify, including a tensor
     whose layout does not fit the kernel's lanes, warps and CTAs; ``None`` if it does."""
     try:
-        op.verify(verify_nested_ops=False)
+        block = op.parent
+        if type(op).verify is not Operation.verify or op.successors or (block is not None and block.last_op is op):
+            op.verify(verify_nested_ops=False)
+        else:
+            # What Operation.verify adds to verify_ concerns terminators and successors only,
+            # and on a failure it prints the whole module into a note nobody reads (a second
+            # for a large kernel): lower-to-linear asks this of many ops that fail.
+            op.verify_()
         if not op.has_trait(VerifyTensorLayouts):
             verify_tensor_layouts(op, memdescs=False)
     except (VerifyException, DiagnosticException, EncodingError) as error:
