@@ -50,7 +50,7 @@ def _entry_types(region: Region) -> Sequence[Attribute]:
 
 def _terminators(region: Region, kind: type[Operation]) -> Iterator[Operation]:
     """The ops of class ``kind`` that end the blocks of ``region``."""
-    return (block.last_op for block in region.blocks if isinstance(block.last_op, kind))
+    return (last for block in region.blocks if isinstance(last := block.last_op, kind))
 
 
 def _named(op: Operation | type[Operation]) -> str:
