@@ -30,6 +30,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue
 from xdsl.printer import Printer
 
+from layoutdialect.dialect.dense import element_count, splat_bytes, splat_value
 from layoutdialect.dialect.ttg.attributes import (
     AmdMfmaEncodingAttr,
     AmdWmmaEncodingAttr,
@@ -247,7 +248,7 @@ class AliasPrinter(Printer):
         if (alias := self.aliases.get(attribute)) is not None:
             self.print_string(alias)
             return
-        if isinstance(attribute, DenseIntOrFPElementsAttr) and _is_bitwise_splat(attribute):
+        if isinstance(attribute, DenseIntOrFPElementsAttr) and _prints_as_splat(attribute):
             self._print_splat(attribute)
             return
         super().print_attribute(attribute)
@@ -260,9 +261,10 @@ class AliasPrinter(Printer):
         super().print_float(value, type)
 
     def _print_splat(self, attribute: DenseIntOrFPElementsAttr) -> None:
-        """``dense<v> : T``, also for a NaN splat, which xDSL's value comparison misses."""
+        """``dense<v> : T``, also for a NaN splat, which xDSL's value comparison misses,
+        and for one held as its one element (``dense.splat``)."""
         self.print_string("dense<")
-        value = attribute.get_values()[0]
+        value = splat_value(attribute)
         element_type = attribute.get_element_type()
         if isinstance(element_type, AnyFloat) and isinstance(value, float):
             self.print_float(value, element_type)
@@ -272,16 +274,12 @@ class AliasPrinter(Printer):
         self.print_attribute(attribute.get_type())
 
 
-def _is_bitwise_splat(attribute: DenseIntOrFPElementsAttr) -> bool:
-    """Whether every element of ``attribute`` has the first element's bytes."""
+def _prints_as_splat(attribute: DenseIntOrFPElementsAttr) -> bool:
+    """Whether ``attribute`` has more than one element, all with the first one's bytes,
+    and is no complex literal (xDSL prints those)."""
     if isinstance(attribute.get_element_type(), ComplexType):
         return False
-    data = attribute.data.data
-    count = len(attribute)
-    if count < 2:
-        return False
-    width = len(data) // count
-    return data == data[:width] * count
+    return element_count(attribute) > 1 and splat_bytes(attribute) is not None
 
 
 def print_with_aliases(module: ModuleOp, stream: IO[str], **printer_options: Any) -> None:

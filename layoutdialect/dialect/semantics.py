@@ -55,6 +55,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import RewritePattern
 from xdsl.traits import HasCanonicalizationPatternsTrait, OpTrait
 
+from layoutdialect.dialect.dense import splat_bytes
 from layoutdialect.encodings import DistributedEncoding, EncodingError
 
 __all__ = [
@@ -328,9 +329,7 @@ class SplatConstantRecreatable(Recreatable):
     def holds_anywhere(self, op: Operation) -> bool:
         if not (isinstance(op, arith.ConstantOp) and isinstance(op.value, DenseIntOrFPElementsAttr)):
             return False
-        raw = op.value.data.data
-        width = len(raw) // max(1, len(op.value))
-        return width > 0 and raw == raw[:width] * (len(raw) // width)
+        return splat_bytes(op.value) is not None
 
     def rebuild(self, op: Operation, result_type: TensorType[Attribute]) -> Operation:
         assert isinstance(op, arith.ConstantOp) and isinstance(op.value, DenseIntOrFPElementsAttr)

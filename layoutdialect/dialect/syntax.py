@@ -7,6 +7,7 @@ from typing import Literal, TypeVar, cast
 
 from xdsl.ir import Attribute
 from xdsl.parser import AttrParser
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from layoutdialect.encodings import EncodingError
 from layoutdialect.f2 import LinearLayout, LinearLayoutError
@@ -29,6 +30,7 @@ __all__ = [
     "parse_dict",
     "parse_int",
     "parse_ints",
+    "parse_unsigned",
     "require",
 ]
 
@@ -43,6 +45,39 @@ def parse_int(parser: AttrParser) -> int:
     if value < 0:
         parser.raise_error("expected an unsigned integer value", start, parser.pos)
     return value
+
+
+UNSIGNED_BITS = 32
+"""The width of C++'s ``unsigned``, the type of the parameters ``parse_unsigned`` reads."""
+
+
+def parse_unsigned(parser: AttrParser) -> int:
+    """An ``unsigned`` parameter as MLIR's generated parsers read it
+    (``AsmParser::parseInteger<unsigned>``, for Triton's ``struct(params)`` attributes).
+
+    MLIR holds the literal in 4 bits a digit (one more when the top one is set), negates
+    it after a ``-``, and takes the low 32 bits, refusing the literal when those do not
+    give it back: a value must be below 2**32, and a negative one wraps around when its
+    literal has at most 8 digits (``-1`` is 4294967295, ``-0x80000000`` is refused).
+    ``true`` is a 1-bit one, so all ones; ``false`` is 0.
+    """
+    if (boolean := parser.parse_optional_boolean()) is not None:
+        return (1 << UNSIGNED_BITS) - 1 if boolean else 0
+    start = parser.pos
+    negative = parser.parse_optional_punctuation("-") is not None
+    token = parser._current_token
+    if token.kind != MLIRTokenKind.INTEGER_LIT:
+        parser.raise_error("expected integer value", start, token.span.end)
+    parser._consume_token(MLIRTokenKind.INTEGER_LIT)
+    is_hex = token.text[:2] == "0x"
+    digits = token.text[2:] if is_hex else token.text
+    magnitude = int(digits, 16 if is_hex else 10)
+    width = 4 * len(digits)
+    width += magnitude >> (width - 1) & 1
+    fits = (magnitude == 0 or width <= UNSIGNED_BITS) if negative else magnitude < 1 << UNSIGNED_BITS
+    if not fits:
+        parser.raise_error("integer value too large", start, parser.pos)
+    return -magnitude % (1 << UNSIGNED_BITS) if negative else magnitude
 
 
 def parse_bool(parser: AttrParser) -> bool:

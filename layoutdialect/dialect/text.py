@@ -16,6 +16,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
+    BytesAttr,
     CallSiteLoc,
     ComplexType,
     DenseIntOrFPElementsAttr,
@@ -40,6 +41,7 @@ from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.utils.target import Target
 
 from layoutdialect.dialect.aliases import print_with_aliases
+from layoutdialect.dialect.dense import splat
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.dominance import dominance_violations
 from layoutdialect.dialect.hex_floats import float_from_bits
@@ -51,14 +53,16 @@ from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, ir_unch
 from layoutdialect.dialect.verifier_answers import VerifierAnswers
 from layoutdialect.encodings import EncodingError
 
-MAX_DENSE_ELEMENTS = 1 << 24
-"""The most elements a ``dense`` literal may fill (xDSL holds each one in memory)."""
+_MAX_ELEMENT_COUNT = (1 << 63) - 1
+"""The most elements MLIR counts in a shaped type (an ``int64``; more fails its assertion)."""
+
+_HEX_DATA = re.compile(r"0x(?:[0-9a-fA-F]{2})*")
+"""The string of a ``dense<"0x...">`` literal: whole bytes in hex."""
 
 _DENSE_LITERAL_TYPE = base(RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType])  # type: ignore[misc]
 """The types a ``dense`` literal may have (xDSL builds this constraint on every literal)."""
 
 __all__ = [
-    "MAX_DENSE_ELEMENTS",
     "LocatingParser",
     "TTGIRTarget",
     "decode_source",
@@ -393,32 +397,71 @@ class LocatingParser(Parser):
     def _parse_dense_literal_type(self) -> Any:
         """As xDSL's (a memref, vector or tensor of integers, indices, floats or complex
         numbers, of static shape), with its type constraint built once rather than per
-        literal, and at most ``MAX_DENSE_ELEMENTS`` elements: xDSL stores every element,
-        so a huge splat would take all memory."""
+        literal, and MLIR's limit on the elements a type counts (an ``int64``)."""
         start = self._current_token.span.start
         type = self.expect(self.parse_optional_type, "Dense attribute must be typed!")
         if not _DENSE_LITERAL_TYPE.verifies(type):
             self.raise_error("Expected memref, vector or tensor type of integer, index, float, or complex type")
         if any(dim == DYNAMIC_INDEX for dim in type.get_shape()):
             self.raise_error("Dense literal attribute should have a static shape.")
-        elements = prod(type.get_shape())
-        if elements > MAX_DENSE_ELEMENTS:
-            message = f"a dense literal of {type} holds {elements} elements; at most {MAX_DENSE_ELEMENTS} are supported"
-            self.raise_error(message, start, self._current_token.span.start)
+        if prod(type.get_shape()) > _MAX_ELEMENT_COUNT:
+            self.raise_error(f"integer overflow in element count computation of '{type}'", start, self.pos)
         return type
 
     def parse_dense_int_or_fp_elements_attr(self, type: Any) -> DenseIntOrFPElementsAttr:
-        """As xDSL's, with a value that does not fit the element type a parse error (MLIR's
-        ``integer constant out of range``) rather than a bare ``ValueError`` or ``OverflowError``."""
+        """``dense<...>`` as MLIR reads it, with MLIR's messages at the ``dense`` keyword:
+        a splat (one value, or the hex of one element) is built once and held by
+        ``dense.splat``, so it costs the same whatever its type's size; a list or a hex
+        string must fill the type.  A value that does not fit the element type is a parse
+        error (MLIR's ``integer constant out of range``) rather than a bare ``ValueError``
+        or ``OverflowError``."""
+        keyword = self.lexer.input.content.rfind("dense", 0, self.pos)
         start = self._current_token.span.start
         try:
-            return super().parse_dense_int_or_fp_elements_attr(type)
+            return self._parse_dense_literal(type, keyword)
         except ParseError:
             raise
         except ValueError as error:
             self.raise_error(str(error), start, self._current_token.span.start)
         except OverflowError as error:
             self.raise_error(f"a value is out of range for {type or 'the element type'} ({error})", start)
+
+    def _parse_dense_literal(self, type: Any, keyword: int) -> DenseIntOrFPElementsAttr:
+        self.parse_punctuation("<", " in dense attribute")
+        contents: str | tuple[list[AttrParser._TensorLiteralElement], list[int]] | None = None
+        if self.parse_optional_punctuation(">") is None:
+            hex_start = self.pos
+            hex_string = self.parse_optional_str_literal()
+            if hex_string is not None and not _HEX_DATA.fullmatch(hex_string):
+                self.raise_error("expected string containing hex digits starting with `0x`", hex_start, self.pos)
+            contents = hex_string if hex_string is not None else self._parse_tensor_literal()
+            self.parse_punctuation(">", " in dense attribute")
+        if type is None:
+            self.parse_punctuation(":", " in dense attribute")
+            type = self._parse_dense_literal_type()
+        shape, element_type = list(type.get_shape()), type.get_element_type()
+        count = prod(shape)
+        if contents is None:
+            if count != 0:
+                self.raise_error(f"parsed zero elements, but type ('{type}') expected at least 1", keyword, keyword + 5)
+            return DenseIntOrFPElementsAttr(type, BytesAttr(b""))
+        if isinstance(contents, str):
+            data = bytes.fromhex(contents[2:])
+            if len(data) == element_type.compile_time_size:
+                return splat(type, data)
+            if len(data) != count * element_type.compile_time_size:
+                self.raise_error(f"elements hex data size is invalid for provided type: '{type}'", keyword, keyword + 5)
+            return DenseIntOrFPElementsAttr(type, BytesAttr(data))
+        elements, literal_shape = contents
+        if not literal_shape:
+            (value,) = (element.to_type(self, element_type) for element in elements)
+            if isinstance(element_type, IntegerType):
+                value = element_type.get_normalized_value(value)
+            return splat(type, element_type.pack([value]))
+        if literal_shape != shape:
+            message = f"inferred shape of elements literal ({literal_shape}) does not match type ({shape})"
+            self.raise_error(message, keyword, keyword + 5)
+        return DenseIntOrFPElementsAttr.from_list(type, [element.to_type(self, element_type) for element in elements])
 
     def _parse_tensor_literal_element(self) -> AttrParser._TensorLiteralElement:
         """As xDSL's, but a hexadecimal literal in a float tensor is the element's bit

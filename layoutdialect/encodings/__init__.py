@@ -11,7 +11,7 @@ from layoutdialect.encodings.amd_wmma import AmdWmmaEncoding
 from layoutdialect.encodings.base import DistributedEncoding, DotParentEncoding, Encoding, EncodingError, SharedEncoding
 from layoutdialect.encodings.blocked import BlockedEncoding
 from layoutdialect.encodings.cga import CGALayout
-from layoutdialect.encodings.dot_operand import DotOperandEncoding
+from layoutdialect.encodings.dot_operand import DotOperandEncoding, UnexpectedParentError
 from layoutdialect.encodings.layout_properties import (
     contiguity_per_thread,
     elements_per_thread,
@@ -55,6 +55,7 @@ __all__ = [
     "SharedLinearEncoding",
     "SliceEncoding",
     "SwizzledSharedEncoding",
+    "UnexpectedParentError",
     "contiguity_per_thread",
     "elements_per_thread",
     "order",

@@ -12,9 +12,24 @@ from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.encodings.nvidia_mma import NvidiaMmaEncoding
 from layoutdialect.f2 import LinearLayout
 
-__all__ = ["DotOperandEncoding"]
+__all__ = ["DotOperandEncoding", "UnexpectedParentError"]
 
 WMMA_K_WIDTHS = {1: (8, 16), 2: (4, 8, 16)}
+"""The ``kWidth`` values Triton 3.9 allows under each WMMA version that limits them;
+under version 3 any but 0 will do."""
+
+
+class UnexpectedParentError(EncodingError):
+    """A ``#ttg.dot_op`` parent that is no accumulator layout; Triton's message names the
+    parent as written, which only the reader of the text can (``naming``)."""
+
+    def __init__(self, parent: DistributedEncoding) -> None:
+        super().__init__(self.naming(type(parent).__name__))
+
+    @staticmethod
+    def naming(parent: str) -> str:
+        """Triton's message for the parent written ``parent``."""
+        return f"ttg.dot_op unexpected parent layout: {parent}"
 
 
 @dataclass(frozen=True)
@@ -42,16 +57,16 @@ class DotOperandEncoding(DerivedEncoding):
         elif isinstance(parent, AmdMfmaEncoding):
             check(self.k_width != 0, "ttg.dot_op kWidth parameter is mandatory for MFMA parent")
         elif isinstance(parent, AmdWmmaEncoding):
-            if parent.version in WMMA_K_WIDTHS:
+            if (allowed := WMMA_K_WIDTHS.get(parent.version)) is not None:
                 check(
-                    self.k_width in WMMA_K_WIDTHS[parent.version],
-                    "ttg.dot_op kWidth parameter must be 8/16 for gfx11 and 4/8/16 for gfx12 "
+                    self.k_width in allowed,
+                    f"ttg.dot_op kWidth parameter must be {'/'.join(map(str, allowed))} for WMMA v{parent.version} "
                     "(including packed cases for `scaled_dot`)",
                 )
             else:
-                check(self.k_width != 0, "ttg.dot_op kWidth parameter is mandatory for gfx1250")
+                check(self.k_width != 0, f"ttg.dot_op kWidth parameter is mandatory for WMMA v{parent.version} ")
         else:
-            raise EncodingError(f"ttg.dot_op unexpected parent layout: {type(parent).__name__}")
+            raise UnexpectedParentError(parent)
 
     @property
     def rank(self) -> int:

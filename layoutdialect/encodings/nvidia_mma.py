@@ -63,7 +63,7 @@ class NvidiaMmaEncoding(WarpGridEncoding, DotParentEncoding):
     def __post_init__(self) -> None:
         check_field_types(self)
         check(self.version_major != 1, "Volta (versionMajor = 1) is deprecated and no longer supported")
-        check(self.version_major in (2, 3), f"versionMajor must be 2 or 3, got {self.version_major}")
+        check(self.version_major in (2, 3), f"versionMajor must be 2 (Ampere) or 3 (Hopper), got {self.version_major}")
         check_powers_of_two(self.warps_per_cta, "warpsPerCTA")
         check(self.cga.rank == self.rank, "warpsPerCTA and CGALayout must have the same rank.")
         expected = self.rank if self.version_major == 2 else 3

@@ -260,8 +260,13 @@ class ConcatOp(AMDGOp):
 
 
 def in_thread_transposed_layout(encoding: BlockedEncoding, shape: Sequence[int]) -> LinearLayout:
-    """Triton's ``InThreadTransposeOp::deduceOutputLayout``: ``encoding``'s layout with the
-    registers of each thread's tile ordered along the other of the two minor dims."""
+    """Triton 3.9's ``InThreadTransposeOp::deduceOutputLayout``: ``encoding``'s layout with
+    the registers of each thread's tile, cut to ``shape``, ordered along the other of the
+    two minor dims; the registers that repeat the tile keep theirs.
+
+    A blocked layout holds only the registers of its tile that fall inside the shape, so
+    the cut tile's registers are the first ones of the layout, whatever the shape
+    (``sizePerThread = [4, 4]`` at ``1x256`` keeps the two along dim 1)."""
     source = to_linear_layout(encoding, list(shape))
     rank = len(shape)
     order = list(encoding.order)
@@ -269,13 +274,8 @@ def in_thread_transposed_layout(encoding: BlockedEncoding, shape: Sequence[int])
     per_thread = [min(size, extent) for size, extent in zip(encoding.size_per_thread, shape)]
     tile = identity_standard_nd("register", per_thread, order).transpose_outs(standard_out_dim_names(rank))
     bases = dict(source.bases)
-    registers = [list(basis) for basis in bases["register"]]
-    transposed = dict(tile.bases).get("register", [])
-    registers[: len(transposed)] = [list(basis) for basis in transposed]
-    in_tile = (prod(encoding.size_per_thread) - 1).bit_length()
-    for index in range(len(transposed), in_tile):
-        registers[index] = [0] * rank
-    bases["register"] = registers
+    transposed = [list(basis) for basis in dict(tile.bases).get("register", [])]
+    bases["register"] = transposed + [list(basis) for basis in bases["register"][len(transposed) :]]
     sizes = [size for _, size in source.out_dims]
     return LinearLayout.from_bases(list(bases.items()), source.get_out_dim_names(), sizes, require_surjective=False)
 

@@ -1,22 +1,62 @@
-"""``scf`` as MLIR reads it: xDSL's ops, with the result types of ``scf.if`` and ``scf.for``
-accepted with or without parentheses (``scf.if %c -> tensor<...> {`` is how MLIR prints
-one result) and
-its implicit ``scf.yield`` added after a trailing unregistered op."""
+"""``scf`` as MLIR reads and verifies it: xDSL's ops, with the result types of ``scf.if``
+and ``scf.for`` accepted with or without parentheses (``scf.if %c -> tensor<...> {`` is
+how MLIR prints one result), the implicit ``scf.yield`` added after a trailing
+unregistered op, and MLIR's checks that the values each region passes on (its
+``scf.yield`` or ``scf.condition``) fit where they go, with MLIR's messages."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Self
 
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import IndexType, UnitAttr, i1
 from xdsl.dialects.utils import parse_assignment
-from xdsl.ir import Attribute, Block, Region
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import IsTerminator, SingleBlockImplicitTerminator, ensure_terminator
 
-__all__ = ["ExecuteRegionOp", "ForOp", "IfOp"]
+from layoutdialect.dialect.ttg.custom_format import op_error
+
+__all__ = ["ExecuteRegionOp", "ForOp", "IfOp", "WhileOp"]
+
+PARENT = "parent"
+"""How MLIR names the op itself as the source of a control-flow edge (its operands)."""
+
+Edge = tuple[str, str, Sequence[SSAValue], Sequence[Attribute]]
+"""A control-flow edge of a region op: its source and target as MLIR names them, the
+values passed along it and the types they arrive as (block arguments or results)."""
+
+
+def _verify_edges(op: Operation, edges: Iterator[Edge]) -> None:
+    """MLIR's ``RegionBranchOpInterface`` check: along each edge, in MLIR's order, as many
+    values as the target takes, each of the type it takes."""
+    for source, target, values, types in edges:
+        where = f"along control flow edge from {source} to {target}"
+        if len(values) != len(types):
+            message = f"region branch point has {len(values)} operands, but region successor needs {len(types)} inputs"
+            raise op_error(op, f"{where}: {message}")
+        for index, (value, type_) in enumerate(zip(values, types)):
+            if value.type != type_:
+                message = f"successor operand type #{index} '{value.type}' should match successor input type #{index}"
+                raise op_error(op, f"{where}: {message} '{type_}'")
+
+
+def _entry_types(region: Region) -> Sequence[Attribute]:
+    """The argument types of ``region``'s entry block (none for a region without blocks)."""
+    return [] if region.first_block is None else region.first_block.arg_types
+
+
+def _terminators(region: Region, kind: type[Operation]) -> Iterator[Operation]:
+    """The ops of class ``kind`` that end the blocks of ``region``."""
+    return (last for block in region.blocks if isinstance(last := block.last_op, kind))
+
+
+def _named(op: Operation | type[Operation]) -> str:
+    """How MLIR names an op at either end of a control-flow edge: a terminator as the
+    source, the region op (its results) as the target."""
+    return f"Operation {op.name}"
 
 
 def _parse_arrow_types(parser: Parser) -> Sequence[Attribute]:
@@ -54,6 +94,27 @@ class IfOp(scf.IfOp):
         attributes = parser.parse_optional_attr_dict()
         return cls(condition, result_types, then_region, else_region, attributes)
 
+    def verify_(self) -> None:
+        """MLIR's: branches without arguments, an ``else`` when there are results, and
+        each branch's ``scf.yield`` giving the results."""
+        for index, region in enumerate(self.regions):
+            if _entry_types(region):
+                raise op_error(self, f"region #{index} should have no arguments")
+        if self.output and not self.false_region.blocks:
+            raise op_error(self, "must have an else block if defining values")
+        _verify_edges(self, self._edges())
+
+    def _edges(self) -> Iterator[Edge]:
+        results = self.output.types
+        yield PARENT, "Region #0", [], _entry_types(self.true_region)
+        if self.false_region.blocks:
+            yield PARENT, "Region #1", [], _entry_types(self.false_region)
+        else:
+            yield PARENT, _named(self), [], results
+        for region in self.regions:
+            for terminator in _terminators(region, scf.YieldOp):
+                yield _named(terminator), _named(self), terminator.operands, results
+
 
 class ForOp(scf.ForOp):
     """``scf.for`` whose ``iter_args(...) -> T`` may name one type without parentheses."""
@@ -80,10 +141,67 @@ class ForOp(scf.ForOp):
         body = parser.parse_region((induction.resolve(induction_type), *carried))
         loop = cls(lower, upper, step, initial, body)
         loop.attributes |= parser.parse_optional_attr_dict()
-        if not carried:
-            for trait in loop.get_traits_of_type(SingleBlockImplicitTerminator):
-                ensure_terminator(loop, trait)
+        for trait in loop.get_traits_of_type(SingleBlockImplicitTerminator):
+            ensure_terminator(loop, trait)
         return loop
+
+    def verify_(self) -> None:
+        """MLIR's checks in MLIR's order: as many results as initial values, then
+        ``LoopLikeOpInterface``'s counts (yielding nothing is left to the edges), then the
+        edges: the initial values and each ``scf.yield`` give the loop-carried values and
+        the results; xDSL's checks of the induction variable last."""
+        if len(self.iter_args) != len(self.res):
+            raise op_error(self, "mismatch in number of loop-carried values and defined values")
+        if self.body.blocks and self.body.block.args:
+            carried = self.body.block.arg_types[1:]
+            yielded = [list(terminator.operands) for terminator in _terminators(self.body, scf.YieldOp)]
+            counts = (
+                ("inits", len(self.iter_args), "region iter_args", len(carried)),
+                *(("region iter_args", len(carried), "yielded values", len(values)) for values in yielded if values),
+                ("loop results", len(self.res), "region iter_args", len(carried)),
+            )
+            for first, first_count, second, second_count in counts:
+                if first_count != second_count:
+                    raise op_error(self, f"different number of {first} and {second}: {first_count} != {second_count}")
+            _verify_edges(self, self._edges(carried, yielded))
+        super().verify_()
+
+    def _edges(self, carried: Sequence[Attribute], yielded: list[list[SSAValue]]) -> Iterator[Edge]:
+        results = self.res.types
+        yield PARENT, "Region #0", self.iter_args, carried
+        yield PARENT, _named(self), self.iter_args, results
+        for values in yielded:
+            yield _named(scf.YieldOp), "Region #0", values, carried
+            yield _named(scf.YieldOp), _named(self), values, results
+
+
+class WhileOp(scf.WhileOp):
+    """``scf.while`` verified as MLIR does (xDSL's checks compare the ``after`` block's
+    arguments with the results, which MLIR does not ask, and raise a bare ``Exception``)."""
+
+    def verify_(self) -> None:
+        """The ``before`` region ends in ``scf.condition``, the ``after`` region in
+        ``scf.yield``; the initial values and each ``scf.yield`` give the ``before``
+        region's arguments, the condition's values give the results and the ``after``
+        region's arguments."""
+        regions = (
+            (self.before_region, "before", scf.ConditionOp),
+            (self.after_region, "after", scf.YieldOp),
+        )
+        for region, name, terminator in regions:
+            if region.blocks and not isinstance(region.block.last_op, terminator):
+                raise op_error(self, f"expects the '{name}' region to terminate with '{terminator.name}'")
+        _verify_edges(self, self._edges())
+
+    def _edges(self) -> Iterator[Edge]:
+        before, after = _entry_types(self.before_region), _entry_types(self.after_region)
+        yield PARENT, "Region #0", self.arguments, before
+        for condition in _terminators(self.before_region, scf.ConditionOp):
+            assert isinstance(condition, scf.ConditionOp)
+            yield _named(condition), _named(self), condition.args, self.res.types
+            yield _named(condition), "Region #1", condition.args, after
+        for terminator in _terminators(self.after_region, scf.YieldOp):
+            yield _named(terminator), "Region #0", terminator.operands, before
 
 
 class ExecuteRegionOp(scf.ExecuteRegionOp):
@@ -114,3 +232,13 @@ class ExecuteRegionOp(scf.ExecuteRegionOp):
         printer.print_string(" ")
         printer.print_region(self.region, print_entry_block_args=False, print_block_terminators=True)
         printer.print_op_attributes(self.attributes, reserved_attr_names=("no_inline",))
+
+    def verify_(self) -> None:
+        """xDSL's check (a block), then MLIR's: each ``scf.yield`` gives the results."""
+        super().verify_()
+        results = self.outs.types
+        edges = (
+            (_named(terminator), _named(self), terminator.operands, results)
+            for terminator in _terminators(self.region, scf.YieldOp)
+        )
+        _verify_edges(self, edges)

@@ -43,6 +43,7 @@ from layoutdialect.dialect.syntax import (
     parse_dict,
     parse_int,
     parse_ints,
+    parse_unsigned,
     require,
 )
 from layoutdialect.encodings import (
@@ -65,6 +66,7 @@ from layoutdialect.encodings import (
     SharedLinearEncoding,
     SliceEncoding,
     SwizzledSharedEncoding,
+    UnexpectedParentError,
     to_linear_layout,
 )
 from layoutdialect.encodings.amd_wmma import DEFAULT_INSTR_SHAPE
@@ -476,12 +478,26 @@ class DotOperandEncodingAttr(DistributedEncodingAttr[DotOperandEncoding]):
 
     @classmethod
     def read(cls, parser: AttrParser, start: int) -> DotOperandEncoding:
-        fields = {"opIdx": parse_int, "parent": parse_attribute, "kWidth": parse_int, "CTALayout": _refuse_cta_layout}
+        """Triton's ``struct(params)`` syntax, whose ``opIdx`` and ``kWidth`` MLIR reads
+        as C++ ``unsigned`` values (``parse_unsigned``)."""
+        fields = {
+            "opIdx": parse_unsigned,
+            "parent": parse_attribute,
+            "kWidth": parse_unsigned,
+            "CTALayout": _refuse_cta_layout,
+        }
         values = parse_dict(parser, fields)
         require(parser, values, "opIdx", start)
         op_idx, k_width = get_int(values, "opIdx"), get_int(values, "kWidth")
         parent = _read_parent(parser, values, start)
-        return build(parser, start, lambda: DotOperandEncoding(op_idx, parent, k_width))
+
+        def make() -> DotOperandEncoding:
+            try:
+                return DotOperandEncoding(op_idx, parent, k_width)
+            except UnexpectedParentError:
+                raise EncodingError(UnexpectedParentError.naming(str(values["parent"]))) from None
+
+        return build(parser, start, make)
 
     def write(self, printer: Printer) -> None:
         e = self.data

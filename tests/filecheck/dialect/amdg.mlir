@@ -179,3 +179,24 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT:    amdg.cluster_barrier_arrive
 // CHECK-NEXT:    amdg.cluster_barrier_wait {loop.stage = 1 : i32}
 // CHECK-NEXT:    tt.return
+
+// -----
+
+// in_thread_transpose at shapes smaller than its blocked tile (1 row of a 4-row tile) and repeating it
+// (512 columns of a 256-column tile): the tile cut to the shape goes first, in the other order, then
+// the repeats; these are Triton 3.9's deduced layouts.
+#skinny = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [1, 64], warpsPerCTA = [1, 1], order = [1, 0]}>
+#cut = #ttg.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128]], warp = [], block = []}>
+#repeated = #ttg.linear<{register = [[1, 0], [0, 1], [0, 2], [0, 256]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @skinny(%a: tensor<1x256xf16, #skinny>, %b: tensor<2x512xf16, #skinny>) {
+    %0 = amdg.in_thread_transpose %a : tensor<1x256xf16, #skinny> -> tensor<1x256xf16, #cut>
+    %1 = amdg.in_thread_transpose %b : tensor<2x512xf16, #skinny> -> tensor<2x512xf16, #repeated>
+    tt.return
+  }
+}
+// CHECK: #linear = #ttg.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128]], warp = [], block = []}>
+// CHECK: #linear1 = #ttg.linear<{register = [[1, 0], [0, 1], [0, 2], [0, 256]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128]], warp = [], block = []}>
+// CHECK-LABEL: tt.func @skinny
+// CHECK-NEXT:    %0 = amdg.in_thread_transpose %a : tensor<1x256xf16, #blocked> -> tensor<1x256xf16, #linear>
+// CHECK-NEXT:    %1 = amdg.in_thread_transpose %b : tensor<2x512xf16, #blocked> -> tensor<2x512xf16, #linear1>

@@ -72,7 +72,7 @@
 
 // nvidia_mma: versions 2 and 3
 #m = #ttg.nvidia_mma<{versionMajor = 4, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
-// CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: versionMajor must be 2 or 3, got 4
+// CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: versionMajor must be 2 (Ampere) or 3 (Hopper), got 4
 // CHECK-NEXT{LITERAL}: #m = #ttg.nvidia_mma<{versionMajor = 4, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 
 // -----
@@ -121,14 +121,27 @@
 
 // dot_op: WMMA kWidth per generation
 #d = #ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2]]}}>, kWidth = 32}>
-// CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: ttg.dot_op kWidth parameter must be 8/16 for gfx11 and 4/8/16 for gfx12 (including packed cases for `scaled_dot`)
+// CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: ttg.dot_op kWidth parameter must be 4/8/16 for WMMA v2 (including packed cases for `scaled_dot`)
 // CHECK-NEXT{LITERAL}: #d = #ttg.dot_op<{opIdx = 1, parent = #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1], [0, 2]]}}>, kWidth = 32}>
+
+// -----
+
+// dot_op: kWidth is a C++ unsigned, so at most 2**32 - 1 (MLIR's message, at the literal)
+#d = #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, kWidth = 4294967296}>
+// CHECK: invalid-distributed.mlir:{{[0-9]+}}:147: error: integer value too large
+// CHECK-NEXT{LITERAL}: #d = #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, kWidth = 4294967296}>
+
+// -----
+
+// dot_op: a negative opIdx of few digits wraps around to a large unsigned value, as in MLIR
+#d = #ttg.dot_op<{opIdx = -1, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, kWidth = 2}>
+// CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: ttg.dot_op opIdx parameter can be 0 or 1, got: 4294967295
 
 // -----
 
 // dot_op: the parent must be an accumulator or blocked layout
 #d = #ttg.dot_op<{opIdx = 0, parent = #ttg.linear<{register = [[1]], lane = [], warp = [], block = []}>}>
-// CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: ttg.dot_op unexpected parent layout: LinearEncoding
+// CHECK: invalid-distributed.mlir:{{[0-9]+}}:{{[0-9]+}}: error: ttg.dot_op unexpected parent layout: #ttg.linear<{register = [[1]], lane = [], warp = [], block = []}>
 // CHECK-NEXT{LITERAL}: #d = #ttg.dot_op<{opIdx = 0, parent = #ttg.linear<{register = [[1]], lane = [], warp = [], block = []}>}>
 
 // -----

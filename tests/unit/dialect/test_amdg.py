@@ -4,7 +4,11 @@ layout traits and side effects are Triton's."""
 
 from __future__ import annotations
 
+from math import prod
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from xdsl.transforms.dead_code_elimination import dce
 
 from layoutdialect import IRError, parse_module
@@ -24,7 +28,8 @@ from layoutdialect.dialect.amdg.ops import (
 )
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.semantics import Elementwise, KeepsLayout, LayoutAnchor, SameLayout, layout_rule
-from layoutdialect.encodings import BlockedEncoding, CGALayout, to_linear_layout
+from layoutdialect.dialect.ttg.attributes import encoding_attr
+from layoutdialect.encodings import BlockedEncoding, CGALayout, LinearEncoding, to_linear_layout
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.passes.remove_redundant_conversions.pipeline import RemoveRedundantConversionsPass
 
@@ -330,6 +335,106 @@ def test_the_in_thread_transposed_layout_swaps_each_threads_register_order() -> 
         ["dim0", "dim1"],
     )
     assert in_thread_transposed_layout(blocked, [16, 16]) == expected
+
+
+# Triton 3.9's deduced register bases (its verifier prints them) for blocked layouts at
+# shapes smaller than a tile and at shapes that repeat it: the tile cut to the shape, in the
+# other order, then the repeats.  (sizePerThread, threadsPerWarp, warpsPerCTA, order, shape).
+TRANSPOSED_REGISTERS = [
+    ((4, 4), (1, 64), (1, 1), (1, 0), (1, 256), [[0, 1], [0, 2]]),
+    ((4, 4), (1, 64), (1, 1), (1, 0), (2, 256), [[1, 0], [0, 1], [0, 2]]),
+    ((4, 4), (1, 64), (1, 1), (1, 0), (2, 512), [[1, 0], [0, 1], [0, 2], [0, 256]]),
+    ((4, 4), (1, 64), (1, 1), (1, 0), (1, 512), [[0, 1], [0, 2], [0, 256]]),
+    ((4, 4), (1, 64), (1, 1), (0, 1), (1, 256), [[0, 1], [0, 2]]),
+    ((4, 4), (1, 64), (1, 1), (0, 1), (2, 256), [[0, 1], [0, 2], [1, 0]]),
+    ((4, 4), (1, 64), (1, 1), (0, 1), (2, 512), [[0, 1], [0, 2], [1, 0], [0, 256]]),
+    ((4, 4), (1, 64), (1, 1), (1, 0), (2, 2), [[1, 0], [0, 1]]),
+    ((8, 4), (8, 8), (1, 1), (1, 0), (4, 64), [[1, 0], [2, 0], [0, 1], [0, 2], [0, 32]]),
+    ((8, 4), (8, 8), (1, 1), (1, 0), (64, 64), [[1, 0], [2, 0], [4, 0], [0, 1], [0, 2], [0, 32]]),
+    ((2, 8), (16, 4), (2, 2), (0, 1), (4, 8), [[0, 1], [0, 2], [0, 4], [1, 0]]),
+    ((4, 8), (8, 8), (1, 1), (1, 0), (1, 1), []),
+    ((1, 8), (8, 8), (1, 1), (1, 0), (16, 4), [[0, 1], [0, 2], [8, 0]]),
+]
+
+
+@pytest.mark.parametrize(("spt", "tpw", "wpc", "order", "shape", "registers"), TRANSPOSED_REGISTERS)
+def test_the_in_thread_transposed_layout_cuts_the_tile_to_the_shape_as_triton_does(
+    spt: tuple[int, int],
+    tpw: tuple[int, int],
+    wpc: tuple[int, int],
+    order: tuple[int, int],
+    shape: tuple[int, int],
+    registers: list[list[int]],
+) -> None:
+    blocked = BlockedEncoding(spt, tpw, wpc, order, CGALayout.single(2))
+    transposed = in_thread_transposed_layout(blocked, list(shape))
+    source = to_linear_layout(blocked, list(shape))
+    assert dict(transposed.bases)["register"] == registers
+    assert transposed.bases[1:] == source.bases[1:] and transposed.out_dims == source.out_dims
+
+
+SKINNY = """\
+#b = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [1, 64], warpsPerCTA = [1, 1], order = [1, 0]}>
+#l = #ttg.linear<{register = [[0, 1], [0, 2], [0, 0], [0, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64], \
+[0, 128]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @f(%a: tensor<1x256xf16, #b>) {
+    %l = amdg.in_thread_transpose %a : tensor<1x256xf16, #b> -> tensor<1x256xf16, #l>
+    tt.return
+  }
+}
+"""
+
+
+def test_a_shape_smaller_than_the_tile_is_refused_as_triton_refuses_it_not_a_crash() -> None:
+    """``test/Conversion/amd/in_thread_transpose.mlir``'s skinny case: its result keeps the
+    tile's registers that fall outside the 1x256 tensor as zeros, which Triton 3.9's
+    deduced layout (no such registers) does not have."""
+    with pytest.raises(IRError) as refused:
+        parse_module(SKINNY, "skinny.mlir", make_context())
+    assert refused.value.message.startswith("'amdg.in_thread_transpose' op Expect output layout to be transposed")
+    assert (refused.value.location.line, refused.value.location.column) == (5, 5)
+
+
+@st.composite
+def blocked_2d(draw: st.DrawFn) -> BlockedEncoding:
+    """A 2-D blocked layout over a 64-lane wave and 1 to 8 warps."""
+    lanes, warps = draw(st.integers(0, 6)), draw(st.integers(0, 3))
+    split = draw(st.integers(0, warps))
+    return BlockedEncoding(
+        tuple(draw(st.sampled_from([1, 2, 4, 8])) for _ in range(2)),
+        (1 << lanes, 1 << (6 - lanes)),
+        (1 << split, 1 << (warps - split)),
+        tuple(draw(st.permutations([0, 1]))),
+        CGALayout.single(2),
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(blocked_2d(), st.tuples(st.integers(0, 9), st.integers(0, 9)), st.booleans())
+def test_in_thread_transpose_at_any_shape_verifies_or_gives_a_located_error(
+    blocked: BlockedEncoding, shape_bits: tuple[int, int], deduced: bool
+) -> None:
+    """Whatever the shape, the deduced layout is a layout of the tensor, the op with it
+    as the result verifies, and any other result is refused at the op."""
+    shape = [1 << bits for bits in shape_bits]
+    transposed = in_thread_transposed_layout(blocked, shape)
+    assert transposed.out_dims == to_linear_layout(blocked, shape).out_dims
+    result = encoding_attr(LinearEncoding(transposed)) if deduced else encoding_attr(blocked)
+    tensor = f"tensor<{shape[0]}x{shape[1]}xf16"
+    text = (
+        f'module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {prod(blocked.warps_per_cta)} : i32, '
+        '"ttg.threads-per-warp" = 64 : i32} {\n'
+        f"  tt.func @f(%a: {tensor}, {encoding_attr(blocked)}>) {{\n"
+        f"    %l = amdg.in_thread_transpose %a : {tensor}, {encoding_attr(blocked)}> -> {tensor}, {result}>\n"
+        "    tt.return\n  }\n}\n"
+    )
+    try:
+        parse_module(text, "any.mlir", make_context())
+    except IRError as error:
+        assert not deduced, error
+        assert error.location.line == 3
+        assert error.message.startswith("'amdg.in_thread_transpose' op Expect output layout to be transposed")
 
 
 def test_a_scale_layout_divides_the_scaled_coordinate_by_its_block() -> None:
