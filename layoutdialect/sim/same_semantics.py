@@ -30,7 +30,14 @@ from layoutdialect.dialect.tt.func import FuncOp
 from layoutdialect.sim.tensor_program import TensorInterpreter
 from layoutdialect.sim.tensor_values import Memory, ProgramError, RunBudget, RunCutOff, Sampling, random_value
 
-__all__ = ["SAMPLED_ELEMENTS", "WORK_PER_FUNCTION", "WORK_PER_RUN", "SemanticsChanged", "check_same_semantics"]
+__all__ = [
+    "SAMPLED_ELEMENTS",
+    "WORK_PER_FUNCTION",
+    "WORK_PER_RUN",
+    "SemanticsChanged",
+    "check_same_semantics",
+    "sampling_for",
+]
 
 SAMPLED_ELEMENTS = 1 << 20
 """The most elements of one tensor a run holds: Triton's largest tensor
@@ -137,13 +144,19 @@ def _types(module: ModuleOp) -> Iterator[Attribute]:
                 yield from block.arg_types
 
 
+def sampling_for(*modules: ModuleOp) -> Sampling:
+    """How the check holds the tensors of ``modules``: every element up to
+    ``SAMPLED_ELEMENTS`` per tensor, the leading indices of larger ones."""
+    return Sampling.for_types([t for module in modules for t in _types(module)], SAMPLED_ELEMENTS)
+
+
 def check_same_semantics(before: ModuleOp, after: ModuleOp, trials: int = 3, seed: int = 0) -> None:
     """Raise ``SemanticsChanged`` unless every function with a body behaves the same in
     ``before`` and ``after`` on ``trials`` random inputs (as many as ``WORK_PER_FUNCTION``
     allows); ``ProgramError`` if a value or op cannot be interpreted.  Both modules are
     held with one ``Sampling``; the rewritten run may use as many loop iterations as the
     original's and ``REWRITTEN_WORK_FACTOR`` times its work."""
-    sampling = Sampling.for_types([*_types(before), *_types(after)], SAMPLED_ELEMENTS)
+    sampling = sampling_for(before, after)
     for function in before.walk():
         if not isinstance(function, FuncOp) or not function.body.blocks:
             continue

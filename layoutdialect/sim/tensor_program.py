@@ -37,6 +37,7 @@ from xdsl.traits import IsTerminator, MemoryEffectKind, get_effects, is_side_eff
 from xdsl.universe import Universe
 
 from layoutdialect.dialect.arith.ops import ComparisonOp
+from layoutdialect.dialect.dense import splat_value
 from layoutdialect.dialect.registry import PROVIDED_DIALECTS
 from layoutdialect.dialect.tt.data_indexed import GatherOp
 from layoutdialect.dialect.tt.elementwise import ElementwiseInlineAsmOp, ExternElementwiseOp
@@ -513,9 +514,9 @@ def _call(interpreter: TensorInterpreter, op: Operation, arguments: list[Array])
 def _constant(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
     value = op.properties["value"]
     if isinstance(value, DenseIntOrFPElementsAttr):
-        shape = interpreter.sampling.shape(value.get_type())
-        if value.is_splat():
-            return [np.full(shape, next(iter(value.iter_values())))]
+        every = splat_value(value)
+        if every is not None:
+            return [np.full(interpreter.sampling.shape(value.get_type()), every)]
         return [np.array(value.get_values()).reshape(value.get_shape() or ())]
     if isinstance(value, IntegerAttr | FloatAttr):
         return [np.array(value.value.data)]

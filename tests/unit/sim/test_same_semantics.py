@@ -289,3 +289,21 @@ module {
     run = TensorInterpreter(module(text), Memory()).call
     assert int(run("f", [np.bool_(True), np.int32(5)])[0]) == 25
     assert int(run("f", [np.bool_(False), np.int32(5)])[0]) == 5
+
+
+def test_a_splat_larger_than_any_kernel_is_held_in_part() -> None:
+    """A splat of 2**21 elements (which the dialect holds as its one element) runs on its
+    held part, and a changed value is caught."""
+    text = """
+module {
+  tt.func @f() {
+    %c = arith.constant dense<VALUE> : tensor<2097152xi32>
+    %d = arith.addi %c, %c : tensor<2097152xi32>
+    "test.use"(%d) : (tensor<2097152xi32>) -> ()
+    tt.return
+  }
+}
+"""
+    check_same_semantics(module(text.replace("VALUE", "3")), module(text.replace("VALUE", "3")))
+    with pytest.raises(SemanticsChanged, match="observed op execution #0"):
+        check_same_semantics(module(text.replace("VALUE", "3")), module(text.replace("VALUE", "4")))
