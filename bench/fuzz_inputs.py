@@ -2,6 +2,7 @@
 a located error, never a traceback or a hang.
 
     python bench/fuzz_inputs.py [--count 10000] [--seed 0] [--corpus DIR ...] [--tool-calls 1000]
+        [--corruptions 1000]
 
 Seed modules are the ``// -----`` chunks of the ``.mlir`` files under each corpus folder
 (this repository's FileCheck tests by default; pass the ``test/`` folder of Triton's
@@ -9,10 +10,14 @@ repository for a larger one).  Each input is a chunk with a few random mutations
 huge, zero or odd tensor dims, edited integers, deleted, repeated or swapped lines, a
 byte-order mark, bytes that are not UTF-8, an ``{-# external_resources #-}`` block,
 values used before their definition, truncation.  Each input goes through
-``layout-opt`` with no pass and with each of the three passes, in this process, and an
-outcome is a failure when an exception escapes ``main``, the status is neither 0 nor 1,
-a failing run's first line of stderr is not ``file:line:col: error: ...``, a failing
-run writes to stdout, or the run passes ``TIME_LIMIT`` seconds.  ``--tool-calls``
+``layout-opt`` with no pass and with each of the three passes (with ``verify=true``
+where a pass has it), in this process, and an outcome is a failure when an exception
+escapes ``main``, the status is neither 0 nor 1, a failing run's first line of stderr is
+not ``file:line:col: error: ...``, a failing run writes to stdout, the proof reports a
+change of meaning (a pass bug or a false alarm), or the run passes ``TIME_LIMIT``
+seconds.  ``--corruptions`` runs the control of the proof: a constant of each rewritten
+seed module is changed, and the proof must catch every change that alters what a plain
+run of its inputs returns, stores or shows.  ``--tool-calls``
 does the same for ``layout-tool`` with mutated command lines.  The unit tests run a
 few hundred of each, seeded.
 """
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
 import io
 import random
 import re
@@ -29,14 +35,20 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Attribute
+
 REPOSITORY = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = REPOSITORY / "tests" / "filecheck"
-PASSES = ("", "lower-to-linear", "remove-redundant-conversions", "lower-convert-layout")
-TIME_LIMIT = 60
+PASSES = ("", "lower-to-linear", "remove-redundant-conversions{verify=true}", "lower-convert-layout{verify=true}")
+TIME_LIMIT = 20
+CHANGED_MEANING = "changed the program's meaning"
+"""What the proof behind ``verify=true`` says when a rewrite changed a program: on a module
+the mutations made, either a bug in the pass or a false alarm, a finding either way."""
 LOCATED_ERROR = re.compile(r"^(?:[^\n]*:\d+:\d+: remark: [^\n]*\n)*[^\n]*:\d+:\d+: error: ")
 """Stderr of a refused input: its located remarks (how the text was read), then the error."""
 
@@ -186,7 +198,8 @@ def run_cli(main: Callable[[list[str]], int], argv: list[str], stdin: bytes | No
 
 
 def fuzz_layout_opt(seed: int, count: int, corpus: Sequence[Path] = (DEFAULT_CORPUS,)) -> list[Failure]:
-    """Run ``count`` mutated modules through ``layout-opt`` and every pass."""
+    """Run ``count`` mutated modules through ``layout-opt`` and every pass, each with the
+    proof of ``verify=true``; a reported change of meaning is a failure."""
     from layoutdialect.tools.layout_opt import main
 
     rng = random.Random(seed)
@@ -200,9 +213,133 @@ def fuzz_layout_opt(seed: int, count: int, corpus: Sequence[Path] = (DEFAULT_COR
             pass_name = rng.choice(PASSES)
             argv = [str(path), "--allow-unregistered-dialect"] + (["-p", pass_name] if pass_name else [])
             outcome, _, detail = run_cli(main, argv)
+            if outcome == "error" and CHANGED_MEANING in detail:
+                outcome = "change of meaning reported"
             if outcome not in ("ok", "error"):
                 failures.append(Failure(outcome, data, tuple(argv), detail[-3000:]))
     return failures
+
+
+@dataclass
+class CorruptionTally:
+    """What the corruption control found: corruptions the proof caught, corruptions that
+    change nothing on the proof's inputs (checked by running both modules), and misses."""
+
+    caught: int = 0
+    unchanged: int = 0
+    missed: list[Failure] = field(default_factory=list)
+
+
+def _changed(number: int | float, type: Attribute) -> int | float:
+    """Another value of ``type``: a flipped boolean, the next integer that fits, twice a float plus one."""
+    from xdsl.dialects.builtin import IntegerType
+
+    if not isinstance(type, IntegerType):
+        return number * 2 + 1
+    width = type.width.data
+    if width == 1:
+        return 0 if number else 1
+    return number + 1 if number + 1 < 1 << (width - 1) else number - 1
+
+
+def _corrupted_constant(rng: random.Random, module: ModuleOp) -> bool:
+    """Change the value of one used scalar or splat ``arith.constant`` of ``module``."""
+    from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, IntegerType
+
+    from layoutdialect.dialect.dense import splat_value
+
+    constants = [op for op in module.walk() if op.name == "arith.constant" and op.results and op.results[0].uses]
+    rng.shuffle(constants)
+    for op in constants:
+        value = op.properties["value"]
+        if isinstance(value, IntegerAttr) and isinstance(value.type, IntegerType):
+            op.properties["value"] = IntegerAttr(_changed(value.value.data, value.type), value.type)
+            return True
+        if isinstance(value, FloatAttr):
+            op.properties["value"] = FloatAttr(_changed(value.value.data, value.type), value.type)
+            return True
+        if isinstance(value, DenseIntOrFPElementsAttr) and isinstance(every := splat_value(value), int | float):
+            changed = _changed(every, value.get_element_type())
+            op.properties["value"] = DenseIntOrFPElementsAttr.from_list(value.get_type(), [changed])
+            return True
+    return False
+
+
+def _first_trial_outcomes_differ(original: ModuleOp, corrupted: ModuleOp) -> bool:
+    """Whether a plain run of each function on the proof's first inputs returns or stores
+    something else: the proof's own comparison, done again without its budget and its
+    comparison of unfinished runs, as a check on it."""
+    import numpy as np
+
+    from layoutdialect.dialect.tt.func import FuncOp
+    from layoutdialect.sim.same_semantics import sampling_for
+    from layoutdialect.sim.tensor_program import TensorInterpreter
+    from layoutdialect.sim.tensor_values import Memory, ProgramError, random_value
+
+    sampling = sampling_for(original, corrupted)
+    for function in original.walk():
+        if not isinstance(function, FuncOp) or not function.body.blocks:
+            continue
+        rng = np.random.default_rng([0, 0])
+        memory = Memory()
+        arguments = [random_value(t, rng, memory, sampling) for t in function.function_type.inputs]
+        program_ids = tuple(int(i) for i in rng.integers(0, 4, size=3))
+        runs = []
+        for module in (original, corrupted):
+            copied = copy.deepcopy(memory)
+            interpreter = TensorInterpreter(module, copied, program_ids, sampling)
+            try:
+                returned = interpreter.call(function.sym_name.data, [a.copy() for a in arguments])
+            except ProgramError:
+                return False
+            runs.append([*returned, *copied.buffers, *(a for _, seen in interpreter.observed for a in seen)])
+        if len(runs[0]) != len(runs[1]) or not all(
+            a.shape == b.shape and np.array_equal(a, b, equal_nan=a.dtype.kind == "f") for a, b in zip(*runs)
+        ):
+            return True
+    return False
+
+
+def corruption_control(seed: int, count: int, corpus: Sequence[Path] = (DEFAULT_CORPUS,)) -> CorruptionTally:
+    """Run ``remove-redundant-conversions`` on ``count`` seed modules, corrupt one constant
+    of each result, and ask the proof whether the meaning changed: it must say so for
+    every corruption that changes what a plain run of the first trial's inputs gives."""
+    from xdsl.context import Context
+
+    from layoutdialect.dialect.diagnostics import IRError
+    from layoutdialect.dialect.registry import make_context
+    from layoutdialect.dialect.text import parse_module
+    from layoutdialect.passes.remove_redundant_conversions import RemoveRedundantConversionsPass
+    from layoutdialect.sim.same_semantics import SemanticsChanged, check_same_semantics
+    from layoutdialect.sim.tensor_values import ProgramError
+
+    rng = random.Random(seed)
+    chunks = seed_chunks(corpus)
+    context: Context = make_context(allow_unregistered=True)
+    tally = CorruptionTally()
+    for _ in range(count):
+        text = rng.choice(chunks)
+        try:
+            original = parse_module(text, "control", context)
+            rewritten = original.clone()
+            RemoveRedundantConversionsPass().apply(context, rewritten)
+        except (IRError, ValueError):
+            continue
+        if not _corrupted_constant(rng, rewritten):
+            continue
+        try:
+            with _time_limit(TIME_LIMIT):
+                check_same_semantics(original, rewritten)
+        except SemanticsChanged:
+            tally.caught += 1
+            continue
+        except (ProgramError, _TimeLimit):
+            continue
+        if _first_trial_outcomes_differ(original, rewritten):
+            tally.missed.append(Failure("missed corruption", text.encode(), ("control",), ""))
+        else:
+            tally.unchanged += 1
+    return tally
 
 
 LAYOUTS = (
@@ -267,6 +404,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=10_000, help="mutated modules for layout-opt")
     parser.add_argument("--tool-calls", type=int, default=1_000, help="command lines for layout-tool")
+    parser.add_argument("--corruptions", type=int, default=1_000, help="seed modules for the corruption control")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--corpus", type=Path, nargs="*", default=[DEFAULT_CORPUS], help="folders of .mlir seeds")
     args = parser.parse_args()
@@ -277,7 +415,14 @@ def main() -> int:
     for failure in failures:
         kinds[failure.what] = kinds.get(failure.what, 0) + 1
     print(f"{args.count} modules, {args.tool_calls} command lines: {len(failures)} failures {kinds}")
-    return 1 if failures else 0
+    control = corruption_control(args.seed, args.corruptions, args.corpus)
+    for failure in control.missed:
+        print(failure, end="\n\n")
+    print(
+        f"corruption control: {control.caught} caught, {control.unchanged} change nothing on the sampled inputs, "
+        f"{len(control.missed)} missed"
+    )
+    return 1 if failures or control.missed else 0
 
 
 if __name__ == "__main__":
