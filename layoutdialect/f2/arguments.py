@@ -1,0 +1,239 @@
+"""Checking the arguments of a public function at its entry, so that a wrong one is a
+``ValueError`` subclass naming it rather than a ``TypeError``, ``KeyError`` or
+``IndexError`` from deep inside.
+
+``checks_arguments(error)`` checks each argument against its parameter's annotation once
+per call (``int`` takes no ``bool`` and no ``float``; a sequence's items are checked too),
+and each layer raises its own error class.  The values a function needs beyond their
+types (dims a layout must have, sizes that must be powers of two) it checks itself,
+with the helpers below.
+
+>>> @checks_arguments(LinearLayoutError)
+... def repeat(text: str, times: int) -> str:
+...     return text * times
+>>> repeat("ab", 2.0)
+Traceback (most recent call last):
+...
+layoutdialect.f2.errors.LinearLayoutError: repeat: times must be an integer, got 2.0
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import operator
+import types
+import typing
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from typing import Any, ForwardRef, TypeVar
+
+from layoutdialect.f2.errors import LinearLayoutError
+
+__all__ = [
+    "ErrorFactory",
+    "check_in_dims",
+    "check_positive",
+    "check_power_of_two",
+    "checked_integer",
+    "checks_arguments",
+    "shown",
+]
+
+ErrorFactory = Callable[[str], ValueError]
+"""The error a layer raises for a wrong argument, from its message (an error class)."""
+
+_Predicate = Callable[[object], bool]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def shown(value: object) -> str:
+    """``value`` as a message shows it: its ``repr`` when short, else its type."""
+    text = repr(value)
+    return text if len(text) <= 60 and "\n" not in text else f"a {type(value).__name__}"
+
+
+def _is_integer(value: object) -> bool:
+    if type(value) is int:
+        return True
+    if isinstance(value, bool):
+        return False
+    try:
+        operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
+
+
+def checked_integer(value: object, what: str, error: ErrorFactory = LinearLayoutError) -> int:
+    """``value`` as an ``int`` (a ``bool`` or ``float`` is refused), or ``error`` naming ``what``."""
+    if not _is_integer(value):
+        raise error(f"{what} must be an integer, got {shown(value)}")
+    return operator.index(value)  # type: ignore[arg-type]
+
+
+def check_positive(value: int, what: str, error: ErrorFactory = LinearLayoutError) -> None:
+    if value < 1:
+        raise error(f"{what} must be positive, got {value}")
+
+
+def check_power_of_two(value: int, what: str, error: ErrorFactory = LinearLayoutError) -> None:
+    if value < 1 or value & (value - 1):
+        raise error(f"{what} must be a power of two, got {value}")
+
+
+def check_in_dims(
+    layout: Any,
+    required: Iterable[str],
+    what: str,
+    error: ErrorFactory = LinearLayoutError,
+    allowed: Collection[str] | None = None,
+) -> None:
+    """``error`` unless the layout ``what`` has every in-dim of ``required`` and, with
+    ``allowed``, no other in-dim than those."""
+    names = layout.get_in_dim_names()
+    missing = [dim for dim in required if dim not in names]
+    if missing:
+        raise error(f"{what} must have the in-dims {missing}; its in-dims are {names}")
+    if allowed is not None and any(dim not in allowed for dim in names):
+        raise error(f"{what} may only have the in-dims {list(allowed)}; its in-dims are {names}")
+
+
+def _describe(annotation: Any) -> str:
+    """The annotation as a message says it: ``an integer``, ``a sequence of integers``."""
+    if annotation is int:
+        return "an integer"
+    if annotation is bool:
+        return "a bool"
+    if annotation is str:
+        return "a string"
+    if annotation is type(None):
+        return "None"
+    origin = typing.get_origin(annotation)
+    arguments = typing.get_args(annotation)
+    if origin in (types.UnionType, typing.Union):
+        return " or ".join(_describe(a) for a in arguments)
+    if origin in (Mapping, dict):
+        return f"a mapping of {_plural(arguments[0])} to {_plural(arguments[1])}"
+    if origin is tuple and (len(arguments) != 2 or arguments[1] is not Ellipsis):
+        return f"a sequence of {len(arguments)}: " + ", ".join(_describe(a) for a in arguments)
+    if origin in (list, tuple, Sequence, Iterable, Collection, set, frozenset):
+        return f"a sequence of {_plural(arguments[0])}" if arguments else "a sequence"
+    if origin is Callable or annotation is Callable:
+        return "a function"
+    name = getattr(annotation, "__name__", None) or str(annotation)
+    return f"a {name}"
+
+
+def _plural(annotation: Any) -> str:
+    described = _describe(annotation)
+    for article in ("an ", "a "):
+        if described.startswith(article):
+            return described.removeprefix(article) + "s"
+    return described
+
+
+def _predicate(annotation: Any) -> _Predicate | None:
+    """A test of a value against ``annotation``; ``None`` when nothing is to be checked."""
+    if annotation is int:
+        return _is_integer
+    if annotation is bool:
+        return lambda value: isinstance(value, bool)
+    if annotation is type(None):
+        return lambda value: value is None
+    if annotation in (Any, object) or isinstance(annotation, TypeVar | ForwardRef | str):
+        return None
+    origin = typing.get_origin(annotation)
+    arguments = typing.get_args(annotation)
+    if origin in (types.UnionType, typing.Union):
+        options = [_predicate(a) for a in arguments]
+        if None in options:
+            return None
+        return lambda value: any(option(value) for option in options)  # type: ignore[misc]
+    if origin in (Mapping, dict):
+        keys, values = (_predicate(a) for a in arguments)
+        return lambda value: (
+            isinstance(value, Mapping)
+            and all((keys is None or keys(k)) and (values is None or values(v)) for k, v in value.items())
+        )
+    if origin is tuple and arguments and (len(arguments) != 2 or arguments[1] is not Ellipsis):
+        fixed = [_predicate(a) for a in arguments]
+        return lambda value: (
+            _is_sequence(value)
+            and len(value) == len(fixed)  # type: ignore[arg-type]
+            and all(p is None or p(item) for p, item in zip(fixed, value))  # type: ignore[call-overload]
+        )
+    if origin in (list, tuple, Sequence, Collection, set, frozenset):
+        item = _predicate(arguments[0]) if arguments else None
+        unordered = origin in (Collection, set, frozenset)
+        return lambda value: (
+            (_is_sequence(value) or unordered and isinstance(value, AbstractSet))
+            and (item is None or all(item(v) for v in value))  # type: ignore[attr-defined]
+        )
+    if origin is Iterable:
+        item = _predicate(arguments[0]) if arguments else None
+        return lambda value: (
+            isinstance(value, Iterable)
+            and not isinstance(value, str | bytes)
+            and (item is None or not isinstance(value, Collection) or all(item(v) for v in value))
+        )
+    if origin is Callable or annotation is Callable:
+        return callable
+    if isinstance(annotation, type):
+        return lambda value: isinstance(value, annotation)
+    return None
+
+
+def _is_sequence(value: object) -> bool:
+    """An ordered collection of items: a list, a tuple, a range, an array; not a string."""
+    return isinstance(value, Collection) and not isinstance(value, str | bytes | Mapping | AbstractSet)
+
+
+def _resolved(function: Callable[..., Any]) -> list[tuple[int, str, Any, _Predicate]]:
+    """``(position, name, annotation, test)`` of each parameter whose annotation resolves
+    in the function's module and can be checked."""
+    checks = []
+    namespace = function.__globals__  # type: ignore[attr-defined]
+    for position, parameter in enumerate(inspect.signature(function).parameters.values()):
+        annotation = parameter.annotation
+        if annotation is inspect.Parameter.empty or parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+            continue
+        if isinstance(annotation, str):
+            try:
+                annotation = eval(annotation, namespace)  # the module's own names, as typing.get_type_hints does
+            except (NameError, TypeError, AttributeError):
+                continue
+        predicate = _predicate(annotation)
+        if predicate is not None:
+            checks.append((position, parameter.name, annotation, predicate))
+    return checks
+
+
+def checks_arguments(error: ErrorFactory) -> Callable[[F], F]:
+    """Decorate a function to check each argument against its parameter's annotation on
+    every call, raising ``error`` that names the function, the parameter and the value.
+    The annotations are read (in the function's module) on the first call."""
+
+    def decorate(function: F) -> F:
+        checks: list[tuple[int, str, Any, _Predicate]] | None = None
+        where = function.__qualname__.replace(".<locals>", "")
+
+        @functools.wraps(function)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            nonlocal checks
+            if checks is None:
+                checks = _resolved(function)
+            for position, name, annotation, predicate in checks:
+                if position < len(args):
+                    value = args[position]
+                elif name in kwargs:
+                    value = kwargs[name]
+                else:
+                    continue
+                if not predicate(value):
+                    raise error(f"{where}: {name} must be {_describe(annotation)}, got {shown(value)}")
+            return function(*args, **kwargs)
+
+        return checked  # type: ignore[return-value]
+
+    return decorate
