@@ -248,6 +248,8 @@ def sample_objects() -> list[object]:
         ["dim0", "dim1"],
         [2, 32],
     )
+    cta_rows = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2]]), ("block", [[4]])], ["dim0"])
+    cta_columns = LinearLayout.from_bases([("register", [[4]]), ("lane", [[2]]), ("block", [[1]])], ["dim0"])
     memory = tensor_memory_linear_layout(TensorMemoryLayout(128, 64, 1), [128, 64])
     rows = tensor_memory_access.distributed_layout_for_tmem_access(
         memory, tensor_memory_access.TMemAccessAtom.I32x32b, 4, 32
@@ -303,7 +305,8 @@ def sample_objects() -> list[object]:
         bank_conflicts.warp_access(src, shared, 16),
         bank_conflicts.bank_conflicts(src, shared, 16, target.shared),
         access_explanation.explain_access(src, shared, 16, target.shared),
-        scratch_layout.plan_scratch(src, dst, 16, target.shared),
+        *vars(scratch_layout.plan_scratch(src, dst, 16, target.shared)).values(),
+        *vars(scratch_layout.plan_scratch(cta_rows, cta_columns, 32, target.shared).load).values(),
         swizzle_synthesis.synthesise_swizzle(32, 64, 16, [(1, 8), (8, 1)], target.shared),
         tensor_memory_access.tmem_access(rows, memory, 32),
         *plan.__dict__.values(),

@@ -18,7 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from layoutdialect.analysis.preconditions import AnalysisError, check_element_bits, check_shared_access
 from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2.arguments import checks_arguments
 from layoutdialect.f2.bitmatrix import rank
 from layoutdialect.target import SharedMemory
 
@@ -75,6 +77,7 @@ class SharedAccessCost:
         }
 
 
+@checks_arguments(AnalysisError)
 def access_cost(
     register_offsets: Sequence[int],
     lane_offsets: Sequence[int],
@@ -89,12 +92,15 @@ def access_cost(
     Each instruction moves ``vector_elements`` registers at consecutive offsets; ``load``
     says which way (AMD's 128-bit loads form their phases from other lanes than stores).
     """
+    check_element_bits(element_bits, "access_cost: element_bits")
+    if any(offset < 0 for offset in [*register_offsets, *lane_offsets]):
+        raise AnalysisError("access_cost: register_offsets and lane_offsets must be offsets, at least 0")
     vector_bits = vector_elements * element_bits
-    if vector_bits > MAX_VECTOR_BITS or vector_elements & (vector_elements - 1):
-        raise ValueError(f"a vector of {vector_elements} x {element_bits} bits is not a shared-memory access")
+    if vector_bits > MAX_VECTOR_BITS or vector_elements < 1 or vector_elements & (vector_elements - 1):
+        raise AnalysisError(f"a vector of {vector_elements} x {element_bits} bits is not a shared-memory access")
     misaligned = [offset for offset in lane_offsets if offset % vector_elements]
     if misaligned:
-        raise ValueError(f"lane offset {misaligned[0]} breaks the alignment of {vector_elements}-element vectors")
+        raise AnalysisError(f"lane offset {misaligned[0]} breaks the alignment of {vector_elements}-element vectors")
     phase_lanes = memory.phase_lanes(vector_bits, len(lane_offsets), load)
     phase_bits = len(lane_offsets) - len(phase_lanes)
     chunk_shift, bank_groups = memory.chunk_split(element_bits, vector_elements)
@@ -110,6 +116,7 @@ def access_cost(
     )
 
 
+@checks_arguments(AnalysisError)
 def largest_vectorisation(
     register_offsets: Sequence[int],
     element_bits: int,
@@ -125,6 +132,7 @@ def largest_vectorisation(
     >>> largest_vectorisation([2, 1, 8], 16, other_offsets=[18])
     2
     """
+    check_element_bits(element_bits, "largest_vectorisation: element_bits")
     others = [offset for offset in [*register_offsets, *other_offsets] if offset]
     elements = 1
     while elements * 2 * element_bits <= max_bits and elements in register_offsets:
@@ -135,6 +143,7 @@ def largest_vectorisation(
     return elements
 
 
+@checks_arguments(AnalysisError)
 def bank_conflicts(
     reg_layout: LinearLayout,
     shared_layout: LinearLayout,
@@ -169,22 +178,24 @@ class WarpAccess:
     warp_offsets: list[int]
     widest_elements: int
 
+    @checks_arguments(AnalysisError)
     def vector_elements(self, bitwidth: int, vector_bits: int | None) -> int:
         """Elements per access: ``vector_bits`` wide, or the widest when ``None``."""
+        check_element_bits(bitwidth, "vector_elements: bitwidth")
         if vector_bits is None:
             return self.widest_elements
         if vector_bits % bitwidth or vector_bits // bitwidth > self.widest_elements or vector_bits < bitwidth:
-            raise ValueError(
+            raise AnalysisError(
                 f"{vector_bits}-bit accesses need {vector_bits // bitwidth or 1} registers at consecutive offsets; "
                 f"the layouts allow at most {self.widest_elements * bitwidth} bits"
             )
         return vector_bits // bitwidth
 
 
+@checks_arguments(AnalysisError)
 def warp_access(reg_layout: LinearLayout, shared_layout: LinearLayout, bitwidth: int) -> WarpAccess:
     """The shared offsets of ``reg_layout``'s bases, both layouts at the tensor's shape."""
-    if not shared_layout.has_in_dim("offset"):
-        raise ValueError("the shared layout has no 'offset' in-dim")
+    check_shared_access(reg_layout, shared_layout, bitwidth, "warp_access")
     to_shared = reg_layout.invert_and_compose(shared_layout)
     register_offsets = _basis_offsets(to_shared, "register")
     lane_offsets = _basis_offsets(to_shared, "lane")
@@ -203,6 +214,6 @@ def _basis_offsets(to_shared: LinearLayout, in_dim: str) -> list[int]:
         assert isinstance(image, list)
         named = dict(zip(to_shared.get_out_dim_names(), image))
         if named.get("block", 0):
-            raise ValueError(f"{in_dim} {index} of the distributed layout lives in another CTA's shared memory")
+            raise AnalysisError(f"{in_dim} {index} of the distributed layout lives in another CTA's shared memory")
         offsets.append(named["offset"])
     return offsets

@@ -28,9 +28,9 @@ from collections.abc import Callable, Sequence
 from itertools import product as cartesian
 from math import prod
 
-from layoutdialect.analysis.errors import AnalysisError
-from layoutdialect.f2 import HARDWARE_DIMS, LinearLayout
-from layoutdialect.f2.arguments import check_in_dims, checks_arguments
+from layoutdialect.analysis.preconditions import AnalysisError, check_distributed, check_shared
+from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2.arguments import checks_arguments
 
 __all__ = [
     "cute_grid_points",
@@ -48,18 +48,6 @@ __all__ = [
     "thread_view",
     "unflatten_index",
 ]
-
-
-SHARED_DIMS = ("offset", "block")
-"""The in-dims of a shared layout: the element offset and the CTA."""
-
-
-def _check_distributed(layout: LinearLayout, what: str) -> None:
-    check_in_dims(layout, [], what, AnalysisError, allowed=HARDWARE_DIMS)
-
-
-def _check_shared(layout: LinearLayout, what: str) -> None:
-    check_in_dims(layout, ["offset"], what, AnalysisError, allowed=SHARED_DIMS)
 
 
 def _check_shape(shape: Sequence[int], what: str) -> None:
@@ -146,7 +134,7 @@ def in_size(layout: LinearLayout, dim: str) -> int:
 def hardware_points(layout: LinearLayout) -> list[tuple[int, int, int, int, list[int]]]:
     """Every ``(block, warp, lane, register)`` of a distributed layout, in Triton's order,
     with the coordinates it holds."""
-    _check_distributed(layout, "hardware_points: layout")
+    check_distributed(layout, "hardware_points: layout")
     names = layout.get_out_dim_names()
     present = [d for d in ("register", "lane", "warp", "block") if layout.has_in_dim(d)]
     held = []
@@ -165,7 +153,7 @@ def hardware_points(layout: LinearLayout) -> list[tuple[int, int, int, int, list
 @checks_arguments(AnalysisError)
 def shared_points(layout: LinearLayout) -> list[tuple[int, int, list[int]]]:
     """Every ``(block, offset)`` of a shared layout with the coordinates it holds."""
-    _check_shared(layout, "shared_points: layout")
+    check_shared(layout, "shared_points: layout")
     names = layout.get_out_dim_names()
     points = []
     for block, offset in cartesian(range(in_size(layout, "block")), range(layout.get_in_dim_size("offset"))):
@@ -234,7 +222,7 @@ def cute_offset_grid(layout: LinearLayout) -> str:
 @checks_arguments(AnalysisError)
 def element_view(layout: LinearLayout) -> str:
     """Which threads and registers hold each element (Triton's element dump)."""
-    _check_distributed(layout, "element_view: layout")
+    check_distributed(layout, "element_view: layout")
     if not layout.num_out_dims:
         raise AnalysisError("element_view: layout must have out-dims (a tensor of rank 1 or more)")
     shape = tensor_shape(layout)
@@ -258,7 +246,7 @@ def element_view(layout: LinearLayout) -> str:
 @checks_arguments(AnalysisError)
 def thread_view(layout: LinearLayout) -> str:
     """Per warp, register by lane, the coordinates each holds (Triton's hardware dump)."""
-    _check_distributed(layout, "thread_view: layout")
+    check_distributed(layout, "thread_view: layout")
     shape = tensor_shape(layout)
     lanes, blocks = in_size(layout, "lane"), in_size(layout, "block")
     rows: dict[tuple[int, int, int], list[str]] = {}
@@ -290,7 +278,7 @@ def _offset_cells(layout: LinearLayout, label: Callable[[int, int], str]) -> lis
 @checks_arguments(AnalysisError)
 def offset_grid(layout: LinearLayout) -> str:
     """The shared-memory offset of each element (``block:offset`` with several CTAs)."""
-    _check_shared(layout, "offset_grid: layout")
+    check_shared(layout, "offset_grid: layout")
     if not layout.num_out_dims:
         raise AnalysisError("offset_grid: layout must have out-dims (a tensor of rank 1 or more)")
     blocks = in_size(layout, "block")
@@ -305,7 +293,7 @@ def offset_grid(layout: LinearLayout) -> str:
 @checks_arguments(AnalysisError)
 def offset_view(layout: LinearLayout) -> str:
     """What each shared-memory offset holds (Triton's hardware dump of a shared layout)."""
-    _check_shared(layout, "offset_view: layout")
+    check_shared(layout, "offset_view: layout")
     shape = tensor_shape(layout)
     out = []
     for block, offset, coordinates in shared_points(layout):

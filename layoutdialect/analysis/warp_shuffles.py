@@ -45,9 +45,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from layoutdialect.analysis.errors import AnalysisError
+from layoutdialect.analysis.preconditions import AnalysisError, check_distributed, check_element_bits
 from layoutdialect.f2 import LinearLayout, inverse_permutation
-from layoutdialect.f2.arguments import check_in_dims, check_positive, checks_arguments
+from layoutdialect.f2.arguments import checks_arguments
 from layoutdialect.f2.bitmatrix import combine_all
 
 __all__ = [
@@ -269,7 +269,7 @@ class WarpDecomposition:
 @checks_arguments(AnalysisError)
 def nonzero_register_bases(layout: LinearLayout) -> list[int]:
     """Indices of the register bases that are not zero (the rest duplicate data)."""
-    check_in_dims(layout, ["register"], "nonzero_register_bases: layout", AnalysisError)
+    check_distributed(layout, "nonzero_register_bases: layout", ("register",))
     return [i for i, basis in enumerate(dict(layout.bases)["register"]) if any(basis)]
 
 
@@ -358,8 +358,8 @@ class HardwarePermutation:
 
 def _check_warp_sides(source: LinearLayout, target: LinearLayout, what: str) -> None:
     """``AnalysisError`` unless both layouts have the in-dims a warp's conversion reads."""
-    check_in_dims(source, WARP_DIMS, f"{what}: source", AnalysisError)
-    check_in_dims(target, WARP_DIMS, f"{what}: target", AnalysisError)
+    check_distributed(source, f"{what}: source", WARP_DIMS)
+    check_distributed(target, f"{what}: target", WARP_DIMS)
 
 
 def _warp_bits(layout: LinearLayout) -> int:
@@ -455,7 +455,7 @@ def decompose_warp_conversion(
     ((1, 0), (Transposition(register_bit=0, lane_bit=0),), 2, 4)
     """
     _check_warp_sides(source, target, "decompose_warp_conversion")
-    check_positive(element_bits, "decompose_warp_conversion: element_bits", AnalysisError)
+    check_element_bits(element_bits, "decompose_warp_conversion: element_bits")
     warp_bits = min(_warp_bits(source), _warp_bits(target))
     if warp_lanes < 0 or warp_lanes >> warp_bits:
         raise AnalysisError(

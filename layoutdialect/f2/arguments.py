@@ -193,7 +193,7 @@ def _resolved(function: Callable[..., Any]) -> list[tuple[int, str, Any, _Predic
     """``(position, name, annotation, test)`` of each parameter whose annotation resolves
     in the function's module and can be checked."""
     checks = []
-    namespace = function.__globals__  # type: ignore[attr-defined]
+    namespace = inspect.unwrap(function).__globals__  # type: ignore[attr-defined]
     for position, parameter in enumerate(inspect.signature(function).parameters.values()):
         annotation = parameter.annotation
         if annotation is inspect.Parameter.empty or parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
