@@ -45,6 +45,7 @@ ErrorFactory = Callable[[str], ValueError]
 
 _Predicate = Callable[[object], bool]
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 
 def shown(value: object) -> str:
@@ -70,6 +71,40 @@ def checked_integer(value: object, what: str, error: ErrorFactory = LinearLayout
     if not _is_integer(value):
         raise error(f"{what} must be an integer, got {shown(value)}")
     return operator.index(value)  # type: ignore[arg-type]
+
+
+def checked_instance(value: object, cls: type[T], what: str, error: ErrorFactory = LinearLayoutError) -> T:
+    if not isinstance(value, cls):
+        raise error(f"{what} must be a {cls.__name__}, got {type(value).__name__}")
+    return value
+
+
+def check_name(value: object, what: str, error: ErrorFactory = LinearLayoutError) -> None:
+    if not isinstance(value, str):
+        raise error(f"{what} must be a string, got {shown(value)}")
+
+
+def checked_list(value: object, what: str, error: ErrorFactory = LinearLayoutError) -> list[Any]:
+    """``value`` as a list, when it is a sequence (or other iterable) but not a string."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise error(f"{what} must be a sequence, got {shown(value)}")
+    return list(value)
+
+
+def checked_names(value: object, what: str, error: ErrorFactory = LinearLayoutError) -> list[str]:
+    """``value`` as a list of dim names."""
+    names = checked_list(value, what, error)
+    if not all(isinstance(name, str) for name in names):
+        raise error(f"{what} must be strings, got {shown(names)}")
+    return names
+
+
+def checked_dim_sizes(value: object, what: str, error: ErrorFactory = LinearLayoutError) -> list[tuple[str, int]]:
+    """``value`` as a list of ``(dim name, size)`` pairs."""
+    pairs = checked_list(value, what, error)
+    if not all(isinstance(pair, tuple | list) and len(pair) == 2 and isinstance(pair[0], str) for pair in pairs):
+        raise error(f"{what} must be (dim name, size) pairs, got {shown(value)}")
+    return [(name, checked_integer(size, f"{what}: the size of {name!r}", error)) for name, size in pairs]
 
 
 def check_positive(value: int, what: str, error: ErrorFactory = LinearLayoutError) -> None:

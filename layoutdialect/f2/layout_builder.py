@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from layoutdialect.f2.linear_layout import LinearLayout, LinearLayoutError, supremum
+from layoutdialect.f2.arguments import (
+    check_name,
+    checked_dim_sizes,
+    checked_instance,
+    checked_integer,
+    checked_names,
+    shown,
+)
+from layoutdialect.f2.linear_layout import LinearLayout, LinearLayoutError, _supremum
 from layoutdialect.f2.powers import checked_log2, log2_exact
 
 __all__ = ["LayoutBuilder"]
@@ -21,6 +29,29 @@ __all__ = ["LayoutBuilder"]
 SLOT_BITS = 32
 SLOT_MASK = (1 << SLOT_BITS) - 1
 _DIM_NAMES = tuple(f"dim{d}" for d in range(8))
+
+
+def _sequence(value: object, what: str) -> list[object]:
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise LinearLayoutError(f"{what} must be a sequence, got {shown(value)}")
+    return list(value)
+
+
+def _checked_growth(size: object, in_dim: object, out_dim: object, what: str) -> int:
+    """``size`` as an ``int``, after checking the arguments of ``times_identity`` or ``times_zeros``."""
+    check_name(in_dim, f"{what}: in_dim")
+    check_name(out_dim, f"{what}: out_dim")
+    return checked_integer(size, f"{what}: size")
+
+
+def _check_fit_shape(shape: object, names: Sequence[str], what: str) -> None:
+    """A shape to fit out-dims ``names`` to: a power-of-two size for each of them."""
+    if not isinstance(shape, Mapping):
+        raise LinearLayoutError(f"{what}: shape must be a mapping of out-dim names to sizes, got {shown(shape)}")
+    for name in names:
+        if name not in shape:
+            raise LinearLayoutError(f"{what}: shape {shown(shape)} has no size for out-dim {name!r}")
+        checked_log2(checked_integer(shape[name], f"{what}: the size of {name!r}"), f"{what}: the size of {name!r}")
 
 
 class LayoutBuilder:
@@ -50,10 +81,14 @@ class LayoutBuilder:
     @classmethod
     def of(cls, layout: LinearLayout) -> LayoutBuilder:
         """A builder that starts from ``layout``."""
+        if layout.__class__ is not LinearLayout:
+            checked_instance(layout, LinearLayout, "LayoutBuilder.of: layout")
         builder = cls()
         moves = []
         offset = 0
         for name, log2 in layout._outs:
+            if log2 > SLOT_BITS:
+                raise LinearLayoutError(f"LayoutBuilder.of: out-dim {name!r} exceeds {SLOT_MASK + 1} elements")
             moves.append((offset, (1 << log2) - 1, builder._slot(name)))
             builder._sizes[name] = 1 << log2
             offset += log2
@@ -80,27 +115,7 @@ class LayoutBuilder:
         """A builder over explicit bases.  Without ``out_dim_sizes`` each out-dim is the
         smallest power of two that holds every component (as Triton's
         ``LinearLayout(bases, outDimNames)``)."""
-        builder = cls()
-        names = list(out_dim_names)
-        slots = [builder._slot(name) for name in names]
-        reach = [0] * len(names)
-        for in_dim, dim_bases in bases:
-            converted = []
-            for basis in dim_bases:
-                if len(basis) != len(names):
-                    raise LinearLayoutError(f"basis {list(basis)} needs one component per out-dim {names}")
-                packed = 0
-                for d, value in enumerate(basis):
-                    if value:
-                        if value < 0 or value > SLOT_MASK:
-                            raise LinearLayoutError(f"basis {list(basis)} has a component out of range")
-                        packed |= value << slots[d]
-                        reach[d] |= value
-                converted.append(packed)
-            builder._bases[in_dim] = converted
-        sizes = [1 << bits.bit_length() for bits in reach] if out_dim_sizes is None else out_dim_sizes
-        builder._sizes = dict(zip(names, sizes))
-        return builder
+        return cls.of(LinearLayout._from_packed(*LinearLayout._pack(bases, out_dim_names, out_dim_sizes, True)))
 
     def copy(self) -> LayoutBuilder:
         """An independent builder with the same layout so far."""
@@ -125,10 +140,11 @@ class LayoutBuilder:
     def get_out_dim_size(self, out_dim: str) -> int:
         try:
             return self._sizes[out_dim]
-        except KeyError:
+        except (KeyError, TypeError):
             raise LinearLayoutError(f"{out_dim!r} is not an out-dim; out-dims are {list(self._sizes)}") from None
 
     def get_in_dim_size(self, in_dim: str) -> int:
+        check_name(in_dim, "get_in_dim_size: in_dim")
         return 1 << len(self._bases.get(in_dim, ()))
 
     # ---------------------------------------------------------------- growth
@@ -162,6 +178,8 @@ class LayoutBuilder:
 
     def times_identity(self, size: int, in_dim: str, out_dim: str) -> LayoutBuilder:
         """``self *= LinearLayout.identity_1d(size, in_dim, out_dim)``; size 0 changes nothing."""
+        if type(size) is not int or type(in_dim) is not str or type(out_dim) is not str:
+            size = _checked_growth(size, in_dim, out_dim, "times_identity")
         if size:
             self._grow(self._in_bases(in_dim), size, out_dim)
         return self
@@ -172,6 +190,8 @@ class LayoutBuilder:
     def times_zeros(self, size: int, in_dim: str, out_dim: str) -> LayoutBuilder:
         """``self *= LinearLayout.zeros_1d(size, in_dim, out_dim)``: ``in_dim`` grows by
         broadcast bits."""
+        if type(size) is not int or type(in_dim) is not str or type(out_dim) is not str:
+            size = _checked_growth(size, in_dim, out_dim, "times_zeros")
         if size:
             bits = checked_log2(size, "times_zeros size")
             self._slot(out_dim)
@@ -181,6 +201,13 @@ class LayoutBuilder:
     def times_identity_nd(self, in_dim: str, shape: Sequence[int], order: Sequence[int]) -> LayoutBuilder:
         """``self *= identity_standard_nd(in_dim, shape, order)``: ``in_dim`` walks
         ``shape`` row by row, ``order[0]`` the fastest of the dims ``dim0..``."""
+        check_name(in_dim, "times_identity_nd: in_dim")
+        shape = [
+            checked_integer(size, "times_identity_nd: shape") for size in _sequence(shape, "times_identity_nd: shape")
+        ]
+        order = [checked_integer(d, "times_identity_nd: order") for d in _sequence(order, "times_identity_nd: order")]
+        if sorted(order) != list(range(len(shape))):
+            raise LinearLayoutError(f"times_identity_nd: order {order} must be a permutation of the dims of {shape}")
         dim_bases = self._in_bases(in_dim)
         for d in order:
             if shape[d]:
@@ -191,11 +218,12 @@ class LayoutBuilder:
         """``self *= outer``: ``outer``'s bases go above this layout's, scaled by its sizes."""
         if isinstance(outer, LinearLayout):
             outer = LayoutBuilder.of(outer)
-        names = supremum(list(self._sizes), list(outer._sizes))
+        checked_instance(outer, LayoutBuilder, "times: outer")
+        names = _supremum(list(self._sizes), list(outer._sizes))
         for name in names:
             self._slot(name)
         self._sizes = {name: self._sizes[name] for name in names}
-        self._bases = {name: self._bases.get(name, []) for name in supremum(list(self._bases), list(outer._bases))}
+        self._bases = {name: self._bases.get(name, []) for name in _supremum(list(self._bases), list(outer._bases))}
         moves = [(outer._slots[n], self._slots[n], log2_exact(self._sizes[n])) for n in outer._sizes]
         for in_dim, dim_bases in outer._bases.items():
             target = self._bases[in_dim]
@@ -210,6 +238,7 @@ class LayoutBuilder:
 
     def transpose_outs(self, order: Sequence[str]) -> LayoutBuilder:
         """Reorder the out-dims; the map is unchanged."""
+        order = checked_names(order, "transpose_outs: order")
         sizes = self._sizes
         try:
             reordered = {name: sizes[name] for name in order}
@@ -222,6 +251,10 @@ class LayoutBuilder:
 
     def rename_outs(self, names: Mapping[str, str]) -> LayoutBuilder:
         """Rename out-dims (``old -> new``, a permutation of some of them); order and map stay."""
+        if not isinstance(names, Mapping) or not all(isinstance(n, str) for pair in names.items() for n in pair):
+            raise LinearLayoutError(
+                f"rename_outs: names must be a mapping of out-dim names to names, got {shown(names)}"
+            )
         renamed = [names.get(n, n) for n in self._slots]
         if len(set(renamed)) != len(renamed):
             raise LinearLayoutError(f"rename_outs: {dict(names)} merges two out-dims")
@@ -231,6 +264,7 @@ class LayoutBuilder:
 
     def reshape_outs(self, new_out_dims: Sequence[tuple[str, int]]) -> LayoutBuilder:
         """Flatten the out-dims into one index, first dim fastest, and split it anew."""
+        new_out_dims = checked_dim_sizes(new_out_dims, "reshape_outs: new_out_dims")
         total = sum(log2_exact(size) for size in self._sizes.values())
         if sum(checked_log2(size, "reshape_outs size") for _, size in new_out_dims) != total:
             raise LinearLayoutError(f"reshape_outs: {list(new_out_dims)} does not hold {1 << total} elements")
@@ -250,6 +284,10 @@ class LayoutBuilder:
 
     def remove_zero_bases(self, in_dim: str) -> LayoutBuilder:
         """Drop the all-zero bases of ``in_dim``: its broadcast bits."""
+        if not isinstance(in_dim, str) or in_dim not in self._bases:
+            raise LinearLayoutError(
+                f"remove_zero_bases: {shown(in_dim)} is not an in-dim; in-dims are {list(self._bases)}"
+            )
         self._bases[in_dim] = [basis for basis in self._bases[in_dim] if basis]
         return self
 
@@ -259,10 +297,12 @@ class LayoutBuilder:
         """Grow each out-dim to ``shape`` with new bases on the first in-dim, out-dim by
         out-dim in ``dims`` order, by default the out-dim order (Triton's
         ``ensureLayoutNotSmallerThan``)."""
+        dims = list(self._sizes) if dims is None else checked_names(dims, "ensure_not_smaller_than: dims")
+        _check_fit_shape(shape, dims, "ensure_not_smaller_than")
         if not self._bases:
             raise LinearLayoutError("ensure_layout_not_smaller_than: the layout has no in-dim to repeat along")
         repeat_dim = next(iter(self._bases))
-        for name in list(self._sizes) if dims is None else dims:
+        for name in dims:
             size = self.get_out_dim_size(name)
             wanted = shape[name]
             if size < wanted:
@@ -274,6 +314,7 @@ class LayoutBuilder:
         and equal values together, lose that component (Triton's
         ``ensureLayoutNotLargerThan``); with ``broadcast_registers=False`` such
         ``register`` bases are removed instead."""
+        _check_fit_shape(shape, list(self._sizes), "ensure_not_larger_than")
         removed: set[int] = set()
         for name, actual in self._sizes.items():
             desired = shape[name]
