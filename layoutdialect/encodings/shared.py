@@ -18,6 +18,7 @@ from layoutdialect.encodings.construction import (
 from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.encodings.to_linear import to_linear_layout
 from layoutdialect.f2 import LayoutBuilder, LinearLayout, identity_standard_nd, is_power_of_two, standard_out_dim_names
+from layoutdialect.f2.arguments import checks_arguments
 
 __all__ = [
     "SHARED_IN_DIMS",
@@ -75,6 +76,12 @@ class _PhasedSharedEncoding(SharedEncoding):
         """The extent the swizzle pattern is laid over."""
         raise NotImplementedError
 
+    def _check_extents(self, shape: list[int], per_cta: list[int]) -> None:
+        check(
+            len(shape) == len(per_cta) == self.rank,
+            f"swizzled_extent: shape {list(shape)} and per_cta {list(per_cta)} must have rank {self.rank}",
+        )
+
     def _linear_layout(self, shape: list[int]) -> LinearLayout:
         """Offsets run along the row ``order[0]`` first; row ``r``'s offsets are XOR-ed by
         ``vec * phase(r)``; further dims follow in ``order``.
@@ -98,15 +105,25 @@ class _PhasedSharedEncoding(SharedEncoding):
         return combine_cta_cga_with_shape(tile, self.cga, shape)
 
 
+def _check_row(row: int) -> None:
+    check(row >= 0, f"phase: row must be at least 0, got {row}")
+
+
 @dataclass(frozen=True)
 class SwizzledSharedEncoding(_PhasedSharedEncoding):
     """``#ttg.swizzled_shared``: in 2-D, element ``(r, c)`` sits at column
     ``((c / vec) ^ ((r / perPhase) % maxPhase)) * vec + c % vec`` of row ``r``."""
 
+    @checks_arguments(EncodingError)
     def phase(self, row: int) -> int:
+        """The phase of row ``row``: which XOR its columns' vectors get."""
+        _check_row(row)
         return (row // self.per_phase) % self.max_phase
 
+    @checks_arguments(EncodingError)
     def swizzled_extent(self, shape: list[int], per_cta: list[int]) -> list[int]:
+        """The extent the swizzle repeats over: one CTA's share of the tensor."""
+        self._check_extents(shape, per_cta)
         return per_cta
 
 
@@ -115,12 +132,17 @@ class AMDRotatingSharedEncoding(_PhasedSharedEncoding):
     """``#ttg.amd_rotating_shared``: as swizzled, with the phase of row ``r`` rotated by
     ``(r / (perPhase * maxPhase)) % maxPhase``."""
 
+    @checks_arguments(EncodingError)
     def phase(self, row: int) -> int:
+        """The phase of row ``row``, rotated every ``per_phase * max_phase`` rows."""
+        _check_row(row)
         block = (row // self.max_phase // self.per_phase) % self.max_phase
         return ((row // self.per_phase) % self.max_phase) ^ block
 
+    @checks_arguments(EncodingError)
     def swizzled_extent(self, shape: list[int], per_cta: list[int]) -> list[int]:
         """The whole tensor, not one CTA's share: Triton's rotating layout ignores the split."""
+        self._check_extents(shape, per_cta)
         return shape
 
 
@@ -161,6 +183,7 @@ class NVMMASharedEncoding(SharedEncoding):
     def rank(self) -> int:
         return self.cga.rank
 
+    @checks_arguments(EncodingError)
     def accepts_rank(self, rank: int) -> bool:
         """Leading dims beyond the encoding's rank (buffers of a pipeline) are allowed."""
         return rank >= self.rank
@@ -189,9 +212,14 @@ class NVMMASharedEncoding(SharedEncoding):
         cols = 8 * max(16, self.swizzling_byte_width) // self.element_bit_width
         return nvmma_core_matrix(cols, self.vec, self.per_phase, self.max_phase, self.fp4_padded).copy()
 
+    @checks_arguments(EncodingError)
     def tma_block_shape(self, per_cta: list[int]) -> list[int]:
         """The TMA box (in packed elements): at most 256 per dim, and along the contiguous
         dim exactly one swizzle row."""
+        check(
+            self.accepts_rank(len(per_cta)) and all(size > 0 for size in per_cta),
+            f"tma_block_shape: per_cta must be positive sizes of a rank {self.rank} tensor, got {list(per_cta)}",
+        )
         box = list(per_cta)
         contiguous = 0 if self.transposed else len(box) - 1
         if self.fp4_padded:
@@ -317,6 +345,7 @@ class PaddedSharedEncoding(SharedEncoding):
             )
 
     @classmethod
+    @checks_arguments(EncodingError)
     def from_order(
         cls, intervals: Sequence[int], paddings: Sequence[int], order: Sequence[int], shape: Sequence[int]
     ) -> PaddedSharedEncoding:
@@ -347,6 +376,7 @@ class PaddedSharedEncoding(SharedEncoding):
     def rank(self) -> int:
         return self.linear_component.num_out_dims
 
+    @checks_arguments(EncodingError)
     def padded_offset(self, offset: int) -> int:
         """Where linear offset ``offset`` really sits: ``padding[k]`` more elements for
         every whole ``interval[k]`` before it.
@@ -354,6 +384,7 @@ class PaddedSharedEncoding(SharedEncoding):
         >>> PaddedSharedEncoding.from_order([16], [4], [1, 0], [4, 16]).padded_offset(35)
         43
         """
+        check(offset >= 0, f"padded_offset: offset must be at least 0, got {offset}")
         return offset + sum(
             (offset >> (interval.bit_length() - 1)) << (padding.bit_length() - 1)
             for interval, padding in zip(self.intervals, self.paddings)
