@@ -74,8 +74,9 @@ def checked_integer(value: object, what: str, error: ErrorFactory = LinearLayout
 
 
 def checked_instance(value: object, cls: type[T], what: str, error: ErrorFactory = LinearLayoutError) -> T:
+    """``value``, or ``error`` naming ``what`` unless it is a ``cls`` (a class or a union of them)."""
     if not isinstance(value, cls):
-        raise error(f"{what} must be a {cls.__name__}, got {type(value).__name__}")
+        raise error(f"{what} must be a {getattr(cls, '__name__', cls)}, got {type(value).__name__}")
     return value
 
 
@@ -150,9 +151,14 @@ def _describe(annotation: Any) -> str:
         return " or ".join(_describe(a) for a in arguments)
     if origin in (Mapping, dict):
         return f"a mapping of {_plural(arguments[0])} to {_plural(arguments[1])}"
+    if isinstance(annotation, ForwardRef):
+        name = annotation.__forward_arg__
+        return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
     if origin is tuple and (len(arguments) != 2 or arguments[1] is not Ellipsis):
-        return f"a sequence of {len(arguments)}: " + ", ".join(_describe(a) for a in arguments)
-    if origin in (list, tuple, Sequence, Iterable, Collection, set, frozenset):
+        return f"a tuple of {len(arguments)}: " + ", ".join(_describe(a) for a in arguments)
+    if origin is tuple:
+        return f"a tuple of {_plural(arguments[0])}"
+    if origin in (list, Sequence, Iterable, Collection, set, frozenset):
         return f"a sequence of {_plural(arguments[0])}" if arguments else "a sequence"
     if origin is Callable or annotation is Callable:
         return "a function"
@@ -168,45 +174,51 @@ def _plural(annotation: Any) -> str:
     return described
 
 
-def _predicate(annotation: Any) -> _Predicate | None:
-    """A test of a value against ``annotation``; ``None`` when nothing is to be checked."""
+def _predicate(annotation: Any, namespace: dict[str, Any]) -> _Predicate | None:
+    """A test of a value against ``annotation`` (whose names resolve in ``namespace``);
+    ``None`` when nothing is to be checked.  ``list[X]``, ``Sequence[X]`` and their kin
+    take any ordered collection; ``tuple[X, ...]`` only a tuple."""
     if annotation is int:
         return _is_integer
     if annotation is bool:
         return lambda value: isinstance(value, bool)
     if annotation is type(None):
         return lambda value: value is None
-    if annotation in (Any, object) or isinstance(annotation, TypeVar | ForwardRef | str):
+    if isinstance(annotation, ForwardRef | str):
+        return _deferred(annotation if isinstance(annotation, str) else annotation.__forward_arg__, namespace)
+    if annotation in (Any, object) or isinstance(annotation, TypeVar):
         return None
     origin = typing.get_origin(annotation)
     arguments = typing.get_args(annotation)
     if origin in (types.UnionType, typing.Union):
-        options = [_predicate(a) for a in arguments]
+        options = [_predicate(a, namespace) for a in arguments]
         if None in options:
             return None
         return lambda value: any(option(value) for option in options)  # type: ignore[misc]
     if origin in (Mapping, dict):
-        keys, values = (_predicate(a) for a in arguments)
+        keys, values = (_predicate(a, namespace) for a in arguments)
         return lambda value: (
             isinstance(value, Mapping)
             and all((keys is None or keys(k)) and (values is None or values(v)) for k, v in value.items())
         )
     if origin is tuple and arguments and (len(arguments) != 2 or arguments[1] is not Ellipsis):
-        fixed = [_predicate(a) for a in arguments]
+        fixed = [_predicate(a, namespace) for a in arguments]
         return lambda value: (
-            _is_sequence(value)
-            and len(value) == len(fixed)  # type: ignore[arg-type]
-            and all(p is None or p(item) for p, item in zip(fixed, value))  # type: ignore[call-overload]
+            isinstance(value, tuple)
+            and len(value) == len(fixed)
+            and all(p is None or p(item) for p, item in zip(fixed, value))
         )
     if origin in (list, tuple, Sequence, Collection, set, frozenset):
-        item = _predicate(arguments[0]) if arguments else None
+        item = _predicate(arguments[0], namespace) if arguments else None
+        if origin is tuple:
+            return lambda value: isinstance(value, tuple) and (item is None or all(item(v) for v in value))
         unordered = origin in (Collection, set, frozenset)
         return lambda value: (
             (_is_sequence(value) or unordered and isinstance(value, AbstractSet))
             and (item is None or all(item(v) for v in value))  # type: ignore[attr-defined]
         )
     if origin is Iterable:
-        item = _predicate(arguments[0]) if arguments else None
+        item = _predicate(arguments[0], namespace) if arguments else None
         return lambda value: (
             isinstance(value, Iterable)
             and not isinstance(value, str | bytes)
@@ -217,6 +229,23 @@ def _predicate(annotation: Any) -> _Predicate | None:
     if isinstance(annotation, type):
         return lambda value: isinstance(value, annotation)
     return None
+
+
+def _deferred(name: str, namespace: dict[str, Any]) -> _Predicate:
+    """The test of the annotation ``name``, built on its first use: a recursive alias such
+    as ``IntTuple = int | tuple["IntTuple", ...]`` names itself."""
+    built: list[_Predicate | None] = []
+
+    def test(value: object) -> bool:
+        if not built:
+            try:
+                built.append(_predicate(eval(name, namespace), namespace))
+            except (NameError, TypeError, AttributeError, SyntaxError):
+                built.append(None)
+        predicate = built[0]
+        return predicate is None or predicate(value)
+
+    return test
 
 
 def _is_sequence(value: object) -> bool:
@@ -238,7 +267,7 @@ def _resolved(function: Callable[..., Any]) -> list[tuple[int, str, Any, _Predic
                 annotation = eval(annotation, namespace)  # the module's own names, as typing.get_type_hints does
             except (NameError, TypeError, AttributeError):
                 continue
-        predicate = _predicate(annotation)
+        predicate = _predicate(annotation, namespace)
         if predicate is not None:
             checks.append((position, parameter.name, annotation, predicate))
     return checks
@@ -265,7 +294,11 @@ def checks_arguments(error: ErrorFactory) -> Callable[[F], F]:
                     value = kwargs[name]
                 else:
                     continue
-                if not predicate(value):
+                try:
+                    conforms = predicate(value)
+                except RecursionError:
+                    conforms = False
+                if not conforms:
                     raise error(f"{where}: {name} must be {_describe(annotation)}, got {shown(value)}")
             return function(*args, **kwargs)
 
