@@ -310,6 +310,8 @@ def distributed_layout_for_tmem_access(
     _check_bits("bitwidth", bitwidth, "distributed_layout_for_tmem_access")
     if num_warps < 4:
         return None
+    if num_warps & (num_warps - 1):
+        raise TMemAccessError(f"distributed_layout_for_tmem_access: num_warps must be a power of two, got {num_warps}")
     if bitwidth != 32:
         return _narrow_distributed_layout(memory_layout, atom, num_warps, bitwidth)
     tile = tile_layout(atom, with_warp=False)
