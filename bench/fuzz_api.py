@@ -119,6 +119,8 @@ class Failure:
 
 @dataclass
 class Report:
+    """How the calls ended, and the distinct failures among them."""
+
     calls: int = 0
     returned: int = 0
     value_errors: int = 0
@@ -468,23 +470,26 @@ def source(value: object, imports: set[tuple[str, str]]) -> str:
 
 
 def reproducer(entry: Entry, receiver: object, arguments: dict[str, object]) -> str:
+    """One line of Python that makes the call again: its imports, then the call."""
     imports: set[tuple[str, str]] = set()
     texts = [
-        f"{name}={source(value, imports)}" if keyword else source(value, imports)
-        for name, (value, keyword) in (
-            (p.name, (arguments[p.name], p.kind is inspect.Parameter.KEYWORD_ONLY))
-            for p in entry.parameters
-            if p.name in arguments
-        )
+        f"{p.name}={source(arguments[p.name], imports)}"
+        if p.kind is p.KEYWORD_ONLY
+        else source(arguments[p.name], imports)
+        for p in entry.parameters
+        if p.name in arguments
     ]
-    if entry.receiver is not None:
-        method = entry.name.split(".")[-1]
-        call = f"{source(receiver, imports)}.{method}({', '.join(texts)})"
-    else:
-        head = entry.name.split(".")[0]
-        imports.add((entry.module, head))
+    method = entry.name.split(".")[-1]
+    if entry.receiver is None:
+        imports.add((entry.module, entry.name.split(".")[0]))
         call = f"{entry.name}({', '.join(texts)})"
-    lines = [f"from {module} import {name}" for module, name in sorted(imports) if not name.startswith("<")]
+    elif method == "__call__":
+        call = f"({source(receiver, imports)})({', '.join(texts)})"
+    elif method == "__mul__":
+        call = f"({source(receiver, imports)}) * ({', '.join(texts)})"
+    else:
+        call = f"{source(receiver, imports)}.{method}({', '.join(texts)})"
+    lines = [f"from {module} import {name}" for module, name in sorted(imports)]
     return "; ".join([*lines, call])
 
 

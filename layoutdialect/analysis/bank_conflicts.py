@@ -97,7 +97,10 @@ def access_cost(
         raise AnalysisError("access_cost: register_offsets and lane_offsets must be offsets, at least 0")
     vector_bits = vector_elements * element_bits
     if vector_bits > MAX_VECTOR_BITS or vector_elements < 1 or vector_elements & (vector_elements - 1):
-        raise AnalysisError(f"a vector of {vector_elements} x {element_bits} bits is not a shared-memory access")
+        raise AnalysisError(
+            f"access_cost: vector_elements must be a power of two of at most {MAX_VECTOR_BITS} bits; a vector of "
+            f"{vector_elements} x {element_bits} bits is not a shared-memory access"
+        )
     misaligned = [offset for offset in lane_offsets if offset % vector_elements]
     if misaligned:
         raise AnalysisError(f"lane offset {misaligned[0]} breaks the alignment of {vector_elements}-element vectors")

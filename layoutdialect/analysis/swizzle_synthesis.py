@@ -129,7 +129,7 @@ def _check_accesses(rows: int, cols: int, element_bits: int, accesses: Sequence[
     if rows < 1 or cols < 1:
         raise AnalysisError(f"{what}: rows and cols must be positive, got {rows} and {cols}")
     if rows * cols > MAX_TILE_ELEMENTS:
-        raise AnalysisError(f"{what}: a {rows}x{cols} tile has more than the {MAX_TILE_ELEMENTS} elements searched")
+        raise AnalysisError(f"{what}: rows and cols make {rows}x{cols}, over the {MAX_TILE_ELEMENTS} elements searched")
     check_element_bits(element_bits, f"{what}: element_bits")
     for height, width in accesses:
         if not (1 <= height <= rows and 1 <= width <= cols):

@@ -280,7 +280,7 @@ def checks_arguments(error: ErrorFactory) -> Callable[[F], F]:
 
     def decorate(function: F) -> F:
         checks: list[tuple[int, str, Any, _Predicate]] | None = None
-        where = function.__qualname__.replace(".<locals>", "")
+        where = function.__qualname__.replace(".<locals>", "").removesuffix(".__init__")
 
         @functools.wraps(function)
         def checked(*args: Any, **kwargs: Any) -> Any:
