@@ -104,6 +104,19 @@ def access_cost(
     misaligned = [offset for offset in lane_offsets if offset % vector_elements]
     if misaligned:
         raise AnalysisError(f"lane offset {misaligned[0]} breaks the alignment of {vector_elements}-element vectors")
+    return _access_cost(register_offsets, lane_offsets, element_bits, vector_elements, memory, load)
+
+
+def _access_cost(
+    register_offsets: Sequence[int],
+    lane_offsets: Sequence[int],
+    element_bits: int,
+    vector_elements: int,
+    memory: SharedMemory,
+    load: bool,
+) -> SharedAccessCost:
+    """``access_cost`` of arguments known to fit."""
+    vector_bits = vector_elements * element_bits
     phase_lanes = memory.phase_lanes(vector_bits, len(lane_offsets), load)
     phase_bits = len(lane_offsets) - len(phase_lanes)
     chunk_shift, bank_groups = memory.chunk_split(element_bits, vector_elements)
@@ -136,6 +149,13 @@ def largest_vectorisation(
     2
     """
     check_element_bits(element_bits, "largest_vectorisation: element_bits")
+    return _largest_vectorisation(register_offsets, element_bits, other_offsets, max_bits)
+
+
+def _largest_vectorisation(
+    register_offsets: Sequence[int], element_bits: int, other_offsets: Sequence[int], max_bits: int
+) -> int:
+    """``largest_vectorisation`` of arguments known to fit."""
     others = [offset for offset in [*register_offsets, *other_offsets] if offset]
     elements = 1
     while elements * 2 * element_bits <= max_bits and elements in register_offsets:
@@ -166,9 +186,10 @@ def bank_conflicts(
     >>> cost.vector_bits, cost.wavefronts_per_instruction, cost.excess_per_wavefront
     (128, 32, 7)
     """
-    access = warp_access(reg_layout, shared_layout, bitwidth)
+    check_shared_access(reg_layout, shared_layout, bitwidth, "bank_conflicts")
+    access = _warp_access(reg_layout, shared_layout, bitwidth)
     elements = access.vector_elements(bitwidth, vector_bits)
-    return access_cost(access.register_offsets, access.lane_offsets, bitwidth, elements, memory, load)
+    return _access_cost(access.register_offsets, access.lane_offsets, bitwidth, elements, memory, load)
 
 
 @dataclass(frozen=True)
@@ -199,11 +220,16 @@ class WarpAccess:
 def warp_access(reg_layout: LinearLayout, shared_layout: LinearLayout, bitwidth: int) -> WarpAccess:
     """The shared offsets of ``reg_layout``'s bases, both layouts at the tensor's shape."""
     check_shared_access(reg_layout, shared_layout, bitwidth, "warp_access")
+    return _warp_access(reg_layout, shared_layout, bitwidth)
+
+
+def _warp_access(reg_layout: LinearLayout, shared_layout: LinearLayout, bitwidth: int) -> WarpAccess:
+    """``warp_access`` of layouts known to fit."""
     to_shared = reg_layout.invert_and_compose(shared_layout)
     register_offsets = _basis_offsets(to_shared, "register")
     lane_offsets = _basis_offsets(to_shared, "lane")
     warp_offsets = _basis_offsets(to_shared, "warp")
-    widest = largest_vectorisation(register_offsets, bitwidth, lane_offsets + warp_offsets)
+    widest = _largest_vectorisation(register_offsets, bitwidth, lane_offsets + warp_offsets, MAX_VECTOR_BITS)
     return WarpAccess(register_offsets, lane_offsets, warp_offsets, widest)
 
 

@@ -70,6 +70,10 @@ def linear_index(coordinates: Sequence[int], shape: Sequence[int]) -> int:
     """The row-major index of ``coordinates`` in ``shape``."""
     if len(coordinates) != len(shape):
         raise AnalysisError(f"linear_index: coordinates {list(coordinates)} must give one per dim of {list(shape)}")
+    return _linear_index(coordinates, shape)
+
+
+def _linear_index(coordinates: Sequence[int], shape: Sequence[int]) -> int:
     index = 0
     for coordinate, size in zip(coordinates, shape):
         index = index * size + coordinate
@@ -80,6 +84,10 @@ def linear_index(coordinates: Sequence[int], shape: Sequence[int]) -> int:
 def unflatten_index(index: int, shape: Sequence[int]) -> list[int]:
     """The coordinates of row-major ``index`` in ``shape`` (``linear_index`` undone)."""
     _check_shape(shape, "unflatten_index: shape")
+    return _unflatten_index(index, shape)
+
+
+def _unflatten_index(index: int, shape: Sequence[int]) -> list[int]:
     coordinates = []
     for size in reversed(shape):
         coordinates.append(index % size)
@@ -100,7 +108,7 @@ def grid(cells: Sequence[str], shape: Sequence[int], separator: str) -> str:
     rank = len(shape)
     new_line = True
     for index in range(total):
-        here = unflatten_index(index, shape)
+        here = _unflatten_index(index, shape)
         opened = 0
         for dim in reversed(range(rank)):
             if here[dim] != 0:
@@ -111,7 +119,7 @@ def grid(cells: Sequence[str], shape: Sequence[int], separator: str) -> str:
             text.append(" " * (rank - opened))
             new_line = False
         text.append(cells[index])
-        following = unflatten_index(index + 1, shape) if index + 1 < total else [0] * rank
+        following = _unflatten_index(index + 1, shape) if index + 1 < total else [0] * rank
         for dim in reversed(range(rank)):
             if following[dim] != 0:
                 break
@@ -231,7 +239,7 @@ def element_view(layout: LinearLayout) -> str:
     cells = [""] * (layout.get_total_out_dim_size())
     for block, warp, lane, register, coordinates in hardware_points(layout):
         thread = lane + warp * lanes
-        cell = linear_index(coordinates, shape)
+        cell = _linear_index(coordinates, shape)
         text = "|" if cells[cell] else ""
         padding = (
             len(str(blocks)) - len(str(block))
@@ -270,7 +278,7 @@ def _offset_cells(layout: LinearLayout, label: Callable[[int, int], str]) -> lis
     shape = tensor_shape(layout)
     cells = [""] * layout.get_total_out_dim_size()
     for block, offset, coordinates in shared_points(layout):
-        cell = linear_index(coordinates, shape)
+        cell = _linear_index(coordinates, shape)
         cells[cell] += ("|" if cells[cell] else "") + label(block, offset)
     return cells
 

@@ -86,6 +86,9 @@ class Encoding:
     @checks_arguments(EncodingError)
     def accepts_rank(self, rank: int) -> bool:
         """Whether tensors of this rank can have this encoding."""
+        return self._accepts_rank(rank)
+
+    def _accepts_rank(self, rank: int) -> bool:
         return rank == self.rank
 
     def to_linear_layout(self, shape: Sequence[int]) -> LinearLayout:
@@ -94,7 +97,7 @@ class Encoding:
         block`` (shared), out-dims ``dim0..``.  Uncached: prefer the module function
         ``layoutdialect.to_linear_layout``."""
         dims = list(checked_shape(shape))
-        if not self.accepts_rank(len(dims)):
+        if not self._accepts_rank(len(dims)):
             raise EncodingError(f"a tensor of shape {dims} has rank {len(dims)}, but the encoding has rank {self.rank}")
         for size in dims:
             if size <= 0 or size & (size - 1):

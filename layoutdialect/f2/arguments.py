@@ -196,10 +196,11 @@ def _predicate(annotation: Any, namespace: dict[str, Any]) -> _Predicate | None:
             return None
         return lambda value: any(option(value) for option in options)  # type: ignore[misc]
     if origin in (Mapping, dict):
-        keys, values = (_predicate(a, namespace) for a in arguments)
+        keys, values = (_all(_predicate(a, namespace)) for a in arguments)
         return lambda value: (
-            isinstance(value, Mapping)
-            and all((keys is None or keys(k)) and (values is None or values(v)) for k, v in value.items())
+            (type(value) is dict or isinstance(value, Mapping))
+            and (keys is None or keys(value.keys()))  # type: ignore[attr-defined]
+            and (values is None or values(value.values()))  # type: ignore[attr-defined]
         )
     if origin is tuple and arguments and (len(arguments) != 2 or arguments[1] is not Ellipsis):
         fixed = [_predicate(a, namespace) for a in arguments]
@@ -209,20 +210,19 @@ def _predicate(annotation: Any, namespace: dict[str, Any]) -> _Predicate | None:
             and all(p is None or p(item) for p, item in zip(fixed, value))
         )
     if origin in (list, tuple, Sequence, Collection, set, frozenset):
-        item = _predicate(arguments[0], namespace) if arguments else None
+        items = _all(_predicate(arguments[0], namespace) if arguments else None)
         if origin is tuple:
-            return lambda value: isinstance(value, tuple) and (item is None or all(item(v) for v in value))
+            return lambda value: isinstance(value, tuple) and (items is None or items(value))
         unordered = origin in (Collection, set, frozenset)
         return lambda value: (
-            (_is_sequence(value) or unordered and isinstance(value, AbstractSet))
-            and (item is None or all(item(v) for v in value))  # type: ignore[attr-defined]
+            (_is_sequence(value) or unordered and isinstance(value, AbstractSet)) and (items is None or items(value))  # type: ignore[arg-type]
         )
     if origin is Iterable:
-        item = _predicate(arguments[0], namespace) if arguments else None
+        items = _all(_predicate(arguments[0], namespace) if arguments else None)
         return lambda value: (
             isinstance(value, Iterable)
             and not isinstance(value, str | bytes)
-            and (item is None or not isinstance(value, Collection) or all(item(v) for v in value))
+            and (items is None or not isinstance(value, Collection) or items(value))
         )
     if origin is Callable or annotation is Callable:
         return callable
@@ -248,8 +248,19 @@ def _deferred(name: str, namespace: dict[str, Any]) -> _Predicate:
     return test
 
 
+def _all(predicate: _Predicate | None) -> Callable[[Iterable[object]], bool] | None:
+    """The test that every item passes ``predicate``; integers, the common case, by type alone."""
+    if predicate is None:
+        return None
+    if predicate is _is_integer:
+        return lambda values: all(type(v) is int for v in values) or all(map(_is_integer, values))
+    return lambda values: all(map(predicate, values))
+
+
 def _is_sequence(value: object) -> bool:
     """An ordered collection of items: a list, a tuple, a range, an array; not a string."""
+    if type(value) is list or type(value) is tuple:
+        return True
     return isinstance(value, Collection) and not isinstance(value, str | bytes | Mapping | AbstractSet)
 
 

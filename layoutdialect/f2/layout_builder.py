@@ -21,7 +21,7 @@ from layoutdialect.f2.arguments import (
     checked_names,
     shown,
 )
-from layoutdialect.f2.linear_layout import LinearLayout, LinearLayoutError, _supremum
+from layoutdialect.f2.linear_layout import LinearLayout, LinearLayoutError, supremum
 from layoutdialect.f2.powers import checked_log2, log2_exact
 
 __all__ = ["LayoutBuilder"]
@@ -44,8 +44,42 @@ def _checked_growth(size: object, in_dim: object, out_dim: object, what: str) ->
     return checked_integer(size, f"{what}: size")
 
 
+_PLAIN = (tuple, list)
+
+
+def _plain_nd(in_dim: object, shape: object, order: object) -> bool:
+    """``times_identity_nd``'s arguments as the encodings pass them, checked by type alone:
+    a name, a list or tuple of ``int`` sizes and one permuting its dims."""
+    if type(in_dim) is not str or type(shape) not in _PLAIN or type(order) not in _PLAIN or len(order) != len(shape):
+        return False
+    seen = 0
+    for d in order:
+        if type(d) is not int or not 0 <= d < len(shape) or seen >> d & 1 or type(shape[d]) is not int:
+            return False
+        seen |= 1 << d
+    return True
+
+
+def _checked_nd(in_dim: object, shape: object, order: object) -> tuple[list[int], list[int]]:
+    """``times_identity_nd``'s ``shape`` and ``order`` as lists, once every argument is checked."""
+    what = "times_identity_nd"
+    check_name(in_dim, f"{what}: in_dim")
+    sizes = [checked_integer(size, f"{what}: shape") for size in _sequence(shape, f"{what}: shape")]
+    dims = [checked_integer(d, f"{what}: order") for d in _sequence(order, f"{what}: order")]
+    if sorted(dims) != list(range(len(sizes))):
+        raise LinearLayoutError(f"{what}: order {dims} must be a permutation of the dims of {sizes}")
+    return sizes, dims
+
+
 def _check_fit_shape(shape: object, names: Sequence[str], what: str) -> None:
     """A shape to fit out-dims ``names`` to: a power-of-two size for each of them."""
+    if type(shape) is dict:
+        for name in names:
+            size = shape.get(name)
+            if type(size) is not int or size <= 0 or size & (size - 1):
+                break
+        else:
+            return
     if not isinstance(shape, Mapping):
         raise LinearLayoutError(f"{what}: shape must be a mapping of out-dim names to sizes, got {shown(shape)}")
     for name in names:
@@ -201,13 +235,8 @@ class LayoutBuilder:
     def times_identity_nd(self, in_dim: str, shape: Sequence[int], order: Sequence[int]) -> LayoutBuilder:
         """``self *= identity_standard_nd(in_dim, shape, order)``: ``in_dim`` walks
         ``shape`` row by row, ``order[0]`` the fastest of the dims ``dim0..``."""
-        check_name(in_dim, "times_identity_nd: in_dim")
-        shape = [
-            checked_integer(size, "times_identity_nd: shape") for size in _sequence(shape, "times_identity_nd: shape")
-        ]
-        order = [checked_integer(d, "times_identity_nd: order") for d in _sequence(order, "times_identity_nd: order")]
-        if sorted(order) != list(range(len(shape))):
-            raise LinearLayoutError(f"times_identity_nd: order {order} must be a permutation of the dims of {shape}")
+        if not _plain_nd(in_dim, shape, order):
+            shape, order = _checked_nd(in_dim, shape, order)
         dim_bases = self._in_bases(in_dim)
         for d in order:
             if shape[d]:
@@ -219,11 +248,11 @@ class LayoutBuilder:
         if isinstance(outer, LinearLayout):
             outer = LayoutBuilder.of(outer)
         checked_instance(outer, LayoutBuilder, "times: outer")
-        names = _supremum(list(self._sizes), list(outer._sizes))
+        names = supremum(list(self._sizes), list(outer._sizes))
         for name in names:
             self._slot(name)
         self._sizes = {name: self._sizes[name] for name in names}
-        self._bases = {name: self._bases.get(name, []) for name in _supremum(list(self._bases), list(outer._bases))}
+        self._bases = {name: self._bases.get(name, []) for name in supremum(list(self._bases), list(outer._bases))}
         moves = [(outer._slots[n], self._slots[n], log2_exact(self._sizes[n])) for n in outer._sizes]
         for in_dim, dim_bases in outer._bases.items():
             target = self._bases[in_dim]
@@ -238,14 +267,14 @@ class LayoutBuilder:
 
     def transpose_outs(self, order: Sequence[str]) -> LayoutBuilder:
         """Reorder the out-dims; the map is unchanged."""
-        order = checked_names(order, "transpose_outs: order")
         sizes = self._sizes
         try:
             reordered = {name: sizes[name] for name in order}
-        except KeyError:
-            reordered = {}
-        if len(reordered) != len(sizes) or len(order) != len(sizes):
-            raise LinearLayoutError(f"transpose_outs: {list(order)} must be a permutation of {list(sizes)}")
+            complete = len(reordered) == len(sizes) == len(order) and not isinstance(order, str)
+        except (KeyError, TypeError):
+            complete = False
+        if not complete:
+            raise LinearLayoutError(f"transpose_outs: order must be a permutation of {list(sizes)}, got {shown(order)}")
         self._sizes = reordered
         return self
 
