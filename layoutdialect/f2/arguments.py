@@ -6,7 +6,8 @@
 per call (``int`` takes no ``bool`` and no ``float``; a sequence's items are checked too),
 and each layer raises its own error class.  The values a function needs beyond their
 types (dims a layout must have, sizes that must be powers of two) it checks itself,
-with the helpers below.
+with the helpers below.  A public function that the package also calls in a loop keeps
+its checks and hands the work to an unchecked private one, which the loop calls.
 
 >>> @checks_arguments(LinearLayoutError)
 ... def repeat(text: str, times: int) -> str:
@@ -33,9 +34,12 @@ from layoutdialect.f2.errors import LinearLayoutError
 __all__ = [
     "ErrorFactory",
     "check_in_dims",
-    "check_positive",
-    "check_power_of_two",
+    "check_name",
+    "checked_dim_sizes",
+    "checked_instance",
     "checked_integer",
+    "checked_list",
+    "checked_names",
     "checks_arguments",
     "shown",
 ]
@@ -106,16 +110,6 @@ def checked_dim_sizes(value: object, what: str, error: ErrorFactory = LinearLayo
     if not all(isinstance(pair, tuple | list) and len(pair) == 2 and isinstance(pair[0], str) for pair in pairs):
         raise error(f"{what} must be (dim name, size) pairs, got {shown(value)}")
     return [(name, checked_integer(size, f"{what}: the size of {name!r}", error)) for name, size in pairs]
-
-
-def check_positive(value: int, what: str, error: ErrorFactory = LinearLayoutError) -> None:
-    if value < 1:
-        raise error(f"{what} must be positive, got {value}")
-
-
-def check_power_of_two(value: int, what: str, error: ErrorFactory = LinearLayoutError) -> None:
-    if value < 1 or value & (value - 1):
-        raise error(f"{what} must be a power of two, got {value}")
 
 
 def check_in_dims(
