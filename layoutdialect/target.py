@@ -32,6 +32,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from layoutdialect.f2 import is_power_of_two, log2_exact
+from layoutdialect.f2.arguments import checked_instance, checks_arguments, shown
+from layoutdialect.f2.powers import MAX_SIZE_LOG2
 
 __all__ = [
     "BANK_BITS",
@@ -77,14 +79,22 @@ class SharedMemory:
     matrix_stores: bool = False
 
     def __post_init__(self) -> None:
-        if self.banks not in (8, 16, 32, 64):
-            raise TargetError(f"shared memory has 8, 16, 32 or 64 banks, not {self.banks}")
+        if type(self.banks) is not int or self.banks not in (8, 16, 32, 64):
+            raise TargetError(f"shared memory has 8, 16, 32 or 64 banks, not {shown(self.banks)}")
+        lanes = self.wide_load_phase_lanes
+        if lanes is not None and not (
+            isinstance(lanes, tuple) and all(type(bit) is int and 0 <= bit < MAX_SIZE_LOG2 for bit in lanes)
+        ):
+            raise TargetError(f"SharedMemory: wide_load_phase_lanes must be a tuple of lane bits, got {shown(lanes)}")
+        for name in ("matrix_loads", "matrix_stores"):
+            checked_instance(getattr(self, name), bool, f"SharedMemory: {name}", TargetError)
 
     @property
     def wavefront_bytes(self) -> int:
         """Bytes one wavefront serves: a word from every bank."""
         return self.banks * BANK_BITS // 8
 
+    @checks_arguments(TargetError)
     def phase_lane_bits(self, vector_bits: int, lanes: int) -> int:
         """How many lane bits select the phase of a ``vector_bits``-wide access by ``lanes``
         lanes: the lanes of one phase fill the banks once.
@@ -92,21 +102,31 @@ class SharedMemory:
         >>> [SharedMemory(32).phase_lane_bits(bits, 32) for bits in (16, 32, 64, 128)]
         [0, 0, 1, 2]
         """
+        _check_access_bits(vector_bits, "phase_lane_bits: vector_bits")
+        if not is_power_of_two(lanes):
+            raise TargetError(f"phase_lane_bits: lanes must be a power of two, got {lanes}")
         words = max(1, vector_bits // BANK_BITS)
         return max(0, log2_exact(lanes) - log2_exact(self.banks) + log2_exact(words))
 
+    @checks_arguments(TargetError)
     def phase_lanes(self, vector_bits: int, lane_bits: int, load: bool) -> list[int]:
         """The lane bits that vary within one phase of an access (the others pick the phase)."""
+        if not 0 <= lane_bits <= MAX_SIZE_LOG2:
+            raise TargetError(f"phase_lanes: lane_bits must be from 0 to {MAX_SIZE_LOG2}, got {lane_bits}")
         count = lane_bits - self.phase_lane_bits(vector_bits, 1 << lane_bits)
         wide = self.wide_load_phase_lanes
         if load and vector_bits == WIDE_ACCESS_BITS and wide is not None and len(wide) == count:
             return list(wide)
         return list(range(count))
 
+    @checks_arguments(TargetError)
     def chunk_split(self, element_bits: int, vector_elements: int) -> tuple[int, int]:
         """``(shift, bank_groups)``: a lane's element offset ``>> shift`` is its chunk (the
         aligned word, or vector when wider), and the chunk's low ``log2(bank_groups)`` bits
         pick its banks."""
+        _check_access_bits(element_bits, "chunk_split: element_bits")
+        if not is_power_of_two(vector_elements):
+            raise TargetError(f"chunk_split: vector_elements must be a power of two, got {vector_elements}")
         chunk_elements = max(vector_elements, BANK_BITS // element_bits if element_bits < BANK_BITS else 1)
         words_per_chunk = max(1, vector_elements * element_bits // BANK_BITS)
         return log2_exact(chunk_elements), max(1, self.banks // words_per_chunk)
@@ -115,8 +135,11 @@ class SharedMemory:
         """The wavefronts one phase touching the 32-bit ``words`` takes: the most distinct
         words any bank holds (``0`` for none)."""
         per_bank: dict[int, set[int]] = {}
-        for word in words:
-            per_bank.setdefault(word % self.banks, set()).add(word)
+        try:
+            for word in words:
+                per_bank.setdefault(word % self.banks, set()).add(word)
+        except TypeError:
+            raise TargetError(f"wavefronts: words must be integers, got {shown(words)}") from None
         return max((len(held) for held in per_bank.values()), default=0)
 
 
@@ -130,7 +153,9 @@ class Target:
     shared: SharedMemory
 
     def __post_init__(self) -> None:
-        if not is_power_of_two(self.lanes):
+        checked_instance(self.arch, str, "Target: arch", TargetError)
+        checked_instance(self.shared, SharedMemory, "Target: shared", TargetError)
+        if type(self.lanes) is not int or not is_power_of_two(self.lanes):
             raise TargetError(f"a warp has a power of two of lanes, not {self.lanes}")
 
     @property
@@ -139,6 +164,7 @@ class Target:
         return self.arch.startswith("cuda:") and _cuda_capability(self.arch) < 90
 
     @staticmethod
+    @checks_arguments(TargetError)
     def named(arch: str | None, lanes: int | None = None, banks: int | None = None) -> Target:
         """The target called ``arch`` (``None``: a generic NVIDIA-like GPU), with its lane
         and bank counts unless ``lanes`` or ``banks`` say otherwise (a module's
@@ -153,6 +179,11 @@ class Target:
         if banks is not None and banks != shared.banks:
             shared = SharedMemory(banks)
         return Target(arch or "generic", default_lanes if lanes is None else lanes, shared)
+
+
+def _check_access_bits(bits: int, what: str) -> None:
+    if bits < 1:
+        raise TargetError(f"{what} must be positive, got {bits}")
 
 
 _AMD_FAMILY = re.compile(r"gfx(\d+?)([0-9a-f]{2})$")

@@ -24,7 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from layoutdialect.analysis.bank_conflicts import SharedAccessCost, access_cost, warp_access
-from layoutdialect.f2 import LinearLayout, log2_exact
+from layoutdialect.analysis.preconditions import AnalysisError, check_element_bits, check_shared_access
+from layoutdialect.f2 import LinearLayout, is_power_of_two, log2_exact
+from layoutdialect.f2.arguments import checks_arguments
 from layoutdialect.f2.bitmatrix import combine, null_space, rank
 from layoutdialect.target import BANK_BITS, SharedMemory
 
@@ -77,6 +79,7 @@ class AccessExplanation:
         return self.cost.instructions * self.cost.phases
 
 
+@checks_arguments(AnalysisError)
 def explain_access(
     reg_layout: LinearLayout,
     shared_layout: LinearLayout,
@@ -87,6 +90,7 @@ def explain_access(
 ) -> AccessExplanation:
     """``bank_conflicts`` of a register layout against a shared one, with the lanes, banks
     and F2 reason behind the count."""
+    check_shared_access(reg_layout, shared_layout, bitwidth, "explain_access")
     access = warp_access(reg_layout, shared_layout, bitwidth)
     vector_elements = access.vector_elements(bitwidth, vector_bits)
     lane_offsets = access.lane_offsets
@@ -122,6 +126,7 @@ def explain_access(
     return AccessExplanation(cost, widest, lane_banks, conflicts, lane_chunks, clashing, ways)
 
 
+@checks_arguments(AnalysisError)
 def tile_access_layout(shape: list[int], tile: tuple[int, int], element_bits: int, lanes: int) -> LinearLayout:
     """The register layout of a warp reading the ``tile`` (rows x columns) at the origin of
     a ``shape`` tensor, each lane its widest vector: a lane reads up to 128 bits of one
@@ -133,10 +138,17 @@ def tile_access_layout(shape: list[int], tile: tuple[int, int], element_bits: in
 
     Sides must be powers of two within ``shape``'s last two dims.
     """
+    if len(shape) < 2 or not all(is_power_of_two(size) for size in shape):
+        raise AnalysisError(f"tile_access_layout: shape must be two or more powers of two, got {list(shape)}")
+    if not all(is_power_of_two(side) for side in tile):
+        raise AnalysisError(f"tile_access_layout: tile must be two powers of two, got {list(tile)}")
+    check_element_bits(element_bits, "tile_access_layout: element_bits")
+    if not is_power_of_two(lanes):
+        raise AnalysisError(f"tile_access_layout: lanes must be a power of two, got {lanes}")
     rows, columns = tile
     *_, height, width = shape
     if rows > height or columns > width:
-        raise ValueError(f"the {rows}x{columns} access does not fit the {height}x{width} tile")
+        raise AnalysisError(f"the {rows}x{columns} access does not fit the {height}x{width} tile")
     vector = min(columns, max(1, MAX_VECTOR_BITS // element_bits))
     steps = [(0, 1 << k) for k in range(log2_exact(columns))] + [(1 << k, 0) for k in range(log2_exact(rows))]
     vector_bits, lane_bits = log2_exact(vector), log2_exact(lanes)

@@ -18,7 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from layoutdialect.analysis.preconditions import AnalysisError, check_element_bits, check_shared_access
 from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2.arguments import checks_arguments
 from layoutdialect.f2.bitmatrix import rank
 from layoutdialect.target import SharedMemory
 
@@ -75,6 +77,7 @@ class SharedAccessCost:
         }
 
 
+@checks_arguments(AnalysisError)
 def access_cost(
     register_offsets: Sequence[int],
     lane_offsets: Sequence[int],
@@ -89,12 +92,31 @@ def access_cost(
     Each instruction moves ``vector_elements`` registers at consecutive offsets; ``load``
     says which way (AMD's 128-bit loads form their phases from other lanes than stores).
     """
+    check_element_bits(element_bits, "access_cost: element_bits")
+    if any(offset < 0 for offset in [*register_offsets, *lane_offsets]):
+        raise AnalysisError("access_cost: register_offsets and lane_offsets must be offsets, at least 0")
     vector_bits = vector_elements * element_bits
-    if vector_bits > MAX_VECTOR_BITS or vector_elements & (vector_elements - 1):
-        raise ValueError(f"a vector of {vector_elements} x {element_bits} bits is not a shared-memory access")
+    if vector_bits > MAX_VECTOR_BITS or vector_elements < 1 or vector_elements & (vector_elements - 1):
+        raise AnalysisError(
+            f"access_cost: vector_elements must be a power of two of at most {MAX_VECTOR_BITS} bits; a vector of "
+            f"{vector_elements} x {element_bits} bits is not a shared-memory access"
+        )
     misaligned = [offset for offset in lane_offsets if offset % vector_elements]
     if misaligned:
-        raise ValueError(f"lane offset {misaligned[0]} breaks the alignment of {vector_elements}-element vectors")
+        raise AnalysisError(f"lane offset {misaligned[0]} breaks the alignment of {vector_elements}-element vectors")
+    return _access_cost(register_offsets, lane_offsets, element_bits, vector_elements, memory, load)
+
+
+def _access_cost(
+    register_offsets: Sequence[int],
+    lane_offsets: Sequence[int],
+    element_bits: int,
+    vector_elements: int,
+    memory: SharedMemory,
+    load: bool,
+) -> SharedAccessCost:
+    """``access_cost`` of arguments known to fit."""
+    vector_bits = vector_elements * element_bits
     phase_lanes = memory.phase_lanes(vector_bits, len(lane_offsets), load)
     phase_bits = len(lane_offsets) - len(phase_lanes)
     chunk_shift, bank_groups = memory.chunk_split(element_bits, vector_elements)
@@ -110,6 +132,7 @@ def access_cost(
     )
 
 
+@checks_arguments(AnalysisError)
 def largest_vectorisation(
     register_offsets: Sequence[int],
     element_bits: int,
@@ -125,6 +148,14 @@ def largest_vectorisation(
     >>> largest_vectorisation([2, 1, 8], 16, other_offsets=[18])
     2
     """
+    check_element_bits(element_bits, "largest_vectorisation: element_bits")
+    return _largest_vectorisation(register_offsets, element_bits, other_offsets, max_bits)
+
+
+def _largest_vectorisation(
+    register_offsets: Sequence[int], element_bits: int, other_offsets: Sequence[int], max_bits: int
+) -> int:
+    """``largest_vectorisation`` of arguments known to fit."""
     others = [offset for offset in [*register_offsets, *other_offsets] if offset]
     elements = 1
     while elements * 2 * element_bits <= max_bits and elements in register_offsets:
@@ -135,6 +166,7 @@ def largest_vectorisation(
     return elements
 
 
+@checks_arguments(AnalysisError)
 def bank_conflicts(
     reg_layout: LinearLayout,
     shared_layout: LinearLayout,
@@ -154,9 +186,10 @@ def bank_conflicts(
     >>> cost.vector_bits, cost.wavefronts_per_instruction, cost.excess_per_wavefront
     (128, 32, 7)
     """
-    access = warp_access(reg_layout, shared_layout, bitwidth)
+    check_shared_access(reg_layout, shared_layout, bitwidth, "bank_conflicts")
+    access = _warp_access(reg_layout, shared_layout, bitwidth)
     elements = access.vector_elements(bitwidth, vector_bits)
-    return access_cost(access.register_offsets, access.lane_offsets, bitwidth, elements, memory, load)
+    return _access_cost(access.register_offsets, access.lane_offsets, bitwidth, elements, memory, load)
 
 
 @dataclass(frozen=True)
@@ -169,27 +202,34 @@ class WarpAccess:
     warp_offsets: list[int]
     widest_elements: int
 
+    @checks_arguments(AnalysisError)
     def vector_elements(self, bitwidth: int, vector_bits: int | None) -> int:
         """Elements per access: ``vector_bits`` wide, or the widest when ``None``."""
+        check_element_bits(bitwidth, "vector_elements: bitwidth")
         if vector_bits is None:
             return self.widest_elements
         if vector_bits % bitwidth or vector_bits // bitwidth > self.widest_elements or vector_bits < bitwidth:
-            raise ValueError(
+            raise AnalysisError(
                 f"{vector_bits}-bit accesses need {vector_bits // bitwidth or 1} registers at consecutive offsets; "
                 f"the layouts allow at most {self.widest_elements * bitwidth} bits"
             )
         return vector_bits // bitwidth
 
 
+@checks_arguments(AnalysisError)
 def warp_access(reg_layout: LinearLayout, shared_layout: LinearLayout, bitwidth: int) -> WarpAccess:
     """The shared offsets of ``reg_layout``'s bases, both layouts at the tensor's shape."""
-    if not shared_layout.has_in_dim("offset"):
-        raise ValueError("the shared layout has no 'offset' in-dim")
+    check_shared_access(reg_layout, shared_layout, bitwidth, "warp_access")
+    return _warp_access(reg_layout, shared_layout, bitwidth)
+
+
+def _warp_access(reg_layout: LinearLayout, shared_layout: LinearLayout, bitwidth: int) -> WarpAccess:
+    """``warp_access`` of layouts known to fit."""
     to_shared = reg_layout.invert_and_compose(shared_layout)
     register_offsets = _basis_offsets(to_shared, "register")
     lane_offsets = _basis_offsets(to_shared, "lane")
     warp_offsets = _basis_offsets(to_shared, "warp")
-    widest = largest_vectorisation(register_offsets, bitwidth, lane_offsets + warp_offsets)
+    widest = _largest_vectorisation(register_offsets, bitwidth, lane_offsets + warp_offsets, MAX_VECTOR_BITS)
     return WarpAccess(register_offsets, lane_offsets, warp_offsets, widest)
 
 
@@ -203,6 +243,6 @@ def _basis_offsets(to_shared: LinearLayout, in_dim: str) -> list[int]:
         assert isinstance(image, list)
         named = dict(zip(to_shared.get_out_dim_names(), image))
         if named.get("block", 0):
-            raise ValueError(f"{in_dim} {index} of the distributed layout lives in another CTA's shared memory")
+            raise AnalysisError(f"{in_dim} {index} of the distributed layout lives in another CTA's shared memory")
         offsets.append(named["offset"])
     return offsets

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
+from layoutdialect.analysis.preconditions import AnalysisError, check_conversion, check_element_bits
 from layoutdialect.analysis.scratch_layout import ScratchPlan, plan_scratch
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition, decompose_warp_conversion
 from layoutdialect.f2 import HARDWARE_DIMS, LinearLayout
+from layoutdialect.f2.arguments import checks_arguments
 from layoutdialect.f2.bitmatrix import combine_all
 from layoutdialect.target import SharedMemory
 
@@ -47,6 +49,7 @@ class ConversionPath(Enum):
     DISTRIBUTED_SHARED_MEMORY = "distributed shared memory"
 
 
+@checks_arguments(AnalysisError)
 def minimal_conversion(src: LinearLayout, dst: LinearLayout) -> LinearLayout:
     """The map from each destination hardware index to the source index that holds its
     element, with the hardware dims it leaves alone quotiented out (``block``, then
@@ -58,6 +61,11 @@ def minimal_conversion(src: LinearLayout, dst: LinearLayout) -> LinearLayout:
     >>> minimal_conversion(src, dst).bases
     [('register', [[2], [1]])]
     """
+    check_conversion(src, dst, "minimal_conversion")
+    return _minimal_conversion(src, dst)
+
+
+def _minimal_conversion(src: LinearLayout, dst: LinearLayout) -> LinearLayout:
     conversion = dst.invert_and_compose(src)
     common = [d for d in reversed(HARDWARE_DIMS) if src.has_in_dim(d) and dst.has_in_dim(d)]
     for dim in common:
@@ -68,12 +76,14 @@ def minimal_conversion(src: LinearLayout, dst: LinearLayout) -> LinearLayout:
     return conversion
 
 
+@checks_arguments(AnalysisError)
 @lru_cache(maxsize=4096)
 def reorders_registers(src: LinearLayout, dst: LinearLayout) -> bool:
     """Triton's ``cvtReordersRegisters``: every thread already holds the data it needs,
     so the conversion at most renames registers.  (Remembered: the passes' cost model
     asks it of the same few layout pairs again and again.)"""
-    return _kind(minimal_conversion(src, dst)) in (ConversionKind.NO_OP, ConversionKind.REGISTER)
+    check_conversion(src, dst, "reorders_registers")
+    return _kind(_minimal_conversion(src, dst)) in (ConversionKind.NO_OP, ConversionKind.REGISTER)
 
 
 def _kind(conversion: LinearLayout) -> ConversionKind:
@@ -141,6 +151,7 @@ class ConversionPlan:
         return self.warp.transposition_count if self.warp else None
 
 
+@checks_arguments(AnalysisError)
 def plan_conversion(
     src: LinearLayout,
     dst: LinearLayout,
@@ -157,13 +168,15 @@ def plan_conversion(
     shared memory otherwise.  A scratch buffer holds at most ``max_scratch_bytes``
     (``None``: as many as Triton 3.9's for the pair).
     """
-    if element_bits < 1:
-        raise ValueError(f"element_bits must be positive, got {element_bits}")
+    check_conversion(src, dst, "plan_conversion")
+    check_element_bits(element_bits, "plan_conversion: element_bits")
     if max_mixed_transpositions < 0:
-        raise ValueError(f"max_mixed_transpositions must be at least 0, got {max_mixed_transpositions}")
+        raise AnalysisError(
+            f"plan_conversion: max_mixed_transpositions must be at least 0, got {max_mixed_transpositions}"
+        )
     if max_scratch_bytes is not None and max_scratch_bytes < 1:
-        raise ValueError(f"max_scratch_bytes must be positive, got {max_scratch_bytes}")
-    conversion = minimal_conversion(src, dst)
+        raise AnalysisError(f"plan_conversion: max_scratch_bytes must be positive, got {max_scratch_bytes}")
+    conversion = _minimal_conversion(src, dst)
     kind = _kind(conversion)
     registers = (src.get_in_dim_size("register"), dst.get_in_dim_size("register"))
 
@@ -176,7 +189,7 @@ def plan_conversion(
             synchronous = kind is ConversionKind.INTRA_WARP and not copies
             try:
                 scratch = plan_scratch(src, dst, element_bits, memory, synchronous, max_scratch_bytes)
-            except ValueError as error:
+            except AnalysisError as error:
                 reason = f"{reason}, but {error}"
         return ConversionPlan(kind, path, reason, conversion, *registers, register_map, warp, scratch)
 

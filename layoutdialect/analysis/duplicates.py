@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from layoutdialect.analysis.preconditions import AnalysisError
 from layoutdialect.f2 import LinearLayout, lstsq
+from layoutdialect.f2.arguments import checks_arguments
 
 __all__ = ["DuplicateReport", "find_duplicates"]
 
@@ -45,6 +47,7 @@ class DuplicateReport:
         return self.copies > 1
 
 
+@checks_arguments(AnalysisError)
 def find_duplicates(layout: LinearLayout) -> DuplicateReport:
     """The free variables of ``layout``, its deduplicated form and the map back."""
     masks = layout.free_variable_masks()

@@ -34,7 +34,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from layoutdialect.analysis.bank_conflicts import MAX_VECTOR_BITS, SharedAccessCost, access_cost, largest_vectorisation
+from layoutdialect.analysis.preconditions import AnalysisError, check_conversion, check_element_bits
 from layoutdialect.f2 import LinearLayout, log2_exact
+from layoutdialect.f2.arguments import checks_arguments
 from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, complement_basis, span_intersection
 from layoutdialect.target import BANK_BITS, MATRIX_ROW_BYTES, SharedMemory
 
@@ -49,8 +51,10 @@ __all__ = [
 ]
 
 
+@checks_arguments(AnalysisError)
 def memory_bits(element_bits: int) -> int:
     """Bits an element takes in shared memory: a sub-byte element (i1) takes a byte."""
+    check_element_bits(element_bits, "memory_bits: element_bits")
     return max(8, element_bits)
 
 
@@ -94,8 +98,14 @@ class RemoteReads:
     kept_rank_bits: int
     block_offsets: tuple[int, ...]
 
+    @checks_arguments(AnalysisError)
     def split(self, cluster_offset: int) -> tuple[int, int]:
         """``(rank part, element offset)`` of a cluster offset (the rank part before the kept bits)."""
+        if not 0 <= cluster_offset >> self.offset_bits < 1 << len(self.rank_bits):
+            raise AnalysisError(
+                f"split: cluster_offset must be an offset of the {1 << len(self.rank_bits)} CTAs' parts of "
+                f"{1 << self.offset_bits} elements, got {cluster_offset}"
+            )
         coordinate = cluster_offset >> self.offset_bits
         rank = combine([1 << bit for bit in self.rank_bits], coordinate)
         return rank, cluster_offset & ((1 << self.offset_bits) - 1)
@@ -121,6 +131,7 @@ class ScratchAccess:
     matrix: MatrixTiling | None = None
     remote: RemoteReads | None = None
 
+    @checks_arguments(AnalysisError)
     def instruction(self, load: bool) -> str:
         """The PTX instruction of each access, as ``ldmatrix.x4.trans`` or ``st.shared.b128``."""
         if self.matrix is not None:
@@ -198,6 +209,18 @@ def _side(layout: LinearLayout) -> _Side:
     return _Side(images("register"), images("lane"), images("warp"), images("block"))
 
 
+def _check_scratch_arguments(
+    src: LinearLayout, dst: LinearLayout, element_bits: int, max_scratch_bytes: int | None, what: str
+) -> None:
+    check_conversion(src, dst, what)
+    if not src.num_out_dims:
+        raise AnalysisError(f"{what}: src and dst must have out-dims (a tensor of rank 1 or more)")
+    check_element_bits(element_bits, f"{what}: element_bits")
+    if max_scratch_bytes is not None and max_scratch_bytes < 1:
+        raise AnalysisError(f"{what}: max_scratch_bytes must be positive, got {max_scratch_bytes}")
+
+
+@checks_arguments(AnalysisError)
 def plan_scratch(
     src: LinearLayout,
     dst: LinearLayout,
@@ -214,8 +237,9 @@ def plan_scratch(
     then the fewest instructions, then the fewest barriers, then the smallest buffer.
     When data cross the CTAs of a cluster, each CTA stores its source part in its own
     buffer and the loads read the others' through distributed shared memory.
-    Raises ``ValueError`` when no buffer fits the budget.
+    Raises ``AnalysisError`` when no buffer fits the budget.
     """
+    _check_scratch_arguments(src, dst, element_bits, max_scratch_bytes, "plan_scratch")
     bits = memory_bits(element_bits)
     memory = _matrix_capable(memory, element_bits)
     source, destination = _side(src), _side(dst)
@@ -236,14 +260,14 @@ def plan_scratch(
     triton = _triton_plan(tiled, source, destination, bits, dim, memory, warp_synchronous)
     valid = [plan for plan in [*plans, triton] if plan is not None]
     if not valid:
-        raise ValueError("no scratch layout keeps each CTA's data in its own shared memory")
+        raise AnalysisError("no scratch layout keeps each CTA's data in its own shared memory")
     budget = max_scratch_bytes
     if budget is None:
         budget = triton.scratch_bytes if triton is not None else max(plan.scratch_bytes for plan in valid)
     fitting = [plan for plan in valid if plan.scratch_bytes <= budget]
     if not fitting:
         smallest = min(plan.scratch_bytes for plan in valid)
-        raise ValueError(f"the smallest scratch buffer takes {smallest} bytes, more than the {budget} allowed")
+        raise AnalysisError(f"the smallest scratch buffer takes {smallest} bytes, more than the {budget} allowed")
     best = min(
         fitting,
         key=lambda p: (
@@ -256,12 +280,14 @@ def plan_scratch(
     return replace(best, layout=best.layout.reshape_outs(src.out_dims))
 
 
+@checks_arguments(AnalysisError)
 def triton_scratch_plan(
     src: LinearLayout, dst: LinearLayout, element_bits: int, memory: SharedMemory, warp_synchronous: bool = False
 ) -> ScratchPlan:
     """The buffer and instructions Triton 3.9 chooses for this conversion (its
     ``optimalSwizzling`` over the instruction pairs of ``getSrcDstTiles``), as this
     module builds them: the budget ``plan_scratch`` keeps to by default."""
+    _check_scratch_arguments(src, dst, element_bits, None, "triton_scratch_plan")
     bits = memory_bits(element_bits)
     memory = _matrix_capable(memory, element_bits)
     source, destination = _side(src), _side(dst)
@@ -269,7 +295,7 @@ def triton_scratch_plan(
     tiled = _tile_plans(source, destination, bits, dim, memory, warp_synchronous)
     plan = _triton_plan(tiled, source, destination, bits, dim, memory, warp_synchronous)
     if plan is None:
-        raise ValueError("no scratch layout keeps each CTA's data in its own shared memory")
+        raise AnalysisError("no scratch layout keeps each CTA's data in its own shared memory")
     return replace(plan, layout=plan.layout.reshape_outs(src.out_dims))
 
 

@@ -37,8 +37,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import product as cartesian
 
+from layoutdialect.analysis.preconditions import AnalysisError, check_element_bits
 from layoutdialect.cute.layout import Swizzle
 from layoutdialect.f2 import LinearLayout, is_power_of_two, trailing_zeros
+from layoutdialect.f2.arguments import checks_arguments
 from layoutdialect.target import BANK_BITS, SharedMemory
 
 __all__ = [
@@ -81,17 +83,18 @@ class MelonedoParams:
         )
 
 
+@checks_arguments(AnalysisError)
 def make_swizzle(num_rows: int, num_cols: int, stride: int, total_rows: int = 0) -> MelonedoParams:
     """melonedo's closed form for one ``num_rows x num_cols`` access filling all banks once."""
     if not (is_power_of_two(num_rows) and is_power_of_two(num_cols)) or stride < 1:
-        raise ValueError(f"the access {num_rows}x{num_cols} must have power-of-two sides and rows a positive stride")
+        raise AnalysisError(f"the access {num_rows}x{num_cols} must have power-of-two sides and rows a positive stride")
     stride_bits = trailing_zeros(stride)
     bank_bits = trailing_zeros(num_rows * num_cols)
     col_bits = trailing_zeros(num_cols)
     if not is_power_of_two(stride) and col_bits > stride_bits:
         row_banks = 1 << (col_bits - stride_bits)
         if total_rows % row_banks:
-            raise ValueError(f"treating {row_banks} rows as one needs a row count divisible by {row_banks}")
+            raise AnalysisError(f"treating {row_banks} rows as one needs a row count divisible by {row_banks}")
         return MelonedoParams(0, 0, stride, row_banks, total_rows)
     col_shift = col_bits
     col_mask = (1 << (bank_bits - col_bits)) - 1
@@ -117,6 +120,25 @@ class AccessCost:
         return self.worst_wavefronts == self.ideal_wavefronts
 
 
+MAX_TILE_ELEMENTS = 1 << 22
+"""The most elements of a tile searched (16 MiB of f32, far more than any CTA's shared
+memory holds): every access is costed element by element."""
+
+
+def _check_accesses(rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], what: str) -> None:
+    if rows < 1 or cols < 1:
+        raise AnalysisError(f"{what}: rows and cols must be positive, got {rows} and {cols}")
+    if rows * cols > MAX_TILE_ELEMENTS:
+        raise AnalysisError(f"{what}: rows and cols make {rows}x{cols}, over the {MAX_TILE_ELEMENTS} elements searched")
+    check_element_bits(element_bits, f"{what}: element_bits")
+    for height, width in accesses:
+        if not (1 <= height <= rows and 1 <= width <= cols):
+            raise AnalysisError(
+                f"access {height}x{width} does not fit the {rows}x{cols} tile: its sides must be from 1 to the tile's"
+            )
+
+
+@checks_arguments(AnalysisError)
 def access_costs(
     address: Callable[[int, int], int],
     rows: int,
@@ -132,6 +154,7 @@ def access_costs(
     access with power-of-two sides by one XOR constant, which permutes banks and words
     alike, so the first place stands for all of them; the places of other accesses are
     each counted."""
+    _check_accesses(rows, cols, element_bits, accesses, "access_costs")
     costs = []
     for height, width in accesses:
         ideal = ideal_wavefronts(height * width, element_bits, memory)
@@ -150,6 +173,7 @@ def access_costs(
     return costs
 
 
+@checks_arguments(AnalysisError)
 def access_words(offsets: Iterable[int], element_bits: int) -> set[int]:
     """The ``BANK_BITS``-bit words that elements at the element ``offsets`` occupy.
 
@@ -158,6 +182,7 @@ def access_words(offsets: Iterable[int], element_bits: int) -> set[int]:
     >>> sorted(access_words([0, 1, 9], 16))
     [0, 4]
     """
+    check_element_bits(element_bits, "access_words: element_bits")
     element_bytes = max(1, element_bits // 8)
     word_bytes = BANK_BITS // 8
     words: set[int] = set()
@@ -167,6 +192,7 @@ def access_words(offsets: Iterable[int], element_bits: int) -> set[int]:
     return words
 
 
+@checks_arguments(AnalysisError)
 def ideal_wavefronts(elements: int, element_bits: int, memory: SharedMemory) -> int:
     """The fewest wavefronts a request of ``elements`` distinct elements can take: its
     bytes fill at least ``ceil(bytes / wavefront bytes)`` words of some bank, and no more
@@ -251,6 +277,7 @@ def _candidate_swizzles(rows: int, cols: int) -> list[Swizzle]:
     return candidates
 
 
+@checks_arguments(AnalysisError)
 def synthesise_swizzle(
     rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory
 ) -> SwizzlePlan:
@@ -260,13 +287,7 @@ def synthesise_swizzle(
     Accesses of several shapes that the searches over all of them leave with conflicts are
     tried on the layout found for each shape alone, in the order given; the first that
     serves every access wins, and otherwise the fewest excess wavefronts."""
-    if rows < 1 or cols < 1 or element_bits < 1:
-        raise ValueError("the tile and its elements must have positive sizes")
-    for height, width in accesses:
-        if not (1 <= height <= rows and 1 <= width <= cols):
-            raise ValueError(
-                f"access {height}x{width} does not fit the {rows}x{cols} tile: its sides must be from 1 to the tile's"
-            )
+    _check_accesses(rows, cols, element_bits, accesses, "synthesise_swizzle")
     plan = _search(rows, cols, element_bits, accesses, memory)
     shapes = list(dict.fromkeys(accesses))
     if plan.conflict_free or len(shapes) < 2:
@@ -304,7 +325,7 @@ def _closed_form(
         return None
     try:
         return make_swizzle(height, width, cols, rows)
-    except ValueError:
+    except AnalysisError:
         return None
 
 

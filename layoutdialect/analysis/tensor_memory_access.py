@@ -20,7 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from layoutdialect.f2 import ColumnAction, LinearLayout, divide_left, ensure_layout_not_larger_than
+from layoutdialect.analysis.preconditions import AnalysisError
+from layoutdialect.f2 import HARDWARE_DIMS, ColumnAction, LinearLayout, divide_left, ensure_layout_not_larger_than
+from layoutdialect.f2.arguments import check_in_dims, checks_arguments
 from layoutdialect.f2.layout_utils import action_remove_broadcasted_regs, get_reps, reg_perm_for_divide
 
 __all__ = [
@@ -52,8 +54,22 @@ class TMemAccessAtom(Enum):
     I16x32bx2 = "16x32bx2"
 
 
-class TMemAccessError(ValueError):
-    """A register layout that no TMEM message moves; the message is Triton's."""
+class TMemAccessError(AnalysisError):
+    """A register layout that no TMEM message moves (the message is Triton's), or an
+    argument that is no question about one."""
+
+
+MEMORY_DIMS = ("row", "col", "block")
+"""The in-dims of a TMEM layout: a warp quarter's row, the 32-bit column and the CTA."""
+
+
+def _check_bits(name: str, value: int, what: str) -> None:
+    if value < 1:
+        raise TMemAccessError(f"{what}: {name} must be positive, got {value}")
+
+
+def _check_memory_layout(layout: LinearLayout, what: str) -> None:
+    check_in_dims(layout, ["row", "col"], what, TMemAccessError, allowed=MEMORY_DIMS)
 
 
 @dataclass(frozen=True)
@@ -79,6 +95,7 @@ class TMemAccess:
     padding: bool = False
 
 
+@checks_arguments(TMemAccessError)
 def tile_layout(atom: TMemAccessAtom, unpacked: bool = False, with_warp: bool = True) -> LinearLayout:
     """``register, lane (, warp) -> row, col``: the cells one message gives each thread
     (Triton's ``getTileLayout``), in 32-bit columns (two per register when ``unpacked``);
@@ -146,10 +163,16 @@ _ATOMS = (TMemAccessAtom.I32x32b, TMemAccessAtom.I16x256b, TMemAccessAtom.I16x64
 """The messages tried first, in Triton's order; at most one can match."""
 
 
+@checks_arguments(TMemAccessError)
 def lower_tmem_access(cvt: LinearLayout, max_registers: int, bitwidth: int, unpacked: bool = False) -> TMemAccess:
     """Triton's ``lowerTMemLdSt``: the message moving ``cvt`` (``register, lane, warp ->
     row, col`` in ``bitwidth``-bit columns, warps 1 and 2 already on rows 32 and 64);
     ``TMemAccessError`` when none does."""
+    check_in_dims(cvt, ["register", "lane"], "lower_tmem_access: cvt", TMemAccessError, allowed=HARDWARE_DIMS[:3])
+    if cvt.get_out_dim_names() != ["row", "col"]:
+        raise TMemAccessError(f"lower_tmem_access: cvt must map to row and col, not {cvt.get_out_dim_names()}")
+    _check_bits("max_registers", max_registers, "lower_tmem_access")
+    _check_bits("bitwidth", bitwidth, "lower_tmem_access")
     broadcast = action_remove_broadcasted_regs(cvt)
     if not broadcast.is_identity:
         access = lower_tmem_access(broadcast.apply(cvt), max_registers, bitwidth, unpacked)
@@ -229,6 +252,7 @@ def _replace(access: TMemAccess, **changes: object) -> TMemAccess:
     return TMemAccess(**{**access.__dict__, **changes})
 
 
+@checks_arguments(TMemAccessError)
 def tmem_access(
     register_layout: LinearLayout, memory_layout: LinearLayout, bitwidth: int, max_registers: int = MAX_REGISTERS
 ) -> TMemAccess:
@@ -247,6 +271,16 @@ def tmem_access(
     >>> access.atom, access.registers_per_message
     (<TMemAccessAtom.I32x32b: '32x32b'>, 128)
     """
+    check_in_dims(register_layout, ["register", "lane", "warp"], "tmem_access: register_layout", TMemAccessError)
+    check_in_dims(register_layout, [], "tmem_access: register_layout", TMemAccessError, allowed=HARDWARE_DIMS)
+    _check_memory_layout(memory_layout, "tmem_access: memory_layout")
+    if register_layout.out_dims != memory_layout.out_dims:
+        raise TMemAccessError(
+            "tmem_access: register_layout and memory_layout must be layouts of one tile; their out-dims are "
+            f"{register_layout.out_dims} and {memory_layout.out_dims}"
+        )
+    _check_bits("bitwidth", bitwidth, "tmem_access")
+    _check_bits("max_registers", max_registers, "tmem_access")
     cvt = register_layout.invert_and_compose(memory_layout).quotient(["block"])
     if cvt is None:
         raise TMemAccessError(
@@ -261,6 +295,7 @@ def tmem_access(
     return lower_tmem_access(cvt, max_registers, bitwidth)
 
 
+@checks_arguments(TMemAccessError)
 def distributed_layout_for_tmem_access(
     memory_layout: LinearLayout, atom: TMemAccessAtom, num_warps: int, bitwidth: int
 ) -> LinearLayout | None:
@@ -271,8 +306,12 @@ def distributed_layout_for_tmem_access(
     go to registers, then to the warps beyond four (the rest of which hold copies); a
     quarter's rows 16-31 go to the fifth warp (else a register) where the atom covers
     only 16 rows."""
+    _check_memory_layout(memory_layout, "distributed_layout_for_tmem_access: memory_layout")
+    _check_bits("bitwidth", bitwidth, "distributed_layout_for_tmem_access")
     if num_warps < 4:
         return None
+    if num_warps & (num_warps - 1):
+        raise TMemAccessError(f"distributed_layout_for_tmem_access: num_warps must be a power of two, got {num_warps}")
     if bitwidth != 32:
         return _narrow_distributed_layout(memory_layout, atom, num_warps, bitwidth)
     tile = tile_layout(atom, with_warp=False)
@@ -339,6 +378,7 @@ def _narrow_distributed_layout(
 _COMPATIBLE_ATOMS = (TMemAccessAtom.I32x32b, TMemAccessAtom.I16x256b, TMemAccessAtom.I16x128b, TMemAccessAtom.I16x64b)
 
 
+@checks_arguments(TMemAccessError)
 def tmem_compatible_layouts(memory_layout: LinearLayout, num_warps: int, bitwidth: int) -> list[LinearLayout]:
     """Triton's ``getTmemCompatibleLayouts``: the register layouts each atom gives (in
     Triton's order), then ``tmem_load_layout_split_long_m``'s when there is one, for a
@@ -348,6 +388,7 @@ def tmem_compatible_layouts(memory_layout: LinearLayout, num_warps: int, bitwidt
     return [layout for layout in layouts if layout is not None]
 
 
+@checks_arguments(TMemAccessError)
 def tmem_load_layout_split_long_m(memory_layout: LinearLayout, num_warps: int, bitwidth: int) -> LinearLayout | None:
     """Triton's ``getTmemLoadLayoutSplitLongM``: with 8 warps, the ``32x32b`` layout with
     warp 4 and lane 16 swapped, when that keeps warps 1, 2 and 4 on one dim (lane 16 is
@@ -370,6 +411,7 @@ def tmem_load_layout_split_long_m(memory_layout: LinearLayout, num_warps: int, b
     return None
 
 
+@checks_arguments(TMemAccessError)
 def tmem_view(memory_layout: LinearLayout, shape: Sequence[int]) -> LinearLayout:
     """A descriptor's TMEM layout over its allocation (``row, col, block -> dim0, dim1``)
     seen at its own ``shape``, as Triton 3.9 checks and proposes register layouts against
@@ -385,6 +427,11 @@ def tmem_view(memory_layout: LinearLayout, shape: Sequence[int]) -> LinearLayout
     >>> dict(tmem_view(tensor_memory_linear_layout(TensorMemoryScalesLayout(), [32, 4]), [32, 4]).bases)["col"]
     [[0, 1], [0, 2]]
     """
+    _check_memory_layout(memory_layout, "tmem_view: memory_layout")
+    if len(shape) != memory_layout.num_out_dims:
+        raise TMemAccessError(
+            f"tmem_view: shape {list(shape)} must give a size for each of {memory_layout.get_out_dim_names()}"
+        )
     clamped = ensure_layout_not_larger_than(memory_layout, dict(zip(memory_layout.get_out_dim_names(), shape)))
     bases = dict(clamped.bases)
     columns = list(bases["col"])

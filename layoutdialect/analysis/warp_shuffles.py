@@ -45,7 +45,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from layoutdialect.analysis.preconditions import AnalysisError, check_distributed, check_element_bits
 from layoutdialect.f2 import LinearLayout, inverse_permutation
+from layoutdialect.f2.arguments import checks_arguments
 from layoutdialect.f2.bitmatrix import combine_all
 
 __all__ = [
@@ -60,6 +62,8 @@ __all__ = [
 ]
 
 WORD_BITS = 32
+WARP_DIMS = ("register", "lane")
+"""The in-dims of a layout that one warp's conversion reads (``warp`` counts when present)."""
 Column = tuple[int, ...]
 
 
@@ -119,8 +123,11 @@ class WarpDecomposition:
         """Lane bits of the hardware warp (the virtual ones above them are warp bits)."""
         return self.lane_bits - len(self.warp_lane_bits)
 
+    @checks_arguments(AnalysisError)
     def broadcasts(self, lane_bit: int) -> bool:
         """Whether every lane holds its partner's data across ``lane_bit`` (after ``P_lane``)."""
+        if lane_bit < 0:
+            raise AnalysisError(f"broadcasts: lane_bit must be at least 0, got {lane_bit}")
         return bool(self.broadcast_lanes >> lane_bit & 1)
 
     @property
@@ -160,9 +167,13 @@ class WarpDecomposition:
             return ShuffleVariant.SWAP
         return ShuffleVariant.SHIP
 
+    @checks_arguments(AnalysisError)
     def copies_along(self, word_bit: int) -> bool:
         """Whether words ``p`` and ``p ^ 2**word_bit`` of the source are the same registers
         (the source holds fewer registers than the working file, which tiles them)."""
+        word_bits = self.words.bit_length() - 1
+        if not 0 <= word_bit < word_bits:
+            raise AnalysisError(f"copies_along: word_bit must index one of {word_bits} word bits, got {word_bit}")
         if self.words_per_element > 1:
             if word_bit == 0:
                 return False
@@ -208,6 +219,7 @@ class WarpDecomposition:
         """Shuffles, selects and permutes: what the decomposition is chosen to minimise."""
         return self.shuffles + self.selects + self.permutes
 
+    @checks_arguments(AnalysisError)
     def permute_selector(self, position_bit: int, lane_value: int) -> int:
         """The ``prmt`` selector for an in-word transposition of position bit
         ``position_bit``, in lanes whose lane bit is ``lane_value``: byte permute of the
@@ -218,6 +230,14 @@ class WarpDecomposition:
         For two f16 per word, lanes with the bit clear get ``0x5410`` (own low half,
         partner's low half) and the others ``0x3276`` (partner's high half, own high half).
         """
+        position_bits = self.elements_per_word.bit_length() - 1
+        if not 0 <= position_bit < position_bits:
+            raise AnalysisError(
+                f"permute_selector: position_bit must be one of the {position_bits} bits of an element's "
+                f"position in its word, got {position_bit}"
+            )
+        if lane_value not in (0, 1):
+            raise AnalysisError(f"permute_selector: lane_value must be a bit, 0 or 1, got {lane_value}")
         element_bytes = self.element_bits // 8
         selector = 0
         for byte in range(4):
@@ -228,6 +248,7 @@ class WarpDecomposition:
             selector |= source << 4 * byte
         return selector
 
+    @checks_arguments(AnalysisError)
     def lane_offset_mask(self, word: int) -> int:
         """``D(word)``: the lane bits word ``word`` flips in the shuffle stage (swap)."""
         mask = 0
@@ -236,6 +257,7 @@ class WarpDecomposition:
                 mask |= 1 << t.lane_bit
         return mask
 
+    @checks_arguments(AnalysisError)
     def swap_source_lane(self, word: int, lane: int) -> int:
         """The lane that ``lane`` reads word ``word`` from in the swap's shuffle stage:
         its own lane id relabelled by ``P_lane``'s inverse, XOR the lane bits the word's
@@ -244,13 +266,18 @@ class WarpDecomposition:
         return bit_permutation(lane, inverse) ^ bit_permutation(self.lane_offset_mask(word), inverse)
 
 
+@checks_arguments(AnalysisError)
 def nonzero_register_bases(layout: LinearLayout) -> list[int]:
     """Indices of the register bases that are not zero (the rest duplicate data)."""
+    check_distributed(layout, "nonzero_register_bases: layout", ("register",))
     return [i for i, basis in enumerate(dict(layout.bases)["register"]) if any(basis)]
 
 
+@checks_arguments(AnalysisError)
 def bit_permutation(value: int, permutation: list[int] | tuple[int, ...]) -> int:
     """``value`` with bit ``k`` moved to bit ``permutation[k]``."""
+    if sorted(permutation) != list(range(len(permutation))):
+        raise AnalysisError(f"bit_permutation: permutation must be a permutation of 0..{len(permutation) - 1}")
     result = 0
     for k, target in enumerate(permutation):
         result |= (value >> k & 1) << target
@@ -329,6 +356,17 @@ class HardwarePermutation:
     transpositions: list[tuple[int, int]]
 
 
+def _check_warp_sides(source: LinearLayout, target: LinearLayout, what: str) -> None:
+    """``AnalysisError`` unless both layouts have the in-dims a warp's conversion reads."""
+    check_distributed(source, f"{what}: source", WARP_DIMS)
+    check_distributed(target, f"{what}: target", WARP_DIMS)
+
+
+def _warp_bits(layout: LinearLayout) -> int:
+    return layout.get_in_dim_size_log2("warp") if layout.has_in_dim("warp") else 0
+
+
+@checks_arguments(AnalysisError)
 def hardware_permutation(source: LinearLayout, target: LinearLayout) -> HardwarePermutation | None:
     """The permutation of one warp's hardware bits that converts ``source`` to ``target``
     (same warps and CTAs), factored as Triton's ``getWarpLayoutConvertDecomposition``
@@ -341,6 +379,7 @@ def hardware_permutation(source: LinearLayout, target: LinearLayout) -> Hardware
     >>> p.sigma, p.lane_relabelling, p.transpositions
     ((1, 2, 0), [1, 0], [(0, 0)])
     """
+    _check_warp_sides(source, target, "hardware_permutation")
     src_regs, dst_regs = nonzero_register_bases(source), nonzero_register_bases(target)
     register_bits = max(len(src_regs), len(dst_regs))
     src_columns = _hardware_columns(source, src_regs, register_bits, [])
@@ -398,6 +437,7 @@ def _factor(sigma: list[int], register_bits: int) -> tuple[list[int], list[int],
     return p_reg, p_lane, mixed
 
 
+@checks_arguments(AnalysisError)
 def decompose_warp_conversion(
     source: LinearLayout, target: LinearLayout, element_bits: int, warp_lanes: int = 0
 ) -> WarpDecomposition | None:
@@ -414,6 +454,14 @@ def decompose_warp_conversion(
     >>> plan.lane_permutation, plan.transpositions, plan.shuffles, plan.selects
     ((1, 0), (Transposition(register_bit=0, lane_bit=0),), 2, 4)
     """
+    _check_warp_sides(source, target, "decompose_warp_conversion")
+    check_element_bits(element_bits, "decompose_warp_conversion: element_bits")
+    warp_bits = min(_warp_bits(source), _warp_bits(target))
+    if warp_lanes < 0 or warp_lanes >> warp_bits:
+        raise AnalysisError(
+            f"decompose_warp_conversion: warp_lanes must be a mask of the layouts' {warp_bits} warp bits, "
+            f"got {warp_lanes}"
+        )
     src_regs, dst_regs = nonzero_register_bases(source), nonzero_register_bases(target)
     register_bits = max(len(src_regs), len(dst_regs))
     virtual = [k for k in range(warp_lanes.bit_length()) if warp_lanes >> k & 1]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from layoutdialect.cute.layout import CuteError, Layout, flatten, prefix_product
+from layoutdialect.f2.arguments import checks_arguments
 
 __all__ = [
     "Tiler",
@@ -35,6 +36,7 @@ __all__ = [
 Tiler = Layout | int | tuple["Tiler", ...]
 
 
+@checks_arguments(CuteError)
 def make_layout(layouts: Sequence[Layout]) -> Layout:
     """The layout whose modes are ``layouts``."""
     return Layout(tuple(layout.shape for layout in layouts), tuple(layout.stride for layout in layouts))
@@ -46,6 +48,7 @@ def _from_modes(shapes: list[int], strides: list[int]) -> Layout:
     return Layout(tuple(shapes), tuple(strides))
 
 
+@checks_arguments(CuteError)
 def coalesce(layout: Layout) -> Layout:
     """The same function with adjacent modes merged where one continues the other."""
     shapes, strides = [1], [0]
@@ -70,6 +73,7 @@ def _by_mode(layout: Layout, tiler: tuple[Tiler, ...], operation: str) -> Layout
     return make_layout(modes + [layout[i] for i in range(len(tiler), len(layout))])
 
 
+@checks_arguments(CuteError)
 def composition(a: Layout, b: Tiler) -> Layout:
     """``a o b``: ``x -> a(b(x))``, with ``a``'s last mode extended past its size."""
     if isinstance(b, int):
@@ -102,6 +106,7 @@ def composition(a: Layout, b: Tiler) -> Layout:
     return _from_modes(shapes, strides)
 
 
+@checks_arguments(CuteError)
 def complement(layout: Layout, cotarget: int = 1) -> Layout:
     """The layout that fills the holes of ``layout``'s image up to ``cotarget``."""
     shapes: list[int] = []
@@ -120,6 +125,7 @@ def complement(layout: Layout, cotarget: int = 1) -> Layout:
     return coalesce(Layout(tuple(shapes), tuple(strides)))
 
 
+@checks_arguments(CuteError)
 def logical_divide(a: Layout, b: Tiler) -> Layout:
     """``a`` split into (tile, rest) by ``b``: ``a o (b, complement(b, size(a)))``."""
     if isinstance(b, int):
@@ -129,6 +135,7 @@ def logical_divide(a: Layout, b: Tiler) -> Layout:
     return composition(a, make_layout([b, complement(b, a.size)]))
 
 
+@checks_arguments(CuteError)
 def logical_product(a: Layout, b: Tiler) -> Layout:
     """``b`` copies of ``a``: ``(a, complement(a, size(a) * cosize(b)) o b)``."""
     if isinstance(b, int):
@@ -138,6 +145,7 @@ def logical_product(a: Layout, b: Tiler) -> Layout:
     return make_layout([a, composition(complement(a, a.size * b.cosize), b)])
 
 
+@checks_arguments(CuteError)
 def right_inverse(layout: Layout) -> Layout:
     """``R`` with ``layout(R(i)) == i`` on the longest contiguous prefix of the image."""
     shapes: list[int] = []
@@ -157,6 +165,7 @@ def right_inverse(layout: Layout) -> Layout:
     return coalesce(Layout(tuple(shapes), tuple(strides)))
 
 
+@checks_arguments(CuteError)
 def left_inverse(layout: Layout) -> Layout:
     """``R`` with ``R(layout(i)) == i`` for an injective ``layout``."""
     return right_inverse(make_layout([layout, complement(layout)]))

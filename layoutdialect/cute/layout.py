@@ -16,6 +16,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from math import prod
 
+from layoutdialect.f2.arguments import checked_instance, checks_arguments, shown
+from layoutdialect.f2.powers import MAX_SIZE_LOG2
+
 __all__ = [
     "ComposedLayout",
     "CuteError",
@@ -35,38 +38,76 @@ class CuteError(ValueError):
     """A CuTe layout or operation that is not defined."""
 
 
+@checks_arguments(CuteError)
 def flatten(value: IntTuple) -> tuple[int, ...]:
     """The integers of a nested tuple, left to right."""
+    return _flatten(value)
+
+
+def _flatten(value: IntTuple) -> tuple[int, ...]:
     if isinstance(value, int):
         return (value,)
-    return tuple(leaf for item in value for leaf in flatten(item))
+    return tuple(leaf for item in value for leaf in _flatten(item))
 
 
+@checks_arguments(CuteError)
 def product(value: IntTuple) -> int:
-    return prod(flatten(value))
+    return _product(value)
 
 
+def _product(value: IntTuple) -> int:
+    return prod(_flatten(value))
+
+
+@checks_arguments(CuteError)
 def prefix_product(shape: IntTuple, start: int = 1) -> IntTuple:
     """Exclusive prefix products of ``shape``, nested like it: CuTe's compact column-major strides."""
+    return _prefix_product(shape, start)
+
+
+def _prefix_product(shape: IntTuple, start: int) -> IntTuple:
     if isinstance(shape, int):
         return start
     strides: list[IntTuple] = []
     for mode in shape:
-        strides.append(prefix_product(mode, start))
-        start *= product(mode)
+        strides.append(_prefix_product(mode, start))
+        start *= _product(mode)
     return tuple(strides)
 
 
+@checks_arguments(CuteError)
 def idx2crd(index: int, shape: IntTuple) -> IntTuple:
     """The coordinate of a linear index in ``shape``, first mode fastest."""
+    if any(size < 1 for size in _flatten(shape)):
+        raise CuteError(f"idx2crd: shape {_text(shape)} has a mode of size below 1")
+    return _idx2crd(index, shape)
+
+
+def _idx2crd(index: int, shape: IntTuple) -> IntTuple:
     if isinstance(shape, int):
         return index
     coordinate: list[IntTuple] = []
     for mode in shape:
-        size = product(mode)
-        coordinate.append(idx2crd(index % size, mode))
+        size = _product(mode)
+        coordinate.append(_idx2crd(index % size, mode))
         index //= size
     return tuple(coordinate)
+
+
+def _is_int_tuple(value: object) -> bool:
+    """An ``IntTuple``: an integer, or a tuple of them, nested."""
+    if isinstance(value, int):
+        return not isinstance(value, bool)
+    return isinstance(value, tuple) and all(_is_int_tuple(item) for item in value)
+
+
+def _check_int_tuple(value: object, what: str) -> None:
+    try:
+        valid = _is_int_tuple(value)
+    except RecursionError:
+        valid = False
+    if not valid:
+        raise CuteError(f"{what} must be an integer or a tuple of them, nested, got {shown(value)}")
 
 
 def _crd2idx(coordinate: IntTuple, shape: IntTuple, stride: IntTuple) -> int:
@@ -74,7 +115,7 @@ def _crd2idx(coordinate: IntTuple, shape: IntTuple, stride: IntTuple) -> int:
         if isinstance(shape, int):
             assert isinstance(stride, int)
             return coordinate * stride
-        return _crd2idx(idx2crd(coordinate, shape), shape, stride)
+        return _crd2idx(_idx2crd(coordinate, shape), shape, stride)
     if isinstance(shape, int) or isinstance(stride, int) or len(coordinate) != len(shape):
         raise CuteError(f"coordinate {_text(coordinate)} does not match shape {_text(shape)}")
     return sum(_crd2idx(c, s, d) for c, s, d in zip(coordinate, shape, stride))
@@ -99,16 +140,19 @@ class Layout:
     shape: IntTuple
     stride: IntTuple
 
+    @checks_arguments(CuteError)
     def __init__(self, shape: IntTuple, stride: IntTuple | None = None) -> None:
-        stride = prefix_product(shape) if stride is None else stride
+        stride = _prefix_product(shape, 1) if stride is None else stride
         if not _congruent(shape, stride):
             raise CuteError(f"shape {_text(shape)} and stride {_text(stride)} are not congruent")
-        if any(s <= 0 for s in flatten(shape)):
+        if any(s <= 0 for s in _flatten(shape)):
             raise CuteError(f"shape {_text(shape)} has a mode of size below 1")
         object.__setattr__(self, "shape", shape)
         object.__setattr__(self, "stride", stride)
 
     def __call__(self, coordinate: IntTuple) -> int:
+        if type(coordinate) is not int:
+            _check_int_tuple(coordinate, "a layout's coordinate")
         return _crd2idx(coordinate, self.shape, self.stride)
 
     def __len__(self) -> int:
@@ -124,11 +168,11 @@ class Layout:
 
     def modes(self) -> Iterator[tuple[int, int]]:
         """The flattened ``(shape, stride)`` pairs."""
-        return zip(flatten(self.shape), flatten(self.stride))
+        return zip(_flatten(self.shape), _flatten(self.stride))
 
     @property
     def size(self) -> int:
-        return product(self.shape)
+        return _product(self.shape)
 
     @property
     def cosize(self) -> int:
@@ -161,6 +205,12 @@ class Swizzle:
     shift: int
 
     def __post_init__(self) -> None:
+        for name in ("bits", "base", "shift"):
+            value = getattr(self, name)
+            if type(value) is not int or abs(value) > MAX_SIZE_LOG2:
+                raise CuteError(
+                    f"Swizzle: {name} must be an integer from -{MAX_SIZE_LOG2} to {MAX_SIZE_LOG2}, got {shown(value)}"
+                )
         if self.bits < 0 or self.base < 0:
             raise CuteError(f"Swizzle<{self.bits},{self.base},{self.shift}>: B and M must not be negative")
         if abs(self.shift) < self.bits:
@@ -172,6 +222,8 @@ class Swizzle:
         return ((1 << self.bits) - 1) << (self.base + max(0, self.shift))
 
     def __call__(self, offset: int) -> int:
+        if type(offset) is not int:
+            raise CuteError(f"a swizzle's offset must be an integer, got {shown(offset)}")
         moved = offset & self.source_mask
         return offset ^ (moved >> self.shift if self.shift >= 0 else moved << -self.shift)
 
@@ -190,6 +242,12 @@ class ComposedLayout:
     outer: Swizzle | Layout
     offset: int
     inner: Layout
+
+    def __post_init__(self) -> None:
+        checked_instance(self.outer, Swizzle | Layout, "ComposedLayout: outer", CuteError)
+        if type(self.offset) is not int:
+            raise CuteError(f"ComposedLayout: offset must be an integer, got {shown(self.offset)}")
+        checked_instance(self.inner, Layout, "ComposedLayout: inner", CuteError)
 
     def __call__(self, coordinate: IntTuple) -> int:
         return self.outer(self.offset + self.inner(coordinate))

@@ -23,6 +23,7 @@ from layoutdialect.cute.algebra import coalesce, make_layout
 from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle, flatten
 from layoutdialect.cute.text import CuteValue, Table
 from layoutdialect.f2 import LinearLayout, is_power_of_two, log2_exact
+from layoutdialect.f2.arguments import checks_arguments
 from layoutdialect.f2.bitmatrix import combine
 
 __all__ = [
@@ -45,6 +46,7 @@ def _modes(layout: Layout) -> list[Layout]:
     return [layout] if isinstance(layout.shape, int) else [layout[i] for i in range(len(layout))]
 
 
+@checks_arguments(CuteError)
 def cute_columns(value: CuteValue) -> list[tuple[str, list[int]]]:
     """Per in-dim (``dim0``, ...), the offset each coordinate bit moves to; ``CuteError`` unless
     the value is F2-linear."""
@@ -99,6 +101,7 @@ def _check_disjoint(columns: Sequence[int], what: str) -> None:
         seen |= column
 
 
+@checks_arguments(CuteError)
 def to_linear_layout(value: CuteValue) -> LinearLayout:
     """``value`` as a linear layout from its modes ``dim0``, ... to ``offset``."""
     columns = cute_columns(value)
@@ -124,6 +127,7 @@ def _disjoint(columns: Sequence[int]) -> bool:
     return True
 
 
+@checks_arguments(CuteError)
 def from_linear_layout(layout: LinearLayout) -> Layout | ComposedLayout | None:
     """The CuTe form of a linear layout to one out-dim: plain when its columns are disjoint,
     else ``Swizzle<B,M,S> o 0 o plain`` for the first swizzle (by B, M, S) that makes them
@@ -145,6 +149,7 @@ def from_linear_layout(layout: LinearLayout) -> Layout | ComposedLayout | None:
     return None
 
 
+@checks_arguments(CuteError)
 def shared_layout_from_cute(value: CuteValue) -> LinearLayout:
     """Triton's view of a bijective CuTe layout: offset to tensor coordinates."""
     layout = to_linear_layout(value)
@@ -160,6 +165,7 @@ def _single_block(layout: LinearLayout) -> None:
         raise CuteError("a layout spread over several CTAs has no single CuTe layout")
 
 
+@checks_arguments(CuteError)
 def cute_view_of_shared(shared: LinearLayout) -> LinearLayout:
     """A Triton shared layout (``offset, block -> dims``) the CuTe way round: ``dims -> offset``."""
     _single_block(shared)
@@ -169,6 +175,7 @@ def cute_view_of_shared(shared: LinearLayout) -> LinearLayout:
     return offsets.invert()
 
 
+@checks_arguments(CuteError)
 def tv_view_of_distributed(layout: LinearLayout) -> LinearLayout:
     """A distributed layout as a CuTe TV layout: ``thread`` (lanes, then warps) and ``value``
     (registers) to the coordinate's index, first dim fastest (``m + M * n``)."""

@@ -42,6 +42,7 @@ from layoutdialect.cute.algebra import (
     right_inverse,
 )
 from layoutdialect.cute.layout import ComposedLayout, CuteError, IntTuple, Layout, Swizzle
+from layoutdialect.f2.arguments import checks_arguments
 
 __all__ = ["CuteSyntaxError", "CuteValue", "Table", "parse_cute"]
 
@@ -335,6 +336,7 @@ class _Reader:
         return ComposedLayout(value, offset, inner)
 
 
+@checks_arguments(CuteError)
 def parse_cute(text: str) -> CuteValue:
     """The CuTe value ``text`` denotes; ``CuteSyntaxError`` names the column of the first problem."""
     reader = _Reader(text)

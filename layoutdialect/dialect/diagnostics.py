@@ -38,6 +38,12 @@ class IRError(ValueError):
         self.message = message
 
 
+def argument_error(message: str) -> IRError:
+    """A Python argument of the wrong type given to the dialect's functions, as an
+    ``IRError`` (it is in no source text: ``<arguments>:1:1``)."""
+    return IRError(SourceLocation("<arguments>", 1, 1), message)
+
+
 def locate(filename: str, text: str, offset: int) -> tuple[SourceLocation, str]:
     """Where character ``offset`` (from 0) of ``text`` is, as a line and a column (from 1),
     and the source line it is on; ``text`` may span several lines, as an argument pasted

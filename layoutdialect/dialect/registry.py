@@ -14,6 +14,9 @@ from xdsl.context import Context
 from xdsl.ir import Dialect
 from xdsl.universe import Universe
 
+from layoutdialect.dialect.diagnostics import argument_error
+from layoutdialect.f2.arguments import checks_arguments
+
 __all__ = ["PROVIDED_DIALECTS", "load_dialects", "make_context", "register_all_dialects"]
 
 
@@ -53,6 +56,7 @@ replaces xDSL's to take tensors, ``scf`` xDSL's to read ``scf.if`` as MLIR print
 ``nvvm`` (``nvvm.stmatrix``) upstream MLIR's ops that xDSL lacks."""
 
 
+@checks_arguments(argument_error)
 def load_dialects(ctx: Context) -> None:
     """Make ``ctx`` understand every dialect of ``PROVIDED_DIALECTS`` (a no-op for those it
     already knows: a context that registered xDSL's ``arith`` keeps it)."""
@@ -70,6 +74,7 @@ def register_all_dialects(ctx: Context) -> None:
     load_dialects(ctx)
 
 
+@checks_arguments(argument_error)
 def make_context(allow_unregistered: bool = False) -> Context:
     """A fresh context with ``register_all_dialects``; ``allow_unregistered`` accepts ops
     of unknown dialects, as MLIR's ``-allow-unregistered-dialect``."""

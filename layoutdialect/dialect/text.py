@@ -42,7 +42,7 @@ from xdsl.utils.target import Target
 
 from layoutdialect.dialect.aliases import print_with_aliases
 from layoutdialect.dialect.dense import splat
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
+from layoutdialect.dialect.diagnostics import IRError, SourceLocation, argument_error
 from layoutdialect.dialect.dominance import dominance_violations
 from layoutdialect.dialect.hex_floats import float_from_bits
 from layoutdialect.dialect.lexer import TTGIRLexer
@@ -52,6 +52,7 @@ from layoutdialect.dialect.ttg.attributes import RETIRED_ATTRIBUTES
 from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, ir_unchanged, verify_tensor_layouts
 from layoutdialect.dialect.verifier_answers import VerifierAnswers
 from layoutdialect.encodings import EncodingError
+from layoutdialect.f2.arguments import checks_arguments
 
 _MAX_ELEMENT_COUNT = (1 << 63) - 1
 """The most elements MLIR counts in a shaped type (an ``int64``; more fails its assertion)."""
@@ -502,6 +503,7 @@ _OP_NAME = re.compile(r'(?:%[^=]*=\s*)?"?([A-Za-z_][\w$.]*)')
 """An op's name after its results, in generic (quoted) or custom form."""
 
 
+@checks_arguments(argument_error)
 def parse_module(
     text: str,
     filename: str = "<string>",
@@ -515,9 +517,6 @@ def parse_module(
 
     ``line_offset`` shifts reported lines, for a chunk cut from a larger file.
     """
-    if not isinstance(text, str):
-        message = f"the text to parse must be a str, got {type(text).__name__}"
-        raise IRError(SourceLocation(str(filename), 1, 1), message)
     try:
         parser = LocatingParser(make_context() if ctx is None else ctx, text, filename, line_offset)
         if parser.at_end():
@@ -561,6 +560,7 @@ def verifier_failure(op: Operation) -> str | None:
     return None
 
 
+@checks_arguments(argument_error)
 def verify_module(module: ModuleOp, source: str | None = None, line_offset: int = 0) -> None:
     """Verify every op (``verifier_failure``) and that every value is defined before it
     is used (``dominance_violations``); raise ``IRError`` at the first op that fails.
@@ -655,6 +655,7 @@ def located_error(op: Operation, message: str, source: str | None = None, line_o
     return IRError(SourceLocation("<unknown>", 0, 0), f"'{op.name}' op {message}")
 
 
+@checks_arguments(argument_error)
 def print_module(module: ModuleOp) -> str:
     """The module as text, with TTGIR's ``#blocked``/``#mma``/``#shared`` aliases."""
     stream = StringIO()

@@ -90,7 +90,7 @@ class AmdMfmaEncoding(WarpGridEncoding, DotParentEncoding):
             tile.times_identity(self.warps_per_cta[0], "warp", "dim0")
         return combine_cta_cga_with_shape(tile, self.cga, shape)
 
-    def operand_layout(self, op_idx: int, k_width: int, shape: list[int]) -> LinearLayout:
+    def _operand_layout(self, op_idx: int, k_width: int, shape: list[int]) -> LinearLayout:
         """``k_width`` consecutive K elements per lane, lanes down the non-K dim then
         along K; the whole K extent sits in registers.  All the parent's warps are
         kept: those that step along K fall outside the tensor and become copies."""

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from layoutdialect.encodings.base import DotParentEncoding, check
+from layoutdialect.encodings.base import DotParentEncoding, EncodingError, check
 from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
 from layoutdialect.encodings.construction import dot_operand_order, matrix_order
 from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.f2 import LayoutBuilder, LinearLayout, is_permutation_matrix, standard_out_dim_names
+from layoutdialect.f2.arguments import checks_arguments
 
 __all__ = ["AmdWmmaEncoding", "wmma_tile"]
 
@@ -90,9 +91,14 @@ class AmdWmmaEncoding(DotParentEncoding):
         layout as generic linear: ``isGenericLinearEncoding``)."""
         return not is_permutation_matrix(self.cta_layout().build())
 
+    @checks_arguments(EncodingError)
     def cta_layout(self, without_dim: int | None = None) -> LayoutBuilder:
         """``ctaLayout`` as a layout ``register, warp -> dim0..`` over tile indices;
         ``without_dim`` drops that dim from every basis (it then has size 1)."""
+        check(
+            without_dim is None or 0 <= without_dim < self.rank,
+            f"cta_layout: without_dim must be one of the {self.rank} dims, got {without_dim}",
+        )
 
         def kept(bases: tuple[tuple[int, ...], ...]) -> list[list[int]]:
             return [[0 if d == without_dim else v for d, v in enumerate(basis)] for basis in bases]
@@ -110,14 +116,16 @@ class AmdWmmaEncoding(DotParentEncoding):
         layout.transpose_outs([f"dim{d}" for d in matrix_order(self.rank, row_major=True)])
         return combine_cta_cga_with_shape(layout, self.cga, shape)
 
+    @checks_arguments(EncodingError)
     def operand_nonk_dim(self, op_idx: int) -> int:
         """The operand's non-K extent per instruction: M for A and N for B, swapped
         for a transposed WMMA whose M and N differ."""
+        check(op_idx in (0, 1), f"operand_nonk_dim: op_idx must be 0 or 1, got {op_idx}")
         m, n = self.instr_shape[0], self.instr_shape[1]
         effective = 1 - op_idx if self.is_transpose and m != n else op_idx
         return m if effective == 0 else n
 
-    def operand_layout(self, op_idx: int, k_width: int, shape: list[int]) -> LinearLayout:
+    def _operand_layout(self, op_idx: int, k_width: int, shape: list[int]) -> LinearLayout:
         """``k_width`` K elements per register group, 16 lanes down the non-K dim and two
         lane groups along K (v1: both groups hold the same K, a copy); the ``ctaLayout``
         repeats only along the non-K dim."""

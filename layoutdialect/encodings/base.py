@@ -9,6 +9,7 @@ from math import prod
 from typing import TYPE_CHECKING
 
 from layoutdialect.f2 import LinearLayout, LinearLayoutError, is_power_of_two, standard_out_dim_names
+from layoutdialect.f2.arguments import checks_arguments
 
 if TYPE_CHECKING:
     from layoutdialect.encodings.cga import CGALayout
@@ -82,8 +83,12 @@ class Encoding:
     def rank(self) -> int:
         raise NotImplementedError
 
+    @checks_arguments(EncodingError)
     def accepts_rank(self, rank: int) -> bool:
         """Whether tensors of this rank can have this encoding."""
+        return self._accepts_rank(rank)
+
+    def _accepts_rank(self, rank: int) -> bool:
         return rank == self.rank
 
     def to_linear_layout(self, shape: Sequence[int]) -> LinearLayout:
@@ -92,7 +97,7 @@ class Encoding:
         block`` (shared), out-dims ``dim0..``.  Uncached: prefer the module function
         ``layoutdialect.to_linear_layout``."""
         dims = list(checked_shape(shape))
-        if not self.accepts_rank(len(dims)):
+        if not self._accepts_rank(len(dims)):
             raise EncodingError(f"a tensor of shape {dims} has rank {len(dims)}, but the encoding has rank {self.rank}")
         for size in dims:
             if size <= 0 or size & (size - 1):
@@ -145,8 +150,15 @@ class DistributedEncoding(Encoding):
 class DotParentEncoding(DistributedEncoding):
     """An accumulator layout of a ``tt.dot``; its operands A and B get layouts of their own."""
 
-    def operand_layout(self, op_idx: int, k_width: int, shape: list[int]) -> LinearLayout:
-        """The layout of operand ``op_idx`` (0 = A ``[M, K]``, 1 = B ``[K, N]``) at ``shape``."""
+    def operand_layout(self, op_idx: int, k_width: int, shape: Sequence[int]) -> LinearLayout:
+        """The layout of operand ``op_idx`` (0 = A ``[M, K]``, 1 = B ``[K, N]``) at ``shape``:
+        that of ``DotOperandEncoding(op_idx, self, k_width)``, whose checks it passes."""
+        from layoutdialect.encodings.dot_operand import DotOperandEncoding  # a subclass's module
+
+        return DotOperandEncoding(op_idx, self, k_width).to_linear_layout(shape)
+
+    def _operand_layout(self, op_idx: int, k_width: int, shape: list[int]) -> LinearLayout:
+        """``operand_layout`` once the operand and ``shape`` are known to fit."""
         raise NotImplementedError
 
 

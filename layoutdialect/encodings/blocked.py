@@ -6,11 +6,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 
-from layoutdialect.encodings.base import DotParentEncoding, WarpGridEncoding, check, check_order, check_powers_of_two
+from layoutdialect.encodings.base import (
+    DotParentEncoding,
+    EncodingError,
+    WarpGridEncoding,
+    check,
+    check_order,
+    check_powers_of_two,
+)
 from layoutdialect.encodings.cga import CGALayout, combine_cta_cga_with_shape
 from layoutdialect.encodings.construction import shape_per_cta, times_broadcast_along
 from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.f2 import LayoutBuilder, LinearLayout
+from layoutdialect.f2.arguments import checks_arguments
 
 __all__ = ["BlockedEncoding", "default_blocked_encoding"]
 
@@ -40,6 +48,7 @@ class BlockedEncoding(WarpGridEncoding, DotParentEncoding):
         check_order(self.order)
 
     @classmethod
+    @checks_arguments(EncodingError)
     def fitted_to(
         cls,
         shape: Sequence[int],
@@ -58,6 +67,13 @@ class BlockedEncoding(WarpGridEncoding, DotParentEncoding):
         (2, 16)
         """
         rank = len(size_per_thread)
+        check(
+            len(shape) == rank == len(order) == cga.rank,
+            f"fitted_to: shape {list(shape)}, size_per_thread {list(size_per_thread)}, order {list(order)} and the "
+            f"CGA layout must have one rank",
+        )
+        check_order(order)
+        check_powers_of_two([*shape, *size_per_thread, num_warps, num_lanes], "fitted_to's sizes")
         threads, warps = [1] * rank, [1] * rank
         per_cta = shape_per_cta(cga.split_num, shape)
         lanes_left, warps_left, threads_left = num_lanes, num_warps, num_warps * num_lanes
@@ -93,7 +109,7 @@ class BlockedEncoding(WarpGridEncoding, DotParentEncoding):
         )
         return combine_cta_cga_with_shape(cta, self.cga, shape, broadcast_registers=False)
 
-    def operand_layout(self, op_idx: int, k_width: int, shape: list[int]) -> LinearLayout:
+    def _operand_layout(self, op_idx: int, k_width: int, shape: list[int]) -> LinearLayout:
         """The FMA dot's operand: each thread holds the whole K extent of its rows
         (columns for B), and the lanes and warps along K hold copies."""
         k_dim = len(shape) - 1 if op_idx == 0 else len(shape) - 2

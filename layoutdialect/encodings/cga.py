@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from layoutdialect.encodings.base import EncodingError, check
+from layoutdialect.encodings.base import EncodingError, check, check_order
 from layoutdialect.encodings.fields import check_field_types
-from layoutdialect.f2 import LayoutBuilder, LinearLayout, is_power_of_two, standard_out_dim_names
+from layoutdialect.f2 import MAX_RANK, LayoutBuilder, LinearLayout, is_power_of_two, standard_out_dim_names
+from layoutdialect.f2.arguments import checks_arguments
 
 __all__ = ["CGALayout", "combine_cta_cga_with_shape"]
 
@@ -26,6 +27,7 @@ class CGALayout:
 
     def __post_init__(self) -> None:
         check_field_types(self)
+        check(0 <= self.rank <= MAX_RANK, f"CGALayout: rank must be from 0 to {MAX_RANK}, got {self.rank}")
         for basis in self.bases:
             check(len(basis) == self.rank, f"'CGALayout' entry length does not match rank {self.rank}")
             check(all(v >= 0 for v in basis), "expected an unsigned integer value in CGALayout entry")
@@ -52,6 +54,7 @@ class CGALayout:
         return cls((), rank)
 
     @classmethod
+    @checks_arguments(EncodingError)
     def from_split_params(
         cls, ctas_per_cga: Sequence[int], split_num: Sequence[int], cta_order: Sequence[int]
     ) -> CGALayout:
@@ -63,6 +66,7 @@ class CGALayout:
         >>> CGALayout.from_split_params([2, 2], [2, 1], [1, 0]).bases
         ((0, 0), (1, 0))
         """
+        check_order(cta_order)
         rank = len(cta_order)
         check(
             len(ctas_per_cga) == rank and len(split_num) == rank,
@@ -101,14 +105,18 @@ class CGALayout:
                 split[dim] *= 2
         return split
 
+    @checks_arguments(EncodingError)
     def without_dim(self, dim: int) -> CGALayout:
         """The CGA with dim ``dim`` never split: its CTAs along it hold copies (a dot
         operand's CGA is its accumulator's without the K dim)."""
+        check(0 <= dim < self.rank, f"without_dim: dim must be one of the {self.rank} dims, got {dim}")
         return CGALayout(tuple(tuple(0 if d == dim else v for d, v in enumerate(b)) for b in self.bases), self.rank)
 
+    @checks_arguments(EncodingError)
     def with_rank(self, rank: int) -> CGALayout:
         """The CGA of a tensor with ``rank - self.rank`` more leading dims, never split."""
         check(rank >= self.rank, f"a CGA layout of rank {self.rank} cannot serve a rank {rank} tensor")
+        check(rank <= MAX_RANK, f"with_rank: rank must be at most {MAX_RANK}, got {rank}")
         padding = (0,) * (rank - self.rank)
         return CGALayout(tuple(padding + b for b in self.bases), rank)
 

@@ -73,6 +73,6 @@ class DotOperandEncoding(DerivedEncoding):
         return self.parent.rank
 
     def _linear_layout(self, shape: list[int]) -> LinearLayout:
-        """The parent accumulator's operand layout (see each parent's ``operand_layout``)."""
+        """The parent accumulator's operand layout (see each parent's ``_operand_layout``)."""
         assert isinstance(self.parent, DotParentEncoding)
-        return self.parent.operand_layout(self.op_idx, self.k_width, shape)
+        return self.parent._operand_layout(self.op_idx, self.k_width, shape)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from layoutdialect.encodings.base import DistributedEncoding
+from layoutdialect.encodings.base import DistributedEncoding, EncodingError
 from layoutdialect.encodings.to_linear import to_linear_layout
 from layoutdialect.f2 import LinearLayout
+from layoutdialect.f2.arguments import checks_arguments
 
 __all__ = [
     "MAX_TILE_DOUBLINGS",
@@ -111,6 +112,7 @@ def _default_order(rank: int) -> list[int]:
     return list(reversed(range(rank)))
 
 
+@checks_arguments(EncodingError)
 def elements_per_thread(encoding: DistributedEncoding, shape: Sequence[int]) -> list[int]:
     """Per dim, how many elements each thread holds (copies included).
 
@@ -122,6 +124,7 @@ def elements_per_thread(encoding: DistributedEncoding, shape: Sequence[int]) -> 
     return bases_per_dim(to_linear_layout(encoding, shape), "register", skip_broadcast=False)
 
 
+@checks_arguments(EncodingError)
 def unique_elements_per_thread(encoding: DistributedEncoding, shape: Sequence[int]) -> int:
     """How many distinct elements each thread holds: Triton's ``getUniqueElemsPerThread``,
     2 to the number of register bases that are not zero."""
@@ -129,31 +132,37 @@ def unique_elements_per_thread(encoding: DistributedEncoding, shape: Sequence[in
     return 1 << sum(1 for basis in registers if any(basis))
 
 
+@checks_arguments(EncodingError)
 def threads_per_warp(encoding: DistributedEncoding, shape: Sequence[int]) -> list[int]:
     """Per dim, how many distinct lanes of a warp the tensor spreads over."""
     return bases_per_dim(to_linear_layout(encoding, shape), "lane")
 
 
+@checks_arguments(EncodingError)
 def warps_per_cta(encoding: DistributedEncoding, shape: Sequence[int]) -> list[int]:
     """Per dim, how many distinct warps of a CTA the tensor spreads over."""
     return bases_per_dim(to_linear_layout(encoding, shape), "warp")
 
 
+@checks_arguments(EncodingError)
 def order(encoding: DistributedEncoding, shape: Sequence[int]) -> list[int]:
     """Dims fastest first, as a thread's registers walk them."""
     return order_per_dim(to_linear_layout(encoding, shape), "register", _default_order(len(shape)))
 
 
+@checks_arguments(EncodingError)
 def thread_order(encoding: DistributedEncoding, shape: Sequence[int]) -> list[int]:
     """Dims fastest first, as a warp's lanes walk them."""
     return order_per_dim(to_linear_layout(encoding, shape), "lane", order(encoding, shape))
 
 
+@checks_arguments(EncodingError)
 def warp_order(encoding: DistributedEncoding, shape: Sequence[int]) -> list[int]:
     """Dims fastest first, as a CTA's warps walk them."""
     return order_per_dim(to_linear_layout(encoding, shape), "warp", order(encoding, shape))
 
 
+@checks_arguments(EncodingError)
 def contiguity_per_thread(encoding: DistributedEncoding, shape: Sequence[int]) -> list[int]:
     """Per dim, how many consecutive elements a thread's first registers hold: the
     widest vector it can load or store along that dim.

@@ -96,7 +96,7 @@ class NvidiaMmaEncoding(WarpGridEncoding, DotParentEncoding):
         cta.times_identity_nd("warp", self.warps_per_cta, matrix_order(rank, row_major=not self.is_hopper))
         return combine_cta_cga_with_shape(cta, self.cga, shape)
 
-    def operand_layout(self, op_idx: int, k_width: int, shape: list[int]) -> LinearLayout:
+    def _operand_layout(self, op_idx: int, k_width: int, shape: list[int]) -> LinearLayout:
         """A (``[M, K]`` tiles of 16 x 8·kWidth) or B (``[K, N]``, Ampere only): ``k_width``
         consecutive K elements per register group; warps along K hold copies.  fp64
         (``instrShape [8, 8]``) tiles are 8 x 4·kWidth."""

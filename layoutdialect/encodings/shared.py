@@ -18,6 +18,7 @@ from layoutdialect.encodings.construction import (
 from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.encodings.to_linear import to_linear_layout
 from layoutdialect.f2 import LayoutBuilder, LinearLayout, identity_standard_nd, is_power_of_two, standard_out_dim_names
+from layoutdialect.f2.arguments import checks_arguments
 
 __all__ = [
     "SHARED_IN_DIMS",
@@ -67,12 +68,25 @@ class _PhasedSharedEncoding(SharedEncoding):
     def alignment(self) -> int:
         return 16
 
+    @checks_arguments(EncodingError)
     def phase(self, row: int) -> int:
         """The XOR applied to the ``vec``-chunk index of row ``row``."""
+        check(row >= 0, f"phase: row must be at least 0, got {row}")
+        return self._phase(row)
+
+    def _phase(self, row: int) -> int:
         raise NotImplementedError
 
+    @checks_arguments(EncodingError)
     def swizzled_extent(self, shape: list[int], per_cta: list[int]) -> list[int]:
         """The extent the swizzle pattern is laid over."""
+        check(
+            len(shape) == len(per_cta) == self.rank,
+            f"swizzled_extent: shape {list(shape)} and per_cta {list(per_cta)} must have rank {self.rank}",
+        )
+        return self._swizzled_extent(list(shape), list(per_cta))
+
+    def _swizzled_extent(self, shape: list[int], per_cta: list[int]) -> list[int]:
         raise NotImplementedError
 
     def _linear_layout(self, shape: list[int]) -> LinearLayout:
@@ -87,11 +101,11 @@ class _PhasedSharedEncoding(SharedEncoding):
         if len(shape) == 1:
             tile = LayoutBuilder().times_identity(per_cta[0], "offset", "dim0")
             return combine_cta_cga_with_shape(tile, self.cga, shape)
-        extent = self.swizzled_extent(shape, per_cta)
+        extent = self._swizzled_extent(shape, per_cta)
         col, row = self.order[0], self.order[1]
         cols, rows = extent[col], extent[row]
         bases = [[0, c] for c in powers_of_two_below(cols)]
-        bases += [[r, self.vec * self.phase(r) % cols] for r in powers_of_two_below(rows)]
+        bases += [[r, self.vec * self._phase(r) % cols] for r in powers_of_two_below(rows)]
         tile = LayoutBuilder.from_bases([("offset", bases)], [f"dim{row}", f"dim{col}"])
         for d in self.order[2:]:
             tile.times_identity(extent[d], "offset", f"dim{d}")
@@ -103,10 +117,11 @@ class SwizzledSharedEncoding(_PhasedSharedEncoding):
     """``#ttg.swizzled_shared``: in 2-D, element ``(r, c)`` sits at column
     ``((c / vec) ^ ((r / perPhase) % maxPhase)) * vec + c % vec`` of row ``r``."""
 
-    def phase(self, row: int) -> int:
+    def _phase(self, row: int) -> int:
         return (row // self.per_phase) % self.max_phase
 
-    def swizzled_extent(self, shape: list[int], per_cta: list[int]) -> list[int]:
+    def _swizzled_extent(self, shape: list[int], per_cta: list[int]) -> list[int]:
+        """One CTA's share of the tensor."""
         return per_cta
 
 
@@ -115,11 +130,12 @@ class AMDRotatingSharedEncoding(_PhasedSharedEncoding):
     """``#ttg.amd_rotating_shared``: as swizzled, with the phase of row ``r`` rotated by
     ``(r / (perPhase * maxPhase)) % maxPhase``."""
 
-    def phase(self, row: int) -> int:
+    def _phase(self, row: int) -> int:
+        """The swizzled phase, rotated every ``per_phase * max_phase`` rows."""
         block = (row // self.max_phase // self.per_phase) % self.max_phase
         return ((row // self.per_phase) % self.max_phase) ^ block
 
-    def swizzled_extent(self, shape: list[int], per_cta: list[int]) -> list[int]:
+    def _swizzled_extent(self, shape: list[int], per_cta: list[int]) -> list[int]:
         """The whole tensor, not one CTA's share: Triton's rotating layout ignores the split."""
         return shape
 
@@ -161,7 +177,7 @@ class NVMMASharedEncoding(SharedEncoding):
     def rank(self) -> int:
         return self.cga.rank
 
-    def accepts_rank(self, rank: int) -> bool:
+    def _accepts_rank(self, rank: int) -> bool:
         """Leading dims beyond the encoding's rank (buffers of a pipeline) are allowed."""
         return rank >= self.rank
 
@@ -189,9 +205,17 @@ class NVMMASharedEncoding(SharedEncoding):
         cols = 8 * max(16, self.swizzling_byte_width) // self.element_bit_width
         return nvmma_core_matrix(cols, self.vec, self.per_phase, self.max_phase, self.fp4_padded).copy()
 
+    @checks_arguments(EncodingError)
     def tma_block_shape(self, per_cta: list[int]) -> list[int]:
         """The TMA box (in packed elements): at most 256 per dim, and along the contiguous
         dim exactly one swizzle row."""
+        check(
+            self._accepts_rank(len(per_cta)) and all(size > 0 for size in per_cta),
+            f"tma_block_shape: per_cta must be positive sizes of a rank {self.rank} tensor, got {list(per_cta)}",
+        )
+        return self._tma_block_shape(list(per_cta))
+
+    def _tma_block_shape(self, per_cta: list[int]) -> list[int]:
         box = list(per_cta)
         contiguous = 0 if self.transposed else len(box) - 1
         if self.fp4_padded:
@@ -221,7 +245,7 @@ class NVMMASharedEncoding(SharedEncoding):
         rank = len(shape)
         cga = self.cga.with_rank(rank)
         per_cta = shape_per_cta(cga.split_num, shape)
-        box = self.tma_block_shape(per_cta)
+        box = self._tma_block_shape(per_cta)
         names = standard_out_dim_names(rank)
         box_shape = box[1:] + box[:1] if self.transposed else box
         if not self.swizzling_byte_width:
@@ -317,6 +341,7 @@ class PaddedSharedEncoding(SharedEncoding):
             )
 
     @classmethod
+    @checks_arguments(EncodingError)
     def from_order(
         cls, intervals: Sequence[int], paddings: Sequence[int], order: Sequence[int], shape: Sequence[int]
     ) -> PaddedSharedEncoding:
@@ -347,6 +372,7 @@ class PaddedSharedEncoding(SharedEncoding):
     def rank(self) -> int:
         return self.linear_component.num_out_dims
 
+    @checks_arguments(EncodingError)
     def padded_offset(self, offset: int) -> int:
         """Where linear offset ``offset`` really sits: ``padding[k]`` more elements for
         every whole ``interval[k]`` before it.
@@ -354,6 +380,7 @@ class PaddedSharedEncoding(SharedEncoding):
         >>> PaddedSharedEncoding.from_order([16], [4], [1, 0], [4, 16]).padded_offset(35)
         43
         """
+        check(offset >= 0, f"padded_offset: offset must be at least 0, got {offset}")
         return offset + sum(
             (offset >> (interval.bit_length() - 1)) << (padding.bit_length() - 1)
             for interval, padding in zip(self.intervals, self.paddings)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from layoutdialect.encodings.base import DerivedEncoding, DistributedEncoding, check
+from layoutdialect.encodings.base import DerivedEncoding, DistributedEncoding, EncodingError, check
 from layoutdialect.encodings.fields import check_field_types
 from layoutdialect.encodings.to_linear import to_linear_layout
 from layoutdialect.f2 import LinearLayout, standard_out_dim_names
+from layoutdialect.f2.arguments import checks_arguments
 
 __all__ = ["SliceEncoding"]
 
@@ -30,8 +31,10 @@ class SliceEncoding(DerivedEncoding):
     def rank(self) -> int:
         return self.parent.rank - 1
 
+    @checks_arguments(EncodingError)
     def parent_shape(self, shape: Sequence[int]) -> list[int]:
         """The parent tensor's shape: ``shape`` with the sliced dim put back as 1."""
+        check(len(shape) == self.rank, f"parent_shape: shape must have rank {self.rank}, got {list(shape)}")
         return [*shape[: self.dim], 1, *shape[self.dim :]]
 
     def _linear_layout(self, shape: list[int]) -> LinearLayout:

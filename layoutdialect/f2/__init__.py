@@ -4,6 +4,7 @@ from layoutdialect.f2.column_action import ColumnAction
 from layoutdialect.f2.layout_builder import LayoutBuilder
 from layoutdialect.f2.layout_utils import (
     HARDWARE_DIMS,
+    MAX_RANK,
     ensure_layout_not_larger_than,
     ensure_layout_not_smaller_than,
     identity_standard_nd,
@@ -24,6 +25,7 @@ from layoutdialect.f2.powers import checked_log2, is_power_of_two, log2_exact, t
 
 __all__ = [
     "HARDWARE_DIMS",
+    "MAX_RANK",
     "Bases",
     "ColumnAction",
     "LayoutBuilder",

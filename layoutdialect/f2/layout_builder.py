@@ -13,6 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from layoutdialect.f2.arguments import (
+    check_name,
+    checked_dim_sizes,
+    checked_instance,
+    checked_integer,
+    checked_names,
+    shown,
+)
 from layoutdialect.f2.linear_layout import LinearLayout, LinearLayoutError, supremum
 from layoutdialect.f2.powers import checked_log2, log2_exact
 
@@ -21,6 +29,63 @@ __all__ = ["LayoutBuilder"]
 SLOT_BITS = 32
 SLOT_MASK = (1 << SLOT_BITS) - 1
 _DIM_NAMES = tuple(f"dim{d}" for d in range(8))
+
+
+def _sequence(value: object, what: str) -> list[object]:
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise LinearLayoutError(f"{what} must be a sequence, got {shown(value)}")
+    return list(value)
+
+
+def _checked_growth(size: object, in_dim: object, out_dim: object, what: str) -> int:
+    """``size`` as an ``int``, after checking the arguments of ``times_identity`` or ``times_zeros``."""
+    check_name(in_dim, f"{what}: in_dim")
+    check_name(out_dim, f"{what}: out_dim")
+    return checked_integer(size, f"{what}: size")
+
+
+_PLAIN = (tuple, list)
+
+
+def _plain_nd(in_dim: object, shape: object, order: object) -> bool:
+    """``times_identity_nd``'s arguments as the encodings pass them, checked by type alone:
+    a name, a list or tuple of ``int`` sizes and one permuting its dims."""
+    if type(in_dim) is not str or type(shape) not in _PLAIN or type(order) not in _PLAIN or len(order) != len(shape):
+        return False
+    seen = 0
+    for d in order:
+        if type(d) is not int or not 0 <= d < len(shape) or seen >> d & 1 or type(shape[d]) is not int:
+            return False
+        seen |= 1 << d
+    return True
+
+
+def _checked_nd(in_dim: object, shape: object, order: object) -> tuple[list[int], list[int]]:
+    """``times_identity_nd``'s ``shape`` and ``order`` as lists, once every argument is checked."""
+    what = "times_identity_nd"
+    check_name(in_dim, f"{what}: in_dim")
+    sizes = [checked_integer(size, f"{what}: shape") for size in _sequence(shape, f"{what}: shape")]
+    dims = [checked_integer(d, f"{what}: order") for d in _sequence(order, f"{what}: order")]
+    if sorted(dims) != list(range(len(sizes))):
+        raise LinearLayoutError(f"{what}: order {dims} must be a permutation of the dims of {sizes}")
+    return sizes, dims
+
+
+def _check_fit_shape(shape: object, names: Sequence[str], what: str) -> None:
+    """A shape to fit out-dims ``names`` to: a power-of-two size for each of them."""
+    if type(shape) is dict:
+        for name in names:
+            size = shape.get(name)
+            if type(size) is not int or size <= 0 or size & (size - 1):
+                break
+        else:
+            return
+    if not isinstance(shape, Mapping):
+        raise LinearLayoutError(f"{what}: shape must be a mapping of out-dim names to sizes, got {shown(shape)}")
+    for name in names:
+        if name not in shape:
+            raise LinearLayoutError(f"{what}: shape {shown(shape)} has no size for out-dim {name!r}")
+        checked_log2(checked_integer(shape[name], f"{what}: the size of {name!r}"), f"{what}: the size of {name!r}")
 
 
 class LayoutBuilder:
@@ -50,10 +115,14 @@ class LayoutBuilder:
     @classmethod
     def of(cls, layout: LinearLayout) -> LayoutBuilder:
         """A builder that starts from ``layout``."""
+        if layout.__class__ is not LinearLayout:
+            checked_instance(layout, LinearLayout, "LayoutBuilder.of: layout")
         builder = cls()
         moves = []
         offset = 0
         for name, log2 in layout._outs:
+            if log2 > SLOT_BITS:
+                raise LinearLayoutError(f"LayoutBuilder.of: out-dim {name!r} exceeds {SLOT_MASK + 1} elements")
             moves.append((offset, (1 << log2) - 1, builder._slot(name)))
             builder._sizes[name] = 1 << log2
             offset += log2
@@ -80,27 +149,7 @@ class LayoutBuilder:
         """A builder over explicit bases.  Without ``out_dim_sizes`` each out-dim is the
         smallest power of two that holds every component (as Triton's
         ``LinearLayout(bases, outDimNames)``)."""
-        builder = cls()
-        names = list(out_dim_names)
-        slots = [builder._slot(name) for name in names]
-        reach = [0] * len(names)
-        for in_dim, dim_bases in bases:
-            converted = []
-            for basis in dim_bases:
-                if len(basis) != len(names):
-                    raise LinearLayoutError(f"basis {list(basis)} needs one component per out-dim {names}")
-                packed = 0
-                for d, value in enumerate(basis):
-                    if value:
-                        if value < 0 or value > SLOT_MASK:
-                            raise LinearLayoutError(f"basis {list(basis)} has a component out of range")
-                        packed |= value << slots[d]
-                        reach[d] |= value
-                converted.append(packed)
-            builder._bases[in_dim] = converted
-        sizes = [1 << bits.bit_length() for bits in reach] if out_dim_sizes is None else out_dim_sizes
-        builder._sizes = dict(zip(names, sizes))
-        return builder
+        return cls.of(LinearLayout._from_packed(*LinearLayout._pack(bases, out_dim_names, out_dim_sizes, True)))
 
     def copy(self) -> LayoutBuilder:
         """An independent builder with the same layout so far."""
@@ -125,10 +174,11 @@ class LayoutBuilder:
     def get_out_dim_size(self, out_dim: str) -> int:
         try:
             return self._sizes[out_dim]
-        except KeyError:
+        except (KeyError, TypeError):
             raise LinearLayoutError(f"{out_dim!r} is not an out-dim; out-dims are {list(self._sizes)}") from None
 
     def get_in_dim_size(self, in_dim: str) -> int:
+        check_name(in_dim, "get_in_dim_size: in_dim")
         return 1 << len(self._bases.get(in_dim, ()))
 
     # ---------------------------------------------------------------- growth
@@ -162,6 +212,8 @@ class LayoutBuilder:
 
     def times_identity(self, size: int, in_dim: str, out_dim: str) -> LayoutBuilder:
         """``self *= LinearLayout.identity_1d(size, in_dim, out_dim)``; size 0 changes nothing."""
+        if type(size) is not int or type(in_dim) is not str or type(out_dim) is not str:
+            size = _checked_growth(size, in_dim, out_dim, "times_identity")
         if size:
             self._grow(self._in_bases(in_dim), size, out_dim)
         return self
@@ -172,6 +224,8 @@ class LayoutBuilder:
     def times_zeros(self, size: int, in_dim: str, out_dim: str) -> LayoutBuilder:
         """``self *= LinearLayout.zeros_1d(size, in_dim, out_dim)``: ``in_dim`` grows by
         broadcast bits."""
+        if type(size) is not int or type(in_dim) is not str or type(out_dim) is not str:
+            size = _checked_growth(size, in_dim, out_dim, "times_zeros")
         if size:
             bits = checked_log2(size, "times_zeros size")
             self._slot(out_dim)
@@ -181,6 +235,8 @@ class LayoutBuilder:
     def times_identity_nd(self, in_dim: str, shape: Sequence[int], order: Sequence[int]) -> LayoutBuilder:
         """``self *= identity_standard_nd(in_dim, shape, order)``: ``in_dim`` walks
         ``shape`` row by row, ``order[0]`` the fastest of the dims ``dim0..``."""
+        if not _plain_nd(in_dim, shape, order):
+            shape, order = _checked_nd(in_dim, shape, order)
         dim_bases = self._in_bases(in_dim)
         for d in order:
             if shape[d]:
@@ -191,6 +247,7 @@ class LayoutBuilder:
         """``self *= outer``: ``outer``'s bases go above this layout's, scaled by its sizes."""
         if isinstance(outer, LinearLayout):
             outer = LayoutBuilder.of(outer)
+        checked_instance(outer, LayoutBuilder, "times: outer")
         names = supremum(list(self._sizes), list(outer._sizes))
         for name in names:
             self._slot(name)
@@ -213,15 +270,20 @@ class LayoutBuilder:
         sizes = self._sizes
         try:
             reordered = {name: sizes[name] for name in order}
-        except KeyError:
-            reordered = {}
-        if len(reordered) != len(sizes) or len(order) != len(sizes):
-            raise LinearLayoutError(f"transpose_outs: {list(order)} must be a permutation of {list(sizes)}")
+            complete = len(reordered) == len(sizes) == len(order) and not isinstance(order, str)
+        except (KeyError, TypeError):
+            complete = False
+        if not complete:
+            raise LinearLayoutError(f"transpose_outs: order must be a permutation of {list(sizes)}, got {shown(order)}")
         self._sizes = reordered
         return self
 
     def rename_outs(self, names: Mapping[str, str]) -> LayoutBuilder:
         """Rename out-dims (``old -> new``, a permutation of some of them); order and map stay."""
+        if not isinstance(names, Mapping) or not all(isinstance(n, str) for pair in names.items() for n in pair):
+            raise LinearLayoutError(
+                f"rename_outs: names must be a mapping of out-dim names to names, got {shown(names)}"
+            )
         renamed = [names.get(n, n) for n in self._slots]
         if len(set(renamed)) != len(renamed):
             raise LinearLayoutError(f"rename_outs: {dict(names)} merges two out-dims")
@@ -231,6 +293,7 @@ class LayoutBuilder:
 
     def reshape_outs(self, new_out_dims: Sequence[tuple[str, int]]) -> LayoutBuilder:
         """Flatten the out-dims into one index, first dim fastest, and split it anew."""
+        new_out_dims = checked_dim_sizes(new_out_dims, "reshape_outs: new_out_dims")
         total = sum(log2_exact(size) for size in self._sizes.values())
         if sum(checked_log2(size, "reshape_outs size") for _, size in new_out_dims) != total:
             raise LinearLayoutError(f"reshape_outs: {list(new_out_dims)} does not hold {1 << total} elements")
@@ -250,6 +313,10 @@ class LayoutBuilder:
 
     def remove_zero_bases(self, in_dim: str) -> LayoutBuilder:
         """Drop the all-zero bases of ``in_dim``: its broadcast bits."""
+        if not isinstance(in_dim, str) or in_dim not in self._bases:
+            raise LinearLayoutError(
+                f"remove_zero_bases: {shown(in_dim)} is not an in-dim; in-dims are {list(self._bases)}"
+            )
         self._bases[in_dim] = [basis for basis in self._bases[in_dim] if basis]
         return self
 
@@ -259,10 +326,12 @@ class LayoutBuilder:
         """Grow each out-dim to ``shape`` with new bases on the first in-dim, out-dim by
         out-dim in ``dims`` order, by default the out-dim order (Triton's
         ``ensureLayoutNotSmallerThan``)."""
+        dims = list(self._sizes) if dims is None else checked_names(dims, "ensure_not_smaller_than: dims")
+        _check_fit_shape(shape, dims, "ensure_not_smaller_than")
         if not self._bases:
             raise LinearLayoutError("ensure_layout_not_smaller_than: the layout has no in-dim to repeat along")
         repeat_dim = next(iter(self._bases))
-        for name in list(self._sizes) if dims is None else dims:
+        for name in dims:
             size = self.get_out_dim_size(name)
             wanted = shape[name]
             if size < wanted:
@@ -274,6 +343,7 @@ class LayoutBuilder:
         and equal values together, lose that component (Triton's
         ``ensureLayoutNotLargerThan``); with ``broadcast_registers=False`` such
         ``register`` bases are removed instead."""
+        _check_fit_shape(shape, list(self._sizes), "ensure_not_larger_than")
         removed: set[int] = set()
         for name, actual in self._sizes.items():
             desired = shape[name]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from layoutdialect.f2.arguments import checked_integer, checks_arguments
 from layoutdialect.f2.column_action import ColumnAction
 from layoutdialect.f2.layout_builder import LayoutBuilder
 from layoutdialect.f2.linear_layout import LinearLayout, LinearLayoutError
@@ -31,23 +32,37 @@ a warp, the warps of a CTA and the CTAs of a cluster (Triton's ``kReg``, ``kLane
 ``kWarp``, ``kBlock``)."""
 
 
+MAX_RANK = 64
+"""The most dims a tensor may have (as in numpy)."""
+
+
 def standard_out_dim_names(rank: int) -> list[str]:
     """``["dim0", ..., "dim{rank-1}"]``: the out-dims of every tensor layout."""
+    if type(rank) is not int or not 0 <= rank <= MAX_RANK:
+        rank = checked_integer(rank, "standard_out_dim_names: rank")
+        if not 0 <= rank <= MAX_RANK:
+            raise LinearLayoutError(f"standard_out_dim_names: rank must be from 0 to {MAX_RANK}, got {rank}")
     return list(_DIM_NAMES[:rank]) if rank <= len(_DIM_NAMES) else [f"dim{i}" for i in range(rank)]
 
 
+@checks_arguments(LinearLayoutError)
 def inverse_permutation(permutation: Sequence[int]) -> list[int]:
     """The permutation that undoes ``permutation``: ``inverse[permutation[i]] == i``.
 
     >>> inverse_permutation([2, 0, 1])
     [1, 2, 0]
     """
+    if sorted(permutation) != list(range(len(permutation))):
+        raise LinearLayoutError(
+            f"inverse_permutation: {list(permutation)} is not a permutation of 0..{len(permutation) - 1}"
+        )
     inverse = [0] * len(permutation)
     for position, image in enumerate(permutation):
         inverse[image] = position
     return inverse
 
 
+@checks_arguments(LinearLayoutError)
 def is_permutation_matrix(layout: LinearLayout) -> bool:
     """Triton's ``isPermutationMatrixLayout``: flattened, and without its zero (broadcast)
     bases, every basis is a single bit and together they are invertible.
@@ -66,6 +81,7 @@ def is_permutation_matrix(layout: LinearLayout) -> bool:
     return single_bits and bare.is_invertible()
 
 
+@checks_arguments(LinearLayoutError)
 def identity_standard_nd(in_dim: str, shape: Sequence[int], order: Sequence[int]) -> LinearLayout:
     """A 1-D index laid row by row over ``shape``, ``order[0]`` the fastest dim.
 
@@ -96,6 +112,7 @@ def _check_shape(layout: LinearLayout, shape: Mapping[str, int], what: str) -> N
             raise LinearLayoutError(f"{what}: the size of {name!r} must be a power of two, got {size}")
 
 
+@checks_arguments(LinearLayoutError)
 def ensure_layout_not_smaller_than(layout: LinearLayout, shape: Mapping[str, int]) -> LinearLayout:
     """Grow every out-dim to at least ``shape`` by repeating along the first in-dim.
 
@@ -106,6 +123,7 @@ def ensure_layout_not_smaller_than(layout: LinearLayout, shape: Mapping[str, int
     return LayoutBuilder.of(layout).ensure_not_smaller_than(shape).build()
 
 
+@checks_arguments(LinearLayoutError)
 def ensure_layout_not_larger_than(
     layout: LinearLayout, shape: Mapping[str, int], broadcast_registers: bool = True
 ) -> LinearLayout:

@@ -14,8 +14,15 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Container, Iterable, Mapping, Sequence
-from typing import Any
 
+from layoutdialect.f2.arguments import (
+    check_name,
+    checked_dim_sizes,
+    checked_instance,
+    checked_integer,
+    checked_list,
+    checked_names,
+)
 from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, combine_all, pivot_columns, rank
 from layoutdialect.f2.errors import LinearLayoutError
 from layoutdialect.f2.powers import checked_log2
@@ -46,48 +53,19 @@ def _integers(values: Sequence[object], what: str) -> list[int]:
         raise LinearLayoutError(f"{what} must hold integers, got {list(values)}") from None
 
 
-def _checked_layout(value: object, what: str) -> LinearLayout:
-    if not isinstance(value, LinearLayout):
-        raise LinearLayoutError(f"{what} must be a LinearLayout, got {type(value).__name__}")
-    return value
-
-
-def _checked_list(value: object, what: str) -> list[Any]:
-    """``value`` as a list, when it is a sequence (or other iterable) but not a string."""
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise LinearLayoutError(f"{what} must be a sequence, got {value!r}")
-    return list(value)
-
-
-def _checked_names(value: object, what: str) -> list[str]:
-    names = _checked_list(value, what)
-    if not all(isinstance(name, str) for name in names):
-        raise LinearLayoutError(f"{what} must be strings, got {names}")
-    return names
-
-
-def _checked_size(value: object, what: str) -> int:
-    if isinstance(value, bool):
-        raise LinearLayoutError(f"{what} must be an integer, got {value!r}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise LinearLayoutError(f"{what} must be an integer, got {value!r}") from None
-
-
 def _check_unique(names: Sequence[str], what: str) -> None:
     if len(set(names)) != len(names):
         raise LinearLayoutError(f"{what} must be distinct, got {list(names)}")
 
 
 def _check_permutation(order: Sequence[str], names: Sequence[str], what: str) -> None:
-    order = _checked_names(order, what)
+    order = checked_names(order, what)
     if sorted(order) != sorted(names) or len(set(order)) != len(order):
         raise LinearLayoutError(f"{what} must be a permutation of {list(names)}, got {list(order)}")
 
 
 def _check_subset(subset: Iterable[str], names: Sequence[str], what: str) -> None:
-    subset = _checked_names(subset, what)
+    subset = checked_names(subset, what)
     missing = [name for name in subset if name not in names]
     if missing:
         raise LinearLayoutError(f"{what} {missing} are not among {list(names)}")
@@ -200,6 +178,11 @@ def supremum(x: Sequence[str], y: Sequence[str]) -> list[str]:
     >>> supremum(["dim0", "dim1"], ["dim1", "dim0"])
     ['dim0', 'dim1']
     """
+    return _supremum(checked_names(x, "supremum: x"), checked_names(y, "supremum: y"))
+
+
+def _supremum(x: Sequence[str], y: Sequence[str]) -> list[str]:
+    """``supremum`` of lists of names known to be strings."""
     if list(x) == list(y) or not y:
         return list(x)
     if not x or set(x).isdisjoint(y):
@@ -293,10 +276,7 @@ class LinearLayout:
         Without ``out_dim_sizes`` each size is the smallest power of two above every
         basis component, and the layout must be surjective.
         """
-        packed = _pack_plain_bases(bases, out_dim_names, out_dim_sizes) if require_surjective or out_dim_sizes else None
-        if packed is None:
-            packed = cls._pack_checked(bases, out_dim_names, out_dim_sizes, require_surjective)
-        layout = cls._make(*packed)
+        layout = cls._make(*cls._pack(bases, out_dim_names, out_dim_sizes, require_surjective))
         if require_surjective:
             layout._require_surjective()
         return layout
@@ -308,6 +288,17 @@ class LinearLayout:
                 f"reached by some in coordinate, but was not:{self}"
             )
 
+    @classmethod
+    def _pack(
+        cls, bases: object, out_dim_names: object, out_dim_sizes: object, require_surjective: bool
+    ) -> tuple[_Ins, _Outs]:
+        """``from_bases``'s packed columns and out-dims: plain input at once (``_pack_plain_bases``),
+        anything else one component at a time (``_pack_checked``), naming the first thing wrong."""
+        packed = _pack_plain_bases(bases, out_dim_names, out_dim_sizes) if require_surjective or out_dim_sizes else None
+        return (
+            packed if packed is not None else cls._pack_checked(bases, out_dim_names, out_dim_sizes, require_surjective)
+        )
+
     @staticmethod
     def _pack_checked(
         bases: object,
@@ -317,18 +308,18 @@ class LinearLayout:
     ) -> tuple[_Ins, _Outs]:
         """``from_bases``'s packing one component at a time, naming the first thing
         wrong; the path of every input the plain-int packing declines."""
-        pairs = list(bases.items()) if isinstance(bases, Mapping) else _checked_list(bases, "from_bases: bases")
+        pairs = list(bases.items()) if isinstance(bases, Mapping) else checked_list(bases, "from_bases: bases")
         if not all(isinstance(pair, tuple | list) and len(pair) == 2 and isinstance(pair[0], str) for pair in pairs):
             raise LinearLayoutError(f"from_bases: bases must be (in-dim name, bases) pairs, got {pairs!r}")
         in_names = [name for name, _ in pairs]
-        out_names = _checked_names(out_dim_names, "from_bases: out_dim_names")
+        out_names = checked_names(out_dim_names, "from_bases: out_dim_names")
         _check_unique(in_names, "in-dim names")
         _check_unique(out_names, "out-dim names")
         rows: list[tuple[str, list[list[int]]]] = []
         for name, dim_bases in pairs:
             converted = []
-            for basis in _checked_list(dim_bases, f"from_bases: the bases of in-dim {name!r}"):
-                basis = _checked_list(basis, f"from_bases: a basis of in-dim {name!r}")
+            for basis in checked_list(dim_bases, f"from_bases: the bases of in-dim {name!r}"):
+                basis = checked_list(basis, f"from_bases: a basis of in-dim {name!r}")
                 values = _integers(basis, f"basis {basis} of in-dim {name!r}")
                 if len(values) != len(out_names):
                     raise LinearLayoutError(
@@ -349,7 +340,7 @@ class LinearLayout:
                     for i, v in enumerate(basis):
                         sizes[i] = max(sizes[i], 1 << v.bit_length())
         else:
-            sizes = _integers(_checked_list(out_dim_sizes, "from_bases: out_dim_sizes"), "out_dim_sizes")
+            sizes = _integers(checked_list(out_dim_sizes, "from_bases: out_dim_sizes"), "out_dim_sizes")
             if len(sizes) != len(out_names):
                 raise LinearLayoutError("out_dim_names and out_dim_sizes must have the same length")
         outs = tuple((name, checked_log2(size, f"size of out-dim {name!r}")) for name, size in zip(out_names, sizes))
@@ -380,7 +371,9 @@ class LinearLayout:
     @classmethod
     def identity_1d(cls, size: int, in_dim: str, out_dim: str) -> LinearLayout:
         """``L(x) = x`` for ``x`` in ``[0, size)``; size 0 gives the empty layout."""
-        size = _checked_size(size, "identity_1d: size")
+        size = checked_integer(size, "identity_1d: size")
+        check_name(in_dim, "identity_1d: in_dim")
+        check_name(out_dim, "identity_1d: out_dim")
         if size == 0:
             return cls.empty()
         log2 = checked_log2(size, "identity_1d size")
@@ -389,8 +382,10 @@ class LinearLayout:
     @classmethod
     def zeros_1d(cls, size: int, in_dim: str, out_dim: str, out_dim_size: int = 1) -> LinearLayout:
         """``L(x) = 0`` for ``x`` in ``[0, size)``: every input broadcast to one output."""
-        size = _checked_size(size, "zeros_1d: size")
-        out_dim_size = _checked_size(out_dim_size, "zeros_1d: out_dim_size")
+        size = checked_integer(size, "zeros_1d: size")
+        out_dim_size = checked_integer(out_dim_size, "zeros_1d: out_dim_size")
+        check_name(in_dim, "zeros_1d: in_dim")
+        check_name(out_dim, "zeros_1d: out_dim")
         if size == 0:
             return cls.empty()
         log2 = checked_log2(size, "zeros_1d size")
@@ -400,8 +395,10 @@ class LinearLayout:
     @classmethod
     def strided_1d(cls, size: int, stride: int, in_dim: str, out_dim: str) -> LinearLayout:
         """``L(x) = stride * x`` over an out-dim of size ``stride * size``."""
-        size = _checked_size(size, "strided_1d: size")
-        stride = _checked_size(stride, "strided_1d: stride")
+        size = checked_integer(size, "strided_1d: size")
+        stride = checked_integer(stride, "strided_1d: stride")
+        check_name(in_dim, "strided_1d: in_dim")
+        check_name(out_dim, "strided_1d: out_dim")
         if size == 0:
             return cls.empty()
         log2 = checked_log2(size, "strided_1d size")
@@ -510,6 +507,8 @@ class LinearLayout:
     def get_basis(self, in_dim: str, index: int, out_dim: str | None = None) -> list[int] | int:
         """``L(in_dim = 2**index)``: the whole basis, or its ``out_dim`` component."""
         columns = self._columns(in_dim)
+        if type(index) is not int:
+            index = checked_integer(index, "get_basis: index")
         if not 0 <= index < len(columns):
             raise LinearLayoutError(f"in-dim {in_dim!r} has {len(columns)} bases, no basis {index}")
         if out_dim is None:
@@ -656,7 +655,7 @@ class LinearLayout:
 
     def equal_ignoring_out_dim_sizes(self, other: LinearLayout) -> bool:
         """Same dims in the same order and the same bases; out sizes may differ."""
-        _checked_layout(other, "equal_ignoring_out_dim_sizes: other")
+        checked_instance(other, LinearLayout, "equal_ignoring_out_dim_sizes: other")
         return self.get_out_dim_names() == other.get_out_dim_names() and self.bases == other.bases
 
     # ----------------------------------------------------------------- printing
@@ -714,10 +713,10 @@ class LinearLayout:
         where out dims are: [o (size 4)]
         """
         if outer.__class__ is not LinearLayout:
-            _checked_layout(outer, "*: the right operand")
+            checked_instance(outer, LinearLayout, "*: the right operand")
         inner_names = [name for name, _ in self._ins]
         outer_names = [name for name, _ in outer._ins]
-        in_names = supremum(inner_names, outer_names)
+        in_names = _supremum(inner_names, outer_names)
         inner_outs, outer_outs = self._outs, outer._outs
         if [name for name, _ in inner_outs] == [name for name, _ in outer_outs]:
             outs_list = []
@@ -734,7 +733,7 @@ class LinearLayout:
         else:
             inner_log2s = dict(inner_outs)
             outer_log2s = dict(outer_outs)
-            out_names = supremum(list(inner_log2s), list(outer_log2s))
+            out_names = _supremum(list(inner_log2s), list(outer_log2s))
             outs = tuple((name, inner_log2s.get(name, 0) + outer_log2s.get(name, 0)) for name in out_names)
             offsets = dict(zip(out_names, _prefix_sums(log2 for _, log2 in outs)))
             inner_offsets, outer_offsets = self._out_offsets(), outer._out_offsets()
@@ -757,7 +756,7 @@ class LinearLayout:
         ``self``'s out-dims must be ``outer``'s in-dims (in any order), each no larger.
         """
         if outer.__class__ is not LinearLayout:
-            _checked_layout(outer, "compose: outer")
+            checked_instance(outer, LinearLayout, "compose: outer")
         outer_ins = dict(outer._ins)
         if len(outer_ins) != len(self._outs) or not all(name in outer_ins for name, _ in self._outs):
             _check_permutation(self.get_out_dim_names(), outer.get_in_dim_names(), "compose: this layout's out-dims")
@@ -828,7 +827,7 @@ class LinearLayout:
         identity-mapped in-dims carry bases the others need), the other in-dims are
         solved against all of ``outer``'s bases instead.
         """
-        _checked_layout(outer, "invert_and_compose: outer")
+        checked_instance(outer, LinearLayout, "invert_and_compose: outer")
         return outer._invert_and_compose_packed(self._columns_packed_like(outer, "invert_and_compose"))
 
     def _invert_and_compose_packed(self, b_ins: _Ins) -> LinearLayout:
@@ -892,6 +891,7 @@ class LinearLayout:
         >>> L.reshape_ins([("c", 2), ("d", 4)]).bases
         [('c', [[1]]), ('d', [[4], [2]])]
         """
+        new_in_dims = checked_dim_sizes(new_in_dims, "reshape_ins: new_in_dims")
         log2s = [checked_log2(size, f"size of in-dim {name!r}") for name, size in new_in_dims]
         _check_unique([name for name, _ in new_in_dims], "reshape_ins: in-dim names")
         flat = self._flat_columns()
@@ -908,6 +908,7 @@ class LinearLayout:
 
     def reshape_outs(self, new_out_dims: Sequence[tuple[str, int]]) -> LinearLayout:
         """Flatten the out-dims into one index, first dim fastest, and split it anew."""
+        new_out_dims = checked_dim_sizes(new_out_dims, "reshape_outs: new_out_dims")
         outs = tuple((name, checked_log2(size, f"size of out-dim {name!r}")) for name, size in new_out_dims)
         _check_unique([name for name, _ in outs], "reshape_outs: out-dim names")
         if sum(log2 for _, log2 in outs) != self.get_total_out_dim_size_log2():
@@ -945,7 +946,7 @@ class LinearLayout:
 
     def concat_ins(self, other: LinearLayout) -> LinearLayout:
         """Both layouts' in-dims side by side (``self``'s first) over the same out-dims."""
-        _checked_layout(other, "concat_ins: other")
+        checked_instance(other, LinearLayout, "concat_ins: other")
         if self._outs != other._outs:
             raise LinearLayoutError(f"concat_ins: out-dims differ: {self.out_dims} and {other.out_dims}")
         shared = set(self.get_in_dim_names()) & set(other.get_in_dim_names())
@@ -955,7 +956,7 @@ class LinearLayout:
 
     def concat_outs(self, other: LinearLayout) -> LinearLayout:
         """Both layouts' out-dims side by side (``self``'s first) over the same in-dims."""
-        _checked_layout(other, "concat_outs: other")
+        checked_instance(other, LinearLayout, "concat_outs: other")
         if self.in_dims != other.in_dims:
             raise LinearLayoutError(f"concat_outs: in-dims differ: {self.in_dims} and {other.in_dims}")
         shared = set(self.get_out_dim_names()) & set(other.get_out_dim_names())
@@ -979,7 +980,8 @@ class LinearLayout:
     def _checked_dim_sets(
         self, in_dims: Iterable[str], out_dims: Iterable[str], what: str
     ) -> tuple[set[str], set[str]]:
-        in_set, out_set = set(in_dims), set(out_dims)
+        in_set = set(checked_names(in_dims, f"{what}: in_dims"))
+        out_set = set(checked_names(out_dims, f"{what}: out_dims"))
         _check_subset(sorted(in_set), self.get_in_dim_names(), f"{what}: in-dims")
         _check_subset(sorted(out_set), self.get_out_dim_names(), f"{what}: out-dims")
         return in_set, out_set
@@ -1007,6 +1009,7 @@ class LinearLayout:
 
         Like Triton, this flattens the restriction in each side's own dim order.
         """
+        dims = checked_names(dims, "square_sublayout_is_identity: dims")
         if not dims:
             return True
         if not all(self.has_in_dim(d) and self.has_out_dim(d) for d in dims):
@@ -1022,6 +1025,7 @@ class LinearLayout:
         That is: ``dims`` map to themselves by the identity, no other in-dim reaches
         them, and they reach no other out-dim.
         """
+        dims = checked_names(dims, "is_trivial_over: dims")
         in_names, out_names = self.get_in_dim_names(), self.get_out_dim_names()
         if not all(d in in_names or d in out_names for d in dims):
             return False
@@ -1035,6 +1039,7 @@ class LinearLayout:
 
     def quotient(self, dims: Sequence[str]) -> LinearLayout | None:
         """The layout on the other dims if it is trivial over ``dims``, else ``None``."""
+        dims = checked_names(dims, "quotient: dims")
         if not self.is_trivial_over(dims):
             return None
         return self._sublayout(
@@ -1073,6 +1078,7 @@ class LinearLayout:
 
     def rename_out_dims(self, names: Sequence[str]) -> LinearLayout:
         """The same layout with its out-dims, in order, called ``names``."""
+        names = checked_names(names, "rename_out_dims: names")
         if len(names) != len(self._outs):
             raise LinearLayoutError(f"rename_out_dims: {list(names)} does not name the {len(self._outs)} out-dims")
         _check_unique(names, "rename_out_dims: the new names")
@@ -1080,6 +1086,7 @@ class LinearLayout:
 
     def rename_in_dim(self, old: str, new: str) -> LinearLayout:
         """The same layout with in-dim ``old`` called ``new``."""
+        check_name(new, "rename_in_dim: new")
         self._columns(old)
         if old != new and self.has_in_dim(new):
             raise LinearLayoutError(f"rename_in_dim: {new!r} is already an in-dim")
@@ -1130,8 +1137,8 @@ def lstsq(a: LinearLayout, b: LinearLayout) -> LinearLayout | None:
     ``a`` and ``b`` share out-dim names; ``a``'s are at least as large.  Free
     variables are zero.  Returns ``None`` if ``b``'s image is not inside ``a``'s.
     """
-    _checked_layout(a, "lstsq: a")
-    _checked_layout(b, "lstsq: b")
+    checked_instance(a, LinearLayout, "lstsq: a")
+    checked_instance(b, LinearLayout, "lstsq: b")
     return _solve(a, b._columns_packed_like(a, "lstsq"), frozenset(), exclude_identity_columns=False)
 
 
@@ -1150,8 +1157,8 @@ def divide_right(a: LinearLayout, b: LinearLayout) -> LinearLayout | None:
 
 
 def _divide(a: LinearLayout, b: LinearLayout, left: bool) -> LinearLayout | None:
-    _checked_layout(a, "divide: a")
-    _checked_layout(b, "divide: b")
+    checked_instance(a, LinearLayout, "divide: a")
+    checked_instance(b, LinearLayout, "divide: b")
     if not all(a.has_in_dim(d) for d in b.get_in_dim_names()):
         return None
     if not all(a.has_out_dim(d) for d in b.get_out_dim_names()):

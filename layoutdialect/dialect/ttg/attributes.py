@@ -145,7 +145,10 @@ class SharedEncodingAttr(EncodingAttr[E], Generic[E]):
 
 def encoding_attr(encoding: DistributedEncoding | SharedEncoding) -> EncodingAttr[Any]:
     """The attribute that prints ``encoding``."""
-    return _ATTRIBUTE_OF[type(encoding)](encoding)
+    attribute = _ATTRIBUTE_OF.get(type(encoding))
+    if attribute is None:
+        raise EncodingError(f"encoding_attr: encoding must be a TTGIR encoding, got {type(encoding).__name__}")
+    return attribute(encoding)
 
 
 LEGACY_CGA_KEYS = ("CTAsPerCGA", "CTASplitNum", "CTAOrder")

@@ -196,7 +196,7 @@ def test_a_narrower_vector_than_the_layouts_allow_conflicts() -> None:
 
 def test_refuses_a_layout_without_offsets() -> None:
     reg = layout(ROW_MAJOR_V8, [128, 64])
-    with pytest.raises(ValueError, match="no 'offset' in-dim"):
+    with pytest.raises(ValueError, match=r"shared_layout must have the in-dims \['offset'\]"):
         bank_conflicts(reg, reg, 16, SharedMemory())
 
 

@@ -144,7 +144,10 @@ def test_a_conversion_that_is_no_bit_permutation_goes_through_shared_memory() ->
 
 @pytest.mark.parametrize(
     ("element_bits", "budget", "message"),
-    [(0, 1, "element_bits must be positive, got 0"), (32, -1, "max_mixed_transpositions must be at least 0, got -1")],
+    [
+        (0, 1, "element_bits must be from 1 to 128 bits, got 0"),
+        (32, -1, "max_mixed_transpositions must be at least 0, got -1"),
+    ],
 )
 def test_bad_plan_parameters_are_named(element_bits: int, budget: int, message: str) -> None:
     src = layout([[1]], [[2], [4]], 8)
