@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from math import prod
 
+import numpy as np
+
 __all__ = [
     "ComposedLayout",
     "CuteError",
@@ -24,6 +26,8 @@ __all__ = [
     "Swizzle",
     "flatten",
     "idx2crd",
+    "offset_bound",
+    "offsets",
     "prefix_product",
     "product",
 ]
@@ -204,7 +208,7 @@ class ComposedLayout:
 
     @property
     def cosize(self) -> int:
-        return max(self(i) for i in range(self.size)) + 1
+        return int(offsets(self).max()) + 1
 
     def __str__(self) -> str:
         return f"{self.outer} o {self.offset} o {self.inner}"
@@ -212,3 +216,47 @@ class ComposedLayout:
     def cpp(self) -> str:
         outer = self.outer.cpp() if isinstance(self.outer, Layout) else str(self.outer)
         return f"ComposedLayout<{outer}, _{self.offset}, {self.inner.cpp()}>"
+
+
+def offset_bound(value: Layout | Swizzle | ComposedLayout, inputs: int | None = None) -> int:
+    """One past the largest offset magnitude ``value`` gives its coordinates (or the indices
+    below ``inputs``), found from its strides without evaluating it: a layout's ``cosize``
+    when its strides are not negative, an upper bound otherwise.
+
+    >>> offset_bound(Layout((4, 8), (8, 1))), offset_bound(Layout((4, 8), (-8, 1)))
+    (32, 32)
+    >>> offset_bound(ComposedLayout(Swizzle(3, 3, 3), 0, Layout((64, 64), (64, 1))))
+    4096
+    """
+    if isinstance(value, Layout):
+        if inputs is None or inputs <= value.size:
+            return 1 + sum((shape - 1) * abs(stride) for shape, stride in value.modes())
+        return 1 + (inputs - 1) * sum(abs(stride) for _, stride in value.modes())
+    if isinstance(value, Swizzle):
+        reach = value.size if inputs is None else inputs
+        return 1 << max((reach - 1).bit_length(), value.bits + value.base + abs(value.shift))
+    return offset_bound(value.outer, abs(value.offset) + offset_bound(value.inner))
+
+
+def offsets(value: Layout | Swizzle | ComposedLayout, indices: np.ndarray | None = None) -> np.ndarray:
+    """The offset of each index (``0 .. size - 1``, or ``indices``) as an ``int64`` array,
+    computed a mode at a time, as ``value(index)`` computes it an index at a time.
+
+    >>> offsets(Layout((4, 2, 2, 2), (1, 16, 8, 4))).tolist()[:8]
+    [0, 1, 2, 3, 16, 17, 18, 19]
+    >>> offsets(ComposedLayout(Swizzle(3, 0, 3), 0, Layout((8, 8), (8, 1))))[9]
+    np.int64(8)
+    """
+    if indices is None:
+        indices = np.arange(value.size, dtype=np.int64)
+    if isinstance(value, Layout):
+        result = np.zeros_like(indices)
+        step = 1
+        for shape, stride in value.modes():
+            result += (indices // step % shape) * stride
+            step *= shape
+        return result
+    if isinstance(value, Swizzle):
+        moved = indices & value.source_mask
+        return indices ^ (moved >> value.shift if value.shift >= 0 else moved << -value.shift)
+    return offsets(value.outer, value.offset + offsets(value.inner, indices))
