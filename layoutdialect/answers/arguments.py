@@ -320,9 +320,8 @@ def _shape_mismatch(shape: TensorShape, name: str, text: str, message: str) -> L
 def _check_shape_fits(encoding: Encoding, shape: ShapeArgument) -> None:
     """Blame ``--shape`` for a rank or a size no ttg encoding takes."""
     if not encoding.accepts_rank(len(shape.sizes)):
-        raise shape.error(
-            f"the layout has rank {encoding.rank}; {_shape_text(shape.sizes)} has {len(shape.sizes)} dims"
-        )
+        dims = f"{len(shape.sizes)} dim" + ("" if len(shape.sizes) == 1 else "s")
+        raise shape.error(f"the layout has rank {encoding.rank}; {_shape_text(shape.sizes)} has {dims}")
     for dim, size in enumerate(shape.sizes):
         if size & (size - 1):
             raise shape.error(f"{size} is not a power of two, as every dim of a ttg layout's shape must be", dim)

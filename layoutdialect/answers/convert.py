@@ -391,7 +391,7 @@ def ask(
     if html is not None:
         from layoutdialect.answers.pages import conversion_page, write_page
 
-        write_page(html, conversion_page(answer, gpu.shared))
+        write_page(html, lambda: conversion_page(answer, gpu.shared))
     return answer
 
 

@@ -299,9 +299,11 @@ def ask(
     if picture is not None:
         from layoutdialect.answers.picture import draw_layout
 
-        draw_layout(argument, Path(picture), element_bits, parse_target(target, num_banks).shared)
+        option = "--svg" if svg is not None else "--png"
+        draw_layout(argument, Path(picture), element_bits, parse_target(target, num_banks).shared, option)
     if html is not None:
         from layoutdialect.answers.pages import layout_page, write_page
 
-        write_page(html, layout_page(argument, element_bits, parse_target(target, num_banks).shared))
+        memory = parse_target(target, num_banks).shared
+        write_page(html, lambda: layout_page(argument, element_bits, memory))
     return answer

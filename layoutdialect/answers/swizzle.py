@@ -151,5 +151,5 @@ def ask(
     if html is not None:
         from layoutdialect.answers.pages import swizzle_page, write_page
 
-        write_page(html, swizzle_page(answer.plan, memory))
+        write_page(html, lambda: swizzle_page(answer.plan, memory))
     return answer
