@@ -32,7 +32,7 @@ import re
 import sys
 from collections.abc import Sequence
 from importlib.metadata import version
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 from layoutdialect.dialect.diagnostics import IRError
 from layoutdialect.tools.process import collect_garbage_rarely
@@ -41,16 +41,64 @@ __all__ = ["main"]
 
 
 class _ArgumentParser(argparse.ArgumentParser):
-    """Usage errors as ``OPTION:1:1: error: ...`` (``<command-line>`` when no option is
-    to blame) with status 1."""
+    """Usage errors as ``NAME:1:1: error: ...`` with status 1, where ``NAME`` is the argument
+    at fault: an option (``--dtype``), a positional argument as the answers name it
+    (``<layout>``, ``<expression 1>``, ``<command>``), or an extra argument by its place
+    (``<argument 3>``), shown under the message."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
-        blamed = re.match(r"argument (-[^:/]+)[^:]*: (.*)", message, re.S)
-        if blamed:
-            print(f"{blamed.group(1)}:1:1: error: {blamed.group(2)}", file=sys.stderr)
-        else:
-            print(f"<command-line>:1:1: error: {message}", file=sys.stderr)
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        self.argv = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
+    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+        name, shown = self._blamed(message)
+        message = re.sub(r"^argument [^:]+: ", "", message)
+        message = re.sub(r"'([^']{40})[^']+'", r"'\1...'", message)
+        print(f"{name}:1:1: error: {_excerpt(message)}", file=sys.stderr)
+        if shown is not None:
+            print(f"{_excerpt(shown)}\n^", file=sys.stderr)
         sys.exit(1)
+
+    def _blamed(self, message: str) -> tuple[str, str | None]:
+        """The name of the argument ``message`` is about, and the text to show for one
+        that has no name."""
+        if about := re.match(r"argument ([^:]+): ", message):
+            return self._named(about.group(1).split("/")[0]), None
+        if missing := re.match(r"the following arguments are required: ([^,]+)", message):
+            return self._named(missing.group(1)), None
+        if ambiguous := re.match(r"ambiguous option: ([^=\s]+)", message):
+            return ambiguous.group(1), None
+        if extra := re.match(r"unrecognized arguments: (\S+)", message):
+            token = extra.group(1)
+            if token.startswith("-"):
+                return token.split("=")[0], None
+            argv = getattr(self, "argv", [])
+            place = argv.index(token) + 1 if token in argv else 1
+            return f"<argument {place}>", token
+        return "<command-line>", None
+
+    def _named(self, name: str) -> str:
+        """An option as it is spelt; a positional argument as the answers name it."""
+        if name.startswith("-"):
+            return name
+        return POSITIONAL_NAMES.get(name, f"<{name}>")
+
+
+POSITIONAL_NAMES = {"EXPR": "<expression 1>"}
+"""The diagnostic names of positional arguments whose name in the usage differs from the
+answers' (``<layout>``, ``<source>``, ... are ``<`` + the usage name + ``>``)."""
+
+
+MAX_SHOWN = 200
+"""The most characters of a usage error's message, or of an argument shown under it."""
+
+
+def _excerpt(text: str) -> str:
+    """Text as a usage error shows it: its first line, cut to ``MAX_SHOWN`` characters."""
+    first = text.split("\n", 1)[0]
+    return first if len(first) <= MAX_SHOWN else first[:MAX_SHOWN] + "..."
 
 
 def _gpu_options(command: argparse.ArgumentParser) -> None:

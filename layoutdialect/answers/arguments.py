@@ -89,7 +89,7 @@ MAX_DIGITS = 18
 MAX_QUOTED = 40
 """The most characters of an argument a message quotes."""
 
-MAX_SHOWN_LINE = 100
+MAX_SHOWN_LINE = 200
 """The most characters of an argument's line a diagnostic shows under its message."""
 
 
@@ -109,10 +109,10 @@ class LayoutArgumentError(IRError):
     <layout>:2:5: error: expected ')'
     (1,4
         ^
-    >>> print(LayoutArgumentError("<layout>", "[" + "1," * 200 + "x]", 402, "expected an integer"))
-    <layout>:1:402: error: expected an integer
-    ...1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,x]
-                                                                                                         ^
+    >>> error = LayoutArgumentError("<layout>", "[" + "1," * 300 + "x]", 602, "expected an integer")
+    >>> first, shown, caret = str(error).split("\\n")
+    >>> first, len(shown), shown[:6], shown[-6:], shown[caret.index("^")]
+    ('<layout>:1:602: error: expected an integer', 203, '...1,1', '1,1,x]', 'x')
     """
 
     def __init__(self, name: str, text: str, position: int, message: str) -> None:

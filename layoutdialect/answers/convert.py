@@ -259,7 +259,7 @@ class ConvertAnswer:
         verdict = {
             True: "yes: the lowering, run on the CTA simulator, gives every thread its destination elements",
             False: f"NO: {report.failure}",
-            None: "not lowered",
+            None: report.unverified or "not lowered",
         }
         lines.append(f"verified: {verdict[report.verified]}")
         return "\n".join(lines) + "\n"
@@ -302,10 +302,18 @@ def conversion_types(
     src: LayoutArgument, dst: LayoutArgument, element: Attribute
 ) -> tuple[TensorType[Attribute], TensorType[Attribute]]:
     """The tensor types a conversion from ``src`` to ``dst`` reads and writes; an error at
-    the destination unless both are register layouts of one shape."""
+    the destination unless both are register layouts of one shape on as many lanes, warps
+    and CTAs."""
     if src.shape != dst.shape:
         raise dst.error(f"the layouts have different shapes: {list(src.shape)} and {list(dst.shape)}")
     source_encoding, result_encoding = _distributed(src, "source"), _distributed(dst, "destination")
+    for dim, name in (("lane", "lanes"), ("warp", "warps"), ("block", "CTAs")):
+        if src.layout.get_in_dim_size(dim) != dst.layout.get_in_dim_size(dim):
+            message = (
+                f"the layouts run on different numbers of {name}: "
+                f"{src.layout.get_in_dim_size(dim)} (the source) and {dst.layout.get_in_dim_size(dim)} (this one)"
+            )
+            raise dst.error(message)
     return (
         TensorType(element, src.shape, encoding_attr(source_encoding)),
         TensorType(element, dst.shape, encoding_attr(result_encoding)),
@@ -342,13 +350,6 @@ def explain_conversion(
     planned as ``lower-convert-layout`` plans it and, with ``verify``, lowered and run on
     the simulator."""
     source_type, result_type = conversion_types(src, dst, element)
-    for name in ("lane", "warp", "block"):
-        if src.layout.get_in_dim_size(name) != dst.layout.get_in_dim_size(name):
-            message = (
-                f"the layouts run on different numbers of {name}s: "
-                f"{src.layout.get_in_dim_size(name)} and {dst.layout.get_in_dim_size(name)}"
-            )
-            raise dst.error(message)
     conversion = plan_on_target(src, dst, element, target)
     plan = conversion.plan
     common = {

@@ -190,8 +190,10 @@ class CuteAnswer:
 def cute_answer(expressions: Sequence[str], shape: Sequence[int] | None = None) -> CuteAnswer:
     """Evaluate one or two expressions (CuTe, or ttg layouts, which need ``shape`` unless
     they carry one); with two, say how they relate as maps of indices."""
-    if not 1 <= len(expressions) <= 2:
+    if not expressions:
         raise ValueError("give one CuTe expression, or two to compare")
+    if len(expressions) > 2:
+        raise LayoutArgumentError("<expression 3>", expressions[2], 1, "give one CuTe expression, or two to compare")
     facts = [_facts(text, shape, f"<expression {index + 1}>") for index, text in enumerate(expressions)]
     relation = _relation(facts[0].values, facts[1].values) if len(facts) == 2 else None
     return CuteAnswer(facts, relation)

@@ -5,6 +5,11 @@ changing it, lowers each plan into a detached block and runs it on the CTA
 simulator, and returns one ``ConversionReport`` per op: the path, the shuffle
 decomposition, or the scratch buffer with its accesses, wavefronts, barriers and
 bytes.  ``layout-tool plan`` prints these as a table or as JSON.
+
+Sizes: planning works on the layouts' bases, quick at any size; the simulator runs the
+lowered code over every register of every thread, so it proves conversions of up to
+``MAX_VERIFIED_POSITIONS`` (2^18) hardware positions, a few seconds, and says so for
+larger ones instead of taking a minute (``unverified``).
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from layoutdialect.passes.remarks import Remark
 from layoutdialect.sim.verify import ConversionMismatch
 
 __all__ = [
+    "MAX_VERIFIED_POSITIONS",
     "ConversionReport",
     "PlanAnswer",
     "ask",
@@ -38,7 +44,12 @@ __all__ = [
     "format_reports",
     "report_conversions",
     "report_details",
+    "unverified_reason",
 ]
+
+MAX_VERIFIED_POSITIONS = 1 << 18
+"""The most hardware positions (registers of all threads) of a conversion the simulator
+runs: a 512x512 tensor over 128 threads, about four seconds; 2^20 take a minute."""
 
 PATH_NAMES = {
     ConversionPath.NONE: "noop",
@@ -81,6 +92,8 @@ class ConversionReport:
     scratch_layout: str = ""
     verified: bool | None = None
     failure: str = ""
+    unverified: str = ""
+    """Why a conversion that could be lowered was not run on the simulator (too large)."""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of ``layout-tool plan --json``."""
@@ -107,7 +120,7 @@ class ConversionReport:
             "scratch_layout": self.scratch_layout or None,
             "verified": self.verified,
             "failure": self.failure or None,
-        }
+        } | ({"unverified": self.unverified} if self.unverified else {})
 
 
 def report_conversions(
@@ -170,8 +183,23 @@ def conversion_report(
             "scratch_layout": str(scratch.layout).strip("\n"),
         }
     if verify and conversion.lowerable:
-        details["verified"], details["failure"] = _verify(conversion, source_type, result_type)
+        if reason := unverified_reason(conversion):
+            details["unverified"] = reason
+        else:
+            details["verified"], details["failure"] = _verify(conversion, source_type, result_type)
     return ConversionReport(**common, path=PATH_NAMES[plan.path], reason=plan.reason, **details)
+
+
+def unverified_reason(conversion: LayoutConversion) -> str:
+    """Why the simulator does not run ``conversion`` (``""`` when it does): more hardware
+    positions than ``MAX_VERIFIED_POSITIONS``."""
+    positions = conversion.src.get_total_in_dim_size()
+    if positions <= MAX_VERIFIED_POSITIONS:
+        return ""
+    return (
+        f"not run on the simulator: its {positions} hardware positions are more than the "
+        f"{MAX_VERIFIED_POSITIONS} it proves in seconds"
+    )
 
 
 def _decomposition(warp: WarpDecomposition) -> str:
@@ -257,6 +285,8 @@ def report_details(report: ConversionReport) -> list[str]:
         lines += [f"    {line}" for line in report.scratch_layout.splitlines()]
     if report.failure:
         lines.append(f"  verification failed: {report.failure}")
+    if report.unverified:
+        lines.append(f"  {report.unverified}")
     return lines
 
 
