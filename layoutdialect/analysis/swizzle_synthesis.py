@@ -48,6 +48,8 @@ __all__ = [
     "AccessCost",
     "SwizzlePlan",
     "access_costs",
+    "check_access",
+    "costed_elements",
     "access_words",
     "ideal_wavefronts",
     "make_swizzle",
@@ -155,6 +157,23 @@ def access_costs(
             conflicting *= places
         costs.append(AccessCost(height, width, worst, ideal, conflicting, places))
     return costs
+
+
+def check_access(rows: int, cols: int, height: int, width: int) -> None:
+    """``ValueError`` unless a ``height x width`` access fits an ``rows x cols`` tile."""
+    if not (1 <= height <= rows and 1 <= width <= cols):
+        raise ValueError(
+            f"access {height}x{width} does not fit the {rows}x{cols} tile: its sides must be from 1 to the tile's"
+        )
+
+
+def costed_elements(rows: int, cols: int, height: int, width: int) -> int:
+    """How many elements ``synthesise_swizzle`` addresses to cost a ``height x width`` access
+    of an ``rows x cols`` tile under one candidate layout: one place of a power-of-two
+    access on a power-of-two tile (the candidates there are linear), every place otherwise."""
+    if is_power_of_two(rows) and is_power_of_two(cols) and is_power_of_two(height) and is_power_of_two(width):
+        return height * width
+    return (rows // height) * (cols // width) * height * width
 
 
 def _wavefronts(offsets: np.ndarray, element_bits: int, memory: SharedMemory) -> np.ndarray:
@@ -277,28 +296,35 @@ def _candidate_swizzles(rows: int, cols: int) -> list[Swizzle]:
     return candidates
 
 
+Track = Callable[[Iterable[Any]], Iterable[Any]]
+"""Wraps each search's candidates, to show progress: ``iter`` shows none."""
+
+
 def synthesise_swizzle(
-    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory
+    rows: int,
+    cols: int,
+    element_bits: int,
+    accesses: Sequence[tuple[int, int]],
+    memory: SharedMemory,
+    track: Track = iter,
 ) -> SwizzlePlan:
     """The layout of an ``rows x cols`` tile of ``element_bits``-bit elements that serves
     every access tile in the fewest wavefronts (see the module docstring).
 
     Accesses of several shapes that the searches over all of them leave with conflicts are
     tried on the layout found for each shape alone, in the order given; the first that
-    serves every access wins, and otherwise the fewest excess wavefronts."""
+    serves every access wins, and otherwise the fewest excess wavefronts.  ``track`` wraps
+    each search's candidates (to show progress)."""
     if rows < 1 or cols < 1 or element_bits < 1:
         raise ValueError("the tile and its elements must have positive sizes")
     for height, width in accesses:
-        if not (1 <= height <= rows and 1 <= width <= cols):
-            raise ValueError(
-                f"access {height}x{width} does not fit the {rows}x{cols} tile: its sides must be from 1 to the tile's"
-            )
-    plan = _search(rows, cols, element_bits, accesses, memory)
+        check_access(rows, cols, height, width)
+    plan = _search(rows, cols, element_bits, accesses, memory, track)
     shapes = list(dict.fromkeys(accesses))
     if plan.conflict_free or len(shapes) < 2:
         return plan
     for height, width in shapes:
-        alone = _search(rows, cols, element_bits, [(height, width)], memory)
+        alone = _search(rows, cols, element_bits, [(height, width)], memory, track)
         tried = replace(
             alone,
             costs=access_costs(alone.address, rows, cols, element_bits, accesses, memory, alone.linear),
@@ -335,7 +361,7 @@ def _closed_form(
 
 
 def _search(
-    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory
+    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory, track: Track
 ) -> SwizzlePlan:
     """The closed form, then ``Swizzle<B,M,S>`` (power-of-two tiles), then XOR maps, each
     costed on all ``accesses`` together."""
@@ -358,7 +384,7 @@ def _search(
         if closed.conflict_free:
             return closed
     if not power_of_two_tile:
-        found = _xor_search(rows, cols, element_bits, accesses, memory)
+        found = _xor_search(rows, cols, element_bits, accesses, memory, track)
         if found is not None:
             return found
         plain_params = MelonedoParams(0, 0, cols, 1, rows)
@@ -375,7 +401,7 @@ def _search(
         return closed if closed is not None and _excess(closed.costs) < _excess(plain.costs) else plain
     best: SwizzlePlan | None = None
     best_key: tuple[int, ...] | None = None
-    for swizzle in _candidate_swizzles(rows, cols):
+    for swizzle in track(_candidate_swizzles(rows, cols)):
 
         def address(row: Any, col: Any, swizzle: Swizzle = swizzle) -> Any:
             return swizzle(row * cols + col)
@@ -397,7 +423,7 @@ def _search(
             )
     assert best is not None
     if not best.conflict_free:
-        best = _xor_search(rows, cols, element_bits, accesses, memory) or best
+        best = _xor_search(rows, cols, element_bits, accesses, memory, track) or best
     return best
 
 
@@ -428,7 +454,7 @@ class XorMap:
 
 
 def _xor_search(
-    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory
+    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory, track: Track
 ) -> SwizzlePlan | None:
     """The first conflict-free ``XorMap`` (fewest set mask bits first), if any: every map of
     a small tile, and of a larger one those sending each row bit to one column bit or none.
@@ -443,7 +469,7 @@ def _xor_search(
     if len(choices) ** row_bits > MAX_XOR_CANDIDATES:
         return None
     candidates = sorted(cartesian(choices, repeat=row_bits), key=lambda m: sum(bin(x).count("1") for x in m))
-    for masks in candidates:
+    for masks in track(candidates):
         xor_map = XorMap(cols, tuple(masks))
         costs = access_costs(xor_map, rows, cols, element_bits, accesses, memory, linear=linear)
         if all(c.conflict_free for c in costs):

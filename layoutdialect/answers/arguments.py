@@ -58,6 +58,7 @@ __all__ = [
     "LayoutArgumentError",
     "NonLinearCuteLayout",
     "ShapeArgument",
+    "TensorShape",
     "check_cute_size",
     "describe_tensor",
     "parse_element_bits",

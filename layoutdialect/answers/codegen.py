@@ -26,7 +26,8 @@ from layoutdialect.answers.arguments import (
 )
 from layoutdialect.answers.convert import conversion_types, plan_on_target
 from layoutdialect.answers.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
-from layoutdialect.answers.plan import unverified_reason
+from layoutdialect.answers.plan import SLOW_POSITIONS, unverified_reason
+from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.tt.types import bit_width
@@ -119,15 +120,19 @@ def generate_conversion(
         raise dst.error(f"the conversion has no lowering: {plan.reason}")
     source_vector = VectorType(element, [plan.source_registers])
     unverified = unverified_reason(conversion)
-    if plan.kind is ConversionKind.NO_OP:
-        emitted = _plain_copy(name, source_vector)
-    else:
-        block, alloc, lowered = lower_detached(conversion, source_type, result_type, verify=not unverified)
-        ops = ([alloc] if alloc is not None else []) + lowered.ops
-        annotate = None if lowered.trace is None else _Contents(lowered.trace, shape).annotate
-        emitted = emit_cuda_function(
-            name, ops, block.args[0], lowered.result, source_vector, conversion.lanes, annotate
-        )
+    large = src.layout.get_total_in_dim_size() > SLOW_POSITIONS
+    with steps("codegen", ["lower and simulate", "write CUDA"], large) as step:
+        if plan.kind is ConversionKind.NO_OP:
+            emitted = _plain_copy(name, source_vector)
+        else:
+            step("lower and simulate")
+            block, alloc, lowered = lower_detached(conversion, source_type, result_type, verify=not unverified)
+            ops = ([alloc] if alloc is not None else []) + lowered.ops
+            annotate = None if lowered.trace is None else _Contents(lowered.trace, shape).annotate
+            step("write CUDA")
+            emitted = emit_cuda_function(
+                name, ops, block.args[0], lowered.result, source_vector, conversion.lanes, annotate
+            )
     header = [
         f"// {name}: {plan.kind.value} conversion of {describe_tensor(shape, str(element))}",
         f"//   from {source_type.encoding}",

@@ -39,7 +39,14 @@ from layoutdialect.answers.arguments import (
     parse_conversion_arguments,
     parse_target,
 )
-from layoutdialect.answers.plan import ConversionReport, conversion_report, report_details
+from layoutdialect.answers.plan import (
+    MAX_VERIFIED_POSITIONS,
+    SLOW_POSITIONS,
+    ConversionReport,
+    conversion_report,
+    report_details,
+)
+from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import encoding_attr
@@ -350,16 +357,33 @@ def explain_conversion(
     planned as ``lower-convert-layout`` plans it and, with ``verify``, lowered and run on
     the simulator."""
     source_type, result_type = conversion_types(src, dst, element)
-    conversion = plan_on_target(src, dst, element, target)
+    large = verify and SLOW_POSITIONS < src.layout.get_total_in_dim_size() <= MAX_VERIFIED_POSITIONS
+    with steps("convert", ["plan", "lower and simulate", "F2 matrices"], large) as step:
+        step("plan")
+        conversion = plan_on_target(src, dst, element, target)
+        common = {
+            "loc": "<convert>",
+            "src": str(source_type.encoding),
+            "dst": str(result_type.encoding),
+            "shape": tuple(src.shape),
+            "dtype": str(element),
+        }
+        step("lower and simulate")
+        report = conversion_report(common, conversion, source_type, result_type, verify and conversion.lowerable)
+        step("F2 matrices")
+        return _explained(src, dst, element, target, conversion, report)
+
+
+def _explained(
+    src: LayoutArgument,
+    dst: LayoutArgument,
+    element: Attribute,
+    target: Target,
+    conversion: LayoutConversion,
+    report: ConversionReport,
+) -> ConvertAnswer:
+    """The answer for a planned (and perhaps verified) conversion: its matrices and counts."""
     plan = conversion.plan
-    common = {
-        "loc": "<convert>",
-        "src": str(source_type.encoding),
-        "dst": str(result_type.encoding),
-        "shape": tuple(src.shape),
-        "dtype": str(element),
-    }
-    report = conversion_report(common, conversion, source_type, result_type, verify and conversion.lowerable)
     matrices = {"A": layout_matrix(src.layout, HARDWARE_DIMS), "B": layout_matrix(dst.layout, HARDWARE_DIMS)}
     if (p := _conversion_matrix(src.layout, dst.layout)) is not None:
         matrices["P"] = p

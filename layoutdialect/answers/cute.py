@@ -24,10 +24,12 @@ import numpy as np
 
 from layoutdialect.answers.arguments import (
     LayoutArgumentError,
+    TensorShape,
     check_cute_size,
     parse_layout_argument,
     parse_shape_option,
 )
+from layoutdialect.answers.progress import steps
 from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle, offsets
 from layoutdialect.cute.linear import (
     cute_view_of_shared,
@@ -41,6 +43,9 @@ from layoutdialect.f2 import LinearLayout
 __all__ = ["CuteAnswer", "CuteFacts", "ask", "cute_answer"]
 
 MAX_LISTED_VALUES = 64
+
+SLOW_SIZE = 1 << 17
+"""Layout sizes above which evaluating one takes a second or more, so ``cute`` shows progress."""
 
 MAX_ECHOED_CHARACTERS = 1000
 """The most characters of an expression the answer repeats."""
@@ -115,7 +120,7 @@ class CuteFacts:
         }
 
 
-def _ttgir_facts(text: str, shape: Sequence[int] | None, name: str) -> CuteFacts:
+def _ttgir_value(text: str, shape: TensorShape | None, name: str) -> Layout | ComposedLayout:
     """A ttg layout the CuTe way round: a shared layout as ``coordinate -> offset``, a
     distributed one as a TV layout ``(thread, value) -> m + M * n``."""
     argument = parse_layout_argument(text, shape, name)
@@ -129,18 +134,19 @@ def _ttgir_facts(text: str, shape: Sequence[int] | None, name: str) -> CuteFacts
         raise argument.error(str(error)) from None
     if cute_form is None:
         raise argument.error(f"the {argument.kind} layout has no CuTe form (no swizzle makes its columns disjoint)")
-    return _facts_of(text, cute_form)
+    return cute_form
 
 
-def _facts(text: str, shape: Sequence[int] | None, name: str) -> CuteFacts:
+def _value(text: str, shape: TensorShape | None, name: str) -> CuteValue:
+    """The CuTe value an expression, or a ttg layout, denotes."""
     if text.lstrip().startswith(("#", "!", "tensor<")):
-        return _ttgir_facts(text, shape, name)
+        return _ttgir_value(text, shape, name)
     try:
         value = parse_cute(text)
     except CuteSyntaxError as error:
         raise LayoutArgumentError(name, text, error.column, error.message) from None
     check_cute_size(name, text, value)
-    return _facts_of(text, value)
+    return value
 
 
 def _facts_of(text: str, value: CuteValue) -> CuteFacts:
@@ -187,14 +193,21 @@ class CuteAnswer:
         return {"layouts": [f.to_json() for f in self.facts], "relation": self.relation}
 
 
-def cute_answer(expressions: Sequence[str], shape: Sequence[int] | None = None) -> CuteAnswer:
+def cute_answer(expressions: Sequence[str], shape: TensorShape | None = None) -> CuteAnswer:
     """Evaluate one or two expressions (CuTe, or ttg layouts, which need ``shape`` unless
     they carry one); with two, say how they relate as maps of indices."""
     if not expressions:
         raise ValueError("give one CuTe expression, or two to compare")
     if len(expressions) > 2:
         raise LayoutArgumentError("<expression 3>", expressions[2], 1, "give one CuTe expression, or two to compare")
-    facts = [_facts(text, shape, f"<expression {index + 1}>") for index, text in enumerate(expressions)]
+    values = [_value(text, shape, f"<expression {index + 1}>") for index, text in enumerate(expressions)]
+    large = any(getattr(value, "size", 0) > SLOW_SIZE for value in values)
+    names = [f"expression {index + 1}" for index in range(len(values))]
+    with steps("cute", names, large) as step:
+        facts = []
+        for name, text, value in zip(names, expressions, values):
+            step(name)
+            facts.append(_facts_of(text, value))
     relation = _relation(facts[0].values, facts[1].values) if len(facts) == 2 else None
     return CuteAnswer(facts, relation)
 

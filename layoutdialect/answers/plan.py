@@ -24,6 +24,7 @@ from layoutdialect.analysis.conversion import ConversionPath
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition
 from layoutdialect.answers.arguments import parse_target_options
 from layoutdialect.answers.local_accesses import LocalAccessReport, format_local_accesses, report_local_accesses
+from layoutdialect.answers.progress import progress
 from layoutdialect.answers.text_table import table_lines
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.registry import make_context
@@ -37,6 +38,7 @@ from layoutdialect.sim.verify import ConversionMismatch
 
 __all__ = [
     "MAX_VERIFIED_POSITIONS",
+    "SLOW_POSITIONS",
     "ConversionReport",
     "PlanAnswer",
     "ask",
@@ -50,6 +52,10 @@ __all__ = [
 MAX_VERIFIED_POSITIONS = 1 << 18
 """The most hardware positions (registers of all threads) of a conversion the simulator
 runs: a 512x512 tensor over 128 threads, about four seconds; 2^20 take a minute."""
+
+SLOW_POSITIONS = 1 << 16
+"""Hardware positions above which lowering and simulating a conversion takes a second or
+more, so its answer shows progress."""
 
 PATH_NAMES = {
     ConversionPath.NONE: "noop",
@@ -133,7 +139,8 @@ def report_conversions(
 ) -> list[ConversionReport]:
     """One report per ``ttg.convert_layout`` of ``module``, in order; the module is not changed."""
     reports = []
-    for op in [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]:
+    conversions = [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]
+    for op in progress(conversions, "plan: conversions"):
         planned = plan_convert_op(op, max_mixed_transpositions, target, max_scratch_bytes)
         reports.append(_report(op, planned, verify))
     return reports

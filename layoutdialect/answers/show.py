@@ -43,10 +43,11 @@ from layoutdialect.answers.arguments import (
     parse_layout_argument,
     parse_shape_option,
     parse_target,
+    quoted,
 )
+from layoutdialect.answers.progress import steps
 from layoutdialect.cute.layout import ComposedLayout, Layout, offsets, product
 from layoutdialect.cute.text import CuteValue, Table
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.f2.matrix_view import BitMatrix, layout_matrix
 
@@ -62,6 +63,10 @@ __all__ = [
 ]
 
 DEFAULT_MAX_CELLS = 4096
+
+SLOW_PLACES = 1 << 17
+"""Places (elements, holders) above which printing or drawing them all takes a second or
+more, so ``show`` shows progress."""
 
 MAX_JSON_ELEMENTS = 1 << 16
 """The most elements (hardware positions, offsets) ``--json`` lists one by one: 2^16 take
@@ -183,8 +188,8 @@ def show_layout(
     print) and ``full`` is not set; ``full`` prints at most ``MAX_ELEMENTS`` places."""
     views = VIEWS[argument.kind]
     if view is not None and view not in views:
-        message = f"a {argument.kind} layout has the views {', '.join(views)}, not '{view}'"
-        raise IRError(SourceLocation("--view", 1, 1), message, view)
+        message = f"a {argument.kind} layout has the views {', '.join(views)}, not '{quoted(view)}'"
+        raise LayoutArgumentError("--view", view, 1, message)
     layout = argument.layout
     cells = layout.get_total_in_dim_size() if argument.kind == "cute" else layout.get_total_out_dim_size()
     points = _listed_points(argument)
@@ -284,26 +289,28 @@ def ask(
     ``target``'s shared memory)."""
     element_bits = parse_element_bits(dtype)
     picture = svg or png
+    memory = parse_target(target, num_banks).shared
     try:
         argument = parse_layout_argument(layout, parse_shape_option(shape))
     except NonLinearCuteLayout as error:
         if picture is not None or view is not None or html is not None:
             raise
         return show_cute_value(error.value, max_cells, full)
-    if matrix:
-        if view is not None:
-            raise IRError(SourceLocation("--matrix", 1, 1), "--matrix and --view are different answers; pick one", "")
-        answer = show_matrix(argument)
-    else:
-        answer = show_layout(argument, view, full, max_cells)
-    if picture is not None:
-        from layoutdialect.answers.picture import draw_layout
+    if matrix and view is not None:
+        raise LayoutArgumentError("--matrix", "", 1, "--matrix and --view are different answers; pick one")
+    large = _listed_points(argument) > SLOW_PLACES and (full or picture is not None)
+    with steps("show", ["text", "picture", "page"], large) as step:
+        step("text")
+        answer = show_matrix(argument) if matrix else show_layout(argument, view, full, max_cells)
+        if picture is not None:
+            from layoutdialect.answers.picture import draw_layout
 
-        option = "--svg" if svg is not None else "--png"
-        draw_layout(argument, Path(picture), element_bits, parse_target(target, num_banks).shared, option)
-    if html is not None:
-        from layoutdialect.answers.pages import layout_page, write_page
+            step("picture")
+            option = "--svg" if svg is not None else "--png"
+            draw_layout(argument, Path(picture), element_bits, memory, option)
+        if html is not None:
+            from layoutdialect.answers.pages import layout_page, write_page
 
-        memory = parse_target(target, num_banks).shared
-        write_page(html, lambda: layout_page(argument, element_bits, memory))
+            step("page")
+            write_page(html, lambda: layout_page(argument, element_bits, memory))
     return answer
