@@ -13,12 +13,10 @@ ones ``offset, block -> dims``, and CuTe layouts ``dims -> offset``.  Errors are
 never repeat a long argument whole: a message quotes at most ``MAX_QUOTED`` characters of
 it (``quoted``) and the line shown under it is cut to ``MAX_SHOWN_LINE`` around the caret.
 
-The size model: a layout covers at most ``MAX_ELEMENTS`` elements (2^20, Triton's largest
-tensor), and a CuTe layout reaches at most as many offsets; an element is at most
-``MAX_ELEMENT_BITS`` bits; text nests at most ``MAX_NESTING`` brackets deep.  Every answer
-is quick within these (each works on the linear layout's bases, or on arrays of the
-elements, never on Python objects per element where that would take seconds); the
-outputs that list or draw every element have their own limits, at their options.
+The arguments keep to the size model (``layoutdialect.answers.limits``): a layout covers
+at most ``MAX_ELEMENTS`` elements (2^20, Triton's largest tensor), and a CuTe layout
+reaches at most as many offsets; an element is at most ``MAX_ELEMENT_BITS`` bits; text
+nests at most ``MAX_NESTING`` brackets deep.
 """
 
 from __future__ import annotations
@@ -33,6 +31,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import ParseError, VerifyException
 
+from layoutdialect.answers.limits import MAX_DIGITS, MAX_ELEMENT_BITS, MAX_ELEMENTS, power_of_two
 from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle, offset_bound
 from layoutdialect.cute.linear import to_linear_layout as cute_to_linear_layout
 from layoutdialect.cute.text import MAX_NESTING, CuteSyntaxError, CuteValue, Table, parse_cute
@@ -50,8 +49,6 @@ from layoutdialect.f2 import LinearLayout, LinearLayoutError
 from layoutdialect.target import Target, TargetError
 
 __all__ = [
-    "MAX_ELEMENTS",
-    "MAX_ELEMENT_BITS",
     "MAX_QUOTED",
     "MAX_SHOWN_LINE",
     "LayoutArgument",
@@ -74,18 +71,6 @@ __all__ = [
 ]
 
 LayoutKind = Literal["distributed", "shared", "cute"]
-
-MAX_ELEMENTS = 1 << 20
-"""The most elements a layout read from the command line may cover, and the most offsets
-a CuTe layout may reach: 2^20, the most elements a Triton tensor may have
-(``TRITON_MAX_TENSOR_NUMEL``).  A short argument must not ask for minutes or all memory."""
-
-MAX_ELEMENT_BITS = 1024
-"""The widest element, ``b1024``: 128 bytes, a whole wavefront of 32 banks (Triton's widest
-element is 64 bits, its widest shared-memory access 128)."""
-
-MAX_DIGITS = 18
-"""The most digits a number of an argument may have: every size the tool takes fits."""
 
 MAX_QUOTED = 40
 """The most characters of an argument a message quotes."""
@@ -196,7 +181,7 @@ def _read_shape(text: str, name: str, rank: int | None) -> ShapeArgument:
     return shape
 
 
-_LIMIT = f"layout-tool answers layouts of at most {MAX_ELEMENTS} (2^{MAX_ELEMENTS.bit_length() - 1}) elements"
+_LIMIT = f"layout-tool answers layouts of at most {power_of_two(MAX_ELEMENTS)} elements"
 
 
 def parse_shape(text: str, name: str = "--shape", rank: int | None = None) -> tuple[int, ...]:

@@ -26,7 +26,8 @@ from layoutdialect.answers.arguments import (
 )
 from layoutdialect.answers.convert import conversion_types, plan_on_target
 from layoutdialect.answers.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
-from layoutdialect.answers.plan import SLOW_POSITIONS, unverified_reason
+from layoutdialect.answers.limits import SLOW_POSITIONS
+from layoutdialect.answers.plan import unverified_reason
 from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation

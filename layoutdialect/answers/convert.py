@@ -39,9 +39,8 @@ from layoutdialect.answers.arguments import (
     parse_conversion_arguments,
     parse_target,
 )
+from layoutdialect.answers.limits import MAX_VERIFIED_POSITIONS, SLOW_POSITIONS
 from layoutdialect.answers.plan import (
-    MAX_VERIFIED_POSITIONS,
-    SLOW_POSITIONS,
     ConversionReport,
     conversion_report,
     report_details,

@@ -29,6 +29,7 @@ from layoutdialect.answers.arguments import (
     parse_layout_argument,
     parse_shape_option,
 )
+from layoutdialect.answers.limits import SLOW_SIZE
 from layoutdialect.answers.progress import steps
 from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle, offsets
 from layoutdialect.cute.linear import (
@@ -43,9 +44,6 @@ from layoutdialect.f2 import LinearLayout
 __all__ = ["CuteAnswer", "CuteFacts", "ask", "cute_answer"]
 
 MAX_LISTED_VALUES = 64
-
-SLOW_SIZE = 1 << 17
-"""Layout sizes above which evaluating one takes a second or more, so ``cute`` shows progress."""
 
 MAX_ECHOED_CHARACTERS = 1000
 """The most characters of an expression the answer repeats."""

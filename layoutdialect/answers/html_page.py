@@ -22,14 +22,9 @@ from dataclasses import dataclass
 from html import escape
 
 from layoutdialect.answers.cells import Cell
+from layoutdialect.answers.limits import MAX_PAGE_CELLS, MAX_PAGE_HOLDERS
 
-__all__ = ["MAX_PAGE_CELLS", "MAX_PAGE_HOLDERS", "Grid", "PageTooLarge", "Table", "check_page_size", "render_page"]
-
-MAX_PAGE_CELLS = 128 * 128
-"""The most cells a page draws in all its grids: a browser slows beyond."""
-
-MAX_PAGE_HOLDERS = 8 * MAX_PAGE_CELLS
-"""The most holders (hardware positions, offsets) a page describes in all its cells."""
+__all__ = ["Grid", "PageTooLarge", "Table", "check_page_size", "render_page"]
 
 
 class PageTooLarge(ValueError):

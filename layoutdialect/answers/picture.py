@@ -30,8 +30,9 @@ from layoutdialect.analysis.layout_views import (  # noqa: E402
     layout_values,
     tensor_indices,
 )
-from layoutdialect.answers.arguments import MAX_ELEMENTS, LayoutArgument, LayoutArgumentError  # noqa: E402
+from layoutdialect.answers.arguments import LayoutArgument, LayoutArgumentError  # noqa: E402
 from layoutdialect.answers.cells import bank_of, grid_shape  # noqa: E402
+from layoutdialect.answers.limits import MAX_ELEMENTS, power_of_two  # noqa: E402
 from layoutdialect.target import SharedMemory  # noqa: E402
 
 __all__ = ["MAX_LABELLED_CELLS", "MAX_OUTLINED_CELLS", "draw_layout"]
@@ -105,7 +106,7 @@ def draw_layout(
     picture_format = option.removeprefix("--")
     rows, cols = cute_grid_shape(argument.shape) if argument.kind == "cute" else grid_shape(argument.shape)
     if rows * cols > MAX_ELEMENTS:
-        message = f"the grid has {rows * cols} cells; pictures draw at most {MAX_ELEMENTS} (2^20)"
+        message = f"the grid has {rows * cols} cells; pictures draw at most {power_of_two(MAX_ELEMENTS)}"
         raise LayoutArgumentError(option, str(path), 1, message)
     keys, labels = _keys(argument, element_bits, memory, rows * cols <= MAX_LABELLED_CELLS)
     colours = _colours(keys)

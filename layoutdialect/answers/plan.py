@@ -23,6 +23,7 @@ from layoutdialect.analysis.bank_conflicts import SharedAccessCost
 from layoutdialect.analysis.conversion import ConversionPath
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition
 from layoutdialect.answers.arguments import parse_target_options
+from layoutdialect.answers.limits import MAX_VERIFIED_POSITIONS
 from layoutdialect.answers.local_accesses import LocalAccessReport, format_local_accesses, report_local_accesses
 from layoutdialect.answers.progress import progress
 from layoutdialect.answers.text_table import table_lines
@@ -37,8 +38,6 @@ from layoutdialect.passes.remarks import Remark
 from layoutdialect.sim.verify import ConversionMismatch
 
 __all__ = [
-    "MAX_VERIFIED_POSITIONS",
-    "SLOW_POSITIONS",
     "ConversionReport",
     "PlanAnswer",
     "ask",
@@ -48,14 +47,6 @@ __all__ = [
     "report_details",
     "unverified_reason",
 ]
-
-MAX_VERIFIED_POSITIONS = 1 << 18
-"""The most hardware positions (registers of all threads) of a conversion the simulator
-runs: a 512x512 tensor over 128 threads, about four seconds; 2^20 take a minute."""
-
-SLOW_POSITIONS = 1 << 16
-"""Hardware positions above which lowering and simulating a conversion takes a second or
-more, so its answer shows progress."""
 
 PATH_NAMES = {
     ConversionPath.NONE: "noop",

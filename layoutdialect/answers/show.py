@@ -5,12 +5,12 @@ the element grid, then the inverse view.  Layouts of more than ``max_cells`` ele
 print a summary instead: the linear layout's bases, the sizes of each hardware
 dimension, the copies each element has, and what thread 0 holds.
 
-Sizes: the summary, ``--matrix`` and ``--json`` work on the linear layout's bases, so
-they are quick at any size; ``--full`` prints grids of up to ``MAX_ELEMENTS`` (2^20)
-places, a few seconds; ``--json`` lists each element up to ``MAX_JSON_ELEMENTS`` (2^16;
-beyond, it gives the bases alone, and ``--full --json`` is refused at ``--full``);
-pictures and pages have their own limits (``picture``, ``html_page``), checked before
-any cell is computed.
+Sizes (``layoutdialect.answers.limits``): the summary and ``--matrix`` work on the linear
+layout's bases, quick at any size; ``--full`` prints grids of up to ``MAX_ELEMENTS``
+(2^20) places, a few seconds, and refuses more at ``--full``; ``--json`` lists each
+element up to ``MAX_JSON_ELEMENTS`` (2^16) and gives the bases alone beyond; pictures
+and pages have their own limits (``picture``, ``pages``), checked before any cell is
+computed.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ from layoutdialect.analysis.layout_views import (
     thread_view,
 )
 from layoutdialect.answers.arguments import (
-    MAX_ELEMENTS,
     LayoutArgument,
     LayoutArgumentError,
     NonLinearCuteLayout,
@@ -45,6 +44,7 @@ from layoutdialect.answers.arguments import (
     parse_target,
     quoted,
 )
+from layoutdialect.answers.limits import MAX_ELEMENTS, MAX_JSON_ELEMENTS, SLOW_PLACES, power_of_two
 from layoutdialect.answers.progress import steps
 from layoutdialect.cute.layout import ComposedLayout, Layout, offsets, product
 from layoutdialect.cute.text import CuteValue, Table
@@ -53,7 +53,6 @@ from layoutdialect.f2.matrix_view import BitMatrix, layout_matrix
 
 __all__ = [
     "DEFAULT_MAX_CELLS",
-    "MAX_JSON_ELEMENTS",
     "CuteGridAnswer",
     "ShowAnswer",
     "ask",
@@ -63,14 +62,6 @@ __all__ = [
 ]
 
 DEFAULT_MAX_CELLS = 4096
-
-SLOW_PLACES = 1 << 17
-"""Places (elements, holders) above which printing or drawing them all takes a second or
-more, so ``show`` shows progress."""
-
-MAX_JSON_ELEMENTS = 1 << 16
-"""The most elements (hardware positions, offsets) ``--json`` lists one by one: 2^16 take
-seconds to write with indentation, and 2^20 take a minute and 240 MB."""
 
 
 def _holders(layout: LinearLayout) -> list[tuple[list[int], list[dict[str, int]]]]:
@@ -194,7 +185,7 @@ def show_layout(
     cells = layout.get_total_in_dim_size() if argument.kind == "cute" else layout.get_total_out_dim_size()
     points = _listed_points(argument)
     if full and points > MAX_ELEMENTS:
-        message = f"the layout has {points} places to print; --full prints at most {MAX_ELEMENTS} (2^20)"
+        message = f"the layout has {points} places to print; --full prints at most {power_of_two(MAX_ELEMENTS)}"
         raise LayoutArgumentError("--full", "", 1, message)
     if (cells > max_cells or points > MAX_ELEMENTS) and not full:
         return ShowAnswer(argument, _summary(argument))

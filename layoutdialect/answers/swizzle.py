@@ -19,6 +19,7 @@ from typing import Any
 
 from layoutdialect.analysis.swizzle_synthesis import SwizzlePlan, check_access, costed_elements, synthesise_swizzle
 from layoutdialect.answers.arguments import LayoutArgumentError, parse_element_bits, parse_shape, parse_target
+from layoutdialect.answers.limits import MAX_COSTED_ELEMENTS, power_of_two
 from layoutdialect.answers.progress import progress
 from layoutdialect.cute.layout import Layout
 from layoutdialect.dialect.ttg.attributes import encoding_attr
@@ -27,12 +28,9 @@ from layoutdialect.encodings.shared import SharedLinearEncoding
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.target import SharedMemory
 
-__all__ = ["MAX_COSTED_ELEMENTS", "SwizzleAnswer", "ask", "swizzle_for_accesses", "ttg_shared_encoding"]
+__all__ = ["SwizzleAnswer", "ask", "swizzle_for_accesses", "ttg_shared_encoding"]
 
 ALIGNMENT_BYTES = 16
-
-MAX_COSTED_ELEMENTS = 1 << 16
-"""The most elements the accesses may address for each candidate layout."""
 
 
 def _swizzled_shared(plan: SwizzlePlan, layout: LinearLayout) -> SwizzledSharedEncoding | None:
@@ -168,7 +166,7 @@ def ask(
             message = (
                 f"the accesses so far address {costed} elements for each candidate layout (an access is costed at "
                 "one place when the tile and its sides are powers of two, else at every place); swizzle addresses "
-                f"at most {MAX_COSTED_ELEMENTS} (2^16)"
+                f"at most {power_of_two(MAX_COSTED_ELEMENTS)}"
             )
             raise LayoutArgumentError("--access", text, 1, message)
     answer = swizzle_for_accesses(tile, bits, accesses, memory)

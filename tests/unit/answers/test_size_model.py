@@ -11,7 +11,6 @@ import pytest
 from layoutdialect.analysis.swizzle_synthesis import XorMap, access_costs
 from layoutdialect.answers import plan as plan_answers
 from layoutdialect.answers.arguments import (
-    MAX_ELEMENTS,
     LayoutArgumentError,
     parse_element_bits,
     parse_element_type,
@@ -21,8 +20,9 @@ from layoutdialect.answers.arguments import (
 from layoutdialect.answers.codegen import generate_conversion
 from layoutdialect.answers.convert import explain_conversion
 from layoutdialect.answers.cute import cute_answer
+from layoutdialect.answers.limits import MAX_ELEMENTS, MAX_JSON_ELEMENTS
 from layoutdialect.answers.picture import draw_layout
-from layoutdialect.answers.show import MAX_JSON_ELEMENTS, ShowAnswer, show_layout
+from layoutdialect.answers.show import ShowAnswer, show_layout
 from layoutdialect.cute.layout import Swizzle
 from layoutdialect.target import SharedMemory, Target
 
