@@ -6,7 +6,9 @@ seconds after which a run is stopped, 120 by default).  Every command runs as it
 (the interpreter's start, about a second, included), on representative layouts:
 blocked, ``nvidia_mma`` v2 and v3, ``amd_mfma``, ``#ttg.linear``, ``swizzled_shared``,
 ``nvmma_shared`` and CuTe layouts (F2-linear, swizzled and not linear), and on the
-pictures, pages and JSON the commands write.  Each row is one run: the wall-clock and
+pictures, pages and JSON the commands write; conversions also at 2^18 elements, the
+largest the simulator runs, and a picture at 32x32, the largest whose cells are labelled.
+Each row is one run: the wall-clock and
 CPU seconds, the exit status (1 is a located refusal, which must name its limit) and
 the first line of stderr for a refusal; the last table is the worst run of each
 command.  The target is 10 s or less for every command on every layout Triton allows
@@ -98,6 +100,8 @@ def cases(rows_log2: int, cols_log2: int, folder: Path) -> list[Case]:
             Case("cute", f"{name}, twice", (expression, expression)),
         ]
     found.append(Case("show", "cute --png", (cute["cute_swizzled"], "--png", str(folder / "p.png"))))
+    labelled = ("--shape", "32x32", "--png", str(folder / "l.png"))
+    found.append(Case("show", "blocked at 32x32 --png, labelled", (BLOCKED, *labelled)))
     for registers in ("blocked", "mma_v2", "mma_v3", "mfma"):
         for name, layout in {**shared, "cute_swizzled": cute["cute_swizzled"]}.items():
             arguments = (distributed[registers], layout, "--shape", shape, "--dtype", "f16")
@@ -117,10 +121,15 @@ def cases(rows_log2: int, cols_log2: int, folder: Path) -> list[Case]:
         "mfma -> blocked": (MFMA, BLOCKED_64_LANES),
         "linear -> blocked": (line, BLOCKED),
     }
+    simulated = f"{rows // 2}x{cols // 2}"
     for name, (source, destination) in pairs.items():
         arguments = (source, destination, "--shape", shape, "--dtype", "f16")
         found.append(Case("convert", name, arguments))
         found.append(Case("codegen", name, arguments))
+        arguments = (source, destination, "--shape", simulated, "--dtype", "f16")
+        if name != "linear -> blocked":
+            found.append(Case("convert", f"{name} at {simulated}, simulated", arguments))
+            found.append(Case("codegen", f"{name} at {simulated}, simulated", arguments))
     page = str(folder / "c.html")
     arguments = (*pairs["mma_v2 -> blocked"], "--shape", shape, "--dtype", "f16", "--html", page)
     found.append(Case("convert", "mma_v2 -> blocked --html", arguments))

@@ -78,6 +78,8 @@ MAX_QUOTED = 40
 MAX_SHOWN_LINE = 200
 """The most characters of an argument's line a diagnostic shows under its message."""
 
+_LIMIT = f"layout-tool answers layouts of at most {power_of_two(MAX_ELEMENTS)} elements"
+
 
 def quoted(text: str) -> str:
     """``text`` as a message quotes it: whole when short, else its start and ``...``."""
@@ -179,9 +181,6 @@ def _read_shape(text: str, name: str, rank: int | None) -> ShapeArgument:
     if prod(shape.sizes) > MAX_ELEMENTS:
         raise shape.error(f"{_shape_text(shape.sizes)} has {prod(shape.sizes)} elements; {_LIMIT}")
     return shape
-
-
-_LIMIT = f"layout-tool answers layouts of at most {power_of_two(MAX_ELEMENTS)} elements"
 
 
 def parse_shape(text: str, name: str = "--shape", rank: int | None = None) -> tuple[int, ...]:

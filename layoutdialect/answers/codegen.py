@@ -27,7 +27,7 @@ from layoutdialect.answers.arguments import (
 from layoutdialect.answers.convert import conversion_types, plan_on_target
 from layoutdialect.answers.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
 from layoutdialect.answers.limits import SLOW_POSITIONS
-from layoutdialect.answers.plan import unverified_reason
+from layoutdialect.answers.plan import simulated_positions, unverified_reason
 from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
@@ -108,7 +108,7 @@ def generate_conversion(
 ) -> CodegenAnswer:
     """CUDA converting registers of ``src`` into ``dst`` for tensors of ``element`` on
     ``target``: the conversion is planned, lowered and verified as ``lower-convert-layout``
-    does it (verified up to ``MAX_VERIFIED_POSITIONS``), and the thread-level ops it
+    does it (verified up to ``MAX_SIMULATED_POSITIONS``), and the thread-level ops it
     returns are written out (``ldmatrix`` and ``stmatrix`` as inline PTX where the target
     has them)."""
     source_type, result_type = conversion_types(src, dst, element)
@@ -121,7 +121,7 @@ def generate_conversion(
         raise dst.error(f"the conversion has no lowering: {plan.reason}")
     source_vector = VectorType(element, [plan.source_registers])
     unverified = unverified_reason(conversion)
-    large = src.layout.get_total_in_dim_size() > SLOW_POSITIONS
+    large = src.layout.get_total_in_dim_size() > SLOW_POSITIONS or simulated_positions(conversion) > SLOW_POSITIONS
     with steps("codegen", ["lower and simulate", "write CUDA"], large) as step:
         if plan.kind is ConversionKind.NO_OP:
             emitted = _plain_copy(name, source_vector)

@@ -39,11 +39,13 @@ from layoutdialect.answers.arguments import (
     parse_conversion_arguments,
     parse_target,
 )
-from layoutdialect.answers.limits import MAX_VERIFIED_POSITIONS, SLOW_POSITIONS
+from layoutdialect.answers.limits import SLOW_POSITIONS
 from layoutdialect.answers.plan import (
     ConversionReport,
     conversion_report,
     report_details,
+    simulated_positions,
+    unverified_reason,
 )
 from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
@@ -356,10 +358,10 @@ def explain_conversion(
     planned as ``lower-convert-layout`` plans it and, with ``verify``, lowered and run on
     the simulator."""
     source_type, result_type = conversion_types(src, dst, element)
-    large = verify and SLOW_POSITIONS < src.layout.get_total_in_dim_size() <= MAX_VERIFIED_POSITIONS
-    with steps("convert", ["plan", "lower and simulate", "F2 matrices"], large) as step:
-        step("plan")
-        conversion = plan_on_target(src, dst, element, target)
+    conversion = plan_on_target(src, dst, element, target)
+    simulated = verify and conversion.lowerable and not unverified_reason(conversion)
+    large = simulated and simulated_positions(conversion) > SLOW_POSITIONS
+    with steps("convert", ["lower and simulate", "F2 matrices"], large) as step:
         common = {
             "loc": "<convert>",
             "src": str(source_type.encoding),

@@ -27,7 +27,7 @@ __all__ = [
     "MAX_NESTING",
     "MAX_PAGE_CELLS",
     "MAX_PAGE_HOLDERS",
-    "MAX_VERIFIED_POSITIONS",
+    "MAX_SIMULATED_POSITIONS",
     "SIZES",
     "SLOW_PLACES",
     "SLOW_POSITIONS",
@@ -59,10 +59,12 @@ MAX_PAGE_CELLS = 128 * 128
 MAX_PAGE_HOLDERS = 8 * MAX_PAGE_CELLS
 """The most holders (hardware positions, offsets) an ``--html`` page describes in all its cells."""
 
-MAX_VERIFIED_POSITIONS = 1 << 18
-"""The most hardware positions (registers of all threads) of a conversion the simulator
-runs for ``convert``, ``codegen`` and ``plan``: a 512x512 tensor over 128 threads takes
-about four seconds, 2^20 a minute; larger ones are explained and lowered, not run."""
+MAX_SIMULATED_POSITIONS = 1 << 19
+"""The most hardware positions (registers of all threads) the simulator runs a conversion
+on for ``convert``, ``codegen`` and ``plan``, counted once for each slice of element ids it
+checks (ids of ``n`` bits are checked ``element_bits`` at a time) and at least twice: a
+512x512 tensor of f16 or f64 over 128 threads takes under five seconds, of i1 (18 slices)
+ten, and 2^20 f16 elements a minute; larger conversions are explained and lowered, not run."""
 
 MAX_COSTED_ELEMENTS = 1 << 16
 """The most elements ``swizzle``'s accesses may address for each candidate layout (a few
@@ -70,8 +72,9 @@ hundred candidates on a 2^20 tile): an access is costed at one place when the ti
 access have power-of-two sides, else at every place."""
 
 SLOW_POSITIONS = 1 << 16
-"""Hardware positions above which lowering and simulating a conversion takes a second or
-more, so ``convert`` and ``codegen`` show progress."""
+"""Hardware positions (simulated ones, counted as for ``MAX_SIMULATED_POSITIONS``) above
+which lowering and simulating a conversion takes a second or more, so ``convert`` and
+``codegen`` show progress."""
 
 SLOW_PLACES = 1 << 17
 """Places (elements, holders) above which ``show`` printing or drawing them all takes a
@@ -93,8 +96,9 @@ def _paragraph(text: str) -> str:
 
 _ELEMENTS = f"layouts of up to {power_of_two(MAX_ELEMENTS)} elements (Triton's largest tensor)"
 _SIMULATOR = (
-    f"the simulator runs conversions of up to {power_of_two(MAX_VERIFIED_POSITIONS)} hardware positions "
-    "(larger ones are planned and lowered, and the answer says they were not run)"
+    f"the simulator runs conversions of up to {power_of_two(MAX_SIMULATED_POSITIONS // 2)} hardware positions "
+    "(fewer for elements narrower than the element ids it checks, such as i1; larger ones are planned and lowered, "
+    "and the answer says they were not run)"
 )
 
 SIZES = _paragraph(

@@ -8,7 +8,7 @@ bytes.  ``layout-tool plan`` prints these as a table or as JSON.
 
 Sizes: planning works on the layouts' bases, quick at any size; the simulator runs the
 lowered code over every register of every thread, so it proves conversions of up to
-``MAX_VERIFIED_POSITIONS`` (2^18) hardware positions, a few seconds, and says so for
+``MAX_SIMULATED_POSITIONS`` (2^18 of f16) hardware positions, a few seconds, and says so for
 larger ones instead of taking a minute (``unverified``).
 """
 
@@ -23,7 +23,7 @@ from layoutdialect.analysis.bank_conflicts import SharedAccessCost
 from layoutdialect.analysis.conversion import ConversionPath
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition
 from layoutdialect.answers.arguments import parse_target_options
-from layoutdialect.answers.limits import MAX_VERIFIED_POSITIONS
+from layoutdialect.answers.limits import MAX_SIMULATED_POSITIONS
 from layoutdialect.answers.local_accesses import LocalAccessReport, format_local_accesses, report_local_accesses
 from layoutdialect.answers.progress import progress
 from layoutdialect.answers.text_table import table_lines
@@ -45,6 +45,7 @@ __all__ = [
     "format_reports",
     "report_conversions",
     "report_details",
+    "simulated_positions",
     "unverified_reason",
 ]
 
@@ -188,15 +189,24 @@ def conversion_report(
     return ConversionReport(**common, path=PATH_NAMES[plan.path], reason=plan.reason, **details)
 
 
+def simulated_positions(conversion: LayoutConversion) -> int:
+    """The hardware positions of ``conversion`` times the runs the simulator makes to check
+    its element ids (``sim.verify``: ids of ``n`` bits, ``element_bits`` at a time), at least two."""
+    ids = max(1, (conversion.src.get_total_out_dim_size() - 1).bit_length())
+    runs = -(-ids // min(conversion.element_bits, 64))
+    return conversion.src.get_total_in_dim_size() * max(2, runs)
+
+
 def unverified_reason(conversion: LayoutConversion) -> str:
-    """Why the simulator does not run ``conversion`` (``""`` when it does): more hardware
-    positions than ``MAX_VERIFIED_POSITIONS``."""
-    positions = conversion.src.get_total_in_dim_size()
-    if positions <= MAX_VERIFIED_POSITIONS:
+    """Why the simulator does not run ``conversion`` (``""`` when it does): more simulated
+    positions than ``MAX_SIMULATED_POSITIONS``."""
+    simulated = simulated_positions(conversion)
+    if simulated <= MAX_SIMULATED_POSITIONS:
         return ""
+    positions = conversion.src.get_total_in_dim_size()
     return (
-        f"not run on the simulator: its {positions} hardware positions are more than the "
-        f"{MAX_VERIFIED_POSITIONS} it proves in seconds"
+        f"not run on the simulator: {simulated} hardware positions ({positions}, checked {simulated // positions} "
+        f"times) are more than the {MAX_SIMULATED_POSITIONS} it runs in seconds"
     )
 
 
