@@ -279,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return 1
     except (ValueError, OSError) as error:
-        print(f"<command-line>:1:1: error: {error}", file=sys.stderr)
+        print(f"<command-line>:1:1: error: {_excerpt(str(error))}", file=sys.stderr)
         return 1
     sys.stdout.write(output)
     return 0
