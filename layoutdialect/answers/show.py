@@ -85,8 +85,9 @@ def _holders(layout: LinearLayout) -> list[tuple[list[int], list[dict[str, int]]
     return held
 
 
-def _listed_points(argument: LayoutArgument) -> int:
-    """How many entries listing every element, offset or coordinate of ``argument`` takes."""
+def _json_entries(argument: LayoutArgument) -> int:
+    """How many entries ``--json`` lists for ``argument``: a holder of each element, an
+    offset of CTA 0, or a coordinate."""
     layout = argument.layout
     if argument.kind == "shared":
         return layout.get_in_dim_size("offset")
@@ -119,7 +120,7 @@ class ShowAnswer:
         }
         if self.matrix is not None:
             return entry | {"matrix": self.matrix.to_json()}
-        count = _listed_points(self.argument)
+        count = _json_entries(self.argument)
         if count > MAX_JSON_ELEMENTS:
             return entry | {"unlisted": _unlisted(count)}
         if self.argument.kind == "distributed":
@@ -183,7 +184,7 @@ def show_layout(
         raise LayoutArgumentError("--view", view, 1, message)
     layout = argument.layout
     cells = layout.get_total_in_dim_size() if argument.kind == "cute" else layout.get_total_out_dim_size()
-    points = _listed_points(argument)
+    points = layout.get_total_in_dim_size()
     if full and points > MAX_ELEMENTS:
         message = f"the layout has {points} places to print; --full prints at most {power_of_two(MAX_ELEMENTS)}"
         raise LayoutArgumentError("--full", "", 1, message)
@@ -289,7 +290,7 @@ def ask(
         return show_cute_value(error.value, max_cells, full)
     if matrix and view is not None:
         raise LayoutArgumentError("--matrix", "", 1, "--matrix and --view are different answers; pick one")
-    large = _listed_points(argument) > SLOW_PLACES and (full or picture is not None)
+    large = argument.layout.get_total_in_dim_size() > SLOW_PLACES and (full or picture is not None)
     with steps("show", ["text", "picture", "page"], large) as step:
         step("text")
         answer = show_matrix(argument) if matrix else show_layout(argument, view, full, max_cells)
