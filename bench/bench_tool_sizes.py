@@ -198,7 +198,7 @@ def main() -> int:
             answered = result.status == 0 or result.status is None
             if answered and (case.command not in worst or result.wall > worst[case.command].wall):
                 worst[case.command] = result
-    print("\nworst run of each command (that answers, or is stopped):")
+    print("\nworst run of each command that answers (or is stopped):")
     for command, result in worst.items():
         print(f"{command:<10} {result.case.label:<40} {result.wall:>7.1f} {result.cpu:>7.1f}")
     return 0
