@@ -57,6 +57,7 @@ __all__ = [
     "ShapeArgument",
     "TensorShape",
     "check_cute_size",
+    "counted",
     "describe_tensor",
     "parse_element_bits",
     "parse_conversion_arguments",
@@ -79,6 +80,12 @@ MAX_SHOWN_LINE = 200
 """The most characters of an argument's line a diagnostic shows under its message."""
 
 _LIMIT = f"layout-tool answers layouts of at most {power_of_two(MAX_ELEMENTS)} elements"
+
+
+def counted(number: int) -> str:
+    """A count as a message gives it: whole up to 15 digits, else the power of two it passes
+    (a CuTe shape of many large modes has a size of hundreds of digits)."""
+    return str(number) if number < 10**15 else f"more than 2^{number.bit_length() - 1}"
 
 
 def quoted(text: str) -> str:
@@ -179,7 +186,7 @@ def _read_shape(text: str, name: str, rank: int | None) -> ShapeArgument:
     if rank is not None and len(shape.sizes) != rank:
         raise shape.error(f"expected {rank} sizes, such as 64x64; got {len(shape.sizes)}")
     if prod(shape.sizes) > MAX_ELEMENTS:
-        raise shape.error(f"{_shape_text(shape.sizes)} has {prod(shape.sizes)} elements; {_LIMIT}")
+        raise shape.error(f"{_shape_text(shape.sizes)} has {counted(prod(shape.sizes))} elements; {_LIMIT}")
     return shape
 
 
@@ -325,7 +332,7 @@ def _encoding_layout(
     sizes = _sizes(shape)
     if prod(sizes) > MAX_ELEMENTS:
         raise LayoutArgumentError(
-            name, text, 1, f"the tensor {_shape_text(sizes)} has {prod(sizes)} elements; {_LIMIT}"
+            name, text, 1, f"the tensor {_shape_text(sizes)} has {counted(prod(sizes))} elements; {_LIMIT}"
         )
     try:
         return to_linear_layout(encoding, list(sizes)), sizes
@@ -404,9 +411,12 @@ def check_cute_size(name: str, text: str, value: CuteValue) -> None:
     else:
         return
     if size > MAX_ELEMENTS:
-        raise LayoutArgumentError(name, text, 1, f"the layout's size is {size}; {_LIMIT}")
+        raise LayoutArgumentError(name, text, 1, f"the layout's size is {counted(size)}; {_LIMIT}")
     if reach > MAX_ELEMENTS:
-        message = f"the layout's offsets reach {reach - 1}; layout-tool answers layouts of offsets below {MAX_ELEMENTS}"
+        message = (
+            f"the layout's offsets reach {counted(reach - 1)}; layout-tool answers layouts of offsets below "
+            f"{MAX_ELEMENTS}"
+        )
         raise LayoutArgumentError(name, text, 1, message)
 
 

@@ -234,7 +234,9 @@ def offset_bound(value: Layout | Swizzle | ComposedLayout, inputs: int | None = 
         return 1 + (inputs - 1) * sum(abs(stride) for _, stride in value.modes())
     if isinstance(value, Swizzle):
         reach = value.size if inputs is None else inputs
-        return 1 << max((reach - 1).bit_length(), value.bits + value.base + abs(value.shift))
+        if reach <= 1 << value.base:
+            return reach
+        return 1 << max((reach - 1).bit_length(), value.base + value.bits + max(0, -value.shift))
     return offset_bound(value.outer, abs(value.offset) + offset_bound(value.inner))
 
 

@@ -73,6 +73,14 @@ def _error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
         ),  # fmt: skip
         (["swizzle", "--shape", "8x8", "--dtype", "f16", "--access", "9x1"], "--access:1:1: error: access 9x1 does"),
         (
+            ["conflicts", BLOCKED, SHARED, "--shape", "64x64", "--dtype", "f32", "--vector-bits", "7"],
+            "--vector-bits:1:1: error: 7-bit accesses need",
+        ),  # fmt: skip
+        (
+            ["cute", "(" + ",".join(["9223372036854775807"] * 30) + ")"],
+            "<expression 1>:1:1: error: the layout's size is more than 2^1889; layout-tool answers",
+        ),  # fmt: skip
+        (
             ["codegen", BLOCKED, BLOCKED, "--shape", "64x64", "--dtype", "f16", "--name", "1bad"],
             "--name:1:1: error: the function name must be a C++ identifier",
         ),  # fmt: skip

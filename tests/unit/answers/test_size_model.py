@@ -54,11 +54,17 @@ def test_a_shape_of_more_than_2_to_the_20_elements_is_refused_at_the_option() ->
         ("complement(4:2, 2147483648)", "the layout's size is 536870912"),
         ("(2,2):(1,1048576)", "the layout's offsets reach 1048577"),
         ("Swizzle<3,3,3> o (2048,1024):(1024,1)", "the layout's size is 2097152"),
+        ("Swizzle<3,3,-20> o (8,64):(64,1)", "the layout's offsets reach 67108863"),
     ],
 )
 def test_a_cute_layout_past_the_limit_is_refused_before_it_is_evaluated(text: str, message: str) -> None:
     error = _refused(parse_layout_argument, text)
     assert str(error.location) == "<layout>:1:1" and error.message.startswith(message)
+
+
+def test_a_swizzle_that_never_reads_its_source_bits_keeps_the_offsets_in_reach() -> None:
+    """``Swizzle<3,3,1000>`` reads bits 1003 to 1005, which no offset below 512 has."""
+    assert parse_layout_argument("Swizzle<3,3,1000> o (8,64):(64,1)").shape == (8, 64)
 
 
 def test_a_linear_layout_covering_more_than_2_to_the_20_elements_is_refused_at_the_layout() -> None:
