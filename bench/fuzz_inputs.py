@@ -333,8 +333,9 @@ POSITIONAL_NAMES = {
 }
 """The names a diagnostic gives each command's positional arguments."""
 
-MAX_STDERR_LINE = 400
-"""The longest line an error may print: no argument is ever repeated whole."""
+MAX_STDERR_LINE = 1000
+"""The longest line an error may print: no argument is ever repeated whole (a message
+about a module may still name two long types)."""
 
 DIAGNOSTIC = re.compile(r"^(?:[^\n]*:\d+:\d+: remark: [^\n]*\n)*(?P<name>[^\n]*?):\d+:\d+: error: (?P<message>[^\n]*)")
 

@@ -404,6 +404,8 @@ def _cute(name: str, text: str, shape: TensorShape | None) -> LayoutArgument:
 def check_cute_size(name: str, text: str, value: CuteValue) -> None:
     """Refuse a CuTe layout of more than ``MAX_ELEMENTS`` coordinates, or whose offsets
     reach past ``MAX_ELEMENTS`` (found from its strides, without evaluating it)."""
+    if isinstance(value, int):
+        value = Layout(value)
     if isinstance(value, Table):
         size, reach = len(value.values), 1 + max(abs(v) for v in value.values)
     elif isinstance(value, Layout | ComposedLayout | Swizzle):

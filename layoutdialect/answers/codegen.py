@@ -26,7 +26,7 @@ from layoutdialect.answers.arguments import (
 )
 from layoutdialect.answers.convert import conversion_types, plan_on_target
 from layoutdialect.answers.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
-from layoutdialect.answers.limits import SLOW_POSITIONS
+from layoutdialect.answers.limits import MAX_CODEGEN_REGISTERS, SLOW_POSITIONS, power_of_two
 from layoutdialect.answers.plan import simulated_positions, unverified_reason
 from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
@@ -112,6 +112,13 @@ def generate_conversion(
     returns are written out (``ldmatrix`` and ``stmatrix`` as inline PTX where the target
     has them)."""
     source_type, result_type = conversion_types(src, dst, element)
+    for argument in (src, dst):
+        registers = argument.layout.get_in_dim_size("register")
+        if registers > MAX_CODEGEN_REGISTERS:
+            raise argument.error(
+                f"the layout has {registers} registers per thread; codegen writes functions of at most "
+                f"{power_of_two(MAX_CODEGEN_REGISTERS)}"
+            )
     shape = src.shape
     bits = bit_width(element)
     assert bits is not None

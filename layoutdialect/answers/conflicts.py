@@ -7,7 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from layoutdialect.analysis.access_explanation import AccessExplanation, explain_access, tile_access_layout
+from layoutdialect.analysis.access_explanation import (
+    MAX_VECTOR_BITS,
+    AccessExplanation,
+    explain_access,
+    tile_access_layout,
+)
 from layoutdialect.analysis.bank_conflicts import warp_access
 from layoutdialect.answers.arguments import (
     LayoutArgument,
@@ -194,6 +199,9 @@ def ask(
     given is the shared one and each tile is a warp's access."""
     tensor_shape = parse_shape_option(shape)
     bits = parse_element_bits(dtype)
+    if bits > MAX_VECTOR_BITS:
+        message = f"elements of {bits} bits are wider than the widest shared-memory access, {MAX_VECTOR_BITS} bits"
+        raise LayoutArgumentError("--dtype", dtype, 1, message)
     gpu = parse_target(target, num_banks)
     if access:
         if shared is not None:

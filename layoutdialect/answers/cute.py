@@ -132,6 +132,7 @@ def _ttgir_value(text: str, shape: TensorShape | None, name: str) -> Layout | Co
         raise argument.error(str(error)) from None
     if cute_form is None:
         raise argument.error(f"the {argument.kind} layout has no CuTe form (no swizzle makes its columns disjoint)")
+    check_cute_size(name, text, cute_form)
     return cute_form
 
 
@@ -143,6 +144,8 @@ def _value(text: str, shape: TensorShape | None, name: str) -> CuteValue:
         value = parse_cute(text)
     except CuteSyntaxError as error:
         raise LayoutArgumentError(name, text, error.column, error.message) from None
+    if isinstance(value, tuple):
+        raise LayoutArgumentError(name, text, 1, "a tiler <...> is not a layout")
     check_cute_size(name, text, value)
     return value
 

@@ -19,6 +19,7 @@ from layoutdialect.cute.text import MAX_NESTING
 
 __all__ = [
     "COMMAND_SIZES",
+    "MAX_CODEGEN_REGISTERS",
     "MAX_COSTED_ELEMENTS",
     "MAX_DIGITS",
     "MAX_ELEMENTS",
@@ -65,6 +66,11 @@ on for ``convert``, ``codegen`` and ``plan``, counted once for each slice of ele
 checks (ids of ``n`` bits are checked ``element_bits`` at a time) and at least twice: a
 512x512 tensor of f16 or f64 over 128 threads takes under five seconds, of i1 (18 slices)
 ten, and 2^20 f16 elements a minute; larger conversions are explained and lowered, not run."""
+
+MAX_CODEGEN_REGISTERS = 1 << 13
+"""The most registers per thread a layout of ``codegen`` may have: a 2^20-element tensor
+over 128 threads, whose function takes two or three seconds to lower and write (a layout
+that broadcasts its registers may have far more)."""
 
 MAX_COSTED_ELEMENTS = 1 << 16
 """The most elements ``swizzle``'s accesses may address for each candidate layout (a few
@@ -116,7 +122,7 @@ COMMAND_SIZES = {
         f"{power_of_two(MAX_JSON_ELEMENTS)} elements, and the linear layout alone beyond; --svg/--png draw up to "
         f"{power_of_two(MAX_ELEMENTS)} cells; --html pages up to {MAX_PAGE_CELLS} cells",
         "dedup": f"{_ELEMENTS}, answered on the linear layout's bases",
-        "conflicts": f"{_ELEMENTS}, elements of up to {MAX_ELEMENT_BITS} bits",
+        "conflicts": f"{_ELEMENTS}, elements of up to 128 bits (the widest shared-memory access)",
         "swizzle": f"tiles of up to {power_of_two(MAX_ELEMENTS)} elements of up to {MAX_ELEMENT_BITS} bits; the "
         f"accesses address up to {power_of_two(MAX_COSTED_ELEMENTS)} elements for each candidate layout (an access "
         "is costed at one place when the tile and its sides are powers of two, else at every place); --html pages "
@@ -124,7 +130,7 @@ COMMAND_SIZES = {
         "cute": f"CuTe layouts of up to {power_of_two(MAX_ELEMENTS)} coordinates and offsets, text nested up to "
         f"{MAX_NESTING} brackets deep; ttg {_ELEMENTS}",
         "convert": f"{_ELEMENTS}; {_SIMULATOR}; --html pages up to {MAX_PAGE_CELLS} cells",
-        "codegen": f"{_ELEMENTS}; {_SIMULATOR}",
+        "codegen": f"{_ELEMENTS}, of up to {power_of_two(MAX_CODEGEN_REGISTERS)} registers per thread; {_SIMULATOR}",
         "plan": f"tensors of up to {power_of_two(MAX_ELEMENTS)} elements; {_SIMULATOR}",
     }.items()
 }

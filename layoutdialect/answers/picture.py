@@ -108,6 +108,10 @@ def draw_layout(
     if rows * cols > MAX_ELEMENTS:
         message = f"the grid has {rows * cols} cells; pictures draw at most {power_of_two(MAX_ELEMENTS)}"
         raise LayoutArgumentError(option, str(path), 1, message)
+    positions = argument.layout.get_total_in_dim_size()
+    if positions > MAX_ELEMENTS:
+        message = f"the layout has {positions} holders to place; pictures place at most {power_of_two(MAX_ELEMENTS)}"
+        raise LayoutArgumentError(option, str(path), 1, message)
     keys, labels = _keys(argument, element_bits, memory, rows * cols <= MAX_LABELLED_CELLS)
     colours = _colours(keys)
     outlined = rows * cols <= MAX_OUTLINED_CELLS

@@ -285,7 +285,7 @@ def ask(
     try:
         argument = parse_layout_argument(layout, parse_shape_option(shape))
     except NonLinearCuteLayout as error:
-        if picture is not None or view is not None or html is not None:
+        if picture is not None or view is not None or html is not None or isinstance(error.value, tuple):
             raise
         return show_cute_value(error.value, max_cells, full)
     if matrix and view is not None:

@@ -16,6 +16,8 @@ TWO_CTAS = (
     "CGALayout = [[0, 1]]}>"
 )
 SHARED = "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"
+BROADCAST = "#ttg.linear<{register = [" + ", ".join(["[0]"] * 24) + "], lane = [[1]], warp = [], block = []}>"
+"""A layout of two elements held by 2^25 hardware positions."""
 LONG_TABLE = "[" + ",".join(str(i * 3 % 70001) for i in range(70000)) + "]"
 
 
@@ -97,6 +99,19 @@ def _error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
             "is no layout",
         ),  # fmt: skip
         (["show", "(" * 500 + "4:1" + ")" * 500], "<layout>:1:33: error: brackets and calls nest more than 32 deep"),
+        (["cute", "<4,4>"], "<expression 1>:1:1: error: a tiler <...> is not a layout"),
+        (["show", "<4,4>"], "<layout>:1:1: error: a tiler is not a layout"),
+        (["cute", "4:1", "1099511627776"], "<expression 2>:1:1: error: the layout's size is 1099511627776"),
+        (["cute", BROADCAST, "--shape", "64"], "<expression 1>:1:1: error: the layout's size is 1073741824"),
+        (["show", BROADCAST, "--shape", "64", "--png", "p.png"], "--png:1:1: error: the layout has 1073741824"),
+        (
+            ["codegen", BROADCAST, BROADCAST, "--shape", "64", "--dtype", "f16"],
+            "<source>:1:1: error: the layout has 536870912 registers per thread; codegen writes functions of at most",
+        ),  # fmt: skip
+        (
+            ["conflicts", "Swizzle<3,3,3> o (64,64):(64,1)", "--dtype", "b1024", "--access", "1x8"],
+            "--dtype:1:1: error: elements of 1024 bits are wider than the widest shared-memory access, 128 bits",
+        ),  # fmt: skip
         (["show", "x" * 100_000, "--shape", "64x64"], "<layout>:1:1: error: expected a CuTe layout"),
     ],
 )
