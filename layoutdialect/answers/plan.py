@@ -129,16 +129,22 @@ def report_conversions(
     target: TargetOptions = MODULE_TARGET,
     max_scratch_bytes: int | None = None,
 ) -> list[ConversionReport]:
-    """One report per ``ttg.convert_layout`` of ``module``, in order; the module is not changed."""
+    """One report per ``ttg.convert_layout`` of ``module``, in order; the module is not
+    changed.  The simulator runs on ``MAX_SIMULATED_POSITIONS`` positions in all, so the
+    conversions past that are planned but not run."""
     reports = []
+    left = MAX_SIMULATED_POSITIONS
     conversions = [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]
     for op in progress(conversions, "plan: conversions"):
         planned = plan_convert_op(op, max_mixed_transpositions, target, max_scratch_bytes)
-        reports.append(_report(op, planned, verify))
+        report = _report(op, planned, verify, left)
+        if report.verified is not None and isinstance(planned, PlannedConversion):
+            left -= simulated_positions(planned.conversion)
+        reports.append(report)
     return reports
 
 
-def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bool) -> ConversionReport:
+def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bool, left: int) -> ConversionReport:
     source_type, result_type = op.src.type, op.result.type
     assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
     common: dict[str, Any] = {
@@ -152,7 +158,7 @@ def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bo
     }
     if isinstance(planned, Remark):
         return ConversionReport(**common, path=None, reason=planned.message.removesuffix("; kept"))
-    return conversion_report(common, planned.conversion, source_type, result_type, verify)
+    return conversion_report(common, planned.conversion, source_type, result_type, verify, left)
 
 
 def conversion_report(
@@ -161,6 +167,7 @@ def conversion_report(
     source_type: TensorType[Any],
     result_type: TensorType[Any],
     verify: bool,
+    left: int | None = None,
 ) -> ConversionReport:
     """The report of a planned conversion of ``source_type`` to ``result_type``, lowered
     and run on the simulator when ``verify``; ``common`` holds the fields that say where
@@ -182,7 +189,7 @@ def conversion_report(
             "scratch_layout": str(scratch.layout).strip("\n"),
         }
     if verify and conversion.lowerable:
-        if reason := unverified_reason(conversion):
+        if reason := unverified_reason(conversion, left):
             details["unverified"] = reason
         else:
             details["verified"], details["failure"] = _verify(conversion, source_type, result_type)
@@ -197,16 +204,22 @@ def simulated_positions(conversion: LayoutConversion) -> int:
     return conversion.src.get_total_in_dim_size() * max(2, runs)
 
 
-def unverified_reason(conversion: LayoutConversion) -> str:
+def unverified_reason(conversion: LayoutConversion, left: int | None = None) -> str:
     """Why the simulator does not run ``conversion`` (``""`` when it does): more simulated
-    positions than ``MAX_SIMULATED_POSITIONS``."""
+    positions than ``left`` of the ``MAX_SIMULATED_POSITIONS`` it runs for one answer
+    (all of them when ``left`` is None)."""
+    if left is None:
+        left = MAX_SIMULATED_POSITIONS
     simulated = simulated_positions(conversion)
-    if simulated <= MAX_SIMULATED_POSITIONS:
+    if simulated <= left:
         return ""
     positions = conversion.src.get_total_in_dim_size()
+    budget = f"the {MAX_SIMULATED_POSITIONS} it runs in seconds"
+    if left < MAX_SIMULATED_POSITIONS:
+        budget = f"the {left} left of {budget} for one answer"
     return (
         f"not run on the simulator: {simulated} hardware positions ({positions}, checked {simulated // positions} "
-        f"times) are more than the {MAX_SIMULATED_POSITIONS} it runs in seconds"
+        f"times) are more than {budget}"
     )
 
 
