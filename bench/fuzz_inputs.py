@@ -280,7 +280,8 @@ CUTES = (
 VIEWS = ("elements", "threads", "offsets", "bogus", "")
 TARGETS = ("cuda:80", "cuda:90", "sm_90a", "gfx942", "hip:gfx950", "v100", "cuda:" + "9" * 50, "")
 PATHS = ("{folder}/p", "/dev/full", "{folder}/missing/p", "")
-"""Picture and page paths (the suffix is the option's): writable, full, in no folder, empty."""
+"""Picture and page paths (the suffix is the option's): writable, full, in no folder, empty
+(a file named by its suffix alone, in the folder the fuzzer works in)."""
 
 TOOL_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("show", "{layout}", "--shape", "{shape}"),
@@ -416,7 +417,7 @@ def fuzz_layout_tool(
     rng = random.Random(seed)
     chunks = seed_chunks(corpus)
     failures = []
-    with tempfile.TemporaryDirectory() as name:
+    with tempfile.TemporaryDirectory() as name, contextlib.chdir(name):
         folder = Path(name)
         module = folder / "kernel.mlir"
         for _ in range(count):

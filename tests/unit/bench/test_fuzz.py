@@ -7,7 +7,7 @@ crash that the mutations reach easily cannot come back.
 
 from __future__ import annotations
 
-from fuzz_inputs import check_tool_error, fuzz_layout_opt, fuzz_layout_tool
+from fuzz_inputs import MAX_STDERR_LINE, check_tool_error, fuzz_layout_opt, fuzz_layout_tool
 
 
 def test_mutated_modules_end_in_a_result_or_a_located_error() -> None:
@@ -29,4 +29,4 @@ def test_an_error_must_name_an_argument_given() -> None:
     assert check_tool_error(["show", "x"], "--dtype:1:1: error: bad\n") is not None
     required = "--dtype:1:1: error: the following arguments are required: --dtype\n"
     assert check_tool_error(["conflicts", "x", "y"], required) is None
-    assert check_tool_error(["show", "x"], "<layout>:1:1: error: " + "x" * 500 + "\n") is not None
+    assert check_tool_error(["show", "x"], "<layout>:1:1: error: " + "x" * MAX_STDERR_LINE + "\n") is not None

@@ -75,10 +75,10 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 4 : i32, 
     )
 
 
-
 def test_the_simulator_budget_is_shared_by_the_conversions_of_one_plan(monkeypatch: pytest.MonkeyPatch) -> None:
-    source = "tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>"
-    result = "tensor<64x64xf16, #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>>"
+    rows = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>"
+    columns = "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>"
+    source, result = f"tensor<64x64xf16, {rows}>", f"tensor<64x64xf16, {columns}>"
     convert = f"ttg.convert_layout %x : {source} -> {result}"
     text = (
         'module attributes {"ttg.num-warps" = 4 : i32} {\n'
