@@ -1,7 +1,7 @@
 """Mutation fuzzing of ``layout-opt`` and ``layout-tool``: every input ends in a result or
 a located error, never a traceback or a hang.
 
-    python bench/fuzz_inputs.py [--count 10000] [--seed 0] [--corpus DIR ...] [--tool-calls 1000]
+    python bench/fuzz_inputs.py [--count 10000] [--seed 0] [--corpus DIR ...] [--tool-calls 1500]
         [--corruptions 1000]
 
 Seed modules are the ``// -----`` chunks of the ``.mlir`` files under each corpus folder
@@ -15,11 +15,20 @@ where a pass has it), in this process, and an outcome is a failure when an excep
 escapes ``main``, the status is neither 0 nor 1, a failing run's first line of stderr is
 not ``file:line:col: error: ...``, a failing run writes to stdout, the proof reports a
 change of meaning (a pass bug or a false alarm), or the run passes ``TIME_LIMIT``
-seconds.  ``--corruptions`` runs the control of the proof: a constant of each rewritten
-seed module is changed, and the proof must catch every change that alters what a plain
-run of its inputs returns, stores or shows.  ``--tool-calls``
-does the same for ``layout-tool`` with mutated command lines.  The unit tests run a
-few hundred of each, seeded.
+seconds.
+
+``--corruptions`` runs the control of the proof: a constant of each rewritten seed module
+is changed, and the proof must catch every change that alters what a plain run of its
+inputs returns, stores or shows.
+
+``--tool-calls`` runs ``layout-tool`` on random command lines of every subcommand with
+extreme and bad arguments: layouts of every kind up to and past 2^20 elements, text
+nested 500 deep, arguments of 70,000 numbers, huge or odd shapes, element types and
+accesses, bad option values, unwritable pictures and pages, mutated modules for ``plan``,
+options dropped and unknown ones added.  A run fails as above (within
+``TOOL_TIME_LIMIT`` seconds), and also when its error is located at no argument given on
+its command line (``<command-line>``, or an option it lacks) or repeats a long argument.
+The unit tests run a seeded few of each.
 """
 
 from __future__ import annotations
@@ -33,7 +42,9 @@ import re
 import signal
 import sys
 import tempfile
+import time
 import traceback
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,9 +57,12 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = REPOSITORY / "tests" / "filecheck"
 PASSES = ("", "lower-to-linear", "remove-redundant-conversions{verify=true}", "lower-convert-layout{verify=true}")
 TIME_LIMIT = 20
+"""Seconds a ``layout-opt`` run may take."""
 CHANGED_MEANING = "changed the program's meaning"
 """What the proof behind ``verify=true`` says when a rewrite changed a program: on a module
 the mutations made, either a bug in the pass or a false alarm, a finding either way."""
+TOOL_TIME_LIMIT = 20
+"""Seconds a ``layout-tool`` run may take: every command answers 2^20 elements in 10."""
 LOCATED_ERROR = re.compile(r"^(?:[^\n]*:\d+:\d+: remark: [^\n]*\n)*[^\n]*:\d+:\d+: error: ")
 """Stderr of a refused input: its located remarks (how the text was read), then the error."""
 
@@ -63,7 +77,8 @@ class Failure:
     detail: str
 
     def __str__(self) -> str:
-        return f"{self.what}: {' '.join(self.argv)}\n{self.detail}\n--- input ---\n{self.input[:2000]!r}"
+        argv = " ".join(argument if len(argument) < 200 else argument[:200] + "..." for argument in self.argv)
+        return f"{self.what}: {argv}\n{self.detail}\n--- input ---\n{self.input[:2000]!r}"
 
 
 class _TimeLimit(Exception):
@@ -173,15 +188,15 @@ def mutate(rng: random.Random, text: str) -> bytes:
     return data
 
 
-def run_cli(main: Callable[[list[str]], int], argv: list[str], stdin: bytes | None = None) -> tuple[str, str, str]:
+def run_cli(main: Callable[[list[str]], int], argv: list[str], time_limit: int = TIME_LIMIT) -> tuple[str, str, str]:
     """Run ``main(argv)`` in this process: ``(outcome, stdout, stderr)``, where the outcome
     is ``"ok"``, ``"error"``, or a failure's description."""
     out, err = io.StringIO(), io.StringIO()
     try:
-        with _time_limit(TIME_LIMIT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with _time_limit(time_limit), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = main(argv)
     except _TimeLimit:
-        return f"hang (over {TIME_LIMIT} s)", out.getvalue(), err.getvalue()
+        return f"hang (over {time_limit} s)", out.getvalue(), err.getvalue()
     except SystemExit as exit_:
         status = exit_.code if isinstance(exit_.code, int) else 1
     except BaseException:  # noqa: BLE001 - anything escaping is the finding
@@ -342,27 +357,50 @@ def corruption_control(seed: int, count: int, corpus: Sequence[Path] = (DEFAULT_
     return tally
 
 
+BLOCKED = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>"
 LAYOUTS = (
-    "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>",
+    BLOCKED,
+    "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>",
+    "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], warpsPerCTA = [2, 2], order = [1, 0], "
+    "CGALayout = [[0, 1]]}>",
     "tensor<64x64xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], "
     "instrShape = [16, 8]}>>",
+    "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>",
+    "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>",
+    "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = false}>",
+    "#ttg.slice<{dim = 0, parent = " + BLOCKED + "}>",
     "#ttg.linear<{register = [[1]], lane = [[2], [4]], warp = [], block = []}>",
+    "#ttg.linear<{register = [" + ", ".join(["[0]"] * 24) + "], lane = [[1]], warp = [], block = []}>",
     "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
+    "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>",
     "Swizzle<3,3,3> o (8,64):(64,1)",
+    "Swizzle<3,3,3> o (1024,1024):(1024,1)",
     "(4,2,2,2):(1,16,8,4)",
+    "(3,1000000):(4,1)",
+    "(3,349525):(349525,1)",
+    "[0,2,1,3]",
 )
-TOOL_COMMANDS = (
-    ["show", "{layout}", "--shape", "{shape}"],
-    ["show", "{layout}", "--shape", "{shape}", "--full"],
-    ["dedup", "{layout}", "--shape", "{shape}"],
-    ["conflicts", "{layout}", "{layout}", "--dtype", "{dtype}", "--shape", "{shape}"],
-    ["swizzle", "--shape", "{shape}", "--dtype", "{dtype}", "--access", "{access}"],
-    ["cute", "{cute}"],
-    ["codegen", "{layout}", "{layout}", "--dtype", "{dtype}", "--shape", "{shape}"],
+"""Layouts of every kind, some of them at or past the size limits."""
+
+DEEP = (
+    "(" * 500 + "4:1" + ")" * 500,
+    "(" * 500 + "4" + ")" * 500,
+    "coalesce(" * 300 + "4:1" + ")" * 300,
+    "#ttg.linear<{register = " + "[" * 400 + "1" + "]" * 400 + "}>",
+    "tensor<4x" + "!ttg.memdesc<" * 300 + "f16>",
 )
-SHAPES = ("64x64", "16x16", "8x9", "4294967296x2", "65536x65536", "0x4", "x", "64", "1099511627776", "-4x4", "2x2x2")
-DTYPES = ("f16", "f32", "i8", "b128", "float16", "f7", "i1")
-ACCESSES = ("8x8", "1x9", "0x1", "65536x65536", "4x", "2x2")
+"""Text nested far deeper than any layout is."""
+
+HUGE_TEXTS = ("[" + ",".join(str(i) for i in range(70000)) + ",3]", "[0,1," + "9" * 5000 + "]", "x" * 100_000)
+"""Arguments far longer than any layout: never echoed whole."""
+
+SHAPES = (
+    "64x64", "16x16", "1024x1024", "2097152x1", "65536x16", "1048576", "1x1048576", "64x96", "8x9", "4294967296x2",
+    "65536x65536", "0x4", "x", "64", "1099511627776", "-4x4", "2x2x2", "9" * 30, "256x128", "32x32x32", "",
+)  # fmt: skip
+DTYPES = ("f16", "f32", "i8", "b128", "b1024", "b2048", "b2147483648", "b" + "9" * 40, "b0", "b3", "float16", "f7",
+          "i1", "", "f8E4M3FN")  # fmt: skip
+ACCESSES = ("8x8", "1x8", "1x9", "3x3", "0x1", "65536x65536", "4x", "2x2", "1024x1024", "4x2", "1x64", "64x1")
 CUTES = (
     "complement(4:2, 2147483648)",
     "(8,8):(8,1)",
@@ -372,49 +410,195 @@ CUTES = (
     "(1099511627776):(1)",
     "((",
     "logical_divide(8:1, 3:1)",
+    "(3,1000000):(4,1)",
+    "Swizzle<3,3,3> o (1024,1024):(1024,1)",
+    "(4,4):(1000000000,-1000000000)",
+    "[0,1,3,2]",
+    "Swizzle<3,0,2>",
 )
+VIEWS = ("elements", "threads", "offsets", "bogus", "")
+TARGETS = ("cuda:80", "cuda:90", "sm_90a", "gfx942", "hip:gfx950", "v100", "cuda:" + "9" * 50, "")
+PATHS = ("{folder}/p", "/dev/full", "{folder}/missing/p", "")
+"""Picture and page paths (the suffix is the option's): writable, full, in no folder, empty
+(a file named by its suffix alone, in the folder the fuzzer works in)."""
+
+TOOL_COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("show", "{layout}", "--shape", "{shape}"),
+    ("show", "{layout}", "--shape", "{shape}", "--full"),
+    ("show", "{layout}", "--shape", "{shape}", "--json"),
+    ("show", "{layout}", "--shape", "{shape}", "--matrix"),
+    ("show", "{layout}", "--shape", "{shape}", "--view", "{view}"),
+    ("show", "{layout}", "--shape", "{shape}", "--max-cells", "{number}"),
+    ("show", "{layout}", "--shape", "{shape}", "--svg", "{path}.svg", "--dtype", "{dtype}"),
+    ("show", "{layout}", "--shape", "{shape}", "--png", "{path}.png", "--target", "{target}"),
+    ("show", "{layout}", "--shape", "{shape}", "--html", "{path}.html", "--num-banks", "{banks}"),
+    ("show", "{layout}", "--matrix", "--view", "{view}"),
+    ("dedup", "{layout}", "--shape", "{shape}"),
+    ("dedup", "{layout}", "--shape", "{shape}", "--json"),
+    ("conflicts", "{layout}", "{layout}", "--dtype", "{dtype}", "--shape", "{shape}"),
+    ("conflicts", "{layout}", "{layout}", "--dtype", "{dtype}", "--shape", "{shape}", "--vector-bits", "{number}"),
+    ("conflicts", "{layout}", "--dtype", "{dtype}", "--shape", "{shape}", "--access", "{access}", "--store"),
+    ("conflicts", "{layout}", "{layout}", "--dtype", "{dtype}", "--access", "{access}"),
+    ("swizzle", "--shape", "{shape}", "--dtype", "{dtype}", "--access", "{access}"),
+    ("swizzle", "--shape", "{shape}", "--dtype", "{dtype}", "--access", "{access}", "--access", "{access}"),
+    ("swizzle", "--shape", "{shape}", "--dtype", "{dtype}", "--access", "{access}", "--html", "{path}.html"),
+    ("swizzle", "--shape", "{shape}", "--dtype", "{dtype}", "--target", "{target}"),
+    ("cute", "{cute}"),
+    ("cute", "{cute}", "{cute}", "--json"),
+    ("cute", "{cute}", "{cute}", "{cute}"),
+    ("cute", "{layout}", "--shape", "{shape}"),
+    ("codegen", "{layout}", "{layout}", "--dtype", "{dtype}", "--shape", "{shape}"),
+    ("codegen", "{layout}", "{layout}", "--dtype", "{dtype}", "--shape", "{shape}", "--name", "{name}"),
+    ("convert", "{layout}", "{layout}", "--dtype", "{dtype}", "--shape", "{shape}"),
+    ("convert", "{layout}", "{layout}", "--dtype", "{dtype}", "--shape", "{shape}", "--no-verify", "--json"),
+    ("convert", "{layout}", "{layout}", "--dtype", "{dtype}", "--shape", "{shape}", "--html", "{path}.html"),
+    ("plan", "{module}"),
+    ("plan", "{module}", "--max-mixed-transpositions", "{number}", "--max-scratch-bytes", "{number}"),
+    ("plan", "{module}", "--target", "{target}", "--num-banks", "{banks}", "--json"),
+)
+"""Every subcommand with its options; each placeholder is filled with a random, often bad, value."""
+
+NUMBERS = ("0", "1", "-1", "4096", "128", "7", "99999999999999999999", "x", "")
+NAMES = ("convert_layout", "1bad", "f", "a b", "")
+BANKS = ("8", "16", "32", "64", "7", "x")
+POSITIONAL_NAMES = {
+    "show": ("<layout>",),
+    "dedup": ("<layout>",),
+    "conflicts": ("<registers>", "<shared>"),
+    "swizzle": (),
+    "cute": ("<expression 1>", "<expression 2>", "<expression 3>"),
+    "codegen": ("<source>", "<destination>"),
+    "convert": ("<source>", "<destination>"),
+    "plan": (),
+}
+"""The names a diagnostic gives each command's positional arguments."""
+
+MAX_STDERR_LINE = 1000
+"""The longest line an error may print: no argument is ever repeated whole (a message
+about a module may still name two long types)."""
+
+DIAGNOSTIC = re.compile(r"^(?:[^\n]*:\d+:\d+: remark: [^\n]*\n)*(?P<name>[^\n]*?):\d+:\d+: error: (?P<message>[^\n]*)")
 
 
-def fuzz_layout_tool(seed: int, count: int) -> list[Failure]:
-    """Run ``count`` random, often bad, ``layout-tool`` command lines."""
+def _value(rng: random.Random, key: str, module: Path, folder: Path) -> str:
+    """A random value for the placeholder ``key``: mostly ordinary, sometimes extreme or bad."""
+    if key == "layout":
+        layout = rng.choice(LAYOUTS + DEEP[:1] + HUGE_TEXTS[:1]) if rng.randrange(8) else rng.choice(DEEP + HUGE_TEXTS)
+        return _mutate_once(rng, layout) if rng.randrange(4) == 0 and len(layout) < 1000 else layout
+    if key == "cute":
+        return rng.choice(CUTES) if rng.randrange(6) else rng.choice(DEEP[:3] + HUGE_TEXTS)
+    if key == "module":
+        return str(module) if rng.randrange(10) else rng.choice([str(folder / "missing.mlir"), str(folder)])
+    choices = {
+        "shape": SHAPES,
+        "dtype": DTYPES,
+        "access": ACCESSES,
+        "view": VIEWS,
+        "target": TARGETS,
+        "number": NUMBERS,
+        "name": NAMES,
+        "banks": BANKS,
+        "path": PATHS,
+    }[key]
+    return rng.choice(choices).format(folder=folder)
+
+
+def _tool_argv(rng: random.Random, module: Path, folder: Path) -> list[str]:
+    """A random command line: a template with its placeholders filled, then now and then an
+    option dropped, an unknown option or a stray argument added."""
+    template = rng.choice(TOOL_COMMANDS)
+    argv = [re.sub(r"\{(\w+)\}", lambda m: _value(rng, m.group(1), module, folder), part) for part in template]
+    roll = rng.randrange(12)
+    if roll == 0 and len(argv) > 2:
+        del argv[rng.randrange(1, len(argv))]
+    elif roll == 1:
+        argv.insert(rng.randrange(1, len(argv) + 1), rng.choice(["--frobnicate", "stray", "--shape", "--json"]))
+    return argv
+
+
+def blamed_names(argv: Sequence[str], message: str) -> set[str]:
+    """The names an error about ``argv`` may be located at: an option given (or one it
+    abbreviates), a positional argument of the command, an extra argument by its place, a
+    file given, or an argument the message says is required."""
+    command = argv[0] if argv else ""
+    given = {token.split("=")[0] for token in argv if token.startswith("-")}
+    options = {"--" + word for word in re.findall(r"--([\w-]+)", message)}
+    allowed = given | {name for name in options if any(name.startswith(token) for token in given)}
+    allowed |= set(POSITIONAL_NAMES.get(command, ())) | {f"<argument {place}>" for place in range(1, len(argv) + 1)}
+    allowed |= {token for token in argv if "/" in token} | {"<stdin>"}
+    if required := re.match(r"the following arguments are required: (.*)", message):
+        allowed |= {name if name.startswith("-") else f"<{name}>" for name in required.group(1).split(", ")}
+        allowed |= {"<expression 1>"} if "EXPR" in required.group(1) else set()
+    return allowed
+
+
+def check_tool_error(argv: Sequence[str], stderr: str) -> str | None:
+    """What is wrong with a refused command line's stderr, if anything: an error located at
+    no argument given, or a line repeating a long argument."""
+    diagnostic = DIAGNOSTIC.match(stderr)
+    if diagnostic is None:
+        return "unlocated error"
+    if diagnostic["name"] not in blamed_names(argv, diagnostic["message"]):
+        return f"error located at {diagnostic['name'][:60]!r}, an argument not given"
+    if any(len(line) > MAX_STDERR_LINE for line in stderr.splitlines()):
+        return "error repeating a long argument"
+    return None
+
+
+def fuzz_layout_tool(
+    seed: int, count: int, corpus: Sequence[Path] = (DEFAULT_CORPUS,), outcomes: Counter[str] | None = None
+) -> list[Failure]:
+    """Run ``count`` random, often bad or extreme, ``layout-tool`` command lines, each within
+    ``TOOL_TIME_LIMIT`` seconds; every refusal must be located at an argument given.
+    ``outcomes`` counts the runs by outcome, and the slowest run's whole seconds."""
     from layoutdialect.tools.layout_tool import main
 
     rng = random.Random(seed)
+    chunks = seed_chunks(corpus)
     failures = []
-    for _ in range(count):
-        template = rng.choice(TOOL_COMMANDS)
-        layout = rng.choice(LAYOUTS)
-        if rng.randrange(3) == 0:
-            layout = _mutate_once(rng, layout)
-        values = {
-            "layout": layout,
-            "shape": rng.choice(SHAPES),
-            "dtype": rng.choice(DTYPES),
-            "access": rng.choice(ACCESSES),
-            "cute": rng.choice(CUTES),
-        }
-        argv = [part.format(**values) for part in template]
-        outcome, _, detail = run_cli(main, argv)
-        if outcome not in ("ok", "error"):
-            failures.append(Failure(outcome, b"", tuple(argv), detail[-3000:]))
+    with tempfile.TemporaryDirectory() as name, contextlib.chdir(name):
+        folder = Path(name)
+        module = folder / "kernel.mlir"
+        for _ in range(count):
+            module.write_bytes(mutate(rng, rng.choice(chunks)) if rng.randrange(2) else rng.choice(chunks).encode())
+            argv = _tool_argv(rng, module, folder)
+            start = time.perf_counter()
+            outcome, _, detail = run_cli(main, argv, time_limit=TOOL_TIME_LIMIT)
+            if outcomes is not None:
+                outcomes["slowest seconds"] = max(outcomes["slowest seconds"], round(time.perf_counter() - start))
+            if outcome == "error":
+                problem = check_tool_error(argv, detail)
+                outcome = problem or outcome
+            if outcome not in ("ok", "error"):
+                data = module.read_bytes() if argv[0] == "plan" else b""
+                failures.append(Failure(outcome, data, tuple(argv), detail[-3000:]))
+            if outcomes is not None:
+                outcomes[outcome if outcome in ("ok", "error") else "failure"] += 1
     return failures
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=10_000, help="mutated modules for layout-opt")
-    parser.add_argument("--tool-calls", type=int, default=1_000, help="command lines for layout-tool")
+    parser.add_argument("--tool-calls", type=int, default=1_500, help="command lines for layout-tool")
     parser.add_argument("--corruptions", type=int, default=1_000, help="seed modules for the corruption control")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--corpus", type=Path, nargs="*", default=[DEFAULT_CORPUS], help="folders of .mlir seeds")
     args = parser.parse_args()
-    failures = fuzz_layout_opt(args.seed, args.count, args.corpus) + fuzz_layout_tool(args.seed, args.tool_calls)
+    tool_outcomes: Counter[str] = Counter()
+    failures = fuzz_layout_opt(args.seed, args.count, args.corpus)
+    failures += fuzz_layout_tool(args.seed, args.tool_calls, args.corpus, tool_outcomes)
     for failure in failures:
         print(failure, end="\n\n")
     kinds: dict[str, int] = {}
     for failure in failures:
         kinds[failure.what] = kinds.get(failure.what, 0) + 1
     print(f"{args.count} modules, {args.tool_calls} command lines: {len(failures)} failures {kinds}")
+    print(
+        f"layout-tool: {tool_outcomes['ok']} answered, {tool_outcomes['error']} refused with a located error, "
+        f"{tool_outcomes['failure']} failed; the slowest took {tool_outcomes['slowest seconds']} s "
+        f"(limit {TOOL_TIME_LIMIT} s)"
+    )
     control = corruption_control(args.seed, args.corruptions, args.corpus)
     for failure in control.missed:
         print(failure, end="\n\n")

@@ -20,7 +20,10 @@ memdesc type that carries its shape, ``#ttg.linear<{...}>``, or a CuTe layout su
 ``(4,2,2,2):(1,16,8,4)`` or ``Swizzle<3,0,3> o (8,8):(8,1)``.  ``plan`` explains how
 ``lower-convert-layout`` converts every ``ttg.convert_layout`` of a file.  Errors are
 ``file:line:col: error: message`` (``<layout>``, ``--shape`` and so on for arguments,
-pointing at the offending character), exit status 1, and nothing on stdout.
+pointing at the offending character), exit status 1, and nothing on stdout.  Every
+command answers layouts of up to 2^20 elements in seconds and refuses larger arguments
+at the argument (``layoutdialect.answers.limits``, and ``layout-tool --help``); work that
+takes more than a second shows progress on stderr when it is a terminal.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import re
 import sys
 from collections.abc import Sequence
 from importlib.metadata import version
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 from layoutdialect.dialect.diagnostics import IRError
 from layoutdialect.tools.process import collect_garbage_rarely
@@ -41,16 +44,65 @@ __all__ = ["main"]
 
 
 class _ArgumentParser(argparse.ArgumentParser):
-    """Usage errors as ``OPTION:1:1: error: ...`` (``<command-line>`` when no option is
-    to blame) with status 1."""
+    """Usage errors as ``NAME:1:1: error: ...`` with status 1, where ``NAME`` is the argument
+    at fault: an option (``--dtype``), a positional argument as the answers name it
+    (``<layout>``, ``<expression 1>``, ``<command>``), or an extra argument by its place
+    (``<argument 3>``), shown under the message."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
-        blamed = re.match(r"argument (-[^:/]+)[^:]*: (.*)", message, re.S)
-        if blamed:
-            print(f"{blamed.group(1)}:1:1: error: {blamed.group(2)}", file=sys.stderr)
-        else:
-            print(f"<command-line>:1:1: error: {message}", file=sys.stderr)
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        argv = list(sys.argv[1:] if args is None else args)
+        parsed, extras = self.parse_known_args(argv, namespace)
+        if extras:
+            token = extras[0]
+            if token.startswith("-"):
+                self._fail(token.split("=")[0], f"unrecognized option {token.split('=')[0]}", None)
+            place = len(argv) - argv[::-1].index(token)
+            self._fail(f"<argument {place}>", f"unrecognized argument '{token}'", token)
+        return parsed
+
+    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+        self._fail(self._blamed(message), re.sub(r"^argument [^:]+: ", "", message), None)
+
+    def _fail(self, name: str, message: str, shown: str | None) -> NoReturn:
+        """Print ``name:1:1: error: message`` (long values cut), and ``shown`` under it."""
+        message = re.sub(r"'([^']{40})[^']+'", r"'\1...'", message)
+        print(f"{name}:1:1: error: {_excerpt(message)}", file=sys.stderr)
+        if shown is not None:
+            print(f"{_excerpt(shown)}\n^", file=sys.stderr)
         sys.exit(1)
+
+    def _blamed(self, message: str) -> str:
+        """The name of the argument argparse's ``message`` is about."""
+        if about := re.match(r"argument ([^:]+): ", message):
+            return self._named(about.group(1).split("/")[0])
+        if missing := re.match(r"the following arguments are required: ([^,]+)", message):
+            return self._named(missing.group(1))
+        if ambiguous := re.match(r"ambiguous option: ([^=\s]+)", message):
+            return ambiguous.group(1)
+        return "<command-line>"
+
+    def _named(self, name: str) -> str:
+        """An option as it is spelt; a positional argument as the answers name it."""
+        if name.startswith("-"):
+            return name
+        return POSITIONAL_NAMES.get(name, f"<{name}>")
+
+
+POSITIONAL_NAMES = {"EXPR": "<expression 1>"}
+"""The diagnostic names of positional arguments whose name in the usage differs from the
+answers' (``<layout>``, ``<source>``, ... are ``<`` + the usage name + ``>``)."""
+
+
+MAX_SHOWN = 200
+"""The most characters of a usage error's message, or of an argument shown under it."""
+
+
+def _excerpt(text: str) -> str:
+    """Text as a usage error shows it: its first line, cut to ``MAX_SHOWN`` characters."""
+    first = text.split("\n", 1)[0]
+    return first if len(first) <= MAX_SHOWN else first[:MAX_SHOWN] + "..."
 
 
 def _gpu_options(command: argparse.ArgumentParser) -> None:
@@ -80,15 +132,23 @@ errors: file:line:col: error: message on stderr, exit status 1, nothing on stdou
 def _parser() -> argparse.ArgumentParser:
     from layoutdialect.dialect.tt.types import ELEMENT_TYPE_SPELLINGS
 
+    limits = importlib.import_module("layoutdialect.answers.limits")
     parser = _ArgumentParser(
         prog="layout-tool",
         description="Answers about GPU tensor layouts.",
-        epilog=LAYOUT_SYNTAXES.replace("{dtypes}", ELEMENT_TYPE_SPELLINGS),
+        epilog=LAYOUT_SYNTAXES.replace("{dtypes}", ELEMENT_TYPE_SPELLINGS) + limits.SIZES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"layout-tool {version('layoutdialect')}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_ArgumentParser)
-    plan = commands.add_parser("plan", help="explain how each ttg.convert_layout of a file is lowered")
+
+    def add_command(name: str, summary: str) -> argparse.ArgumentParser:
+        """A subcommand whose --help ends with its limits."""
+        return commands.add_parser(
+            name, help=summary, epilog=limits.COMMAND_SIZES[name], formatter_class=argparse.RawDescriptionHelpFormatter
+        )
+
+    plan = add_command("plan", "explain how each ttg.convert_layout of a file is lowered")
     plan.add_argument("file", help="a TTGIR file, or - for stdin")
     plan.add_argument("--json", action="store_true", help="print one JSON object with a 'conversions' list")
     plan.add_argument("--no-verify", action="store_true", help="skip running each lowering on the simulator")
@@ -107,7 +167,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _gpu_options(plan)
 
-    show = commands.add_parser("show", help="which thread and register, or which offset, holds each element")
+    show = add_command("show", "which thread and register, or which offset, holds each element")
     show.add_argument("layout", help="a ttg encoding or type, #ttg.linear, or a CuTe layout")
     show.add_argument("--shape", help="the tensor shape, such as 64x64, for encodings that do not carry one")
     show.add_argument("--view", help="only this view: elements or threads (distributed), elements or offsets (shared)")
@@ -124,12 +184,12 @@ def _parser() -> argparse.ArgumentParser:
     _gpu_options(show)
     show.add_argument("--json", action="store_true", help="print one JSON object")
 
-    dedup = commands.add_parser("dedup", help="the register, lane, warp and block bits that hold copies")
+    dedup = add_command("dedup", "the register, lane, warp and block bits that hold copies")
     dedup.add_argument("layout", help="a ttg encoding or type, #ttg.linear, or a CuTe layout")
     dedup.add_argument("--shape", help="the tensor shape, such as 64x64, for encodings that do not carry one")
     dedup.add_argument("--json", action="store_true", help="print one JSON object")
 
-    conflicts = commands.add_parser("conflicts", help="bank conflicts and vectors of a register <-> shared access")
+    conflicts = add_command("conflicts", "bank conflicts and vectors of a register <-> shared access")
     conflicts.add_argument("registers", help="the distributed layout (with --access: the shared layout)")
     conflicts.add_argument("shared", nargs="?", help="the shared layout: a shared encoding or a CuTe layout")
     conflicts.add_argument(
@@ -145,15 +205,17 @@ def _parser() -> argparse.ArgumentParser:
     _gpu_options(conflicts)
     conflicts.add_argument("--json", action="store_true", help="print one JSON object")
 
-    swizzle = commands.add_parser("swizzle", help="a shared layout serving every access pattern without conflicts")
+    swizzle = add_command("swizzle", "a shared layout serving every access pattern without conflicts")
     swizzle.add_argument("--shape", required=True, help="the tile, rows x columns, such as 64x64")
     swizzle.add_argument("--dtype", required=True, help="element type; b128 for 16-byte units")
-    swizzle.add_argument("--access", action="append", default=[], metavar="PxQ", help="a tile one request covers")
+    swizzle.add_argument(
+        "--access", action="append", required=True, metavar="PxQ", help="a tile one request covers (repeatable)"
+    )
     swizzle.add_argument("--html", metavar="OUT.html", help="write a self-contained page of the tile, by bank")
     _gpu_options(swizzle)
     swizzle.add_argument("--json", action="store_true", help="print one JSON object")
 
-    codegen = commands.add_parser("codegen", help="a CUDA __device__ function converting registers between layouts")
+    codegen = add_command("codegen", "a CUDA __device__ function converting registers between layouts")
     codegen.add_argument("source", help="the distributed layout the registers are in")
     codegen.add_argument("destination", help="the distributed layout they must end in")
     codegen.add_argument("--shape", help="the tensor shape, for encodings that do not carry one")
@@ -162,8 +224,8 @@ def _parser() -> argparse.ArgumentParser:
     codegen.add_argument("--json", action="store_true", help="print one JSON object with the CUDA and its counts")
     _gpu_options(codegen)
 
-    convert = commands.add_parser(
-        "convert", help="how a tensor moves from one register layout to another: class, F2 matrices, plan, counts"
+    convert = add_command(
+        "convert", "how a tensor moves from one register layout to another: class, F2 matrices, plan, counts"
     )
     convert.add_argument("source", help="the distributed layout the tensor is in")
     convert.add_argument("destination", help="the distributed layout it must end in")
@@ -176,7 +238,7 @@ def _parser() -> argparse.ArgumentParser:
     _gpu_options(convert)
     convert.add_argument("--json", action="store_true", help="one JSON object: kind, shuffles, selects, ...")
 
-    cute = commands.add_parser("cute", help="CuTe layouts and their algebra, as F2 matrices and back")
+    cute = add_command("cute", "CuTe layouts and their algebra, as F2 matrices and back")
     cute.add_argument(
         "expressions", nargs="+", metavar="EXPR", help="a CuTe layout or expression, or a ttg layout; two to compare"
     )
@@ -217,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return 1
     except (ValueError, OSError) as error:
-        print(f"<command-line>:1:1: error: {error}", file=sys.stderr)
+        print(f"<command-line>:1:1: error: {_excerpt(str(error))}", file=sys.stderr)
         return 1
     sys.stdout.write(output)
     return 0

@@ -13,6 +13,9 @@ offset in its cell, and ``offset_view`` lists what each offset holds (Triton's
 hardware view).  For a CuTe layout (``dims -> offset``) the grid shows ``L(coordinate)``,
 rows its first mode and columns the others, whatever its rank (``cute_offset_grid``).
 
+Every view evaluates the layout at all its inputs at once (``layout_values``: the XOR of
+each input bit's basis, as arrays), so a layout of 2^20 elements prints in seconds.
+
 >>> from layoutdialect.encodings import BlockedEncoding, CGALayout, to_linear_layout
 >>> blocked = to_linear_layout(BlockedEncoding((1,), (8,), (4,), (0,), CGALayout.single(1)), [4])
 >>> print(element_view(blocked).replace(",  ", ",\n "), end="")
@@ -24,15 +27,19 @@ rows its first mode and columns the others, whatever its rank (``cute_offset_gri
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import product as cartesian
+from collections.abc import Sequence
 from math import prod
+
+import numpy as np
 
 from layoutdialect.analysis.preconditions import AnalysisError, check_distributed, check_shared
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.f2.arguments import checks_arguments
 
 __all__ = [
+    "DISTRIBUTED_ORDER",
+    "MAX_VALUES",
+    "SHARED_ORDER",
     "cute_grid_points",
     "cute_grid_shape",
     "cute_offset_grid",
@@ -40,11 +47,13 @@ __all__ = [
     "grid",
     "hardware_points",
     "in_size",
+    "layout_values",
     "linear_index",
     "offset_grid",
     "offset_view",
     "shared_points",
     "tensor_shape",
+    "tensor_indices",
     "thread_view",
     "unflatten_index",
 ]
@@ -97,38 +106,36 @@ def _unflatten_index(index: int, shape: Sequence[int]) -> list[int]:
 
 @checks_arguments(AnalysisError)
 def grid(cells: Sequence[str], shape: Sequence[int], separator: str) -> str:
-    """Row-major ``cells`` in nested brackets, one innermost row per line, as Triton prints them."""
+    """Row-major ``cells`` in nested brackets, one innermost row per line, as Triton prints them:
+    a row opens a bracket for each dim it starts (the last dim and each earlier one whose
+    coordinate is 0 there) and closes one for each dim the next row starts."""
     if not shape:
         raise AnalysisError("grid: shape must have at least one dim")
     _check_shape(shape, "grid: shape")
     if len(cells) != prod(shape):
         raise AnalysisError(f"grid: cells must hold one cell per element of {list(shape)}, got {len(cells)}")
+    rank, columns = len(shape), shape[-1]
+    rows = len(cells) // columns
+    leading = list(shape[:-1])
+
+    def starts(row: int) -> int:
+        """How many dims, the last one included, start at the beginning of ``row``."""
+        coordinates = _unflatten_index(row % max(rows, 1), leading) if leading else []
+        started = 1
+        for coordinate in reversed(coordinates):
+            if coordinate:
+                break
+            started += 1
+        return started
+
     text = []
-    total = len(cells)
-    rank = len(shape)
-    new_line = True
-    for index in range(total):
-        here = _unflatten_index(index, shape)
-        opened = 0
-        for dim in reversed(range(rank)):
-            if here[dim] != 0:
-                break
-            text.append("[")
-            opened += 1
-        if new_line:
-            text.append(" " * (rank - opened))
-            new_line = False
-        text.append(cells[index])
-        following = _unflatten_index(index + 1, shape) if index + 1 < total else [0] * rank
-        for dim in reversed(range(rank)):
-            if following[dim] != 0:
-                break
-            text.append("]")
-        if following[-1] == 0:
-            text.append("\n")
-            new_line = True
-        else:
-            text.append(separator)
+    opened = starts(0)
+    for row in range(rows):
+        closed = starts(row + 1)
+        text.append("[" * opened + " " * (rank - opened))
+        text.append(separator.join(cells[row * columns : (row + 1) * columns]))
+        text.append("]" * closed + "\n")
+        opened = closed
     return "".join(text)
 
 
@@ -138,37 +145,83 @@ def in_size(layout: LinearLayout, dim: str) -> int:
     return layout.get_in_dim_size(dim) if layout.has_in_dim(dim) else 1
 
 
+DISTRIBUTED_ORDER = ("block", "warp", "lane", "register")
+"""The inputs of a distributed layout in Triton's order, slowest first."""
+
+SHARED_ORDER = ("block", "offset")
+"""The inputs of a shared layout, slowest first."""
+
+
+MAX_VALUES = 1 << 27
+"""The most values ``layout_values`` evaluates (1 GiB of int64), past every size the
+answers accept."""
+
+
+@checks_arguments(AnalysisError)
+def layout_values(layout: LinearLayout, order: Sequence[str]) -> np.ndarray:
+    """The layout at every input: an array with an axis per in-dim of ``order`` (its size,
+    1 for a dim the layout lacks), in that order, and a last axis of the out-dims' values.
+
+    >>> from layoutdialect.f2 import LinearLayout
+    >>> layout = LinearLayout.from_bases([("lane", [[1], [2]]), ("register", [[4]])], ["dim0"])
+    >>> layout_values(layout, ["lane", "register"])[..., 0].tolist()
+    [[0, 4], [1, 5], [2, 6], [3, 7]]
+    """
+    outs = len(layout.get_out_dim_names())
+    entries = prod(layout.get_in_dim_size(dim) for dim in order if layout.has_in_dim(dim)) * max(outs, 1)
+    if entries > MAX_VALUES:
+        raise AnalysisError(
+            f"layout_values: the layout over {list(order)} has {entries} values, more than the {MAX_VALUES} "
+            "it evaluates at once"
+        )
+    values = np.zeros((1,) * len(order) + (outs,), dtype=np.int64)
+    bases = dict(layout.bases)
+    for axis, dim in enumerate(order):
+        table = np.zeros((1, outs), dtype=np.int64)
+        for basis in bases.get(dim, []):
+            table = np.concatenate([table, table ^ np.array(basis, dtype=np.int64)])
+        shape = [1] * len(order) + [outs]
+        shape[axis] = len(table)
+        values = values ^ table.reshape(shape)
+    return values
+
+
+@checks_arguments(AnalysisError)
+def tensor_indices(values: np.ndarray, shape: Sequence[int]) -> np.ndarray:
+    """The row-major index in ``shape`` of each coordinate of ``values`` (coordinates along
+    the last axis)."""
+    _check_shape(shape, "tensor_indices: shape")
+    if values.ndim < 1 or values.shape[-1] != len(shape) or values.dtype.kind not in "iu":
+        raise AnalysisError(
+            f"tensor_indices: values must be integers with a last axis of {len(shape)} coordinates, "
+            f"got {values.dtype} of shape {values.shape}"
+        )
+    index = np.zeros(values.shape[:-1], dtype=np.int64)
+    for dim, size in enumerate(shape):
+        index = index * size + values[..., dim]
+    return index
+
+
 @checks_arguments(AnalysisError)
 def hardware_points(layout: LinearLayout) -> list[tuple[int, int, int, int, list[int]]]:
     """Every ``(block, warp, lane, register)`` of a distributed layout, in Triton's order,
     with the coordinates it holds."""
     check_distributed(layout, "hardware_points: layout")
-    names = layout.get_out_dim_names()
-    present = [d for d in ("register", "lane", "warp", "block") if layout.has_in_dim(d)]
-    held = []
-    for block, warp, lane, register in cartesian(
-        range(in_size(layout, "block")),
-        range(in_size(layout, "warp")),
-        range(in_size(layout, "lane")),
-        range(in_size(layout, "register")),
-    ):
-        inputs = {"register": register, "lane": lane, "warp": warp, "block": block}
-        out = layout.apply({d: inputs[d] for d in present})
-        held.append((block, warp, lane, register, [out[n] for n in names]))
-    return held
+    values = layout_values(layout, DISTRIBUTED_ORDER)
+    blocks, warps, lanes, registers = values.shape[:4]
+    coordinates = values.reshape(-1, values.shape[-1]).tolist()
+    points = np.indices((blocks, warps, lanes, registers)).reshape(4, -1).T.tolist()
+    return [(b, w, lane, r, c) for (b, w, lane, r), c in zip(points, coordinates)]
 
 
 @checks_arguments(AnalysisError)
 def shared_points(layout: LinearLayout) -> list[tuple[int, int, list[int]]]:
     """Every ``(block, offset)`` of a shared layout with the coordinates it holds."""
     check_shared(layout, "shared_points: layout")
-    names = layout.get_out_dim_names()
-    points = []
-    for block, offset in cartesian(range(in_size(layout, "block")), range(layout.get_in_dim_size("offset"))):
-        inputs = {"offset": offset, "block": block}
-        out = layout.apply({d: inputs[d] for d in layout.get_in_dim_names()})
-        points.append((block, offset, [out[n] for n in names]))
-    return points
+    values = layout_values(layout, SHARED_ORDER)
+    blocks, offsets = values.shape[:2]
+    coordinates = values.reshape(-1, values.shape[-1]).tolist()
+    return [(index // offsets, index % offsets, c) for index, c in enumerate(coordinates)]
 
 
 @checks_arguments(AnalysisError)
@@ -190,23 +243,37 @@ def _check_cute(layout: LinearLayout, what: str) -> None:
         )
 
 
+def _cute_offsets(layout: LinearLayout) -> tuple[int, int, np.ndarray]:
+    """Rows, columns and the offset of each cell of a CuTe-style layout's grid, row-major."""
+    sizes = [layout.get_in_dim_size(n) for n in layout.get_in_dim_names()]
+    rows, columns = cute_grid_shape(sizes)
+    by_index = layout_values(layout, layout.get_in_dim_names()[::-1])[..., 0].reshape(-1)
+    return rows, columns, by_index.reshape(columns, rows).T.reshape(-1)
+
+
 @checks_arguments(AnalysisError)
 def cute_grid_points(layout: LinearLayout) -> list[tuple[list[int], int]]:
     """Each cell of a CuTe-style layout's (``dims -> offset``) grid, row by row: its
     coordinate and offset.  Coordinates are read first-mode-fastest, as CuTe reads
     them, so row ``i`` and column ``j`` hold ``L(i + rows * j)``."""
     _check_cute(layout, "cute_grid_points: layout")
-    names = layout.get_in_dim_names()
-    sizes = [layout.get_in_dim_size(n) for n in names]
-    rows, columns = cute_grid_shape(sizes)
+    sizes = [layout.get_in_dim_size(n) for n in layout.get_in_dim_names()]
+    rows, columns, offsets = _cute_offsets(layout)
     points = []
-    for row, column in cartesian(range(rows), range(columns)):
+    for cell, offset in enumerate(offsets.tolist()):
+        row, column = divmod(cell, columns)
         index, coordinates = row + rows * column, []
         for size in sizes:
             coordinates.append(index % size)
             index //= size
-        points.append((coordinates, layout.apply(dict(zip(names, coordinates)))["offset"]))
+        points.append((coordinates, offset))
     return points
+
+
+def _padded(values: np.ndarray, largest: int) -> list[str]:
+    """Each value right-aligned to the width of ``largest`` (``_pad`` of each)."""
+    width = len(str(largest))
+    return [str(value).rjust(width) for value in values.tolist()]
 
 
 @checks_arguments(AnalysisError)
@@ -220,11 +287,25 @@ def cute_offset_grid(layout: LinearLayout) -> str:
     [  1,  3,  5,  7,  9, 11, 13, 15]]
     """
     _check_cute(layout, "cute_offset_grid: layout")
-    sizes = [layout.get_in_dim_size(n) for n in layout.get_in_dim_names()]
-    rows, columns = cute_grid_shape(sizes)
+    rank = layout.num_in_dims
+    rows, columns, offsets = _cute_offsets(layout)
     largest = max(1, layout.get_out_dim_size("offset") - 1)
-    cells = [_pad(offset, largest) for _, offset in cute_grid_points(layout)]
-    return grid(cells, (rows, columns) if len(sizes) > 1 else (columns,), ", ")
+    return grid(_padded(offsets, largest), (rows, columns) if rank > 1 else (columns,), ", ")
+
+
+def _held_cells(index: np.ndarray, texts: list[str], cells: int) -> list[str]:
+    """Per cell, the texts of the points whose cell is ``index``, in the points' order,
+    joined by ``|``; ``""`` for a cell no point holds."""
+    order = np.argsort(index, kind="stable")
+    counts = np.bincount(index, minlength=cells).tolist()
+    ordered = [texts[i] for i in order.tolist()]
+    if max(counts, default=0) == 1 and min(counts, default=0) == 1:
+        return ordered
+    held, start = [], 0
+    for count in counts:
+        held.append("|".join(ordered[start : start + count]))
+        start += count
+    return held
 
 
 @checks_arguments(AnalysisError)
@@ -234,21 +315,26 @@ def element_view(layout: LinearLayout) -> str:
     if not layout.num_out_dims:
         raise AnalysisError("element_view: layout must have out-dims (a tensor of rank 1 or more)")
     shape = tensor_shape(layout)
-    lanes, warps, blocks = in_size(layout, "lane"), in_size(layout, "warp"), in_size(layout, "block")
-    registers = in_size(layout, "register")
-    cells = [""] * (layout.get_total_out_dim_size())
-    for block, warp, lane, register, coordinates in hardware_points(layout):
-        thread = lane + warp * lanes
-        cell = _linear_index(coordinates, shape)
-        text = "|" if cells[cell] else ""
-        padding = (
-            len(str(blocks)) - len(str(block))
-            + len(str(warps * lanes)) - len(str(thread))
-            + len(str(registers)) - len(str(register))
-        )  # fmt: skip
-        text += " " * padding + (f"B{block}:" if blocks > 1 else "") + f"T{thread}:{register}"
-        cells[cell] += text
-    return grid(cells, shape, ", ")
+    values = layout_values(layout, DISTRIBUTED_ORDER)
+    blocks, warps, lanes, registers = values.shape[:4]
+    width = len(str(warps * lanes)) + len(str(registers)) + 2 + (len(str(blocks)) + 2 if blocks > 1 else 0)
+    block, warp, lane, register = np.indices(values.shape[:4]).reshape(4, -1).tolist()
+    threads = (np.array(warp) * lanes + np.array(lane)).tolist()
+    if blocks > 1:
+        texts = [f"B{b}:T{t}:{r}".rjust(width) for b, t, r in zip(block, threads, register)]
+    else:
+        texts = [f"T{t}:{r}".rjust(width) for t, r in zip(threads, register)]
+    index = tensor_indices(values, shape).reshape(-1)
+    return grid(_held_cells(index, texts, prod(shape)), shape, ", ")
+
+
+def _coordinate_texts(values: np.ndarray, shape: Sequence[int]) -> list[str]:
+    """``(c0,c1,...)`` of each coordinate of ``values``, each padded to its dim's width."""
+    columns = [_padded(np.arange(size), size) for size in shape]
+    flat = values.reshape(-1, len(shape)).T.tolist()
+    return [
+        "(" + ",".join(parts) + ")" for parts in zip(*([padded[c] for c in dim] for padded, dim in zip(columns, flat)))
+    ]
 
 
 @checks_arguments(AnalysisError)
@@ -256,31 +342,31 @@ def thread_view(layout: LinearLayout) -> str:
     """Per warp, register by lane, the coordinates each holds (Triton's hardware dump)."""
     check_distributed(layout, "thread_view: layout")
     shape = tensor_shape(layout)
-    lanes, blocks = in_size(layout, "lane"), in_size(layout, "block")
-    rows: dict[tuple[int, int, int], list[str]] = {}
-    for block, warp, _, register, coordinates in hardware_points(layout):
-        text = "(" + ",".join(_pad(c, s) for c, s in zip(coordinates, shape)) + ")"
-        rows.setdefault((block, warp, register), []).append(text)
+    values = layout_values(layout, DISTRIBUTED_ORDER).transpose(0, 1, 3, 2, 4)
+    blocks, warps, registers, lanes = values.shape[:4]
+    texts = _coordinate_texts(values, shape)
     out = []
-    last: tuple[int, int] | None = None
-    for (block, warp, _), cells in rows.items():
-        if blocks > 1 and (last is None or last[0] != block):
+    row = 0
+    for block in range(blocks):
+        if blocks > 1:
             out.append(f"Block{block}:\n")
-        if last != (block, warp):
+        for warp in range(warps):
             out.append(f"Warp{warp}:\n")
-            last = (block, warp)
-        assert len(cells) == lanes
-        out.append(", ".join(cells) + "\n")
+            for _ in range(registers):
+                out.append(", ".join(texts[row * lanes : (row + 1) * lanes]) + "\n")
+                row += 1
     return "".join(out)
 
 
-def _offset_cells(layout: LinearLayout, label: Callable[[int, int], str]) -> list[str]:
+def _offset_cells(layout: LinearLayout) -> list[str]:
+    """Per element, the offsets that hold it (``block:offset`` with several CTAs)."""
     shape = tensor_shape(layout)
-    cells = [""] * layout.get_total_out_dim_size()
-    for block, offset, coordinates in shared_points(layout):
-        cell = _linear_index(coordinates, shape)
-        cells[cell] += ("|" if cells[cell] else "") + label(block, offset)
-    return cells
+    values = layout_values(layout, SHARED_ORDER)
+    blocks, offsets = values.shape[:2]
+    labels = _padded(np.arange(offsets), offsets - 1)
+    texts = [f"{block}:{label}" for block in range(blocks) for label in labels] if blocks > 1 else labels
+    index = tensor_indices(values, shape).reshape(-1)
+    return _held_cells(index, texts, prod(shape))
 
 
 @checks_arguments(AnalysisError)
@@ -289,13 +375,7 @@ def offset_grid(layout: LinearLayout) -> str:
     check_shared(layout, "offset_grid: layout")
     if not layout.num_out_dims:
         raise AnalysisError("offset_grid: layout must have out-dims (a tensor of rank 1 or more)")
-    blocks = in_size(layout, "block")
-    largest = layout.get_in_dim_size("offset") - 1
-
-    def label(block: int, offset: int) -> str:
-        return (f"{block}:" if blocks > 1 else "") + _pad(offset, largest)
-
-    return grid(_offset_cells(layout, label), tensor_shape(layout), ", ")
+    return grid(_offset_cells(layout), tensor_shape(layout), ", ")
 
 
 @checks_arguments(AnalysisError)
@@ -303,9 +383,11 @@ def offset_view(layout: LinearLayout) -> str:
     """What each shared-memory offset holds (Triton's hardware dump of a shared layout)."""
     check_shared(layout, "offset_view: layout")
     shape = tensor_shape(layout)
+    values = layout_values(layout, SHARED_ORDER)
+    blocks, offsets = values.shape[:2]
+    texts = _coordinate_texts(values, shape)
     out = []
-    for block, offset, coordinates in shared_points(layout):
-        if offset == 0:
-            out.append(f"Block: {block}:\n")
-        out.append(f"Offset: {offset} -> (" + ",".join(_pad(c, s) for c, s in zip(coordinates, shape)) + ")\n")
+    for block in range(blocks):
+        out.append(f"Block: {block}:\n")
+        out += [f"Offset: {offset} -> {texts[block * offsets + offset]}\n" for offset in range(offsets)]
     return "".join(out)

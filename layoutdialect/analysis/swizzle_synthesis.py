@@ -36,6 +36,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import product as cartesian
+from typing import Any
+
+import numpy as np
 
 from layoutdialect.analysis.preconditions import AnalysisError, check_element_bits
 from layoutdialect.cute.layout import Swizzle
@@ -47,6 +50,8 @@ __all__ = [
     "AccessCost",
     "SwizzlePlan",
     "access_costs",
+    "check_access",
+    "costed_elements",
     "access_words",
     "ideal_wavefronts",
     "make_swizzle",
@@ -65,11 +70,12 @@ class MelonedoParams:
     row_banks: int
     total_rows: int
 
-    def __call__(self, row: int, col: int) -> int:
+    def __call__(self, row: Any, col: Any) -> Any:
+        """The offset of ``(row, col)``, or of each for arrays of them."""
         if self.row_banks != 1:
             row = (row * self.row_banks) % self.total_rows + row // (self.total_rows // self.row_banks)
         moved = row & self.col_mask
-        col ^= moved << self.col_shift if self.col_shift >= 0 else moved >> -self.col_shift
+        col = col ^ (moved << self.col_shift if self.col_shift >= 0 else moved >> -self.col_shift)
         return row * self.stride + col
 
     def to_cute(self) -> Swizzle | None:
@@ -122,7 +128,7 @@ class AccessCost:
 
 MAX_TILE_ELEMENTS = 1 << 22
 """The most elements of a tile searched (16 MiB of f32, far more than any CTA's shared
-memory holds): every access is costed element by element."""
+memory holds): an access that is not linear is costed at every element."""
 
 
 def _check_accesses(rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], what: str) -> None:
@@ -132,15 +138,12 @@ def _check_accesses(rows: int, cols: int, element_bits: int, accesses: Sequence[
         raise AnalysisError(f"{what}: rows and cols make {rows}x{cols}, over the {MAX_TILE_ELEMENTS} elements searched")
     check_element_bits(element_bits, f"{what}: element_bits")
     for height, width in accesses:
-        if not (1 <= height <= rows and 1 <= width <= cols):
-            raise AnalysisError(
-                f"access {height}x{width} does not fit the {rows}x{cols} tile: its sides must be from 1 to the tile's"
-            )
+        check_access(rows, cols, height, width)
 
 
 @checks_arguments(AnalysisError)
 def access_costs(
-    address: Callable[[int, int], int],
+    address: Callable[[Any, Any], Any],
     rows: int,
     cols: int,
     element_bits: int,
@@ -148,7 +151,8 @@ def access_costs(
     memory: SharedMemory,
     linear: bool = False,
 ) -> list[AccessCost]:
-    """The wavefronts each access tile needs when element ``(row, col)`` sits at ``address``.
+    """The wavefronts each access tile needs when element ``(row, col)`` sits at ``address``
+    (called on arrays of rows and columns, so all places are costed at once).
 
     A ``linear`` address (an XOR map of power-of-two sides) moves every aligned place of an
     access with power-of-two sides by one XOR constant, which permutes banks and words
@@ -158,19 +162,57 @@ def access_costs(
     costs = []
     for height, width in accesses:
         ideal = ideal_wavefronts(height * width, element_bits, memory)
-        worst, conflicting = 0, 0
-        all_places = list(cartesian(range(0, rows - height + 1, height), range(0, cols - width + 1, width)))
-        cosets = linear and is_power_of_two(height) and is_power_of_two(width)
-        examined = all_places[:1] if cosets else all_places
-        for top, left in examined:
-            elements = cartesian(range(top, top + height), range(left, left + width))
-            wavefronts = memory.wavefronts(access_words((address(row, col) for row, col in elements), element_bits))
-            worst = max(worst, wavefronts)
-            conflicting += wavefronts > ideal
-        if cosets:
-            conflicting *= len(all_places)
-        costs.append(AccessCost(height, width, worst, ideal, conflicting, len(all_places)))
+        tops, lefts = np.arange(0, rows - height + 1, height), np.arange(0, cols - width + 1, width)
+        places = len(tops) * len(lefts)
+        if linear and is_power_of_two(height) and is_power_of_two(width):
+            tops, lefts = tops[:1], lefts[:1]
+        row = (tops[:, None] + np.arange(height)[None, :]).reshape(-1, 1, height, 1)
+        col = (lefts[:, None] + np.arange(width)[None, :]).reshape(1, -1, 1, width)
+        offsets = np.asarray(address(row, col), dtype=np.int64)
+        offsets = np.broadcast_to(offsets, (len(tops), len(lefts), height, width)).reshape(len(tops) * len(lefts), -1)
+        wavefronts = _wavefronts(offsets, element_bits, memory)
+        worst = int(wavefronts.max())
+        conflicting = int((wavefronts > ideal).sum())
+        if len(wavefronts) == 1:
+            conflicting *= places
+        costs.append(AccessCost(height, width, worst, ideal, conflicting, places))
     return costs
+
+
+@checks_arguments(AnalysisError)
+def check_access(rows: int, cols: int, height: int, width: int) -> None:
+    """``AnalysisError`` unless a ``height x width`` access fits an ``rows x cols`` tile."""
+    if not (1 <= height <= rows and 1 <= width <= cols):
+        raise AnalysisError(
+            f"access {height}x{width} does not fit the {rows}x{cols} tile: its sides must be from 1 to the tile's"
+        )
+
+
+@checks_arguments(AnalysisError)
+def costed_elements(rows: int, cols: int, height: int, width: int) -> int:
+    """How many elements ``synthesise_swizzle`` addresses to cost a ``height x width`` access
+    of an ``rows x cols`` tile under one candidate layout: one place of a power-of-two
+    access on a power-of-two tile (the candidates there are linear), every place otherwise.
+    Requires the access to fit the tile (``check_access``)."""
+    check_access(rows, cols, height, width)
+    if is_power_of_two(rows) and is_power_of_two(cols) and is_power_of_two(height) and is_power_of_two(width):
+        return height * width
+    return (rows // height) * (cols // width) * height * width
+
+
+def _wavefronts(offsets: np.ndarray, element_bits: int, memory: SharedMemory) -> np.ndarray:
+    """``memory.wavefronts`` of the words each row of element ``offsets`` occupies (the
+    words of ``access_words``), all rows at once: per row, the most distinct words any
+    bank holds."""
+    element_words = max(1, element_bits // BANK_BITS)
+    first = offsets * element_bits // BANK_BITS
+    words = (first[:, :, None] + np.arange(element_words)[None, None, :]).reshape(len(offsets), -1)
+    words = np.sort(words, axis=1)
+    distinct = np.ones(words.shape, dtype=bool)
+    distinct[:, 1:] = words[:, 1:] != words[:, :-1]
+    place = np.broadcast_to(np.arange(len(words))[:, None], words.shape)
+    per_bank = np.bincount((place * memory.banks + words % memory.banks)[distinct], minlength=len(words) * memory.banks)
+    return per_bank.reshape(len(words), memory.banks).max(axis=1)
 
 
 @checks_arguments(AnalysisError)
@@ -212,11 +254,15 @@ class SwizzlePlan:
     rows: int
     cols: int
     element_bits: int
-    address: Callable[[int, int], int]
+    address: Callable[[Any, Any], Any]
+    """The offset of element ``(row, col)``, or of each for arrays of rows and columns."""
     formula: str
     swizzle: Swizzle | None
     costs: list[AccessCost]
     method: str
+    linear: bool = False
+    """Whether ``address`` is F2-linear (an XOR of row bits into the column bits of a
+    power-of-two tile), so that one aligned place of an access stands for all."""
 
     @property
     def conflict_free(self) -> bool:
@@ -277,26 +323,36 @@ def _candidate_swizzles(rows: int, cols: int) -> list[Swizzle]:
     return candidates
 
 
+Track = Callable[[Iterable[Any]], Iterable[Any]]
+"""Wraps each search's candidates, to show progress: ``iter`` shows none."""
+
+
 @checks_arguments(AnalysisError)
 def synthesise_swizzle(
-    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory
+    rows: int,
+    cols: int,
+    element_bits: int,
+    accesses: Sequence[tuple[int, int]],
+    memory: SharedMemory,
+    track: Track = iter,
 ) -> SwizzlePlan:
     """The layout of an ``rows x cols`` tile of ``element_bits``-bit elements that serves
     every access tile in the fewest wavefronts (see the module docstring).
 
     Accesses of several shapes that the searches over all of them leave with conflicts are
     tried on the layout found for each shape alone, in the order given; the first that
-    serves every access wins, and otherwise the fewest excess wavefronts."""
+    serves every access wins, and otherwise the fewest excess wavefronts.  ``track`` wraps
+    each search's candidates (to show progress)."""
     _check_accesses(rows, cols, element_bits, accesses, "synthesise_swizzle")
-    plan = _search(rows, cols, element_bits, accesses, memory)
+    plan = _search(rows, cols, element_bits, accesses, memory, track)
     shapes = list(dict.fromkeys(accesses))
     if plan.conflict_free or len(shapes) < 2:
         return plan
     for height, width in shapes:
-        alone = _search(rows, cols, element_bits, [(height, width)], memory)
+        alone = _search(rows, cols, element_bits, [(height, width)], memory, track)
         tried = replace(
             alone,
-            costs=access_costs(alone.address, rows, cols, element_bits, accesses, memory),
+            costs=access_costs(alone.address, rows, cols, element_bits, accesses, memory, alone.linear),
             method=f"{alone.method}, found for the {height}x{width} access alone",
         )
         if tried.conflict_free:
@@ -330,13 +386,15 @@ def _closed_form(
 
 
 def _search(
-    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory
+    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory, track: Track
 ) -> SwizzlePlan:
     """The closed form, then ``Swizzle<B,M,S>`` (power-of-two tiles), then XOR maps, each
     costed on all ``accesses`` together."""
     params = _closed_form(rows, cols, element_bits, accesses, memory)
     closed: SwizzlePlan | None = None
+    power_of_two_tile = is_power_of_two(rows) and is_power_of_two(cols)
     if params is not None:
+        linear = power_of_two_tile and params.row_banks == 1 and params.stride == cols
         closed = SwizzlePlan(
             rows,
             cols,
@@ -344,13 +402,14 @@ def _search(
             params,
             _melonedo_formula(params),
             params.to_cute(),
-            access_costs(params, rows, cols, element_bits, accesses, memory),
+            access_costs(params, rows, cols, element_bits, accesses, memory, linear),
             "melonedo's closed form, make_swizzle",
+            linear,
         )
         if closed.conflict_free:
             return closed
-    if not (is_power_of_two(rows) and is_power_of_two(cols)):
-        found = _xor_search(rows, cols, element_bits, accesses, memory)
+    if not power_of_two_tile:
+        found = _xor_search(rows, cols, element_bits, accesses, memory, track)
         if found is not None:
             return found
         plain_params = MelonedoParams(0, 0, cols, 1, rows)
@@ -367,9 +426,9 @@ def _search(
         return closed if closed is not None and _excess(closed.costs) < _excess(plain.costs) else plain
     best: SwizzlePlan | None = None
     best_key: tuple[int, ...] | None = None
-    for swizzle in _candidate_swizzles(rows, cols):
+    for swizzle in track(_candidate_swizzles(rows, cols)):
 
-        def address(row: int, col: int, swizzle: Swizzle = swizzle) -> int:
+        def address(row: Any, col: Any, swizzle: Swizzle = swizzle) -> Any:
             return swizzle(row * cols + col)
 
         costs = access_costs(address, rows, cols, element_bits, accesses, memory, linear=True)
@@ -385,11 +444,12 @@ def _search(
                 swizzle,
                 costs,
                 "search over Swizzle<B,M,S>",
+                linear=True,
             )
     assert best is not None
     if not best.conflict_free:
-        best = _xor_search(rows, cols, element_bits, accesses, memory) or best
-    return replace(best, costs=access_costs(best.address, rows, cols, element_bits, accesses, memory))
+        best = _xor_search(rows, cols, element_bits, accesses, memory, track) or best
+    return best
 
 
 MAX_XOR_SEARCH_BITS = 12
@@ -407,10 +467,10 @@ class XorMap:
     cols: int
     masks: tuple[int, ...]
 
-    def __call__(self, row: int, col: int) -> int:
+    def __call__(self, row: Any, col: Any) -> Any:
+        """The offset of ``(row, col)``, or of each for arrays of them."""
         for bit, mask in enumerate(self.masks):
-            if row >> bit & 1:
-                col ^= mask
+            col = col ^ ((row >> bit) & 1) * mask
         return row * self.cols + col
 
     def formula(self) -> str:
@@ -419,7 +479,7 @@ class XorMap:
 
 
 def _xor_search(
-    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory
+    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory, track: Track
 ) -> SwizzlePlan | None:
     """The first conflict-free ``XorMap`` (fewest set mask bits first), if any: every map of
     a small tile, and of a larger one those sending each row bit to one column bit or none.
@@ -434,10 +494,10 @@ def _xor_search(
     if len(choices) ** row_bits > MAX_XOR_CANDIDATES:
         return None
     candidates = sorted(cartesian(choices, repeat=row_bits), key=lambda m: sum(bin(x).count("1") for x in m))
-    for masks in candidates:
+    for masks in track(candidates):
         xor_map = XorMap(cols, tuple(masks))
         costs = access_costs(xor_map, rows, cols, element_bits, accesses, memory, linear=linear)
         if all(c.conflict_free for c in costs):
             method = "search over XOR maps of row bits" if any(masks) else "row-major, the first XOR map searched"
-            return SwizzlePlan(rows, cols, element_bits, xor_map, xor_map.formula(), None, costs, method)
+            return SwizzlePlan(rows, cols, element_bits, xor_map, xor_map.formula(), None, costs, method, linear)
     return None

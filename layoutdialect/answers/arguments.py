@@ -9,7 +9,14 @@
 
 Distributed encodings give ``register, lane, warp, block -> dim0, dim1, ...``, shared
 ones ``offset, block -> dims``, and CuTe layouts ``dims -> offset``.  Errors are
-``LayoutArgumentError``s located at the offending character of the argument.
+``LayoutArgumentError``s located at the offending character of the argument, and they
+never repeat a long argument whole: a message quotes at most ``MAX_QUOTED`` characters of
+it (``quoted``) and the line shown under it is cut to ``MAX_SHOWN_LINE`` around the caret.
+
+The arguments keep to the size model (``layoutdialect.answers.limits``): a layout covers
+at most ``MAX_ELEMENTS`` elements (2^20, Triton's largest tensor), and a CuTe layout
+reaches at most as many offsets; an element is at most ``MAX_ELEMENT_BITS`` bits; text
+nests at most ``MAX_NESTING`` brackets deep.
 """
 
 from __future__ import annotations
@@ -24,10 +31,11 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import ParseError, VerifyException
 
-from layoutdialect.cute.layout import CuteError
+from layoutdialect.answers.limits import MAX_DIGITS, MAX_ELEMENT_BITS, MAX_ELEMENTS, power_of_two
+from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle, offset_bound
 from layoutdialect.cute.linear import to_linear_layout as cute_to_linear_layout
-from layoutdialect.cute.text import CuteSyntaxError, CuteValue, parse_cute
-from layoutdialect.dialect.diagnostics import IRError, locate
+from layoutdialect.cute.text import MAX_NESTING, CuteSyntaxError, CuteValue, Table, parse_cute
+from layoutdialect.dialect.diagnostics import IRError, SourceLocation, locate
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import LocatingParser
 from layoutdialect.dialect.tt.types import ELEMENT_TYPE_SPELLINGS, bit_width
@@ -41,11 +49,15 @@ from layoutdialect.f2 import LinearLayout, LinearLayoutError
 from layoutdialect.target import Target, TargetError
 
 __all__ = [
-    "MAX_ELEMENTS",
+    "MAX_QUOTED",
+    "MAX_SHOWN_LINE",
     "LayoutArgument",
     "LayoutArgumentError",
     "NonLinearCuteLayout",
+    "ShapeArgument",
+    "TensorShape",
     "check_cute_size",
+    "counted",
     "describe_tensor",
     "parse_element_bits",
     "parse_conversion_arguments",
@@ -55,30 +67,59 @@ __all__ = [
     "parse_shape_option",
     "parse_target",
     "parse_target_options",
+    "quoted",
     "target_name",
 ]
 
 LayoutKind = Literal["distributed", "shared", "cute"]
 
-MAX_ELEMENTS = 1 << 22
-"""The most elements a layout read from the command line may cover: every answer walks
-them all, and a short argument must not ask for minutes or all memory."""
+MAX_QUOTED = 40
+"""The most characters of an argument a message quotes."""
+
+MAX_SHOWN_LINE = 200
+"""The most characters of an argument's line a diagnostic shows under its message."""
+
+_LIMIT = f"layout-tool answers layouts of at most {power_of_two(MAX_ELEMENTS)} elements"
+
+
+def counted(number: int) -> str:
+    """A count as a message gives it: whole up to 15 digits, else the power of two it passes
+    (a CuTe shape of many large modes has a size of hundreds of digits)."""
+    return str(number) if number < 10**15 else f"more than 2^{number.bit_length() - 1}"
+
+
+def quoted(text: str) -> str:
+    """``text`` as a message quotes it: whole when short, else its start and ``...``."""
+    return text if len(text) <= MAX_QUOTED else text[: MAX_QUOTED - 3] + "..."
 
 
 class LayoutArgumentError(IRError):
-    """A layout argument that cannot be read, located in the argument's text: ``position``
-    counts its characters from 1 across line breaks, and the diagnostic names the line and
-    column there and shows that line (an argument pasted from an IR dump spans several).
+    """A command-line argument that cannot be read (a layout, a shape, an option's value),
+    located in the argument's text: ``position`` counts its characters from 1 across line
+    breaks, and the diagnostic names the line and column there and shows that line (an
+    argument pasted from an IR dump spans several), cut to ``MAX_SHOWN_LINE`` characters
+    around the caret.
 
     >>> print(LayoutArgumentError("<layout>", "(4,2):\\n(1,4", 12, "expected ')'"))
     <layout>:2:5: error: expected ')'
     (1,4
         ^
+    >>> error = LayoutArgumentError("<layout>", "[" + "1," * 300 + "x]", 602, "expected an integer")
+    >>> first, shown, caret = str(error).split("\\n")
+    >>> first, len(shown), shown[:6], shown[-6:], shown[caret.index("^")]
+    ('<layout>:1:602: error: expected an integer', 203, '...1,1', '1,1,x]', 'x')
     """
 
     def __init__(self, name: str, text: str, position: int, message: str) -> None:
         location, line = locate(name, text, position - 1)
         super().__init__(location, message, line)
+        if len(line) > MAX_SHOWN_LINE:
+            start = max(0, min(location.column - 1 - MAX_SHOWN_LINE // 2, len(line) - MAX_SHOWN_LINE))
+            before = "..." if start else ""
+            after = "..." if start + MAX_SHOWN_LINE < len(line) else ""
+            shown = before + line[start : start + MAX_SHOWN_LINE] + after
+            caret = SourceLocation(name, location.line, location.column - start + len(before))
+            self.args = ("\n".join([location.render(message), *caret.render("", shown).split("\n")[-2:]]),)
 
 
 class NonLinearCuteLayout(LayoutArgumentError):
@@ -109,21 +150,49 @@ class LayoutArgument:
         return LayoutArgumentError(self.name, self.text, 1, message)
 
 
-def parse_shape(text: str, name: str = "--shape", rank: int | None = None) -> tuple[int, ...]:
+@dataclass(frozen=True)
+class ShapeArgument:
+    """A tensor shape as an option wrote it (``--shape 64x96``): its sizes, its text and the
+    option's name, so that a shape a layout cannot take is blamed on the option."""
+
+    sizes: tuple[int, ...]
+    text: str
+    name: str = "--shape"
+
+    def error(self, message: str, dim: int | None = None) -> LayoutArgumentError:
+        """A diagnostic at the option, at the size of ``dim`` when given."""
+        position = 1
+        if dim is not None:
+            position = [match.start() + 1 for match in re.finditer(r"\d+", self.text)][dim]
+        return LayoutArgumentError(self.name, self.text, position, message)
+
+
+def _shape_text(sizes: Sequence[int]) -> str:
+    return quoted("x".join(map(str, sizes)))
+
+
+def _read_shape(text: str, name: str, rank: int | None) -> ShapeArgument:
     """``64x64`` or ``64,64`` (``rank`` sizes, when given) of at most ``MAX_ELEMENTS`` elements."""
     if not re.fullmatch(r"\s*\d+(\s*[x,]\s*\d+)*\s*", text):
         bad = next((i for i, c in enumerate(text) if not (c.isdigit() or c in "x, ")), 0)
         raise LayoutArgumentError(name, text, bad + 1, "a shape is sizes separated by 'x', such as 64x64")
-    sizes = tuple(int(s) for s in re.split(r"\s*[x,]\s*", text.strip()))
-    if any(s < 1 for s in sizes):
-        raise LayoutArgumentError(name, text, 1, "every size of a shape must be at least 1")
-    if rank is not None and len(sizes) != rank:
-        raise LayoutArgumentError(name, text, 1, f"expected {rank} sizes, such as 64x64; got {len(sizes)}")
-    if prod(sizes) > MAX_ELEMENTS:
-        raise LayoutArgumentError(
-            name, text, 1, f"{prod(sizes)} elements is more than the {MAX_ELEMENTS} this tool handles"
-        )
-    return sizes
+    for number in re.finditer(r"\d+", text):
+        if len(number.group().lstrip("0")) > MAX_DIGITS:
+            message = f"a size of more than {MAX_DIGITS} digits is more than any tensor has"
+            raise LayoutArgumentError(name, text, number.start() + 1, message)
+    shape = ShapeArgument(tuple(int(s) for s in re.split(r"\s*[x,]\s*", text.strip())), text, name)
+    if 0 in shape.sizes:
+        raise shape.error("every size of a shape must be at least 1", shape.sizes.index(0))
+    if rank is not None and len(shape.sizes) != rank:
+        raise shape.error(f"expected {rank} sizes, such as 64x64; got {len(shape.sizes)}")
+    if prod(shape.sizes) > MAX_ELEMENTS:
+        raise shape.error(f"{_shape_text(shape.sizes)} has {counted(prod(shape.sizes))} elements; {_LIMIT}")
+    return shape
+
+
+def parse_shape(text: str, name: str = "--shape", rank: int | None = None) -> tuple[int, ...]:
+    """``64x64`` or ``64,64`` (``rank`` sizes, when given) of at most ``MAX_ELEMENTS`` elements."""
+    return _read_shape(text, name, rank).sizes
 
 
 def describe_tensor(shape: Sequence[int], element: str) -> str:
@@ -133,9 +202,9 @@ def describe_tensor(shape: Sequence[int], element: str) -> str:
     return f"a {'x'.join(map(str, shape))} tensor of {element}"
 
 
-def parse_shape_option(text: str | None) -> tuple[int, ...] | None:
-    """``--shape`` when given: ``parse_shape`` of it, else ``None``."""
-    return None if text is None else parse_shape(text)
+def parse_shape_option(text: str | None) -> ShapeArgument | None:
+    """``--shape`` when given, as ``parse_shape`` reads it, else ``None``."""
+    return None if text is None else _read_shape(text, "--shape", None)
 
 
 def target_name(arch: str | None) -> str | None:
@@ -182,7 +251,7 @@ def parse_element_type(text: str, name: str = "--dtype") -> Attribute:
     except ParseError:
         element = None
     if element is None or bit_width(element) is None or not parser.at_end():
-        message = f"'{text}' is not an element type; the spellings are {ELEMENT_TYPE_SPELLINGS}"
+        message = f"'{quoted(text)}' is not an element type; the spellings are {ELEMENT_TYPE_SPELLINGS}"
         raise LayoutArgumentError(name, text, 1, message)
     return element
 
@@ -192,13 +261,22 @@ def parse_element_bits(text: str, name: str = "--dtype") -> int:
     an ``N``-bit unit such as ``b128`` for a 16-byte vector."""
     unit = re.fullmatch(r"\s*b(\d+)\s*", text)
     try:
-        bits = int(unit.group(1)) if unit else bit_width(parse_element_type(text, name))
+        bits = _unit_bits(unit.group(1)) if unit else bit_width(parse_element_type(text, name))
     except LayoutArgumentError as error:
         raise LayoutArgumentError(name, text, 1, f"{error.message}, or bN for N-bit units (b128)") from None
     assert bits is not None
     if bits < 1 or bits & (bits - 1):
         raise LayoutArgumentError(name, text, 1, f"elements of {bits} bits are not a power of two")
+    if bits > MAX_ELEMENT_BITS:
+        message = f"elements of {bits} bits are wider than the widest layout-tool takes, b{MAX_ELEMENT_BITS}"
+        raise LayoutArgumentError(name, text, 1, message)
     return bits
+
+
+def _unit_bits(digits: str) -> int:
+    """The ``N`` of ``bN``, capped past ``MAX_ELEMENT_BITS`` so that no huge number is made."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= MAX_DIGITS else 1 << 64
 
 
 def parse_conversion_arguments(
@@ -209,31 +287,73 @@ def parse_conversion_arguments(
     source's; the element an MLIR type (a ``bN`` unit has no registers to move)."""
     tensor_shape = parse_shape_option(shape)
     src = parse_layout_argument(source, tensor_shape, "<source>")
-    dst = parse_layout_argument(destination, tensor_shape or src.shape, "<destination>")
+    dst = parse_layout_argument(destination, tensor_shape if tensor_shape is not None else src.shape, "<destination>")
     if re.fullmatch(r"\s*b\d+\s*", dtype):
         raise LayoutArgumentError("--dtype", dtype, 1, f"{command} needs an MLIR element type, such as f16")
     return src, dst, parse_element_type(dtype)
 
 
+TensorShape = Sequence[int] | ShapeArgument
+"""A tensor shape: from an option (blamed for a shape the layout cannot take), or known."""
+
+
+def _sizes(shape: TensorShape) -> tuple[int, ...]:
+    return shape.sizes if isinstance(shape, ShapeArgument) else tuple(shape)
+
+
+def _shape_mismatch(shape: TensorShape, name: str, text: str, message: str) -> LayoutArgumentError:
+    """A shape that differs from the one the layout carries: the option's fault when an
+    option gave it, else the layout's."""
+    if isinstance(shape, ShapeArgument):
+        return shape.error(message)
+    return LayoutArgumentError(name, text, 1, message)
+
+
+def _check_shape_fits(encoding: Encoding, shape: ShapeArgument) -> None:
+    """Blame ``--shape`` for a rank or a size no ttg encoding takes."""
+    if not encoding.accepts_rank(len(shape.sizes)):
+        dims = f"{len(shape.sizes)} dim" + ("" if len(shape.sizes) == 1 else "s")
+        raise shape.error(f"the layout has rank {encoding.rank}; {_shape_text(shape.sizes)} has {dims}")
+    for dim, size in enumerate(shape.sizes):
+        if size & (size - 1):
+            raise shape.error(f"{size} is not a power of two, as every dim of a ttg layout's shape must be", dim)
+
+
 def _encoding_layout(
-    name: str, text: str, encoding: Encoding, shape: Sequence[int] | None
+    name: str, text: str, encoding: Encoding, shape: TensorShape | None
 ) -> tuple[LinearLayout, tuple[int, ...]]:
     if shape is None:
         if not isinstance(encoding, LinearEncoding | GenericLinearEncoding | SharedLinearEncoding):
             raise LayoutArgumentError(name, text, 1, "this encoding needs a shape: pass --shape, such as --shape 64x64")
         own = encoding.layout
         shape = [own.get_out_dim_size(d) for d in own.get_out_dim_names()]
-    if prod(shape) > MAX_ELEMENTS:
+    if isinstance(shape, ShapeArgument):
+        _check_shape_fits(encoding, shape)
+    sizes = _sizes(shape)
+    if prod(sizes) > MAX_ELEMENTS:
         raise LayoutArgumentError(
-            name, text, 1, f"a tensor of {prod(shape)} elements is more than the {MAX_ELEMENTS} this tool handles"
+            name, text, 1, f"the tensor {_shape_text(sizes)} has {counted(prod(sizes))} elements; {_LIMIT}"
         )
     try:
-        return to_linear_layout(encoding, list(shape)), tuple(shape)
+        return to_linear_layout(encoding, list(sizes)), sizes
     except (EncodingError, LinearLayoutError) as error:
         raise LayoutArgumentError(name, text, 1, f"{error}") from None
 
 
-def _ttgir(name: str, text: str, shape: Sequence[int] | None) -> LayoutArgument:
+def _check_nesting(name: str, text: str) -> None:
+    """Refuse text nesting brackets more than ``MAX_NESTING`` deep, at the bracket too deep."""
+    depth = 0
+    for match in re.finditer(r"[<\[({]|(?<!-)[>\])}]", text):
+        if match.group() in "<[({":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise LayoutArgumentError(name, text, match.start() + 1, f"brackets nest more than {MAX_NESTING} deep")
+        else:
+            depth = max(0, depth - 1)
+
+
+def _ttgir(name: str, text: str, shape: TensorShape | None) -> LayoutArgument:
+    _check_nesting(name, text)
     parser = LocatingParser(make_context(), text, name, 0)
     try:
         attribute = parser.parse_type() if text.lstrip().startswith(("tensor<", "!")) else parser.parse_attribute()
@@ -247,21 +367,24 @@ def _ttgir(name: str, text: str, shape: Sequence[int] | None) -> LayoutArgument:
     if isinstance(attribute, TensorType | MemDescType):
         element_type = str(attribute.element_type)
         type_shape = tuple(attribute.get_shape())
-        if shape is not None and tuple(shape) != type_shape:
-            raise LayoutArgumentError(
-                name, text, 1, f"--shape {list(shape)} differs from the type's {list(type_shape)}"
+        if shape is not None and _sizes(shape) != type_shape:
+            message = f"the shape {_shape_text(_sizes(shape))} differs from the type's, {_shape_text(type_shape)}"
+            raise (
+                shape.error(message)
+                if isinstance(shape, ShapeArgument)
+                else LayoutArgumentError(name, text, 1, message)
             )
         shape = type_shape
         attribute = attribute.encoding
     if not isinstance(attribute, EncodingAttr):
-        raise LayoutArgumentError(name, text, 1, f"{attribute} is not a ttg layout encoding")
+        raise LayoutArgumentError(name, text, 1, f"{quoted(str(attribute))} is not a ttg layout encoding")
     encoding = attribute.data
     layout, full_shape = _encoding_layout(name, text, encoding, shape)
     kind: LayoutKind = "distributed" if isinstance(encoding, DistributedEncoding) else "shared"
     return LayoutArgument(text, kind, layout, full_shape, element_type, encoding, name=name)
 
 
-def _cute(name: str, text: str, shape: Sequence[int] | None) -> LayoutArgument:
+def _cute(name: str, text: str, shape: TensorShape | None) -> LayoutArgument:
     try:
         value = parse_cute(text)
     except CuteSyntaxError as error:
@@ -272,23 +395,37 @@ def _cute(name: str, text: str, shape: Sequence[int] | None) -> LayoutArgument:
     except CuteError as error:
         raise NonLinearCuteLayout(name, text, str(error), value) from None
     own = tuple(layout.get_in_dim_size(d) for d in layout.get_in_dim_names())
-    if shape is not None and tuple(shape) != own:
-        raise LayoutArgumentError(name, text, 1, f"--shape {list(shape)} differs from the layout's {list(own)}")
+    if shape is not None and _sizes(shape) != own:
+        message = f"the shape {_shape_text(_sizes(shape))} differs from the layout's, {_shape_text(own)}"
+        raise _shape_mismatch(shape, name, text, message)
     return LayoutArgument(text, "cute", layout, own, cute=value, name=name)
 
 
 def check_cute_size(name: str, text: str, value: CuteValue) -> None:
-    """Refuse a CuTe layout whose domain or image has more than ``MAX_ELEMENTS`` points."""
-    for measure in ("size", "cosize"):
-        count = getattr(value, measure, 1)
-        if count > MAX_ELEMENTS:
-            message = f"the layout's {measure} is {count}; this tool handles layouts of up to {MAX_ELEMENTS} elements"
-            raise LayoutArgumentError(name, text, 1, message)
+    """Refuse a CuTe layout of more than ``MAX_ELEMENTS`` coordinates, or whose offsets
+    reach past ``MAX_ELEMENTS`` (found from its strides, without evaluating it)."""
+    if isinstance(value, int):
+        value = Layout(value)
+    if isinstance(value, Table):
+        size, reach = len(value.values), 1 + max(abs(v) for v in value.values)
+    elif isinstance(value, Layout | ComposedLayout | Swizzle):
+        size, reach = value.size, offset_bound(value)
+    else:
+        return
+    if size > MAX_ELEMENTS:
+        raise LayoutArgumentError(name, text, 1, f"the layout's size is {counted(size)}; {_LIMIT}")
+    if reach > MAX_ELEMENTS:
+        message = (
+            f"the layout's offsets reach {counted(reach - 1)}; layout-tool answers layouts of offsets below "
+            f"{MAX_ELEMENTS}"
+        )
+        raise LayoutArgumentError(name, text, 1, message)
 
 
-def parse_layout_argument(text: str, shape: Sequence[int] | None = None, name: str = "<layout>") -> LayoutArgument:
+def parse_layout_argument(text: str, shape: TensorShape | None = None, name: str = "<layout>") -> LayoutArgument:
     """Read ``text`` as a TTGIR encoding or type, or a CuTe layout; ``shape`` is needed for
-    TTGIR encodings that do not carry one."""
+    TTGIR encodings that do not carry one (a shape the layout cannot take is blamed on it
+    when it is a ``ShapeArgument``, on the layout otherwise)."""
     stripped = text.lstrip()
     if not stripped:
         raise LayoutArgumentError(name, text, 1, "expected a layout")

@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import prod
+from typing import TypeVar
+
+import numpy as np
 
 from layoutdialect.analysis.layout_views import (
     cute_grid_points,
@@ -52,8 +55,11 @@ def grid_shape(shape: Sequence[int]) -> tuple[int, int]:
     return prod(shape[:-1]), shape[-1]
 
 
-def bank_of(offset: int, element_bits: int, memory: SharedMemory) -> int:
-    """The bank of the first 32-bit word of the element at ``offset``."""
+Offsets = TypeVar("Offsets", int, np.ndarray)
+
+
+def bank_of(offset: Offsets, element_bits: int, memory: SharedMemory) -> Offsets:
+    """The bank of the first 32-bit word of the element at ``offset`` (of each, for an array)."""
     return (offset * element_bits // BANK_BITS) % memory.banks
 
 

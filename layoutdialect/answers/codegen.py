@@ -26,6 +26,9 @@ from layoutdialect.answers.arguments import (
 )
 from layoutdialect.answers.convert import conversion_types, plan_on_target
 from layoutdialect.answers.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
+from layoutdialect.answers.limits import MAX_CODEGEN_REGISTERS, SLOW_POSITIONS, power_of_two
+from layoutdialect.answers.plan import simulated_positions, unverified_reason
+from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.tt.types import bit_width
@@ -105,9 +108,17 @@ def generate_conversion(
 ) -> CodegenAnswer:
     """CUDA converting registers of ``src`` into ``dst`` for tensors of ``element`` on
     ``target``: the conversion is planned, lowered and verified as ``lower-convert-layout``
-    does it, and the thread-level ops it returns are written out (``ldmatrix`` and
-    ``stmatrix`` as inline PTX where the target has them)."""
+    does it (verified up to ``MAX_SIMULATED_POSITIONS``), and the thread-level ops it
+    returns are written out (``ldmatrix`` and ``stmatrix`` as inline PTX where the target
+    has them)."""
     source_type, result_type = conversion_types(src, dst, element)
+    for argument in (src, dst):
+        registers = argument.layout.get_in_dim_size("register")
+        if registers > MAX_CODEGEN_REGISTERS:
+            raise argument.error(
+                f"the layout has {registers} registers per thread; codegen writes functions of at most "
+                f"{power_of_two(MAX_CODEGEN_REGISTERS)}"
+            )
     shape = src.shape
     bits = bit_width(element)
     assert bits is not None
@@ -116,16 +127,20 @@ def generate_conversion(
     if not conversion.lowerable:
         raise dst.error(f"the conversion has no lowering: {plan.reason}")
     source_vector = VectorType(element, [plan.source_registers])
-    if plan.kind is ConversionKind.NO_OP:
-        emitted = _plain_copy(name, source_vector)
-    else:
-        block, alloc, lowered = lower_detached(conversion, source_type, result_type, verify=True)
-        assert lowered.trace is not None
-        ops = ([alloc] if alloc is not None else []) + lowered.ops
-        contents = _Contents(lowered.trace, shape)
-        emitted = emit_cuda_function(
-            name, ops, block.args[0], lowered.result, source_vector, conversion.lanes, contents.annotate
-        )
+    unverified = unverified_reason(conversion)
+    large = src.layout.get_total_in_dim_size() > SLOW_POSITIONS or simulated_positions(conversion) > SLOW_POSITIONS
+    with steps("codegen", ["lower and simulate", "write CUDA"], large) as step:
+        if plan.kind is ConversionKind.NO_OP:
+            emitted = _plain_copy(name, source_vector)
+        else:
+            step("lower and simulate")
+            block, alloc, lowered = lower_detached(conversion, source_type, result_type, verify=not unverified)
+            ops = ([alloc] if alloc is not None else []) + lowered.ops
+            annotate = None if lowered.trace is None else _Contents(lowered.trace, shape).annotate
+            step("write CUDA")
+            emitted = emit_cuda_function(
+                name, ops, block.args[0], lowered.result, source_vector, conversion.lanes, annotate
+            )
     header = [
         f"// {name}: {plan.kind.value} conversion of {describe_tensor(shape, str(element))}",
         f"//   from {source_type.encoding}",
@@ -137,6 +152,8 @@ def generate_conversion(
         f"// registers hold raw {bits}-bit patterns; at the start lane 0 holds {_held_by_lane_zero(src.layout, shape)}",
         f"// and at the end it holds {_held_by_lane_zero(dst.layout, shape)}",
     ]
+    if unverified and plan.kind is not ConversionKind.NO_OP:
+        header.append(f"// {unverified}, so no comment below says what lane 0 holds after each step")
     if emitted.cluster_barriers:
         ctas = src.layout.get_in_dim_size("block")
         header.append(

@@ -7,7 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from layoutdialect.analysis.access_explanation import AccessExplanation, explain_access, tile_access_layout
+from layoutdialect.analysis.access_explanation import (
+    MAX_VECTOR_BITS,
+    AccessExplanation,
+    explain_access,
+    tile_access_layout,
+)
+from layoutdialect.analysis.bank_conflicts import warp_access
 from layoutdialect.answers.arguments import (
     LayoutArgument,
     LayoutArgumentError,
@@ -117,7 +123,16 @@ def shared_access_conflicts(
     if list(registers.shape) != [offsets.get_out_dim_size(d) for d in offsets.get_out_dim_names()]:
         raise shared.error(f"the layouts have different shapes: {list(registers.shape)} and {list(shared.shape)}")
     named = offsets.rename_out_dims(registers.layout.get_out_dim_names())
-    explanation = explain_access(registers.layout, named, element_bits, memory, load, vector_bits)
+    try:
+        warp_access(registers.layout, named, element_bits)
+    except ValueError as error:
+        raise shared.error(str(error)) from None
+    try:
+        explanation = explain_access(registers.layout, named, element_bits, memory, load, vector_bits)
+    except ValueError as error:
+        if vector_bits is None:
+            raise
+        raise LayoutArgumentError("--vector-bits", str(vector_bits), 1, str(error)) from None
     return ConflictsAnswer(explanation, element_bits)
 
 
@@ -184,6 +199,9 @@ def ask(
     given is the shared one and each tile is a warp's access."""
     tensor_shape = parse_shape_option(shape)
     bits = parse_element_bits(dtype)
+    if bits > MAX_VECTOR_BITS:
+        message = f"elements of {bits} bits are wider than the widest shared-memory access, {MAX_VECTOR_BITS} bits"
+        raise LayoutArgumentError("--dtype", dtype, 1, message)
     gpu = parse_target(target, num_banks)
     if access:
         if shared is not None:

@@ -39,7 +39,15 @@ from layoutdialect.answers.arguments import (
     parse_conversion_arguments,
     parse_target,
 )
-from layoutdialect.answers.plan import ConversionReport, conversion_report, report_details
+from layoutdialect.answers.limits import SLOW_POSITIONS
+from layoutdialect.answers.plan import (
+    ConversionReport,
+    conversion_report,
+    report_details,
+    simulated_positions,
+    unverified_reason,
+)
+from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import encoding_attr
@@ -259,7 +267,7 @@ class ConvertAnswer:
         verdict = {
             True: "yes: the lowering, run on the CTA simulator, gives every thread its destination elements",
             False: f"NO: {report.failure}",
-            None: "not lowered",
+            None: report.unverified or "not lowered",
         }
         lines.append(f"verified: {verdict[report.verified]}")
         return "\n".join(lines) + "\n"
@@ -302,10 +310,18 @@ def conversion_types(
     src: LayoutArgument, dst: LayoutArgument, element: Attribute
 ) -> tuple[TensorType[Attribute], TensorType[Attribute]]:
     """The tensor types a conversion from ``src`` to ``dst`` reads and writes; an error at
-    the destination unless both are register layouts of one shape."""
+    the destination unless both are register layouts of one shape on as many lanes, warps
+    and CTAs."""
     if src.shape != dst.shape:
         raise dst.error(f"the layouts have different shapes: {list(src.shape)} and {list(dst.shape)}")
     source_encoding, result_encoding = _distributed(src, "source"), _distributed(dst, "destination")
+    for dim, name in (("lane", "lanes"), ("warp", "warps"), ("block", "CTAs")):
+        if src.layout.get_in_dim_size(dim) != dst.layout.get_in_dim_size(dim):
+            message = (
+                f"the layouts run on different numbers of {name}: "
+                f"{src.layout.get_in_dim_size(dim)} (the source) and {dst.layout.get_in_dim_size(dim)} (this one)"
+            )
+            raise dst.error(message)
     return (
         TensorType(element, src.shape, encoding_attr(source_encoding)),
         TensorType(element, dst.shape, encoding_attr(result_encoding)),
@@ -342,23 +358,33 @@ def explain_conversion(
     planned as ``lower-convert-layout`` plans it and, with ``verify``, lowered and run on
     the simulator."""
     source_type, result_type = conversion_types(src, dst, element)
-    for name in ("lane", "warp", "block"):
-        if src.layout.get_in_dim_size(name) != dst.layout.get_in_dim_size(name):
-            message = (
-                f"the layouts run on different numbers of {name}s: "
-                f"{src.layout.get_in_dim_size(name)} and {dst.layout.get_in_dim_size(name)}"
-            )
-            raise dst.error(message)
     conversion = plan_on_target(src, dst, element, target)
+    simulated = verify and conversion.lowerable and not unverified_reason(conversion)
+    large = simulated and simulated_positions(conversion) > SLOW_POSITIONS
+    with steps("convert", ["lower and simulate", "F2 matrices"], large) as step:
+        common = {
+            "loc": "<convert>",
+            "src": str(source_type.encoding),
+            "dst": str(result_type.encoding),
+            "shape": tuple(src.shape),
+            "dtype": str(element),
+        }
+        step("lower and simulate")
+        report = conversion_report(common, conversion, source_type, result_type, verify and conversion.lowerable)
+        step("F2 matrices")
+        return _explained(src, dst, element, target, conversion, report)
+
+
+def _explained(
+    src: LayoutArgument,
+    dst: LayoutArgument,
+    element: Attribute,
+    target: Target,
+    conversion: LayoutConversion,
+    report: ConversionReport,
+) -> ConvertAnswer:
+    """The answer for a planned (and perhaps verified) conversion: its matrices and counts."""
     plan = conversion.plan
-    common = {
-        "loc": "<convert>",
-        "src": str(source_type.encoding),
-        "dst": str(result_type.encoding),
-        "shape": tuple(src.shape),
-        "dtype": str(element),
-    }
-    report = conversion_report(common, conversion, source_type, result_type, verify and conversion.lowerable)
     matrices = {"A": layout_matrix(src.layout, HARDWARE_DIMS), "B": layout_matrix(dst.layout, HARDWARE_DIMS)}
     if (p := _conversion_matrix(src.layout, dst.layout)) is not None:
         matrices["P"] = p
@@ -391,7 +417,7 @@ def ask(
     if html is not None:
         from layoutdialect.answers.pages import conversion_page, write_page
 
-        write_page(html, conversion_page(answer, gpu.shared))
+        write_page(html, lambda: conversion_page(answer, gpu.shared))
     return answer
 
 

@@ -306,6 +306,8 @@ class _Names:
     def __init__(self) -> None:
         self.names: dict[SSAValue, str] = {}
         self.used: set[str] = set()
+        self.next_index: dict[str, int] = {}
+        """Per name hint, the suffix to try next: every lower one is taken."""
         self.addresses: set[SSAValue] = set()
         """The integers that hold a shared-memory address, held as ``uintptr_t``."""
 
@@ -314,9 +316,12 @@ class _Names:
             base = re.sub(r"\W", "_", value.name_hint or "v")
             if base[0].isdigit():
                 base = f"v{base}"
-            name, index = base, 1
-            while name in self.used:
-                name, index = f"{base}_{index}", index + 1
+            name, index = base, self.next_index.get(base, 1)
+            if name in self.used:
+                name = f"{base}_{index}"
+                while name in self.used:
+                    name, index = f"{base}_{index + 1}", index + 1
+                self.next_index[base] = index + 1
             self.used.add(name)
             self.names[value] = name
         return self.names[value]

@@ -16,17 +16,22 @@ own inverse, ``(4,2,2,2):(1,16,8,4)``, while the first rotates bits 2, 3, 4:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from layoutdialect.answers.arguments import (
     LayoutArgumentError,
+    TensorShape,
     check_cute_size,
     parse_layout_argument,
     parse_shape_option,
 )
-from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle
+from layoutdialect.answers.limits import SLOW_SIZE
+from layoutdialect.answers.progress import steps
+from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle, offsets
 from layoutdialect.cute.linear import (
     cute_view_of_shared,
     from_linear_layout,
@@ -40,19 +45,27 @@ __all__ = ["CuteAnswer", "CuteFacts", "ask", "cute_answer"]
 
 MAX_LISTED_VALUES = 64
 
+MAX_ECHOED_CHARACTERS = 1000
+"""The most characters of an expression the answer repeats."""
 
-def _function(value: CuteValue) -> tuple[int, Callable[[int], int]]:
-    """The size of ``value``'s domain and its map from index to offset."""
+
+def _offsets(value: CuteValue) -> np.ndarray:
+    """The offset of each index of ``value``'s domain, in order."""
     if isinstance(value, int):
         value = Layout(value)
     if isinstance(value, Table):
-        values = value.values
-        return len(values), values.__getitem__
-    if isinstance(value, Swizzle):
-        return value.size, value
-    if isinstance(value, Layout | ComposedLayout):
-        return value.size, value
+        return np.array(value.values, dtype=np.int64)
+    if isinstance(value, Layout | Swizzle | ComposedLayout):
+        return offsets(value)
     raise CuteError("a tiler <...> is not a layout")
+
+
+def _shown(text: str) -> str:
+    """An expression as the answer repeats it: whole, unless it is longer than a line can
+    sensibly hold (a table pasted from a dump)."""
+    if len(text) <= MAX_ECHOED_CHARACTERS:
+        return text
+    return f"{text[:MAX_ECHOED_CHARACTERS]}... ({len(text)} characters)"
 
 
 @dataclass(frozen=True)
@@ -61,7 +74,8 @@ class CuteFacts:
 
     text: str
     value: CuteValue
-    values: list[int]
+    values: np.ndarray
+    """The offset of each index, in order."""
     linear: LinearLayout | None
     linear_error: str | None
     cute_form: Layout | ComposedLayout | None
@@ -70,11 +84,11 @@ class CuteFacts:
 
     def lines(self) -> list[str]:
         value = self.value
-        lines = [f"{self.text}", f"  = {value}"]
+        lines = [_shown(self.text), f"  = {value.brief() if isinstance(value, Table) else value}"]
         if isinstance(value, Layout | ComposedLayout):
             lines.append(f"  C++: {value.cpp()}")
-            lines.append(f"  size {value.size}, cosize {value.cosize}")
-        shown = ",".join(map(str, self.values[:MAX_LISTED_VALUES]))
+            lines.append(f"  size {value.size}, cosize {int(self.values.max()) + 1}")
+        shown = ",".join(map(str, self.values[:MAX_LISTED_VALUES].tolist()))
         lines.append(f"  values: [{shown}{',...' if len(self.values) > MAX_LISTED_VALUES else ''}]")
         if self.linear is None:
             lines.append(f"  not F2-linear: {self.linear_error}")
@@ -85,7 +99,7 @@ class CuteFacts:
             lines.append(f"  as CuTe: {self.cute_form}")
             lines.append(f"  C++: {self.cute_form.cpp()}")
         if self.inverse is not None:
-            own = " (its own inverse)" if self.values == _values_of(self.inverse) else ""
+            own = " (its own inverse)" if np.array_equal(self.values, offsets(self.inverse)) else ""
             lines.append(f"  inverse: {self.inverse}{own}")
         return lines
 
@@ -95,7 +109,7 @@ class CuteFacts:
             "expression": self.text,
             "value": str(value),
             "cpp": value.cpp() if isinstance(value, Layout | ComposedLayout) else None,
-            "values": self.values,
+            "values": self.values.tolist(),
             "linear_layout": None if self.linear is None else dict(self.linear.bases),
             "not_linear_because": self.linear_error,
             "cute": None if self.cute_form is None else str(self.cute_form),
@@ -104,7 +118,7 @@ class CuteFacts:
         }
 
 
-def _ttgir_facts(text: str, shape: Sequence[int] | None, name: str) -> CuteFacts:
+def _ttgir_value(text: str, shape: TensorShape | None, name: str) -> Layout | ComposedLayout:
     """A ttg layout the CuTe way round: a shared layout as ``coordinate -> offset``, a
     distributed one as a TV layout ``(thread, value) -> m + M * n``."""
     argument = parse_layout_argument(text, shape, name)
@@ -118,44 +132,47 @@ def _ttgir_facts(text: str, shape: Sequence[int] | None, name: str) -> CuteFacts
         raise argument.error(str(error)) from None
     if cute_form is None:
         raise argument.error(f"the {argument.kind} layout has no CuTe form (no swizzle makes its columns disjoint)")
-    return _facts_of(text, cute_form)
+    check_cute_size(name, text, cute_form)
+    return cute_form
 
 
-def _facts(text: str, shape: Sequence[int] | None, name: str) -> CuteFacts:
+def _value(text: str, shape: TensorShape | None, name: str) -> CuteValue:
+    """The CuTe value an expression, or a ttg layout, denotes."""
     if text.lstrip().startswith(("#", "!", "tensor<")):
-        return _ttgir_facts(text, shape, name)
+        return _ttgir_value(text, shape, name)
     try:
         value = parse_cute(text)
     except CuteSyntaxError as error:
         raise LayoutArgumentError(name, text, error.column, error.message) from None
+    if isinstance(value, tuple):
+        raise LayoutArgumentError(name, text, 1, "a tiler <...> is not a layout")
     check_cute_size(name, text, value)
-    return _facts_of(text, value)
+    return value
 
 
 def _facts_of(text: str, value: CuteValue) -> CuteFacts:
-    size, function = _function(value)
-    values = [function(i) for i in range(size)]
+    values = _offsets(value)
     try:
         linear = to_linear_layout(value)
         flat = linear.flatten_ins().rename_in_dim(linear.flatten_ins().get_in_dim_names()[0], "index")
         cute_form = from_linear_layout(flat)
         inverse = None
-        if sorted(values) == list(range(size)):
+        if _is_permutation(values):
             inverse = from_linear_layout(flat.invert().rename_in_dim("offset", "index"))
         return CuteFacts(text, value, values, linear, None, cute_form, inverse)
     except CuteError as error:
         return CuteFacts(text, value, values, None, str(error), None, None)
 
 
-def _values_of(value: Layout | ComposedLayout) -> list[int]:
-    return [value(i) for i in range(value.size)]
+def _is_permutation(values: np.ndarray) -> bool:
+    """Whether ``values`` holds each of ``0 .. len(values) - 1`` once."""
+    return bool(np.array_equal(np.sort(values), np.arange(len(values))))
 
 
-def _relation(first: list[int], second: list[int]) -> str:
-    if first == second:
+def _relation(first: np.ndarray, second: np.ndarray) -> str:
+    if np.array_equal(first, second):
         return "equal"
-    n = len(first)
-    if len(second) == n and sorted(first) == list(range(n)) and all(second[first[i]] == i for i in range(n)):
+    if len(second) == len(first) and _is_permutation(first) and np.array_equal(second[first], np.arange(len(first))):
         return "inverse of each other"
     return "different"
 
@@ -177,12 +194,21 @@ class CuteAnswer:
         return {"layouts": [f.to_json() for f in self.facts], "relation": self.relation}
 
 
-def cute_answer(expressions: Sequence[str], shape: Sequence[int] | None = None) -> CuteAnswer:
+def cute_answer(expressions: Sequence[str], shape: TensorShape | None = None) -> CuteAnswer:
     """Evaluate one or two expressions (CuTe, or ttg layouts, which need ``shape`` unless
     they carry one); with two, say how they relate as maps of indices."""
-    if not 1 <= len(expressions) <= 2:
+    if not expressions:
         raise ValueError("give one CuTe expression, or two to compare")
-    facts = [_facts(text, shape, f"<expression {index + 1}>") for index, text in enumerate(expressions)]
+    if len(expressions) > 2:
+        raise LayoutArgumentError("<expression 3>", expressions[2], 1, "give one CuTe expression, or two to compare")
+    values = [_value(text, shape, f"<expression {index + 1}>") for index, text in enumerate(expressions)]
+    large = any(getattr(value, "size", 0) > SLOW_SIZE for value in values)
+    names = [f"expression {index + 1}" for index in range(len(values))]
+    with steps("cute", names, large) as step:
+        facts = []
+        for name, text, value in zip(names, expressions, values):
+            step(name)
+            facts.append(_facts_of(text, value))
     relation = _relation(facts[0].values, facts[1].values) if len(facts) == 2 else None
     return CuteAnswer(facts, relation)
 

@@ -22,11 +22,24 @@ from dataclasses import dataclass
 from html import escape
 
 from layoutdialect.answers.cells import Cell
+from layoutdialect.answers.limits import MAX_PAGE_CELLS, MAX_PAGE_HOLDERS
 
-__all__ = ["MAX_PAGE_CELLS", "Grid", "Table", "render_page"]
+__all__ = ["Grid", "PageTooLarge", "Table", "check_page_size", "render_page"]
 
-MAX_PAGE_CELLS = 128 * 128
-"""The most cells a page draws in all its grids: a browser slows beyond."""
+
+class PageTooLarge(ValueError):
+    """A page with more cells or holders than a browser shows at ease."""
+
+
+def check_page_size(cells: int, holders: int) -> None:
+    """Refuse a page of ``cells`` cells describing ``holders`` holders, before any is computed."""
+    if cells > MAX_PAGE_CELLS:
+        raise PageTooLarge(f"the page would draw {cells} cells, more than {MAX_PAGE_CELLS}: pass a smaller --shape")
+    if holders > MAX_PAGE_HOLDERS:
+        raise PageTooLarge(
+            f"the page would describe {holders} holders, more than {MAX_PAGE_HOLDERS}: pass a smaller --shape"
+        )
+
 
 CELL_WIDTH, CELL_HEIGHT = 40, 20
 
@@ -131,10 +144,8 @@ def _table(table: Table) -> str:
 
 def render_page(title: str, described: Sequence[str], grids: Sequence[Grid], tables: Sequence[Table] = ()) -> str:
     """The page: ``title``, the layouts' text (``described``), the grids side by side and
-    the tables; ``ValueError`` when the grids have more than ``MAX_PAGE_CELLS`` cells."""
-    cells = sum(len(grid.cells) for grid in grids)
-    if cells > MAX_PAGE_CELLS:
-        raise ValueError(f"the page would draw {cells} cells, more than {MAX_PAGE_CELLS}: pass a smaller --shape")
+    the tables; ``PageTooLarge`` when the grids have more than ``MAX_PAGE_CELLS`` cells."""
+    check_page_size(sum(len(grid.cells) for grid in grids), 0)
     modes = list(dict.fromkeys(mode for grid in grids for mode in grid.colourings))
     data = [
         {

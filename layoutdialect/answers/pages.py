@@ -9,6 +9,7 @@ each element lands at, and each side's wavefronts); a swizzle adds its accesses'
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 from layoutdialect.analysis.conversion import ConversionPath
 from layoutdialect.analysis.layout_views import cute_grid_shape, linear_index, tensor_shape
 from layoutdialect.analysis.swizzle_synthesis import SwizzlePlan
-from layoutdialect.answers.arguments import LayoutArgument
+from layoutdialect.answers.arguments import LayoutArgument, LayoutArgumentError
 from layoutdialect.answers.cells import (
     Cell,
     bank_of,
@@ -26,8 +27,7 @@ from layoutdialect.answers.cells import (
     offset_cells,
     shared_cells,
 )
-from layoutdialect.answers.html_page import Grid, Table, render_page
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
+from layoutdialect.answers.html_page import Grid, PageTooLarge, Table, check_page_size, render_page
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.target import SharedMemory
 
@@ -53,8 +53,17 @@ def layout_grid(title: str, argument: LayoutArgument, element_bits: int, memory:
     return Grid(title, rows, cols, cute_cells(layout, element_bits, memory), SHARED_COLOURINGS)
 
 
+def _grid_size(argument: LayoutArgument) -> tuple[int, int]:
+    """The cells of ``argument``'s grid and the holders they describe."""
+    layout = argument.layout
+    if argument.kind == "cute":
+        return layout.get_total_in_dim_size(), layout.get_total_in_dim_size()
+    return layout.get_total_out_dim_size(), layout.get_total_in_dim_size()
+
+
 def layout_page(argument: LayoutArgument, element_bits: int, memory: SharedMemory) -> str:
     """The page of one layout."""
+    check_page_size(*_grid_size(argument))
     shape = "x".join(map(str, argument.shape))
     title = f"{argument.kind} layout, {shape}"
     grid = layout_grid("elements", argument, element_bits, memory)
@@ -84,6 +93,10 @@ def conversion_page(answer: ConvertAnswer, memory: SharedMemory) -> str:
     then the shuffle rounds or the scratch buffer, and the counts."""
     plan = answer.conversion.plan
     bits = answer.conversion.element_bits
+    sizes = [_grid_size(answer.src), _grid_size(answer.dst)]
+    if plan.scratch is not None:
+        sizes.append((answer.src.layout.get_total_out_dim_size(), plan.scratch.layout.get_total_in_dim_size()))
+    check_page_size(sum(cells for cells, _ in sizes), sum(holders for _, holders in sizes))
     grids = [
         layout_grid("source", answer.src, bits, memory),
         layout_grid("destination", answer.dst, bits, memory),
@@ -156,6 +169,7 @@ def conversion_page(answer: ConvertAnswer, memory: SharedMemory) -> str:
 
 def swizzle_page(plan: SwizzlePlan, memory: SharedMemory) -> str:
     """The page of a ``layout-tool swizzle`` answer: the tile coloured by bank, and the accesses' costs."""
+    check_page_size(plan.rows * plan.cols, plan.rows * plan.cols)
     cells = offset_cells(
         [plan.rows, plan.cols], lambda i: plan.address(i // plan.cols, i % plan.cols), plan.element_bits, memory
     )
@@ -174,9 +188,12 @@ def swizzle_page(plan: SwizzlePlan, memory: SharedMemory) -> str:
     return render_page(title, [f"address: {plan.formula}", plan.method], [grid], [Table("accesses", rows)])
 
 
-def write_page(path: str, page: str) -> None:
-    """Write ``page`` to ``path``; a path that cannot be written is an error at ``--html``."""
+def write_page(path: str, page: Callable[[], str]) -> None:
+    """Write the page ``page()`` makes to ``path``; a page too large, or a path that cannot
+    be written, is an error at ``--html``."""
     try:
-        Path(path).write_text(page, encoding="utf-8")
+        Path(path).write_text(page(), encoding="utf-8")
+    except PageTooLarge as error:
+        raise LayoutArgumentError("--html", path, 1, str(error)) from None
     except OSError as error:
-        raise IRError(SourceLocation("--html", 1, 1), f"cannot write the page: {error.strerror}", path) from None
+        raise LayoutArgumentError("--html", path, 1, f"cannot write the page: {error.strerror or error}") from None

@@ -5,6 +5,11 @@ changing it, lowers each plan into a detached block and runs it on the CTA
 simulator, and returns one ``ConversionReport`` per op: the path, the shuffle
 decomposition, or the scratch buffer with its accesses, wavefronts, barriers and
 bytes.  ``layout-tool plan`` prints these as a table or as JSON.
+
+Sizes: planning works on the layouts' bases, quick at any size; the simulator runs the
+lowered code over every register of every thread, so it proves conversions of up to
+``MAX_SIMULATED_POSITIONS`` (2^18 of f16) hardware positions, a few seconds, and says so for
+larger ones instead of taking a minute (``unverified``).
 """
 
 from __future__ import annotations
@@ -18,7 +23,9 @@ from layoutdialect.analysis.bank_conflicts import SharedAccessCost
 from layoutdialect.analysis.conversion import ConversionPath
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition
 from layoutdialect.answers.arguments import parse_target_options
+from layoutdialect.answers.limits import MAX_SIMULATED_POSITIONS
 from layoutdialect.answers.local_accesses import LocalAccessReport, format_local_accesses, report_local_accesses
+from layoutdialect.answers.progress import progress
 from layoutdialect.answers.text_table import table_lines
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.registry import make_context
@@ -38,6 +45,8 @@ __all__ = [
     "format_reports",
     "report_conversions",
     "report_details",
+    "simulated_positions",
+    "unverified_reason",
 ]
 
 PATH_NAMES = {
@@ -81,6 +90,8 @@ class ConversionReport:
     scratch_layout: str = ""
     verified: bool | None = None
     failure: str = ""
+    unverified: str = ""
+    """Why a conversion that could be lowered was not run on the simulator (too large)."""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of ``layout-tool plan --json``."""
@@ -107,7 +118,7 @@ class ConversionReport:
             "scratch_layout": self.scratch_layout or None,
             "verified": self.verified,
             "failure": self.failure or None,
-        }
+        } | ({"unverified": self.unverified} if self.unverified else {})
 
 
 def report_conversions(
@@ -118,15 +129,22 @@ def report_conversions(
     target: TargetOptions = MODULE_TARGET,
     max_scratch_bytes: int | None = None,
 ) -> list[ConversionReport]:
-    """One report per ``ttg.convert_layout`` of ``module``, in order; the module is not changed."""
+    """One report per ``ttg.convert_layout`` of ``module``, in order; the module is not
+    changed.  The simulator runs on ``MAX_SIMULATED_POSITIONS`` positions in all, so the
+    conversions past that are planned but not run."""
     reports = []
-    for op in [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]:
+    left = MAX_SIMULATED_POSITIONS
+    conversions = [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]
+    for op in progress(conversions, "plan: conversions"):
         planned = plan_convert_op(op, max_mixed_transpositions, target, max_scratch_bytes)
-        reports.append(_report(op, planned, verify))
+        report = _report(op, planned, verify, left)
+        if report.verified is not None and isinstance(planned, PlannedConversion):
+            left -= simulated_positions(planned.conversion)
+        reports.append(report)
     return reports
 
 
-def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bool) -> ConversionReport:
+def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bool, left: int) -> ConversionReport:
     source_type, result_type = op.src.type, op.result.type
     assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
     common: dict[str, Any] = {
@@ -140,7 +158,7 @@ def _report(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: bo
     }
     if isinstance(planned, Remark):
         return ConversionReport(**common, path=None, reason=planned.message.removesuffix("; kept"))
-    return conversion_report(common, planned.conversion, source_type, result_type, verify)
+    return conversion_report(common, planned.conversion, source_type, result_type, verify, left)
 
 
 def conversion_report(
@@ -149,6 +167,7 @@ def conversion_report(
     source_type: TensorType[Any],
     result_type: TensorType[Any],
     verify: bool,
+    left: int | None = None,
 ) -> ConversionReport:
     """The report of a planned conversion of ``source_type`` to ``result_type``, lowered
     and run on the simulator when ``verify``; ``common`` holds the fields that say where
@@ -170,8 +189,38 @@ def conversion_report(
             "scratch_layout": str(scratch.layout).strip("\n"),
         }
     if verify and conversion.lowerable:
-        details["verified"], details["failure"] = _verify(conversion, source_type, result_type)
+        if reason := unverified_reason(conversion, left):
+            details["unverified"] = reason
+        else:
+            details["verified"], details["failure"] = _verify(conversion, source_type, result_type)
     return ConversionReport(**common, path=PATH_NAMES[plan.path], reason=plan.reason, **details)
+
+
+def simulated_positions(conversion: LayoutConversion) -> int:
+    """The hardware positions of ``conversion`` times the runs the simulator makes to check
+    its element ids (``sim.verify``: ids of ``n`` bits, ``element_bits`` at a time), at least two."""
+    ids = max(1, (conversion.src.get_total_out_dim_size() - 1).bit_length())
+    runs = -(-ids // min(conversion.element_bits, 64))
+    return conversion.src.get_total_in_dim_size() * max(2, runs)
+
+
+def unverified_reason(conversion: LayoutConversion, left: int | None = None) -> str:
+    """Why the simulator does not run ``conversion`` (``""`` when it does): more simulated
+    positions than ``left`` of the ``MAX_SIMULATED_POSITIONS`` it runs for one answer
+    (all of them when ``left`` is None)."""
+    if left is None:
+        left = MAX_SIMULATED_POSITIONS
+    simulated = simulated_positions(conversion)
+    if simulated <= left:
+        return ""
+    positions = conversion.src.get_total_in_dim_size()
+    budget = f"the {MAX_SIMULATED_POSITIONS} it runs in seconds"
+    if left < MAX_SIMULATED_POSITIONS:
+        budget = f"the {left} left of {budget} for one answer"
+    return (
+        f"not run on the simulator: {simulated} hardware positions ({positions}, checked {simulated // positions} "
+        f"times) are more than {budget}"
+    )
 
 
 def _decomposition(warp: WarpDecomposition) -> str:
@@ -257,6 +306,8 @@ def report_details(report: ConversionReport) -> list[str]:
         lines += [f"    {line}" for line in report.scratch_layout.splitlines()]
     if report.failure:
         lines.append(f"  verification failed: {report.failure}")
+    if report.unverified:
+        lines.append(f"  {report.unverified}")
     return lines
 
 

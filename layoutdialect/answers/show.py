@@ -4,6 +4,13 @@ Small layouts print as Triton's layout dumps (``layoutdialect.analysis.layout_vi
 the element grid, then the inverse view.  Layouts of more than ``max_cells`` elements
 print a summary instead: the linear layout's bases, the sizes of each hardware
 dimension, the copies each element has, and what thread 0 holds.
+
+Sizes (``layoutdialect.answers.limits``): the summary and ``--matrix`` work on the linear
+layout's bases, quick at any size; ``--full`` prints grids of up to ``MAX_ELEMENTS``
+(2^20) places, a few seconds, and refuses more at ``--full``; ``--json`` lists each
+element up to ``MAX_JSON_ELEMENTS`` (2^16) and gives the bases alone beyond; pictures
+and pages have their own limits (``picture``, ``pages``), checked before any cell is
+computed.
 """
 
 from __future__ import annotations
@@ -12,28 +19,35 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from layoutdialect.analysis.duplicates import find_duplicates
 from layoutdialect.analysis.layout_views import (
+    DISTRIBUTED_ORDER,
+    SHARED_ORDER,
     cute_offset_grid,
     element_view,
     grid,
-    hardware_points,
+    layout_values,
     offset_grid,
     offset_view,
-    shared_points,
+    tensor_indices,
     thread_view,
 )
 from layoutdialect.answers.arguments import (
     LayoutArgument,
+    LayoutArgumentError,
     NonLinearCuteLayout,
     parse_element_bits,
     parse_layout_argument,
     parse_shape_option,
     parse_target,
+    quoted,
 )
-from layoutdialect.cute.layout import ComposedLayout, Layout, product
-from layoutdialect.cute.text import CuteValue
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
+from layoutdialect.answers.limits import MAX_ELEMENTS, MAX_JSON_ELEMENTS, SLOW_PLACES, power_of_two
+from layoutdialect.answers.progress import steps
+from layoutdialect.cute.layout import ComposedLayout, Layout, offsets, product
+from layoutdialect.cute.text import CuteValue, Table
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.f2.matrix_view import BitMatrix, layout_matrix
 
@@ -50,13 +64,38 @@ __all__ = [
 DEFAULT_MAX_CELLS = 4096
 
 
-def _holders(layout: LinearLayout) -> dict[tuple[int, ...], list[dict[str, int]]]:
-    lanes = layout.get_in_dim_size("lane")
-    held: dict[tuple[int, ...], list[dict[str, int]]] = {}
-    for block, warp, lane, register, coordinates in hardware_points(layout):
-        entry = {"register": register, "lane": lane, "warp": warp, "block": block, "thread": lane + warp * lanes}
-        held.setdefault(tuple(coordinates), []).append(entry)
+def _holders(layout: LinearLayout) -> list[tuple[list[int], list[dict[str, int]]]]:
+    """Each element some input holds, in row-major order, with its holders in Triton's order."""
+    values = layout_values(layout, DISTRIBUTED_ORDER)
+    lanes = values.shape[2]
+    shape = [layout.get_out_dim_size(d) for d in layout.get_out_dim_names()]
+    index = tensor_indices(values, shape).reshape(-1)
+    coordinates = values.reshape(-1, values.shape[-1]).tolist()
+    points = np.indices(values.shape[:4]).reshape(4, -1).T.tolist()
+    held: list[tuple[list[int], list[dict[str, int]]]] = []
+    last = -1
+    for point in np.argsort(index, kind="stable").tolist():
+        block, warp, lane, register = points[point]
+        if index[point] != last:
+            held.append((coordinates[point], []))
+            last = index[point]
+        held[-1][1].append(
+            {"register": register, "lane": lane, "warp": warp, "block": block, "thread": lane + warp * lanes}
+        )
     return held
+
+
+def _json_entries(argument: LayoutArgument) -> int:
+    """How many entries ``--json`` lists for ``argument``: a holder of each element, an
+    offset of CTA 0, or a coordinate."""
+    layout = argument.layout
+    if argument.kind == "shared":
+        return layout.get_in_dim_size("offset")
+    return layout.get_total_in_dim_size()
+
+
+def _unlisted(count: int) -> str:
+    return f"{count} entries are more than --json lists ({MAX_JSON_ELEMENTS}); the linear layout's bases give each"
 
 
 @dataclass(frozen=True)
@@ -81,34 +120,24 @@ class ShowAnswer:
         }
         if self.matrix is not None:
             return entry | {"matrix": self.matrix.to_json()}
+        count = _json_entries(self.argument)
+        if count > MAX_JSON_ELEMENTS:
+            return entry | {"unlisted": _unlisted(count)}
         if self.argument.kind == "distributed":
             entry["elements"] = [
-                {"coordinates": list(coordinates), "holders": holders}
-                for coordinates, holders in sorted(_holders(layout).items())
+                {"coordinates": coordinates, "holders": holders} for coordinates, holders in _holders(layout)
             ]
         elif self.argument.kind == "shared":
+            values = layout_values(layout, SHARED_ORDER)[0].tolist()
             entry["offsets"] = [
-                {"offset": offset, "coordinates": coordinates}
-                for block, offset, coordinates in shared_points(layout)
-                if block == 0
+                {"offset": offset, "coordinates": coordinates} for offset, coordinates in enumerate(values)
             ]
         else:
             names = layout.get_in_dim_names()
-            entry["offsets"] = [
-                {"index": index, "offset": layout.apply(_cute_input(layout, index))["offset"]}
-                for index in range(layout.get_total_in_dim_size())
-            ]
+            by_index = layout_values(layout, names[::-1])[..., 0].reshape(-1).tolist()
+            entry["offsets"] = [{"index": index, "offset": offset} for index, offset in enumerate(by_index)]
             entry["in_dims"] = names
         return entry
-
-
-def _cute_input(layout: LinearLayout, index: int) -> dict[str, int]:
-    inputs = {}
-    for name in layout.get_in_dim_names():
-        size = layout.get_in_dim_size(name)
-        inputs[name] = index % size
-        index //= size
-    return inputs
 
 
 def _summary(argument: LayoutArgument) -> str:
@@ -147,14 +176,19 @@ def show_layout(
     argument: LayoutArgument, view: str | None = None, full: bool = False, max_cells: int = DEFAULT_MAX_CELLS
 ) -> ShowAnswer:
     """The element grid and the inverse view of ``argument`` (or only ``view``), or a
-    summary when it has more than ``max_cells`` elements and ``full`` is not set."""
+    summary when it has more than ``max_cells`` elements (or ``MAX_ELEMENTS`` places to
+    print) and ``full`` is not set; ``full`` prints at most ``MAX_ELEMENTS`` places."""
     views = VIEWS[argument.kind]
     if view is not None and view not in views:
-        message = f"a {argument.kind} layout has the views {', '.join(views)}, not '{view}'"
-        raise IRError(SourceLocation("--view", 1, 1), message, view)
+        message = f"a {argument.kind} layout has the views {', '.join(views)}, not '{quoted(view)}'"
+        raise LayoutArgumentError("--view", view, 1, message)
     layout = argument.layout
     cells = layout.get_total_in_dim_size() if argument.kind == "cute" else layout.get_total_out_dim_size()
-    if cells > max_cells and not full:
+    points = layout.get_total_in_dim_size()
+    if full and points > MAX_ELEMENTS:
+        message = f"the layout has {points} places to print; --full prints at most {power_of_two(MAX_ELEMENTS)}"
+        raise LayoutArgumentError("--full", "", 1, message)
+    if (cells > max_cells or points > MAX_ELEMENTS) and not full:
         return ShowAnswer(argument, _summary(argument))
     chosen = [view] if view is not None else list(views)
     sections = []
@@ -177,34 +211,55 @@ def show_matrix(argument: LayoutArgument) -> ShowAnswer:
 
 @dataclass(frozen=True)
 class CuteGridAnswer:
-    """The offsets of a CuTe layout that is not F2-linear, evaluated coordinate by coordinate."""
+    """The offsets of a CuTe layout that is not F2-linear, evaluated coordinate by coordinate,
+    or, when it has too many to print, what it is."""
 
-    value: Layout | ComposedLayout
+    value: Layout | ComposedLayout | Table
     shape: tuple[int, ...]
-    offsets: list[int]
+    offsets: list[int] | None
+    """Row by row; ``None`` when the layout has too many elements to print."""
 
     def text(self) -> str:
+        if self.offsets is None:
+            size = product(self.shape)
+            return (
+                f"CuTe layout {_named(self.value)}, not F2-linear: {size} elements, too many to draw "
+                "(pass --full for the grid)\n"
+            )
         width = len(str(max(self.offsets, default=0)))
         return grid([str(o).rjust(width) for o in self.offsets], self.shape, ", ")
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "cute", "shape": list(self.shape), "linear_layout": None, "offsets": self.offsets}
+        entry: dict[str, Any] = {"kind": "cute", "shape": list(self.shape), "linear_layout": None}
+        if self.offsets is None or len(self.offsets) > MAX_JSON_ELEMENTS:
+            return entry | {"unlisted": _unlisted(product(self.shape))}
+        return entry | {"offsets": self.offsets}
+
+
+def _named(value: Layout | ComposedLayout | Table) -> str:
+    return value.brief() if isinstance(value, Table) else str(value)
 
 
 def show_cute_value(value: CuteValue, max_cells: int = DEFAULT_MAX_CELLS, full: bool = False) -> CuteGridAnswer:
     """The offset grid of any CuTe layout, rows the first mode and columns the rest (CuTe's
-    coordinate ``(i, j)`` is index ``i + rows * j``)."""
+    coordinate ``(i, j)`` is index ``i + rows * j``); a table is one row.  Above
+    ``max_cells`` elements, without ``full``, only what the layout is."""
     if isinstance(value, int):
         value = Layout(value)
+    if isinstance(value, Table):
+        size = len(value.values)
+        shown = None if size > max_cells and not full else list(value.values)
+        return CuteGridAnswer(value, (size,), shown)
     if not isinstance(value, Layout | ComposedLayout):
-        raise ValueError(f"{value} is not a layout to show")
+        raise ValueError("a swizzle or a tiler alone is not a layout to show")
     inner = value.inner if isinstance(value, ComposedLayout) else value
     rows = product(inner[0].shape) if len(inner) > 1 else 1
     cols = inner.size // rows
+    shape = (rows, cols) if rows > 1 else (cols,)
     if inner.size > max_cells and not full:
-        raise ValueError(f"the layout has {inner.size} elements; pass --full to print them all")
-    offsets = [value(row + rows * col) for row in range(rows) for col in range(cols)]
-    return CuteGridAnswer(value, (rows, cols) if rows > 1 else (cols,), offsets)
+        return CuteGridAnswer(value, shape, None)
+    by_index = offsets(value)
+    return CuteGridAnswer(value, shape, by_index.reshape(cols, rows).T.reshape(-1).tolist())
 
 
 def ask(
@@ -226,24 +281,28 @@ def ask(
     ``target``'s shared memory)."""
     element_bits = parse_element_bits(dtype)
     picture = svg or png
+    memory = parse_target(target, num_banks).shared
     try:
         argument = parse_layout_argument(layout, parse_shape_option(shape))
     except NonLinearCuteLayout as error:
-        if picture is not None or view is not None or html is not None:
+        if picture is not None or view is not None or html is not None or isinstance(error.value, tuple):
             raise
         return show_cute_value(error.value, max_cells, full)
-    if matrix:
-        if view is not None:
-            raise IRError(SourceLocation("--matrix", 1, 1), "--matrix and --view are different answers; pick one", "")
-        answer = show_matrix(argument)
-    else:
-        answer = show_layout(argument, view, full, max_cells)
-    if picture is not None:
-        from layoutdialect.answers.picture import draw_layout
+    if matrix and view is not None:
+        raise LayoutArgumentError("--matrix", "", 1, "--matrix and --view are different answers; pick one")
+    large = argument.layout.get_total_in_dim_size() > SLOW_PLACES and (full or picture is not None)
+    with steps("show", ["text", "picture", "page"], large) as step:
+        step("text")
+        answer = show_matrix(argument) if matrix else show_layout(argument, view, full, max_cells)
+        if picture is not None:
+            from layoutdialect.answers.picture import draw_layout
 
-        draw_layout(argument, Path(picture), element_bits, parse_target(target, num_banks).shared)
-    if html is not None:
-        from layoutdialect.answers.pages import layout_page, write_page
+            step("picture")
+            option = "--svg" if svg is not None else "--png"
+            draw_layout(argument, Path(picture), element_bits, memory, option)
+        if html is not None:
+            from layoutdialect.answers.pages import layout_page, write_page
 
-        write_page(html, layout_page(argument, element_bits, parse_target(target, num_banks).shared))
+            step("page")
+            write_page(html, lambda: layout_page(argument, element_bits, memory))
     return answer

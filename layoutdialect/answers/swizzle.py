@@ -1,17 +1,27 @@
 """``layout-tool swizzle``: a shared-memory layout serving every listed access, printed as a
 CuTe swizzle with its address formula, as a ``ttg`` shared encoding, and as a linear layout,
-with the conflict table of each access under it."""
+with the conflict table of each access under it.
+
+Sizes: the tile has at most 2^20 elements and each element at most 1024 bits (the size
+model of ``answers.arguments``).  Each candidate layout is costed on every access: once
+(one place stands for all) when the tile and the access have power-of-two sides, else at
+every place; the accesses may address at most ``MAX_COSTED_ELEMENTS`` (2^16) elements per
+candidate, a few seconds over the few hundred candidates of a 2^20 tile, and more is
+refused at the ``--access`` that goes past it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from layoutdialect.analysis.swizzle_synthesis import SwizzlePlan, synthesise_swizzle
-from layoutdialect.answers.arguments import parse_element_bits, parse_shape, parse_target
+from layoutdialect.analysis.swizzle_synthesis import SwizzlePlan, check_access, costed_elements, synthesise_swizzle
+from layoutdialect.answers.arguments import LayoutArgumentError, parse_element_bits, parse_shape, parse_target
+from layoutdialect.answers.limits import MAX_COSTED_ELEMENTS, power_of_two
+from layoutdialect.answers.progress import progress
 from layoutdialect.cute.layout import Layout
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.ttg.attributes import encoding_attr
 from layoutdialect.encodings import CGALayout, SwizzledSharedEncoding, to_linear_layout
 from layoutdialect.encodings.shared import SharedLinearEncoding
@@ -125,7 +135,8 @@ def swizzle_for_accesses(
         if len(access) != 2:
             raise ValueError(f"an access is rows x columns, got {'x'.join(map(str, access))}")
         pairs.append((access[0], access[1]))
-    return SwizzleAnswer(synthesise_swizzle(shape[0], shape[1], element_bits, pairs, memory))
+    track = partial(progress, description="swizzle: candidate layouts")
+    return SwizzleAnswer(synthesise_swizzle(shape[0], shape[1], element_bits, pairs, memory, track))
 
 
 def ask(
@@ -141,15 +152,26 @@ def ask(
     tile = parse_shape(shape, rank=2)
     bits = parse_element_bits(dtype)
     if not access:
-        raise IRError(SourceLocation("--access", 1, 1), "give at least one --access, such as --access 1x64")
+        raise LayoutArgumentError("--access", "", 1, "give at least one --access, such as --access 1x64")
     accesses = [parse_shape(text, "--access", rank=2) for text in access]
     memory = parse_target(target, num_banks).shared
-    try:
-        answer = swizzle_for_accesses(tile, bits, accesses, memory)
-    except ValueError as error:
-        raise IRError(SourceLocation("--access", 1, 1), str(error)) from None
+    costed = 0
+    for text, (height, width) in zip(access, accesses):
+        try:
+            check_access(tile[0], tile[1], height, width)
+        except ValueError as error:
+            raise LayoutArgumentError("--access", text, 1, str(error)) from None
+        costed += costed_elements(tile[0], tile[1], height, width)
+        if costed > MAX_COSTED_ELEMENTS:
+            message = (
+                f"the accesses so far address {costed} elements for each candidate layout (an access is costed at "
+                "one place when the tile and its sides are powers of two, else at every place); swizzle addresses "
+                f"at most {power_of_two(MAX_COSTED_ELEMENTS)}"
+            )
+            raise LayoutArgumentError("--access", text, 1, message)
+    answer = swizzle_for_accesses(tile, bits, accesses, memory)
     if html is not None:
         from layoutdialect.answers.pages import swizzle_page, write_page
 
-        write_page(html, swizzle_page(answer.plan, memory))
+        write_page(html, lambda: swizzle_page(answer.plan, memory))
     return answer

@@ -15,6 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from math import prod
+from typing import TypeVar
+
+import numpy as np
 
 from layoutdialect.f2.arguments import checked_instance, checks_arguments, shown
 from layoutdialect.f2.powers import MAX_SIZE_LOG2
@@ -27,6 +30,8 @@ __all__ = [
     "Swizzle",
     "flatten",
     "idx2crd",
+    "offset_bound",
+    "offsets",
     "prefix_product",
     "product",
 ]
@@ -195,6 +200,18 @@ class Layout:
         return f"Layout<{shape}, {stride}>"
 
 
+MAX_EVALUATED = 1 << 27
+"""The most indices ``offsets`` evaluates at once (1 GiB of ``int64``)."""
+
+MAX_SWIZZLE_SHIFT = 1 << 12
+"""The largest ``|S|`` of a swizzle.  Offsets have at most ``MAX_SIZE_LOG2`` bits, so a
+larger shift reads or writes bits no offset has, as one of 64 or 1000 does; the bound
+keeps its masks small integers."""
+
+Offsets = TypeVar("Offsets", int, np.ndarray)
+"""One offset, or an array of them."""
+
+
 @dataclass(frozen=True)
 class Swizzle:
     """``Swizzle<B,M,S>``: XOR the ``B`` bits ``S`` above bit ``M + max(0, S)`` into the bits
@@ -205,12 +222,10 @@ class Swizzle:
     shift: int
 
     def __post_init__(self) -> None:
-        for name in ("bits", "base", "shift"):
+        for name, limit in (("bits", MAX_SIZE_LOG2), ("base", MAX_SIZE_LOG2), ("shift", MAX_SWIZZLE_SHIFT)):
             value = getattr(self, name)
-            if type(value) is not int or abs(value) > MAX_SIZE_LOG2:
-                raise CuteError(
-                    f"Swizzle: {name} must be an integer from -{MAX_SIZE_LOG2} to {MAX_SIZE_LOG2}, got {shown(value)}"
-                )
+            if type(value) is not int or abs(value) > limit:
+                raise CuteError(f"Swizzle: {name} must be an integer from -{limit} to {limit}, got {shown(value)}")
         if self.bits < 0 or self.base < 0:
             raise CuteError(f"Swizzle<{self.bits},{self.base},{self.shift}>: B and M must not be negative")
         if abs(self.shift) < self.bits:
@@ -221,10 +236,16 @@ class Swizzle:
         """The ``YYY`` bits that are read."""
         return ((1 << self.bits) - 1) << (self.base + max(0, self.shift))
 
-    def __call__(self, offset: int) -> int:
-        if type(offset) is not int:
-            raise CuteError(f"a swizzle's offset must be an integer, got {shown(offset)}")
-        moved = offset & self.source_mask
+    def __call__(self, offset: Offsets) -> Offsets:
+        """The swizzled ``offset``: an integer, or an array of integer offsets element-wise."""
+        if type(offset) is not int and not (isinstance(offset, np.ndarray) and offset.dtype.kind in "iu"):
+            raise CuteError(f"a swizzle's offset must be an integer or an array of integers, got {shown(offset)}")
+        mask = self.source_mask
+        if isinstance(offset, np.ndarray) and mask >= 1 << 63:
+            if offset.size and offset.min() < 0:
+                raise CuteError(f"{self} reads bits above 63, which a negative 64-bit offset has")
+            return offset.copy()
+        moved = offset & mask
         return offset ^ (moved >> self.shift if self.shift >= 0 else moved << -self.shift)
 
     @property
@@ -262,7 +283,7 @@ class ComposedLayout:
 
     @property
     def cosize(self) -> int:
-        return max(self(i) for i in range(self.size)) + 1
+        return int(offsets(self).max()) + 1
 
     def __str__(self) -> str:
         return f"{self.outer} o {self.offset} o {self.inner}"
@@ -270,3 +291,65 @@ class ComposedLayout:
     def cpp(self) -> str:
         outer = self.outer.cpp() if isinstance(self.outer, Layout) else str(self.outer)
         return f"ComposedLayout<{outer}, _{self.offset}, {self.inner.cpp()}>"
+
+
+@checks_arguments(CuteError)
+def offset_bound(value: Layout | Swizzle | ComposedLayout, inputs: int | None = None) -> int:
+    """One past the largest offset magnitude ``value`` gives its coordinates (or the indices
+    below ``inputs``), found from its strides without evaluating it: a layout's ``cosize``
+    when its strides are not negative, an upper bound otherwise.
+
+    >>> offset_bound(Layout((4, 8), (8, 1))), offset_bound(Layout((4, 8), (-8, 1)))
+    (32, 32)
+    >>> offset_bound(ComposedLayout(Swizzle(3, 3, 3), 0, Layout((64, 64), (64, 1))))
+    4096
+    """
+    if isinstance(value, Layout):
+        if inputs is None or inputs <= value.size:
+            return 1 + sum((shape - 1) * abs(stride) for shape, stride in value.modes())
+        return 1 + (inputs - 1) * sum(abs(stride) for _, stride in value.modes())
+    if isinstance(value, Swizzle):
+        reach = value.size if inputs is None else inputs
+        if reach <= 1 << value.base:
+            return reach
+        return 1 << max((reach - 1).bit_length(), value.base + value.bits + max(0, -value.shift))
+    return offset_bound(value.outer, abs(value.offset) + offset_bound(value.inner))
+
+
+@checks_arguments(CuteError)
+def offsets(value: Layout | Swizzle | ComposedLayout, indices: np.ndarray | None = None) -> np.ndarray:
+    """The offset of each index (``0 .. size - 1``, or ``indices``) as an ``int64`` array,
+    computed a mode at a time, as ``value(index)`` computes it an index at a time.
+    Requires at most ``MAX_EVALUATED`` indices, not negative, and offsets that fit ``int64``.
+
+    >>> offsets(Layout((4, 2, 2, 2), (1, 16, 8, 4))).tolist()[:8]
+    [0, 1, 2, 3, 16, 17, 18, 19]
+    >>> offsets(ComposedLayout(Swizzle(3, 0, 3), 0, Layout((8, 8), (8, 1))))[9]
+    np.int64(8)
+    """
+    if indices is None:
+        if value.size > MAX_EVALUATED:
+            raise CuteError(f"offsets: {value} has {value.size} indices, more than the {MAX_EVALUATED} it evaluates")
+        indices = np.arange(value.size, dtype=np.int64)
+    elif indices.dtype.kind not in "iu" or indices.size > MAX_EVALUATED or (indices.size and indices.min() < 0):
+        raise CuteError(
+            f"offsets: indices must be at most {MAX_EVALUATED} integers, none negative, got {indices.size} "
+            f"of {indices.dtype}"
+        )
+    reach = int(indices.max()) + 1 if indices.size else 0
+    if offset_bound(value, reach) >= 1 << 63:
+        raise CuteError(f"offsets: the offsets of {value} may not fit 64-bit integers")
+    return _offsets(value, indices.astype(np.int64))
+
+
+def _offsets(value: Layout | Swizzle | ComposedLayout, indices: np.ndarray) -> np.ndarray:
+    if isinstance(value, Layout):
+        result = np.zeros_like(indices)
+        step = 1
+        for shape, stride in value.modes():
+            result += (indices // step % shape) * stride
+            step *= shape
+        return result
+    if isinstance(value, Swizzle):
+        return value(indices)
+    return _offsets(value.outer, value.offset + _offsets(value.inner, indices))

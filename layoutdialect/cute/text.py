@@ -12,6 +12,9 @@ Accepted forms:
   ``logical_product(a, b)``, ``right_inverse(a)``, ``left_inverse(a)``, where ``<t, u>`` is a
   by-mode tiler.
 
+Brackets and calls nest at most ``MAX_NESTING`` deep (CuTe's own layouts nest a few levels);
+deeper text is a ``CuteSyntaxError`` at the bracket that goes too deep, not a ``RecursionError``.
+
 >>> print(parse_cute("Layout<Shape<_4,_2,_2,_2>, Stride<_1,_16,_8,_4>>"))
 (4,2,2,2):(1,16,8,4)
 >>> print(parse_cute("composition(20:2, (5,4):(4,1))"))
@@ -28,7 +31,8 @@ column 9: expected ')'
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from layoutdialect.cute.algebra import (
@@ -44,7 +48,16 @@ from layoutdialect.cute.algebra import (
 from layoutdialect.cute.layout import ComposedLayout, CuteError, IntTuple, Layout, Swizzle
 from layoutdialect.f2.arguments import checks_arguments
 
-__all__ = ["CuteSyntaxError", "CuteValue", "Table", "parse_cute"]
+__all__ = ["MAX_NESTING", "CuteSyntaxError", "CuteValue", "Table", "parse_cute"]
+
+MAX_NESTING = 32
+"""The deepest nesting of brackets and calls a CuTe text may have."""
+
+MAX_NAMED_VALUES = 16
+"""The most offsets of a table a message or a summary repeats."""
+
+MAX_INTEGER_DIGITS = 19
+"""The digits of the largest integer CuTe's C++ holds, ``int64_t``."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +68,14 @@ class Table:
 
     def __str__(self) -> str:
         return "[" + ",".join(map(str, self.values)) + "]"
+
+    def brief(self) -> str:
+        """The table as a message names it: whole up to ``MAX_NAMED_VALUES`` offsets, else its
+        first offsets and how many there are."""
+        if len(self.values) <= MAX_NAMED_VALUES:
+            return str(self)
+        shown = ",".join(map(str, self.values[:MAX_NAMED_VALUES]))
+        return f"[{shown},...] of {len(self.values)} offsets"
 
     def layout(self) -> Layout:
         """The CuTe layout with these offsets, adjacent modes merged as ``coalesce`` merges
@@ -78,7 +99,7 @@ class Table:
             step *= size
         layout = coalesce(Layout(tuple(shapes), tuple(strides))) if shapes else Layout(1, 0)
         if step != len(values) or any(layout(i) != value for i, value in enumerate(values)):
-            raise CuteError(f"the table {self} is no layout: no shape:stride gives these offsets")
+            raise CuteError(f"the table {self.brief()} is no layout: no shape:stride gives these offsets")
         return layout
 
 
@@ -156,6 +177,18 @@ class _Reader:
             self.tokens.append((kind, match.group(kind), match.start(kind) + 1))
             position = match.end()
         self.index = 0
+        self.depth = 0
+
+    @contextmanager
+    def nested(self, column: int) -> Iterator[None]:
+        """Read one bracket or call deeper, opened at ``column``: at most ``MAX_NESTING`` deep."""
+        if self.depth == MAX_NESTING:
+            raise CuteSyntaxError(column, f"brackets and calls nest more than {MAX_NESTING} deep")
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
 
     def peek(self, offset: int = 0) -> tuple[str, str, int]:
         if self.index + offset < len(self.tokens):
@@ -183,27 +216,30 @@ class _Reader:
         kind, text, column = self.take()
         if kind != "number":
             raise CuteSyntaxError(column, "expected an integer")
+        digits = text.replace("_", "").lstrip("-").lstrip("0")
+        if len(digits) > MAX_INTEGER_DIGITS or int(digits or "0") >= 1 << 63:
+            raise CuteSyntaxError(column, "an integer of CuTe is below 2^63, as C++'s int64_t is")
         return int(text.replace("_", ""))
 
     def int_tuple(self) -> IntTuple:
         if self.peek()[1] == "(":
-            self.take()
-            items = [self.int_tuple()]
-            while self.accept(","):
-                items.append(self.int_tuple())
-            self.expect(")")
+            with self.nested(self.take()[2]):
+                items = [self.int_tuple()]
+                while self.accept(","):
+                    items.append(self.int_tuple())
+                self.expect(")")
             return tuple(items)
         return self.integer()
 
     def cpp_tuple(self, name: str) -> IntTuple:
         self.expect(name)
-        self.expect("<")
         items: list[IntTuple] = []
-        while True:
-            items.append(self.cpp_tuple(name) if self.peek()[1] == name else self.integer())
-            if not self.accept(","):
-                break
-        self.expect(">")
+        with self.nested(self.expect("<")):
+            while True:
+                items.append(self.cpp_tuple(name) if self.peek()[1] == name else self.integer())
+                if not self.accept(","):
+                    break
+            self.expect(">")
         return tuple(items)
 
     def layout_or_tuple(self) -> CuteValue:
@@ -249,11 +285,11 @@ class _Reader:
             self.expect("]")
             return Table(tuple(values))
         if text == "<":
-            self.take()
-            items = [self.expression()]
-            while self.accept(","):
-                items.append(self.expression())
-            self.expect(">")
+            with self.nested(self.take()[2]):
+                items = [self.expression()]
+                while self.accept(","):
+                    items.append(self.expression())
+                self.expect(">")
             return tuple(items)
         if (
             kind == "word"
@@ -287,12 +323,12 @@ class _Reader:
         if name not in _UNARY and name not in _BINARY and name != "complement":
             known = ", ".join(sorted([*_UNARY, *_BINARY, "complement"]))
             raise CuteSyntaxError(column, f"unknown operation '{name}' (known: {known})")
-        self.expect("(")
         arguments: list[tuple[CuteValue, int]] = []
-        while not arguments or self.accept(","):
-            argument_column = self.peek()[2]
-            arguments.append((self.expression(), argument_column))
-        self.expect(")")
+        with self.nested(self.expect("(")):
+            while not arguments or self.accept(","):
+                argument_column = self.peek()[2]
+                arguments.append((self.expression(), argument_column))
+            self.expect(")")
         expected = 1 if name in _UNARY else 2
         if name == "complement":
             expected = len(arguments) if len(arguments) in (1, 2) else 2

@@ -22,7 +22,19 @@ ALLOWED: dict[str, set[str]] = {
     "dialect": {"f2", "encodings", "analysis", "target", "xdsl"},
     "sim": {"f2", "dialect", "xdsl"},
     "passes": {"f2", "encodings", "analysis", "dialect", "sim", "target", "xdsl"},
-    "answers": {"f2", "encodings", "cute", "analysis", "dialect", "sim", "passes", "target", "xdsl", "matplotlib"},
+    "answers": {
+        "f2",
+        "encodings",
+        "cute",
+        "analysis",
+        "dialect",
+        "sim",
+        "passes",
+        "target",
+        "xdsl",
+        "matplotlib",
+        "tqdm",
+    },
     "universe": {"dialect", "xdsl"},
     "tools": {"dialect", "universe", "xdsl"},
     "__init__": {"f2", "encodings"},
@@ -30,10 +42,10 @@ ALLOWED: dict[str, set[str]] = {
 """What each part may import: the F2 core nothing; the encodings, CuTe and the target
 model the core; the analyses those (no IR); the dialect, simulators and passes the IR;
 the answers anything below them; the command-line tools only the diagnostics and the
-xDSL driver (they load each answer by name).  ``xdsl`` and ``matplotlib`` are the
-third-party libraries that mark a layer."""
+xDSL driver (they load each answer by name).  ``xdsl``, ``matplotlib`` and ``tqdm`` are
+the third-party libraries that mark a layer."""
 
-MARKED_LIBRARIES = ("xdsl", "matplotlib")
+MARKED_LIBRARIES = ("xdsl", "matplotlib", "tqdm")
 
 
 def _part(path: Path) -> str:
@@ -88,6 +100,11 @@ def test_the_table_has_no_edge_that_is_unused() -> None:
 def test_matplotlib_is_imported_only_where_pictures_are_drawn() -> None:
     drawing = {where.split(":")[0] for _, imported, where in _imports() if imported == "matplotlib"}
     assert drawing == {"layoutdialect/answers/picture.py"}
+
+
+def test_tqdm_is_imported_only_where_progress_is_shown() -> None:
+    showing = {where.split(":")[0] for _, imported, where in _imports() if imported == "tqdm"}
+    assert showing == {"layoutdialect/answers/progress.py"}
 
 
 @pytest.mark.parametrize(

@@ -109,7 +109,7 @@ def test_a_page_too_large_or_unwritable_is_a_located_error(tmp_path: Path, capsy
     assert main(["show", ROWS, "--shape", "256x128", "--html", str(big)]) == 1
     captured = capsys.readouterr()
     assert captured.out == "" and not big.exists()
-    assert captured.err.startswith("<command-line>:1:1: error: the page would draw 32768 cells, more than 16384")
+    assert captured.err.startswith("--html:1:1: error: the page would draw 32768 cells, more than 16384")
     assert main(["show", "(4):(1)", "--html", str(tmp_path / "missing" / "page.html")]) == 1
     captured = capsys.readouterr()
     assert captured.out == "" and "Traceback" not in captured.err

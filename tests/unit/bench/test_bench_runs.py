@@ -218,3 +218,13 @@ def test_speed_wording_says_slower_when_slower() -> None:
 
     assert speedup(80.0, 40.0) == "2.0x faster"
     assert speedup(80.0, 112.0) == "1.4x slower"
+
+
+def test_tool_size_benchmark_times_every_command() -> None:
+    """Each command runs (at 2^12 elements here) and has a worst time; none is refused."""
+    output = quick_run("bench_tool_sizes.py")
+    worst = output.split("worst run of each command that answers (or is stopped):")[1]
+    commands = {line.split()[0] for line in worst.strip().splitlines()}
+    assert commands == {"show", "dedup", "cute", "conflicts", "swizzle", "convert", "codegen", "plan"}
+    statuses = [line.split()[-1] for line in output.split("worst run")[0].splitlines()[2:] if line.strip()]
+    assert statuses and all(status == "0" for status in statuses)

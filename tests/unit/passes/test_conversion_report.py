@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from conversion_corpus import CORPUS
 
 from layoutdialect import make_context, parse_module, print_module
+from layoutdialect.answers import plan as plan_answers
 from layoutdialect.answers.plan import report_conversions
+from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.passes.lower_convert_layout.planning import PlannedConversion, plan_convert_op
 
 CTX = make_context()
 REQUIRED_KEYS = {
@@ -69,3 +73,22 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 4 : i32, 
         "data crosses the CTAs of the cluster",
         True,
     )
+
+
+def test_the_simulator_budget_is_shared_by_the_conversions_of_one_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>"
+    columns = "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>"
+    source, result = f"tensor<64x64xf16, {rows}>", f"tensor<64x64xf16, {columns}>"
+    convert = f"ttg.convert_layout %x : {source} -> {result}"
+    text = (
+        'module attributes {"ttg.num-warps" = 4 : i32} {\n'
+        f"  func.func @f(%x: {source}) {{\n    %y = {convert}\n    %z = {convert}\n    func.return\n  }}\n}}\n"
+    )
+    module = parse_module(text, "twice.mlir", CTX)
+    [op, _] = [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]
+    planned = plan_convert_op(op)
+    assert isinstance(planned, PlannedConversion)
+    monkeypatch.setattr(plan_answers, "MAX_SIMULATED_POSITIONS", plan_answers.simulated_positions(planned.conversion))
+    first, second = report_conversions(module)
+    assert first.verified is True and first.unverified == ""
+    assert second.verified is None and "are more than the 0 left of the" in second.unverified
