@@ -10,7 +10,8 @@ lowered conversion).  The report counts, per pass, the chunks whose proof passes
 a change of meaning (to be fixed in the pass, or a false alarm in the proof), cannot
 verify (an op or value the interpreter does not model), fails otherwise, crashes, or runs
 past ``TIME_LIMIT`` seconds; and the cost of the proof as a multiple of the pass's time
-(median, 95th percentile and largest).  Every outcome but a pass is listed by chunk.
+and in seconds (median, 95th percentile and largest), with the five slowest proofs.  Every
+outcome but a pass is listed by chunk.
 """
 
 from __future__ import annotations
@@ -160,6 +161,8 @@ def main() -> int:
             f"{_percentile(seconds, 0.5):.3f}, 95th percentile {_percentile(seconds, 0.95):.2f}, "
             f"largest {max(seconds, default=0.0):.2f}"
         )
+        for run in sorted(mine, key=lambda r: -r.proof_seconds)[:5]:
+            print(f"    slowest proof: {run.chunk}: {run.proof_seconds:.2f} s, the pass {run.pass_seconds:.2f} s")
         for run in sorted(mine, key=lambda r: r.chunk):
             if run.outcome != "passes":
                 print(f"    {run.outcome}: {run.chunk}: {run.detail}")
