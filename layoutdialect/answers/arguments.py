@@ -31,6 +31,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import ParseError, VerifyException
 
+from layoutdialect.analysis.bank_conflicts import MAX_VECTOR_BITS
 from layoutdialect.answers.limits import MAX_DIGITS, MAX_ELEMENT_BITS, MAX_ELEMENTS, power_of_two
 from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle, offset_bound
 from layoutdialect.cute.linear import to_linear_layout as cute_to_linear_layout
@@ -269,6 +270,16 @@ def parse_element_bits(text: str, name: str = "--dtype") -> int:
         raise LayoutArgumentError(name, text, 1, f"elements of {bits} bits are not a power of two")
     if bits > MAX_ELEMENT_BITS:
         message = f"elements of {bits} bits are wider than the widest layout-tool takes, b{MAX_ELEMENT_BITS}"
+        raise LayoutArgumentError(name, text, 1, message)
+    return bits
+
+
+def parse_shared_element_bits(text: str, name: str = "--dtype") -> int:
+    """``parse_element_bits`` for a question about shared-memory accesses, whose elements
+    are at most one lane's widest access (``MAX_VECTOR_BITS``) wide."""
+    bits = parse_element_bits(text, name)
+    if bits > MAX_VECTOR_BITS:
+        message = f"elements of {bits} bits are wider than the widest shared-memory access, {MAX_VECTOR_BITS} bits"
         raise LayoutArgumentError(name, text, 1, message)
     return bits
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from layoutdialect.analysis.access_explanation import (
-    MAX_VECTOR_BITS,
     AccessExplanation,
     explain_access,
     tile_access_layout,
@@ -17,10 +16,10 @@ from layoutdialect.analysis.bank_conflicts import warp_access
 from layoutdialect.answers.arguments import (
     LayoutArgument,
     LayoutArgumentError,
-    parse_element_bits,
     parse_layout_argument,
     parse_shape,
     parse_shape_option,
+    parse_shared_element_bits,
     parse_target,
 )
 from layoutdialect.answers.text_table import counted
@@ -198,10 +197,7 @@ def ask(
     command line, on ``target``'s shared memory; with ``access`` tiles, the one layout
     given is the shared one and each tile is a warp's access."""
     tensor_shape = parse_shape_option(shape)
-    bits = parse_element_bits(dtype)
-    if bits > MAX_VECTOR_BITS:
-        message = f"elements of {bits} bits are wider than the widest shared-memory access, {MAX_VECTOR_BITS} bits"
-        raise LayoutArgumentError("--dtype", dtype, 1, message)
+    bits = parse_shared_element_bits(dtype)
     gpu = parse_target(target, num_banks)
     if access:
         if shared is not None:

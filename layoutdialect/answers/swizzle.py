@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any
 
 from layoutdialect.analysis.swizzle_synthesis import SwizzlePlan, check_access, costed_elements, synthesise_swizzle
-from layoutdialect.answers.arguments import LayoutArgumentError, parse_element_bits, parse_shape, parse_target
+from layoutdialect.answers.arguments import LayoutArgumentError, parse_shape, parse_shared_element_bits, parse_target
 from layoutdialect.answers.limits import MAX_COSTED_ELEMENTS, power_of_two
 from layoutdialect.answers.progress import progress
 from layoutdialect.cute.layout import Layout
@@ -150,7 +150,7 @@ def ask(
     """``layout-tool swizzle``: the tile and access tiles as written on the command line;
     with ``html``, the tile is also drawn to that page."""
     tile = parse_shape(shape, rank=2)
-    bits = parse_element_bits(dtype)
+    bits = parse_shared_element_bits(dtype)
     if not access:
         raise LayoutArgumentError("--access", "", 1, "give at least one --access, such as --access 1x64")
     accesses = [parse_shape(text, "--access", rank=2) for text in access]

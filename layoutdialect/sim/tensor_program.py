@@ -416,16 +416,18 @@ class TensorInterpreter:
 
     def _for(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
         """``scf.for`` as MLIR lowers it: from the lower bound, while below the upper one,
-        adding the step (a step that is not positive runs until the budget stops it)."""
+        adding the step (a step that is not positive runs until the budget stops it), and
+        at most the budget's ``loop_cap`` iterations."""
         assert isinstance(op, scf.ForOp)
         lower, upper, step = (int(values[v]) for v in (op.lb, op.ub, op.step))
         carried = [values[v] for v in op.iter_args]
         index_dtype = dtype_of(op.lb.type)
-        induction = lower
-        while induction < upper:
+        induction, done = lower, 0
+        while induction < upper and self.budget.loop_continues(done):
             self.budget.iterate()
             carried = self._run_region(op.body, [np.asarray(induction).astype(index_dtype), *carried], values)
             induction += step
+            done += 1
         return carried
 
     def _if(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
@@ -434,14 +436,18 @@ class TensorInterpreter:
         return self._run_region(region, [], values) if region.blocks else []
 
     def _while(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
+        """``scf.while``: the condition region, then the body while it says so; after the
+        budget's ``loop_cap`` bodies the loop leaves at its next condition."""
         assert isinstance(op, scf.WhileOp)
         carried = [values[v] for v in op.arguments]
+        done = 0
         while True:
             self.budget.iterate()
             condition, *forwarded = self._run_region(op.before_region, carried, values)
-            if not bool(condition):
+            if not bool(condition) or not self.budget.loop_continues(done):
                 return forwarded
             carried = self._run_region(op.after_region, forwarded, values)
+            done += 1
 
     def _execute_region(self, op: Operation, values: dict[SSAValue, Array]) -> list[Array]:
         assert isinstance(op, scf.ExecuteRegionOp)

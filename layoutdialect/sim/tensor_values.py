@@ -173,10 +173,16 @@ class Sampling:
 @dataclass
 class RunBudget:
     """What one run may spend: ``work`` element-steps (every op costs its result's
-    elements plus ``OP_COST``) and, when set, ``iterations`` loop iterations and branches."""
+    elements plus ``OP_COST``) and, when set, ``iterations`` loop iterations and branches.
+
+    With a ``loop_cap``, every execution of an ``scf.for`` or ``scf.while`` leaves after at
+    most that many iterations, as if its bound were reached: the run is of a truncated
+    program, which a rewrite that keeps each loop's trip count truncates alike, so that a
+    loop too long to run whole still reaches the code after it."""
 
     work: int
     iterations: int | None = None
+    loop_cap: int | None = None
     iterations_used: int = 0
     spent: int = 0
 
@@ -194,6 +200,10 @@ class RunBudget:
         self.iterations_used += 1
         if self.iterations is not None and self.iterations_used > self.iterations:
             raise RunCutOff(f"the run passes {self.iterations} loop iterations", by_iterations=True)
+
+    def loop_continues(self, done: int) -> bool:
+        """Whether a loop execution that has run ``done`` iterations may run another."""
+        return self.loop_cap is None or done < self.loop_cap
 
 
 def random_value(type: Attribute, rng: np.random.Generator, memory: Memory, sampling: Sampling) -> np.ndarray:

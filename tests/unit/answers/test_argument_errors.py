@@ -112,6 +112,10 @@ def _error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
             ["conflicts", "Swizzle<3,3,3> o (64,64):(64,1)", "--dtype", "b1024", "--access", "1x8"],
             "--dtype:1:1: error: elements of 1024 bits are wider than the widest shared-memory access, 128 bits",
         ),  # fmt: skip
+        (
+            ["swizzle", "--shape", "16x16", "--dtype", "b1024", "--access", "1x8"],
+            "--dtype:1:1: error: elements of 1024 bits are wider than the widest shared-memory access, 128 bits",
+        ),  # fmt: skip
         (["show", "x" * 100_000, "--shape", "64x64"], "<layout>:1:1: error: expected a CuTe layout"),
     ],
 )

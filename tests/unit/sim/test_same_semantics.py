@@ -307,3 +307,36 @@ module {
     check_same_semantics(module(text.replace("VALUE", "3")), module(text.replace("VALUE", "3")))
     with pytest.raises(SemanticsChanged, match="observed op execution #0"):
         check_same_semantics(module(text.replace("VALUE", "3")), module(text.replace("VALUE", "4")))
+
+
+LONG_LOOP = """
+module {
+  tt.func @f(%p: !tt.ptr<i32>) {
+    %lo = arith.constant 0 : i32
+    %hi = arith.constant TRIPS : i32
+    %one = arith.constant 1 : i32
+    %init = arith.constant INIT : i32
+    %r = scf.for %i = %lo to %hi step %one iter_args(%a = %init) -> (i32) : i32 {
+      %b = arith.addi %a, %i : i32
+      scf.yield %b : i32
+    }
+    tt.store %p, %r : !tt.ptr<i32>
+    tt.return
+  }
+}
+"""
+
+
+def test_what_follows_a_loop_too_long_to_run_is_compared_with_the_loop_cut_short() -> None:
+    """A million iterations pass the budget; the trial runs again with each loop cut at
+    ``LOOP_CAP`` iterations, so the store after it still sees a changed initial value."""
+    original = LONG_LOOP.replace("TRIPS", "1000000")
+    check_same_semantics(module(original.replace("INIT", "0")), module(original.replace("INIT", "0")))
+    with pytest.raises(SemanticsChanged, match="global buffer #0 differs .*loops cut at 2 iterations"):
+        check_same_semantics(module(original.replace("INIT", "0")), module(original.replace("INIT", "1")))
+
+
+def test_a_changed_trip_count_of_a_loop_too_long_to_run_is_not_seen() -> None:
+    """The documented limit of cut-short loops: both runs stop before the iterations differ."""
+    before, after = (LONG_LOOP.replace("INIT", "0").replace("TRIPS", trips) for trips in ("1000000", "999999"))
+    check_same_semantics(module(before), module(after))

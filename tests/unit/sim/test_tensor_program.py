@@ -344,3 +344,37 @@ module {
     assert int(TensorInterpreter(module, Memory()).call("f", [np.int32(5), np.int32(2)])[0]) == 0
     with pytest.raises(RunCutOff, match="work budget"):
         TensorInterpreter(module, Memory(), budget=RunBudget(1 << 16)).call("f", [np.int32(2), np.int32(5)])
+
+
+def test_a_loop_cap_leaves_each_loop_execution_after_that_many_iterations() -> None:
+    """``RunBudget.loop_cap`` truncates ``scf.for`` and ``scf.while`` alike, each execution
+    of each loop on its own: here 3 outer iterations of 2 inner ones, not 10 of 10."""
+    text = """
+module {
+  tt.func @f(%n: i32) -> (i32, i32) {
+    %zero = arith.constant 0 : i32
+    %one = arith.constant 1 : i32
+    %outer = scf.for %i = %zero to %n step %one iter_args(%a = %zero) -> (i32) : i32 {
+      %inner = scf.for %j = %zero to %n step %one iter_args(%b = %a) -> (i32) : i32 {
+        %c = arith.addi %b, %one : i32
+        scf.yield %c : i32
+      }
+      scf.yield %inner : i32
+    }
+    %counted = scf.while (%k = %zero) : (i32) -> i32 {
+      %more = arith.cmpi slt, %k, %n : i32
+      scf.condition(%more) %k : i32
+    } do {
+    ^bb0(%k: i32):
+      %next = arith.addi %k, %one : i32
+      scf.yield %next : i32
+    }
+    tt.return %outer, %counted : i32, i32
+  }
+}
+"""
+    module = parse_module(text, "f", CTX)
+    whole = TensorInterpreter(module, Memory()).call("f", [np.int32(10)])
+    assert [int(v) for v in whole] == [100, 10]
+    capped = TensorInterpreter(module, Memory(), budget=RunBudget(1 << 20, loop_cap=3)).call("f", [np.int32(10)])
+    assert [int(v) for v in capped] == [9, 3]
