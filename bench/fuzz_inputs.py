@@ -19,7 +19,8 @@ seconds.
 
 ``--corruptions`` runs the control of the proof: a constant of each rewritten seed module
 is changed, and the proof must catch every change that alters what a plain run of its
-inputs returns, stores or shows.
+inputs returns, stores or shows; a change that a plain run shows only when it goes past
+the proof's work budget (which the proof runs with its loops cut short) is counted apart.
 
 ``--tool-calls`` runs ``layout-tool`` on random command lines of every subcommand with
 extreme and bad arguments: layouts of every kind up to and past 2^20 elements, text
