@@ -72,7 +72,18 @@ class _PhasedSharedEncoding(SharedEncoding):
     def phase(self, row: int) -> int:
         """The XOR applied to the ``vec``-chunk index of row ``row``."""
         check(row >= 0, f"phase: row must be at least 0, got {row}")
+        self._check_phases()
         return self._phase(row)
+
+    def _check_phases(self) -> None:
+        """``EncodingError`` unless ``perPhase`` and ``maxPhase`` are positive: Triton 3.9
+        reads and verifies a zero, then divides by it when it lays the encoding out."""
+        for name, value in (("perPhase", self.per_phase), ("maxPhase", self.max_phase)):
+            check(
+                value >= 1,
+                f"{name} = {value} gives no layout: the phase (row / perPhase) % maxPhase divides by it "
+                "(Triton 3.9 reads it and then divides by zero)",
+            )
 
     def _phase(self, row: int) -> int:
         raise NotImplementedError
@@ -101,6 +112,7 @@ class _PhasedSharedEncoding(SharedEncoding):
         if len(shape) == 1:
             tile = LayoutBuilder().times_identity(per_cta[0], "offset", "dim0")
             return combine_cta_cga_with_shape(tile, self.cga, shape)
+        self._check_phases()
         extent = self._swizzled_extent(shape, per_cta)
         col, row = self.order[0], self.order[1]
         cols, rows = extent[col], extent[row]

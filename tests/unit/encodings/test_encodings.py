@@ -111,3 +111,13 @@ def test_padded_short_form() -> None:
 def test_encodings_are_hashable_values() -> None:
     assert BlockedEncoding((1, 4), (8, 4), (4, 1), (1, 0), CGALayout.single(2)) == BLOCKED
     assert len({BLOCKED, MMA, DotOperandEncoding(0, MMA, 2), DotOperandEncoding(0, MMA, 2)}) == 3
+
+
+@pytest.mark.parametrize(("per_phase", "max_phase", "name"), [(1, 0, "maxPhase = 0"), (0, 8, "perPhase = 0")])
+def test_a_swizzle_without_phases_is_read_but_has_no_layout(per_phase: int, max_phase: int, name: str) -> None:
+    """Triton 3.9 reads and verifies ``maxPhase = 0`` and then divides by it when it lays
+    the encoding out; here the layout and the phase are a named error instead."""
+    shared = SwizzledSharedEncoding(1, per_phase, max_phase, (1, 0), CGALayout.single(2))
+    for ask in (lambda: shared.to_linear_layout([32, 32]), lambda: shared.phase(3)):
+        with pytest.raises(EncodingError, match=f"{name} gives no layout"):
+            ask()
