@@ -178,7 +178,8 @@ $L__BB0_1:
 
 
 # Functions where we leave more than Triton 3.9's output (its "Triton keeps" line, measured
-# with the 3.9 wheel): none.  A function added here must be an open item in the README.
+# with the 3.9 wheel): none.  A function added here must be explained in
+# docs/remove-redundant-conversions.md.
 KNOWN_WORSE_THAN_TRITON: set[str] = set()
 
 
