@@ -11,7 +11,7 @@ the bytes fill at least that many words per bank, and some layout reaches it, si
 request's words can lie consecutively.  A ``1 x 9`` read of 16-byte units is 36 words,
 ideally two wavefronts with 32 banks and five with 8.
 
-The closed form is melonedo's ``make_swizzle`` (see ``docs/shared-memory.md``) for one tile
+The closed form is ``make_swizzle`` (see ``docs/shared-memory.md``) for one tile
 filling all banks exactly once: ``col ^= (row & col_mask) << col_shift`` (a shift right when
 negative) on rows of ``C`` elements, and, when ``C`` is odd-sized relative to the tile
 (``8 x 9``), a row permutation that treats several rows as one.  Several tiles, or tiles of
@@ -60,7 +60,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class MelonedoParams:
+class ClosedFormParams:
     """``make_swizzle``'s result: ``col ^= shiftl(row & col_mask, col_shift)`` on rows of
     ``stride`` elements, after ``row = (row * row_banks) % total_rows + row // (total_rows // row_banks)``."""
 
@@ -90,8 +90,8 @@ class MelonedoParams:
 
 
 @checks_arguments(AnalysisError)
-def make_swizzle(num_rows: int, num_cols: int, stride: int, total_rows: int = 0) -> MelonedoParams:
-    """melonedo's closed form for one ``num_rows x num_cols`` access filling all banks once."""
+def make_swizzle(num_rows: int, num_cols: int, stride: int, total_rows: int = 0) -> ClosedFormParams:
+    """The closed form for one ``num_rows x num_cols`` access filling all banks once."""
     if not (is_power_of_two(num_rows) and is_power_of_two(num_cols)) or stride < 1:
         raise AnalysisError(f"the access {num_rows}x{num_cols} must have power-of-two sides and rows a positive stride")
     stride_bits = trailing_zeros(stride)
@@ -101,13 +101,13 @@ def make_swizzle(num_rows: int, num_cols: int, stride: int, total_rows: int = 0)
         row_banks = 1 << (col_bits - stride_bits)
         if total_rows % row_banks:
             raise AnalysisError(f"treating {row_banks} rows as one needs a row count divisible by {row_banks}")
-        return MelonedoParams(0, 0, stride, row_banks, total_rows)
+        return ClosedFormParams(0, 0, stride, row_banks, total_rows)
     col_shift = col_bits
     col_mask = (1 << (bank_bits - col_bits)) - 1
     if bank_bits > stride_bits:
         col_shift -= bank_bits - stride_bits
         col_mask = ((1 << max(0, stride_bits - col_bits)) - 1) << (bank_bits - stride_bits)
-    return MelonedoParams(col_mask, col_shift, stride, 1, total_rows)
+    return ClosedFormParams(col_mask, col_shift, stride, 1, total_rows)
 
 
 @dataclass(frozen=True)
@@ -295,7 +295,7 @@ def _swizzle_formula(swizzle: Swizzle, cols: int) -> str:
     return f"o = row * {cols} + col; o ^ (((o >> {swizzle.base + swizzle.shift}) & {mask}) << {swizzle.base})"
 
 
-def _melonedo_formula(params: MelonedoParams) -> str:
+def _closed_form_formula(params: ClosedFormParams) -> str:
     row = "row"
     prefix = ""
     if params.row_banks != 1:
@@ -370,8 +370,8 @@ def _excess(costs: Sequence[AccessCost]) -> tuple[int, int]:
 
 def _closed_form(
     rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory
-) -> MelonedoParams | None:
-    """melonedo's ``make_swizzle`` for the one access that is neither a row nor a whole-row
+) -> ClosedFormParams | None:
+    """``make_swizzle`` for the one access that is neither a row nor a whole-row
     band, when it fills one wavefront and the rows allow its row permutation."""
     tiles = list(dict.fromkeys((h, w) for h, w in accesses if h > 1 and w < cols))
     if len(tiles) != 1:
@@ -400,10 +400,10 @@ def _search(
             cols,
             element_bits,
             params,
-            _melonedo_formula(params),
+            _closed_form_formula(params),
             params.to_cute(),
             access_costs(params, rows, cols, element_bits, accesses, memory, linear),
-            "melonedo's closed form, make_swizzle",
+            "the closed form for one access tile",
             linear,
         )
         if closed.conflict_free:
@@ -412,13 +412,13 @@ def _search(
         found = _xor_search(rows, cols, element_bits, accesses, memory, track)
         if found is not None:
             return found
-        plain_params = MelonedoParams(0, 0, cols, 1, rows)
+        plain_params = ClosedFormParams(0, 0, cols, 1, rows)
         plain = SwizzlePlan(
             rows,
             cols,
             element_bits,
             plain_params,
-            _melonedo_formula(plain_params),
+            _closed_form_formula(plain_params),
             None,
             access_costs(plain_params, rows, cols, element_bits, accesses, memory),
             "no XOR of row bits into column bits serves this non-power-of-two tile",

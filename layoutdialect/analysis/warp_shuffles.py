@@ -1,6 +1,6 @@
 """Intra-warp conversions as register renaming, conditional swaps and one shuffle stage.
 
-The algorithm of Triton PR 7558.  Restricted to one warp, both layouts are
+The algorithm of Triton 3.9's ``getWarpLayoutConvertDecomposition``.  Restricted to one warp, both layouts are
 sub-permutation matrices over the hardware bits ``(register, lane)``, so the
 conversion moves the value at hardware index ``h`` to ``P(h)`` for a permutation
 ``P`` of those bits.  ``P`` factors as ``P_mixed ∘ P_lane ∘ P_reg``: ``P_reg``

@@ -13,7 +13,7 @@ gives
 - the plan ``lower-convert-layout`` makes, proven on the CTA simulator: the shuffle
   stage with the lane each lane reads, or the scratch buffer with its accesses,
   wavefronts and barriers;
-- the instruction counts beside those of Triton 3.9's formula for shuffles (PR 7558:
+- the instruction counts beside those of Triton 3.9's formula for shuffles (
   ``R`` packed registers, ``m`` transpositions; swap: ``2·m·R`` selects and ``R``
   shuffles, or ``(1 - 2^-m)·R`` when ``P_lane`` is trivial; ship: ``1.5·R`` and ``0.5·R``).
 """
@@ -82,7 +82,7 @@ WHY = {
 
 @dataclass(frozen=True)
 class TritonShuffleCounts:
-    """What Triton 3.9's shuffle lowering (PR 7558) emits for a conversion within a warp."""
+    """What Triton 3.9's shuffle lowering (its ``transferWithinWarp``) emits for a conversion within a warp."""
 
     variant: str
     registers: int
@@ -115,7 +115,7 @@ class TritonShuffleCounts:
 
 
 def triton_shuffle_counts(warp: WarpDecomposition) -> TritonShuffleCounts:
-    """The counts of PR 7558's formula for ``warp``: Triton ships when there is one
+    """The counts of Triton 3.9's shuffle formula for ``warp``: Triton ships when there is one
     transposition and ``P_lane`` is trivial, and swaps otherwise."""
     registers, m, moves = warp.words, warp.transposition_count, warp.moves_lanes
     if m == 1 and not moves:
@@ -263,7 +263,7 @@ class ConvertAnswer:
             f"{report.scratch_bytes} bytes of scratch"
         )
         if self.triton is not None:
-            lines.append(f"Triton 3.9 (PR 7558's formula): {self.triton.text()}")
+            lines.append(f"Triton 3.9's shuffle formula: {self.triton.text()}")
         verdict = {
             True: "yes: the lowering, run on the CTA simulator, gives every thread its destination elements",
             False: f"NO: {report.failure}",

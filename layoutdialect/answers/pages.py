@@ -116,7 +116,7 @@ def conversion_page(answer: ConvertAnswer, memory: SharedMemory) -> str:
                     str(report.scratch_bytes),
                 ),
                 *(
-                    [("Triton 3.9 (PR 7558)", f"{answer.triton.shuffles:g}", f"{answer.triton.selects:g}", "", "", "")]
+                    [("Triton 3.9's formula", f"{answer.triton.shuffles:g}", f"{answer.triton.selects:g}", "", "", "")]
                     if answer.triton
                     else []
                 ),

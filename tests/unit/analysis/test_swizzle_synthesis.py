@@ -1,4 +1,4 @@
-"""Swizzle synthesis against melonedo's make_swizzle table and the exact bank model of
+"""Swizzle synthesis against a table of make_swizzle's closed form and the exact bank model of
 ``docs/shared-memory.md``: every reported count is checked by costing each place of each
 access element by element with ``SharedMemory.wavefronts``."""
 
@@ -84,7 +84,7 @@ MAKE_SWIZZLE = {
 
 
 @pytest.mark.parametrize("case", sorted(MAKE_SWIZZLE))
-def test_make_swizzle_matches_melonedos_table(case: tuple[int, int, int]) -> None:
+def test_make_swizzle_matches_its_table(case: tuple[int, int, int]) -> None:
     params = make_swizzle(*case)
     mask, shift, cute = MAKE_SWIZZLE[case]
     swizzle = params.to_cute()
