@@ -20,6 +20,8 @@ linear in the lane, warp and own rank, as offsets are.
 
 from __future__ import annotations
 
+import functools
+
 from xdsl.dialects import arith, llvm, memref, vector
 from xdsl.dialects.builtin import (
     DenseArrayBase,
@@ -83,12 +85,18 @@ def _concatenate(ir: ThreadIR, parts: list[SSAValue], element: Attribute) -> SSA
         joined = []
         for left, right in zip(parts[::2], parts[1::2]):
             size = sum(_length(part) for part in (left, right))
-            mask = DenseArrayBase.from_list(i64, list(range(size)))
+            mask = _identity_mask(size)
             joined.append(ir.add(vector.ShuffleOp(left, right, mask, result_type=VectorType(element, [size])), "regs"))
         if len(parts) % 2:
             joined.append(parts[-1])
         parts = joined
     return parts[0]
+
+
+@functools.cache
+def _identity_mask(size: int) -> DenseArrayBase:
+    """The ``vector.shuffle`` mask ``[0, 1, ..., size - 1]``: an attribute, so one per size serves every op."""
+    return DenseArrayBase.from_list(i64, list(range(size)))
 
 
 def _length(value: SSAValue) -> int:
