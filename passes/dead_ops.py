@@ -49,7 +49,7 @@ from xdsl.traits import (
     get_effects,
 )
 
-from layoutdialect.dialect.semantics import class_trait
+from layoutdialect.ir.class_traits import class_trait
 
 __all__ = ["DeadOpErasure", "effects_ignore_the_op", "erase_dead_ops", "erase_dead_ops_and_tell"]
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from xdsl.ir import Operation
 
-from layoutdialect.dialect.text import op_location, source_position
+from layoutdialect.ir.locations import op_location, source_position
 
 __all__ = ["Remark"]
 

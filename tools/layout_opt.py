@@ -26,9 +26,10 @@ from xdsl.utils.arg_spec import parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, VerifyException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.registry import register_all_dialects
-from layoutdialect.dialect.text import TTGIRTarget, parse_module, read_source, verify_module
+from layoutdialect.dialect.text import TTGIRTarget, parse_module, verify_module
+from layoutdialect.ir.diagnostics import IRError, SourceLocation
+from layoutdialect.ir.source_files import read_source
 from layoutdialect.tools.process import collect_garbage_rarely
 from layoutdialect.universe import LAYOUTDIALECT_UNIVERSE
 

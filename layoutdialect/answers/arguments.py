@@ -35,7 +35,6 @@ from layoutdialect.answers.limits import MAX_DIGITS, MAX_ELEMENT_BITS, MAX_ELEME
 from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle, offset_bound
 from layoutdialect.cute.linear import to_linear_layout as cute_to_linear_layout
 from layoutdialect.cute.text import MAX_NESTING, CuteSyntaxError, CuteValue, Table, parse_cute
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation, locate
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import LocatingParser
 from layoutdialect.dialect.tt.types import ELEMENT_TYPE_SPELLINGS, bit_width
@@ -46,6 +45,7 @@ from layoutdialect.encodings import DistributedEncoding, Encoding, EncodingError
 from layoutdialect.encodings.linear import GenericLinearEncoding, LinearEncoding
 from layoutdialect.encodings.shared import SharedLinearEncoding
 from layoutdialect.f2 import LinearLayout, LinearLayoutError
+from layoutdialect.ir.diagnostics import IRError, SourceLocation, locate
 from layoutdialect.target import Target, TargetError
 
 __all__ = [

@@ -30,9 +30,9 @@ from layoutdialect.answers.limits import MAX_CODEGEN_REGISTERS, SLOW_POSITIONS, 
 from layoutdialect.answers.plan import simulated_positions, unverified_reason
 from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.f2 import LinearLayout
+from layoutdialect.ir.diagnostics import IRError, SourceLocation
 from layoutdialect.passes.lower_convert_layout.lowering import lower_detached
 from layoutdialect.sim.verify import ConversionTrace, element_ids
 from layoutdialect.target import DEFAULT_TARGET, Target

@@ -16,13 +16,13 @@ from xdsl.ir import Attribute, Operation
 
 from layoutdialect.analysis.bank_conflicts import SharedAccessCost, bank_conflicts
 from layoutdialect.answers.text_table import table_lines
-from layoutdialect.dialect.text import op_location
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import EncodingAttr
 from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
 from layoutdialect.dialect.ttg.ops import LocalAllocOp, LocalLoadOp, LocalStoreOp
 from layoutdialect.dialect.ttg.types import MemDescType
 from layoutdialect.encodings import to_linear_layout
+from layoutdialect.ir.locations import op_location
 
 __all__ = ["LocalAccessReport", "format_local_accesses", "report_local_accesses"]
 

@@ -27,11 +27,13 @@ from layoutdialect.answers.limits import MAX_SIMULATED_POSITIONS
 from layoutdialect.answers.local_accesses import LocalAccessReport, format_local_accesses, report_local_accesses
 from layoutdialect.answers.progress import progress
 from layoutdialect.answers.text_table import table_lines
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.registry import make_context
-from layoutdialect.dialect.text import op_location, parse_module, read_source, source_position
+from layoutdialect.dialect.text import parse_module
 from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.ir.diagnostics import IRError, SourceLocation
+from layoutdialect.ir.locations import op_location, source_position
+from layoutdialect.ir.source_files import read_source
 from layoutdialect.passes.lower_convert_layout.lowering import LayoutConversion, lower_detached
 from layoutdialect.passes.lower_convert_layout.planning import PlannedConversion, plan_convert_op
 from layoutdialect.passes.remarks import Remark

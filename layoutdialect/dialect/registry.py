@@ -14,8 +14,8 @@ from xdsl.context import Context
 from xdsl.ir import Dialect
 from xdsl.universe import Universe
 
-from layoutdialect.dialect.diagnostics import argument_error
 from layoutdialect.f2.arguments import checks_arguments
+from layoutdialect.ir.diagnostics import argument_error
 
 __all__ = ["PROVIDED_DIALECTS", "load_dialects", "make_context", "register_all_dialects"]
 

@@ -23,12 +23,12 @@ from xdsl.ir import Attribute, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from layoutdialect.dialect.text import located_error
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import EncodingAttr
 from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.encodings import EncodingError, to_linear_layout
+from layoutdialect.ir.locations import located_error
 from layoutdialect.passes.lower_convert_layout.lowering import (
     LayoutConversion,
     lower_conversion,

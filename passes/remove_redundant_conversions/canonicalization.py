@@ -45,7 +45,7 @@ from layoutdialect.dialect.ttg.canonicalization import (
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp, LocalAllocOp, LocalStoreOp
 from layoutdialect.dialect.ttng.canonicalization import TMEMStoreReadsPastConversion
 from layoutdialect.dialect.ttng.tensor_memory import TMEMStoreOp
-from layoutdialect.dialect.verifier_answers import VerifierAnswers
+from layoutdialect.ir.verifier_answers import VerifierAnswers
 from layoutdialect.passes.dead_ops import erase_dead_ops_and_tell
 from layoutdialect.passes.op_lists import ops_of_types
 

@@ -32,9 +32,9 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from layoutdialect.dialect.text import located_error
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.ir.locations import located_error
 from layoutdialect.passes.common_subexpressions import eliminate_common_subexpressions
 from layoutdialect.passes.dead_ops import erase_dead_ops
 from layoutdialect.passes.op_lists import ops_of_types

@@ -19,14 +19,16 @@ ALLOWED: dict[str, set[str]] = {
     "encodings": {"f2"},
     "cute": {"f2"},
     "analysis": {"f2", "cute", "target"},
-    "dialect": {"f2", "encodings", "analysis", "target", "xdsl"},
-    "sim": {"f2", "dialect", "xdsl"},
-    "passes": {"f2", "encodings", "analysis", "dialect", "sim", "target", "xdsl"},
+    "ir": {"xdsl"},
+    "dialect": {"f2", "encodings", "analysis", "target", "ir", "xdsl"},
+    "sim": {"f2", "ir", "dialect", "xdsl"},
+    "passes": {"f2", "encodings", "analysis", "ir", "dialect", "sim", "target", "xdsl"},
     "answers": {
         "f2",
         "encodings",
         "cute",
         "analysis",
+        "ir",
         "dialect",
         "sim",
         "passes",
@@ -36,7 +38,7 @@ ALLOWED: dict[str, set[str]] = {
         "tqdm",
     },
     "universe": {"dialect", "xdsl"},
-    "tools": {"dialect", "universe", "xdsl"},
+    "tools": {"ir", "dialect", "universe", "xdsl"},
     "__init__": {"f2", "encodings"},
 }
 """What each part may import: the F2 core nothing; the encodings, CuTe and the target

@@ -12,9 +12,9 @@ import pytest
 from filecheck_inputs import filecheck_chunks
 from xdsl.transforms.common_subexpression_elimination import cse
 
-from layoutdialect.dialect.diagnostics import IRError
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module, print_module
+from layoutdialect.ir.diagnostics import IRError
 from layoutdialect.passes.common_subexpressions import eliminate_common_subexpressions
 
 BLOCKED = "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>"

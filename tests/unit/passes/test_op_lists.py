@@ -8,11 +8,11 @@ import pytest
 from filecheck_inputs import filecheck_chunks
 from xdsl.dialects import arith, scf
 
-from layoutdialect.dialect.diagnostics import IRError
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module
 from layoutdialect.dialect.tt.func import FuncOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.ir.diagnostics import IRError
 from layoutdialect.passes.op_lists import ops_of_types
 
 CHUNKS = filecheck_chunks()

@@ -10,12 +10,13 @@ from __future__ import annotations
 import pytest
 from filecheck_inputs import filecheck_chunks
 
-from layoutdialect.dialect.diagnostics import IRError
-from layoutdialect.dialect.dominance import dominance_violations
 from layoutdialect.dialect.registry import make_context
-from layoutdialect.dialect.text import located_error, parse_module, verifier_failure, verify_module
+from layoutdialect.dialect.text import parse_module, verifier_failure, verify_module
 from layoutdialect.dialect.ttg.layout_checks import ir_unchanged
-from layoutdialect.dialect.verifier_answers import VerificationKeys, verification_key
+from layoutdialect.ir.diagnostics import IRError
+from layoutdialect.ir.dominance import dominance_violations
+from layoutdialect.ir.locations import located_error
+from layoutdialect.ir.verifier_answers import VerificationKeys, verification_key
 
 CHUNKS = filecheck_chunks("**", functions_only=False)
 

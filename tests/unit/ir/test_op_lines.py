@@ -12,11 +12,11 @@ from filecheck_inputs import filecheck_chunks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from layoutdialect.dialect import op_lines
 from layoutdialect.dialect.aliases import print_with_aliases
-from layoutdialect.dialect.diagnostics import IRError
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module
+from layoutdialect.ir import op_lines
+from layoutdialect.ir.diagnostics import IRError
 
 
 @contextmanager

@@ -1,4 +1,4 @@
-"""``dense<...>`` literals (``layoutdialect.dialect.dense`` and the parser): a splat is
+"""``dense<...>`` literals (``layoutdialect.ir.dense`` and the parser): a splat is
 built once and, past ``SPLATS_WRITTEN_OUT`` elements, held as its one element, so
 reading, verifying and printing it does not grow with its type; every literal prints as
 it read.  The messages are MLIR's; Triton 3.9 gave each of them for the same literal."""
@@ -12,9 +12,9 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
 
 from layoutdialect import IRError, parse_module, print_module
-from layoutdialect.dialect.dense import SPLATS_WRITTEN_OUT, element_count, splat_bytes, splat_value
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.semantics import SplatConstantRecreatable
+from layoutdialect.ir.dense import SPLATS_WRITTEN_OUT, element_count, splat_bytes, splat_value
 
 BLOCKED = "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>"
 

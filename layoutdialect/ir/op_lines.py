@@ -40,7 +40,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
-from layoutdialect.dialect.lexer import TTGIRLexer
+from layoutdialect.ir.lexer import TTGIRLexer
 
 if TYPE_CHECKING:
     from xdsl.parser import Parser

@@ -10,7 +10,7 @@ from xdsl.utils.exceptions import ParseError
 from xdsl.utils.lexer import Input
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
-from layoutdialect.dialect.lexer import TTGIRLexer
+from layoutdialect.ir.lexer import TTGIRLexer
 
 
 class CharacterLexer(TTGIRLexer):

@@ -36,8 +36,8 @@ from typing import Generic, TypeVar
 from xdsl.ir import Attribute, Operation, Region
 from xdsl.traits import IsTerminator
 
-from layoutdialect.dialect.attribute_numbers import AttributeNumbers
-from layoutdialect.dialect.semantics import class_trait
+from layoutdialect.ir.attribute_numbers import AttributeNumbers
+from layoutdialect.ir.class_traits import class_trait
 
 __all__ = ["SMALL_BODY", "VerificationKeys", "VerifierAnswers", "ancestry", "can_be_remembered", "verification_key"]
 
