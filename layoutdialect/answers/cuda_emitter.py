@@ -39,14 +39,14 @@ from xdsl.dialects import arith, builtin, func, gpu, llvm, memref, vector
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from layoutdialect.dialect.gpu.ops import ShuffleMode, ShuffleOp
-from layoutdialect.dialect.memref.ops import ExtractAlignedPointerAsIndexOp
-from layoutdialect.dialect.nvgpu.ops import LdMatrixOp
-from layoutdialect.dialect.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
-from layoutdialect.dialect.nvvm.ops import StMatrixOp
-from layoutdialect.dialect.nvvm.permute import PermuteMode, PermuteOp
 from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.dialect.vector.ops import ShapeCastOp
+from layoutdialect.dialect.upstream.gpu.ops import ShuffleMode, ShuffleOp
+from layoutdialect.dialect.upstream.memref.ops import ExtractAlignedPointerAsIndexOp
+from layoutdialect.dialect.upstream.nvgpu.ops import LdMatrixOp
+from layoutdialect.dialect.upstream.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
+from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp
+from layoutdialect.dialect.upstream.nvvm.permute import PermuteMode, PermuteOp
+from layoutdialect.dialect.upstream.vector.ops import ShapeCastOp
 
 __all__ = [
     "HELPERS",

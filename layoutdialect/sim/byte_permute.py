@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
 
-from layoutdialect.dialect.nvvm.permute import PermuteMode, PermuteOp
+from layoutdialect.dialect.upstream.nvvm.permute import PermuteMode, PermuteOp
 from layoutdialect.sim.cta import CTASimulator
 
 __all__ = ["MODE_CONTROLS", "BytePermuteFunctions", "byte_permute"]

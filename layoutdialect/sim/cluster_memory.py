@@ -18,7 +18,7 @@ from xdsl.dialects import llvm
 from xdsl.dialects.builtin import IntAttr, VectorType
 from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
 
-from layoutdialect.dialect.nvvm.cluster import (
+from layoutdialect.dialect.upstream.nvvm.cluster import (
     CLUSTER_SHARED_MEMORY_SPACE,
     ClusterArriveOp,
     ClusterCtaRankOp,

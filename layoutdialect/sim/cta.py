@@ -39,9 +39,9 @@ from xdsl.dialects.builtin import IntegerAttr, MemRefType, VectorType
 from xdsl.interpreter import InterpreterFunctions, OpImpl, PythonValues, impl, register_impls
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from layoutdialect.dialect.gpu.ops import BarrierOp, ShuffleMode, ShuffleOp
-from layoutdialect.dialect.nvvm.cluster import ClusterWaitOp
 from layoutdialect.dialect.tt.types import bit_width
+from layoutdialect.dialect.upstream.gpu.ops import BarrierOp, ShuffleMode, ShuffleOp
+from layoutdialect.dialect.upstream.nvvm.cluster import ClusterWaitOp
 
 __all__ = ["CTASimulator", "SharedMemoryError", "SimulationError", "element_bytes", "little_endian"]
 

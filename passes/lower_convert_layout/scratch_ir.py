@@ -34,12 +34,12 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, SSAValue
 
 from layoutdialect.analysis.scratch_layout import ScratchAccess, ScratchPlan, memory_bits
-from layoutdialect.dialect.gpu.ops import BarrierOp
-from layoutdialect.dialect.nvgpu.ops import LdMatrixOp
-from layoutdialect.dialect.nvvm.cluster import ClusterCtaRankOp, MapaOp, cluster_barrier
-from layoutdialect.dialect.nvvm.ops import StMatrixOp, shared_pointer
 from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.dialect.vector.ops import ShapeCastOp
+from layoutdialect.dialect.upstream.gpu.ops import BarrierOp
+from layoutdialect.dialect.upstream.nvgpu.ops import LdMatrixOp
+from layoutdialect.dialect.upstream.nvvm.cluster import ClusterCtaRankOp, MapaOp, cluster_barrier
+from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp, shared_pointer
+from layoutdialect.dialect.upstream.vector.ops import ShapeCastOp
 from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
 
 __all__ = ["WORKGROUP_MEMORY_SPACE", "scratch_type", "shared_memory_round_trip"]

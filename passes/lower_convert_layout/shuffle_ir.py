@@ -9,7 +9,7 @@ from xdsl.dialects.builtin import IntegerType, VectorType, i32
 from xdsl.ir import Attribute, SSAValue
 
 from layoutdialect.analysis.warp_shuffles import ShuffleVariant, Transposition, WarpDecomposition, bit_permutation
-from layoutdialect.dialect.gpu.ops import ShuffleMode
+from layoutdialect.dialect.upstream.gpu.ops import ShuffleMode
 from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
 
 __all__ = ["warp_shuffles"]

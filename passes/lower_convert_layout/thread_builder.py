@@ -8,8 +8,8 @@ from xdsl.dialects import arith, gpu, vector
 from xdsl.dialects.builtin import DenseArrayBase, VectorType, i32, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from layoutdialect.dialect.gpu.ops import ShuffleMode, ShuffleOp
-from layoutdialect.dialect.nvvm.permute import PermuteOp
+from layoutdialect.dialect.upstream.gpu.ops import ShuffleMode, ShuffleOp
+from layoutdialect.dialect.upstream.nvvm.permute import PermuteOp
 
 __all__ = ["BinaryIntegerOp", "ThreadIR"]
 

@@ -250,7 +250,7 @@ def test_deleting_the_cluster_barrier_before_the_loads_fails_verification() -> N
 def test_shuffles_read_as_ptx_shfl_sync() -> None:
     ir = ThreadIR(8)
     lane = ir.lane()
-    from layoutdialect.dialect.gpu.ops import ShuffleMode
+    from layoutdialect.dialect.upstream.gpu.ops import ShuffleMode
 
     results = {mode: ir.shuffle(mode, lane, ir.constant(3)) for mode in ShuffleMode}
     values = CTASimulator(1, 1, 8).run(ir.ops, {})

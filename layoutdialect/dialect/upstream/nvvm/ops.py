@@ -24,8 +24,8 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-from layoutdialect.dialect.memref.ops import ExtractAlignedPointerAsIndexOp
-from layoutdialect.dialect.nvgpu.ops import SHARED_MEMORY_SPACE
+from layoutdialect.dialect.upstream.memref.ops import ExtractAlignedPointerAsIndexOp
+from layoutdialect.dialect.upstream.nvgpu.ops import SHARED_MEMORY_SPACE
 
 __all__ = [
     "AngleBracketedEnum",

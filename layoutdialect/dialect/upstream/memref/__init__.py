@@ -6,7 +6,7 @@ from __future__ import annotations
 from xdsl.dialects import memref
 from xdsl.ir import Dialect
 
-from layoutdialect.dialect.memref.ops import ExtractAlignedPointerAsIndexOp
+from layoutdialect.dialect.upstream.memref.ops import ExtractAlignedPointerAsIndexOp
 
 __all__ = ["MEMREF"]
 

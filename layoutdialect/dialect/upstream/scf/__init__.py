@@ -6,7 +6,7 @@ from __future__ import annotations
 from xdsl.dialects import scf
 from xdsl.ir import Dialect
 
-from layoutdialect.dialect.scf.ops import ExecuteRegionOp, ForOp, IfOp, WhileOp
+from layoutdialect.dialect.upstream.scf.ops import ExecuteRegionOp, ForOp, IfOp, WhileOp
 
 __all__ = ["SCF"]
 

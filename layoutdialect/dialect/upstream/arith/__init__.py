@@ -6,7 +6,7 @@ from __future__ import annotations
 from xdsl.dialects import arith
 from xdsl.ir import Dialect
 
-from layoutdialect.dialect.arith.ops import TENSOR_CASTS, CmpfOp, CmpiOp, SelectOp
+from layoutdialect.dialect.upstream.arith.ops import TENSOR_CASTS, CmpfOp, CmpiOp, SelectOp
 
 __all__ = ["ARITH"]
 

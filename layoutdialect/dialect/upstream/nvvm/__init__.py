@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from xdsl.ir import Dialect
 
-from layoutdialect.dialect.nvvm.cluster import (
+from layoutdialect.dialect.upstream.nvvm.cluster import (
     CLUSTER_SHARED_MEMORY_SPACE,
     ClusterArriveOp,
     ClusterCtaRankOp,
@@ -15,7 +15,7 @@ from layoutdialect.dialect.nvvm.cluster import (
     MapaOp,
     cluster_barrier,
 )
-from layoutdialect.dialect.nvvm.ops import (
+from layoutdialect.dialect.upstream.nvvm.ops import (
     LdStMatrixEltType,
     LdStMatrixEltTypeAttr,
     LdStMatrixShapeAttr,
@@ -24,7 +24,7 @@ from layoutdialect.dialect.nvvm.ops import (
     StMatrixOp,
     shared_pointer,
 )
-from layoutdialect.dialect.nvvm.permute import PermuteMode, PermuteModeAttr, PermuteOp
+from layoutdialect.dialect.upstream.nvvm.permute import PermuteMode, PermuteModeAttr, PermuteOp
 
 __all__ = [
     "CLUSTER_SHARED_MEMORY_SPACE",

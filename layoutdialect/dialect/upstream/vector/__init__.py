@@ -5,7 +5,7 @@ from __future__ import annotations
 from xdsl.dialects import vector
 from xdsl.ir import Dialect
 
-from layoutdialect.dialect.vector.ops import ShapeCastOp
+from layoutdialect.dialect.upstream.vector.ops import ShapeCastOp
 
 __all__ = ["VECTOR", "ShapeCastOp"]
 

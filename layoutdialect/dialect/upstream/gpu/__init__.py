@@ -6,7 +6,7 @@ from __future__ import annotations
 from xdsl.dialects import gpu
 from xdsl.ir import Dialect
 
-from layoutdialect.dialect.gpu.ops import BarrierOp, ShuffleModeAttr, ShuffleOp
+from layoutdialect.dialect.upstream.gpu.ops import BarrierOp, ShuffleModeAttr, ShuffleOp
 
 __all__ = ["GPU"]
 

@@ -18,7 +18,7 @@ from xdsl.ir import SSAValue
 from xdsl.irdl import IRDLOperation, ParsePropInAttrDict, irdl_op_definition, operand_def, opt_prop_def, result_def
 from xdsl.utils.exceptions import VerifyException
 
-from layoutdialect.dialect.nvgpu.ops import SHARED_MEMORY_SPACE
+from layoutdialect.dialect.upstream.nvgpu.ops import SHARED_MEMORY_SPACE
 
 __all__ = [
     "CLUSTER_SHARED_MEMORY_SPACE",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from xdsl.dialects import llvm
 from xdsl.ir import Dialect
 
-from layoutdialect.dialect.llvm.ops import AssumeOp
+from layoutdialect.dialect.upstream.llvm.ops import AssumeOp
 
 __all__ = ["LLVM"]
 

@@ -29,7 +29,7 @@ from xdsl.irdl import (
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-from layoutdialect.dialect.nvvm.ops import AngleBracketedEnum
+from layoutdialect.dialect.upstream.nvvm.ops import AngleBracketedEnum
 
 __all__ = ["PermuteMode", "PermuteModeAttr", "PermuteOp"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xdsl.ir import Dialect
 
-from layoutdialect.dialect.nvgpu.ops import SHARED_MEMORY_SPACE, LdMatrixOp, is_shared_memory_space
+from layoutdialect.dialect.upstream.nvgpu.ops import SHARED_MEMORY_SPACE, LdMatrixOp, is_shared_memory_space
 
 __all__ = ["NVGPU", "SHARED_MEMORY_SPACE", "LdMatrixOp", "is_shared_memory_space"]
 
