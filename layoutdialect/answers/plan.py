@@ -33,10 +33,10 @@ from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.ir.diagnostics import IRError, SourceLocation
 from layoutdialect.ir.locations import op_location, source_position
+from layoutdialect.ir.remarks import Remark
 from layoutdialect.ir.source_files import read_source
 from layoutdialect.passes.lower_convert_layout.lowering import LayoutConversion, lower_detached
 from layoutdialect.passes.lower_convert_layout.planning import PlannedConversion, plan_convert_op
-from layoutdialect.passes.remarks import Remark
 from layoutdialect.sim.verify import ConversionMismatch
 
 __all__ = [

@@ -29,14 +29,14 @@ from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.encodings import EncodingError, to_linear_layout
 from layoutdialect.ir.locations import located_error
+from layoutdialect.ir.regions import isolated_region
+from layoutdialect.ir.remarks import Remark
 from layoutdialect.passes.lower_convert_layout.lowering import (
     LayoutConversion,
     lower_conversion,
     plan_layout_conversion,
     scratch_buffer,
 )
-from layoutdialect.passes.regions import isolated_region
-from layoutdialect.passes.remarks import Remark
 from layoutdialect.sim.verify import ConversionMismatch
 from layoutdialect.target import Target, TargetError
 

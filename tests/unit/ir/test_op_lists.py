@@ -13,7 +13,7 @@ from layoutdialect.dialect.text import parse_module
 from layoutdialect.dialect.tt.func import FuncOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.ir.diagnostics import IRError
-from layoutdialect.passes.op_lists import ops_of_types
+from layoutdialect.ir.op_lists import ops_of_types
 
 CHUNKS = filecheck_chunks()
 TYPE_SETS = [[ConvertLayoutOp], [arith.ConstantOp, scf.ForOp], [scf.IfOp, scf.ForOp, FuncOp, ConvertLayoutOp]]

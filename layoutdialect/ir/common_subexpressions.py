@@ -33,7 +33,7 @@ from xdsl.transforms.common_subexpression_elimination import (
 from xdsl.transforms.dead_code_elimination import is_trivially_dead
 
 from layoutdialect.ir.attribute_numbers import AttributeNumbers
-from layoutdialect.passes.dead_ops import effects_ignore_the_op
+from layoutdialect.ir.dead_ops import effects_ignore_the_op
 
 __all__ = ["eliminate_common_subexpressions"]
 

@@ -14,8 +14,8 @@ from xdsl.transforms.common_subexpression_elimination import cse
 
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module, print_module
+from layoutdialect.ir.common_subexpressions import eliminate_common_subexpressions
 from layoutdialect.ir.diagnostics import IRError
-from layoutdialect.passes.common_subexpressions import eliminate_common_subexpressions
 
 BLOCKED = "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>"
 """The layout of ``#blocked`` written out: an equal type from a distinct object."""

@@ -16,8 +16,8 @@ from xdsl.transforms.dead_code_elimination import region_dce, would_be_trivially
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module, print_module
 from layoutdialect.dialect.tt.elementwise import ElementwiseInlineAsmOp
-from layoutdialect.passes import dead_ops
-from layoutdialect.passes.dead_ops import (
+from layoutdialect.ir import dead_ops
+from layoutdialect.ir.dead_ops import (
     DeadOpErasure,
     _would_be_dead,
     effects_ignore_the_op,
