@@ -33,7 +33,7 @@ from layoutdialect.answers.text_table import counted
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.ir.diagnostics import IRError, SourceLocation
-from layoutdialect.passes.lower_convert_layout.lowering import lower_detached
+from layoutdialect.lowering.layout_conversion import lower_detached
 from layoutdialect.sim.verify import ConversionTrace, element_ids
 from layoutdialect.target import DEFAULT_TARGET, Target
 

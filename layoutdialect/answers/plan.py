@@ -35,8 +35,8 @@ from layoutdialect.ir.diagnostics import IRError, SourceLocation
 from layoutdialect.ir.locations import op_location, source_position
 from layoutdialect.ir.remarks import Remark
 from layoutdialect.ir.source_files import read_source
-from layoutdialect.passes.lower_convert_layout.lowering import LayoutConversion, lower_detached
-from layoutdialect.passes.lower_convert_layout.planning import PlannedConversion, plan_convert_op
+from layoutdialect.lowering.convert_layout_op import PlannedConversion, plan_convert_op
+from layoutdialect.lowering.layout_conversion import LayoutConversion, lower_detached
 from layoutdialect.sim.verify import ConversionMismatch
 
 __all__ = [

@@ -22,7 +22,8 @@ ALLOWED: dict[str, set[str]] = {
     "ir": {"xdsl"},
     "dialect": {"f2", "encodings", "analysis", "target", "ir", "xdsl"},
     "sim": {"f2", "ir", "dialect", "xdsl"},
-    "passes": {"f2", "encodings", "analysis", "ir", "dialect", "sim", "target", "xdsl"},
+    "lowering": {"f2", "encodings", "analysis", "ir", "dialect", "sim", "target", "xdsl"},
+    "passes": {"f2", "encodings", "analysis", "ir", "dialect", "sim", "lowering", "target", "xdsl"},
     "answers": {
         "f2",
         "encodings",
@@ -31,7 +32,7 @@ ALLOWED: dict[str, set[str]] = {
         "ir",
         "dialect",
         "sim",
-        "passes",
+        "lowering",
         "target",
         "xdsl",
         "matplotlib",

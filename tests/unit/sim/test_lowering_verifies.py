@@ -19,9 +19,9 @@ from layoutdialect import LinearEncoding, LinearLayout, encoding_attr, make_cont
 from layoutdialect import to_linear_layout as layout_at
 from layoutdialect.analysis.conversion import ConversionKind, ConversionPath, ConversionPlan
 from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.passes.lower_convert_layout.lowering import LoweredConversion, lower_detached, plan_layout_conversion
-from layoutdialect.passes.lower_convert_layout.scratch_ir import scratch_type
-from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
+from layoutdialect.lowering.layout_conversion import LoweredConversion, lower_detached, plan_layout_conversion
+from layoutdialect.lowering.scratch_ir import scratch_type
+from layoutdialect.lowering.thread_builder import ThreadIR
 from layoutdialect.sim.cta import CTASimulator, SimulationError
 from layoutdialect.sim.verify import ConversionMismatch, element_ids, verify_conversion
 from layoutdialect.target import SharedMemory, Target

@@ -10,7 +10,7 @@ from xdsl.ir import Attribute, SSAValue
 
 from layoutdialect.analysis.warp_shuffles import ShuffleVariant, Transposition, WarpDecomposition, bit_permutation
 from layoutdialect.dialect.upstream.gpu.ops import ShuffleMode
-from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
+from layoutdialect.lowering.thread_builder import ThreadIR
 
 __all__ = ["warp_shuffles"]
 

@@ -19,8 +19,8 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan, plan_conversion
 from layoutdialect.f2 import LinearLayout
-from layoutdialect.passes.lower_convert_layout.scratch_ir import scratch_type
-from layoutdialect.passes.lower_convert_layout.thread_ir import emit_conversion
+from layoutdialect.lowering.scratch_ir import scratch_type
+from layoutdialect.lowering.thread_ir import emit_conversion
 from layoutdialect.sim.verify import ConversionTrace, verify_conversion
 from layoutdialect.target import SharedMemory
 

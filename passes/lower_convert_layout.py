@@ -1,13 +1,13 @@
 """``lower-convert-layout``: each ``ttg.convert_layout`` becomes thread-level IR.
 
 The conversion is planned with F2 algebra (``layoutdialect.analysis.conversion``)
-and replaced by straight-line code over one thread's registers (``thread_ir``):
+and replaced by straight-line code over one thread's registers (``layoutdialect.lowering``):
 nothing for equal layouts, one ``vector.shuffle`` for a register permutation,
 selects and ``gpu.shuffle`` within a warp, and a round trip through a swizzled
 scratch buffer when data crosses warps.  Each function gets one scratch
 ``memref.alloc`` in workgroup memory (space 3), sized for its largest conversion.
 Conversions between CTAs, and those whose threads hold more than ``MAX_REGISTERS``
-registers, are left in place with a remark.  With ``verify``, each lowering is run on a
+registers (``lowering.convert_layout_op``), are left in place with a remark.  With ``verify``, each lowering is run on a
 simulated CTA, warps also in adversarial orders, and a wrong result is a located error.
 """
 
@@ -23,18 +23,15 @@ from xdsl.ir import Attribute, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.dialect.ttg.attributes import EncodingAttr
 from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
-from layoutdialect.encodings import EncodingError, to_linear_layout
 from layoutdialect.ir.locations import located_error
 from layoutdialect.ir.regions import isolated_region
 from layoutdialect.ir.remarks import Remark
-from layoutdialect.passes.lower_convert_layout.lowering import (
+from layoutdialect.lowering.convert_layout_op import PlannedConversion, plan_convert_op
+from layoutdialect.lowering.layout_conversion import (
     LayoutConversion,
     lower_conversion,
-    plan_layout_conversion,
     scratch_buffer,
 )
 from layoutdialect.sim.verify import ConversionMismatch
@@ -42,27 +39,10 @@ from layoutdialect.target import Target, TargetError
 
 __all__ = [
     "LowerConvertLayoutPass",
-    "PlannedConversion",
     "lower_convert_layouts",
     "lower_planned",
     "plan_convert_layouts",
-    "plan_convert_op",
 ]
-
-
-MAX_REGISTERS = 2048
-"""The most registers a thread may hold of a conversion's source or destination for it to
-be lowered: eight times the 255 32-bit registers a GPU thread has (Triton's code spills
-long before), and the straight-line code of larger ones takes seconds to build and
-simulate (a broadcasting ``#ttg.dot_op`` with ``kWidth = 65536`` holds 2^19)."""
-
-
-@dataclass(frozen=True)
-class PlannedConversion:
-    """A ``ttg.convert_layout`` with its planned ``conversion``."""
-
-    op: ConvertLayoutOp
-    conversion: LayoutConversion
 
 
 def lower_convert_layouts(
@@ -122,47 +102,6 @@ def lower_planned(planned: list[PlannedConversion], verify: bool = False) -> Non
             raise located_error(op, f"the lowered conversion is wrong: {error}") from None
         verified.add(code_key)
         Rewriter.replace_op(op, lowered.ops, [lowered.result])
-
-
-def plan_convert_op(
-    op: ConvertLayoutOp,
-    max_mixed_transpositions: int = 1,
-    target: TargetOptions = MODULE_TARGET,
-    max_scratch_bytes: int | None = None,
-) -> PlannedConversion | Remark:
-    """The plan of one conversion, or a remark on why it cannot be planned."""
-    source_type, result_type = op.src.type, op.result.type
-    assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
-    source, result = source_type.encoding, result_type.encoding
-    if not isinstance(source, EncodingAttr) or not isinstance(result, EncodingAttr):
-        return Remark(op, "the conversion has no ttg encoding on both sides; kept")
-    shape = list(source_type.get_shape())
-    try:
-        src = to_linear_layout(source.data, shape)
-        dst = to_linear_layout(result.data, shape)
-    except EncodingError as error:
-        return Remark(op, f"the conversion cannot be planned: {error}; kept")
-    registers = max(src.get_in_dim_size("register"), dst.get_in_dim_size("register"))
-    if registers > MAX_REGISTERS:
-        return Remark(
-            op,
-            f"the conversion is kept: a thread holds {registers} registers of one side, "
-            f"more than the {MAX_REGISTERS} lower-convert-layout lowers",
-        )
-    element_bits = bit_width(source_type.element_type)
-    if element_bits is None:
-        return Remark(
-            op, f"the conversion cannot be planned: type {source_type.element_type} has no fixed bit width; kept"
-        )
-    try:
-        memory = target.resolve(op).shared
-    except TargetError as error:
-        raise located_error(op, str(error)) from None
-    try:
-        conversion = plan_layout_conversion(src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes)
-    except ValueError as error:
-        return Remark(op, f"the conversion cannot be planned: {error}; kept")
-    return PlannedConversion(op, conversion)
 
 
 def _allocate_scratch(shared: list[PlannedConversion]) -> dict[Region, SSAValue]:

@@ -17,9 +17,9 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan
 from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.passes.lower_convert_layout.scratch_ir import shared_memory_round_trip
-from layoutdialect.passes.lower_convert_layout.shuffle_ir import warp_shuffles
-from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
+from layoutdialect.lowering.scratch_ir import shared_memory_round_trip
+from layoutdialect.lowering.shuffle_ir import warp_shuffles
+from layoutdialect.lowering.thread_builder import ThreadIR
 
 __all__ = ["ConversionCode", "emit_conversion", "register_type"]
 

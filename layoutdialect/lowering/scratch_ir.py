@@ -40,7 +40,7 @@ from layoutdialect.dialect.upstream.nvgpu.ops import LdMatrixOp
 from layoutdialect.dialect.upstream.nvvm.cluster import ClusterCtaRankOp, MapaOp, cluster_barrier
 from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp, shared_pointer
 from layoutdialect.dialect.upstream.vector.ops import ShapeCastOp
-from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
+from layoutdialect.lowering.thread_builder import ThreadIR
 
 __all__ = ["WORKGROUP_MEMORY_SPACE", "scratch_type", "shared_memory_round_trip"]
 
