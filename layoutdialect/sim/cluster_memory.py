@@ -25,7 +25,14 @@ from layoutdialect.dialect.upstream.nvvm.cluster import (
     ClusterWaitOp,
     MapaOp,
 )
-from layoutdialect.sim.cta import CTASimulator, SharedMemoryError, SimulationError, element_bytes, little_endian
+from layoutdialect.sim.cta import (
+    CTASimulator,
+    SharedMemoryError,
+    SimulationError,
+    element_bytes,
+    little_endian,
+    register_thread_functions,
+)
 from layoutdialect.sim.matrix_memory import ADDRESS_BUFFER_SHIFT
 
 __all__ = ["CLUSTER_RANK_SHIFT", "ClusterMemoryFunctions"]
@@ -90,3 +97,6 @@ class ClusterMemoryFunctions(InterpreterFunctions):
     @impl(ClusterWaitOp)
     def run_wait(self, sim: CTASimulator, op: ClusterWaitOp, args: PythonValues) -> PythonValues:
         return ()
+
+
+register_thread_functions(ClusterMemoryFunctions())

@@ -34,7 +34,7 @@ from layoutdialect.dialect.upstream.memref.ops import ExtractAlignedPointerAsInd
 from layoutdialect.dialect.upstream.nvgpu.ops import MATRIX_ROW_BYTES, MATRIX_ROWS, LdMatrixOp
 from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp
 from layoutdialect.dialect.upstream.vector.ops import ShapeCastOp
-from layoutdialect.sim.cta import CTASimulator, SharedMemoryError, SimulationError
+from layoutdialect.sim.cta import CTASimulator, SharedMemoryError, SimulationError, register_thread_functions
 
 __all__ = ["ADDRESS_BUFFER_SHIFT", "MatrixMemoryFunctions", "shared_address"]
 
@@ -201,3 +201,6 @@ class MatrixMemoryFunctions(InterpreterFunctions):
     @impl(ShapeCastOp)
     def run_shape_cast(self, sim: CTASimulator, op: ShapeCastOp, args: PythonValues) -> PythonValues:
         return args
+
+
+register_thread_functions(MatrixMemoryFunctions(), vectors_of_any_rank=True)
