@@ -5,7 +5,9 @@ Every value is kept as raw bits (an ``f16`` is a ``uint16_t``), a ``vector<N x T
 scratch memref is the caller's shared memory, passed in as ``unsigned char* scratch``,
 ``gpu.shuffle`` is ``__shfl_xor_sync`` or ``__shfl_sync`` and ``gpu.barrier`` is
 ``__syncthreads()``.  Because the IR is the one the CTA simulator proves, the CUDA does
-what the plan does, instruction for instruction.
+what the plan does, instruction for instruction.  Each op type's CUDA is one entry of
+``CUDA_OPS``, as each op's meaning is one entry of the simulator's ``THREAD_OPS``, and
+the two cover the same ops.
 
 ``nvgpu.ldmatrix`` and ``nvvm.stmatrix`` are inline PTX (``MATRIX_HELPERS``, written before
 a function that uses them), and so is ``nvvm.prmt`` (``PERMUTE_HELPERS``).  A
@@ -34,13 +36,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from xdsl.dialects import arith, builtin, func, gpu, llvm, memref, vector
+from xdsl.dialects import arith, builtin, gpu, llvm, memref, vector
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.dialect.upstream.gpu.ops import ShuffleMode, ShuffleOp
+from layoutdialect.dialect.upstream.gpu.ops import BarrierOp, ShuffleMode, ShuffleOp
 from layoutdialect.dialect.upstream.memref.ops import ExtractAlignedPointerAsIndexOp
 from layoutdialect.dialect.upstream.nvgpu.ops import LdMatrixOp
 from layoutdialect.dialect.upstream.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
@@ -54,7 +57,9 @@ __all__ = [
     "PERMUTE_HELPERS",
     "SCRATCH_PARAMETER",
     "CLUSTER_HELPERS",
+    "CUDA_OPS",
     "CudaFunction",
+    "CudaOp",
     "cuda_type",
     "emit_cuda_function",
 ]
@@ -234,6 +239,8 @@ _BINARY: dict[type[Operation], str] = {
     arith.AddiOp: "+",
     arith.SubiOp: "-",
     arith.MuliOp: "*",
+    arith.DivUIOp: "/",
+    arith.RemUIOp: "%",
 }
 _COMPARISONS = {"eq": "==", "ne": "!=", "ult": "<", "ule": "<=", "ugt": ">", "uge": ">="}
 
@@ -394,25 +401,69 @@ _HEADINGS = {
 }
 
 
+_Emit = Callable[[Any, "_Names", CudaFunction, int], list[str]]
+"""Writes one op as CUDA: ``(op, names, function, lanes)`` to the op's lines, counting
+what it does in ``function``."""
+
+
+@dataclass(frozen=True)
+class CudaOp:
+    """How ``emit_cuda_function`` writes one op type: ``emit`` gives its lines, and
+    ``kind`` the group it belongs to, under a heading where the kind changes (and, for
+    the kinds that move data, followed by the caller's annotation)."""
+
+    kind: str
+    emit: _Emit
+
+
+CUDA_OPS: dict[type[Operation], CudaOp] = {}
+"""Every op type ``emit_cuda_function`` writes, by exact type: the thread-level IR the
+lowering emits, the same ops ``sim.cta.THREAD_OPS`` simulates."""
+
+
+def _writes(*op_types: type[Operation], kind: str = "other") -> Callable[[_Emit], _Emit]:
+    """Enter the decorated function in ``CUDA_OPS`` for each of ``op_types``."""
+
+    def enter(emit: _Emit) -> _Emit:
+        for op_type in op_types:
+            CUDA_OPS[op_type] = CudaOp(kind, emit)
+        return emit
+
+    return enter
+
+
 def _kind(op: Operation) -> str:
-    if isinstance(op, arith.SelectOp):
+    entry = CUDA_OPS.get(type(op))
+    if entry is None:
+        return "other"
+    if entry.kind == "select":
+        assert isinstance(op, arith.SelectOp)
         constants = all(isinstance(choice.owner, arith.ConstantOp) for choice in (op.lhs, op.rhs))
         return "selector" if constants else "select"
-    if isinstance(op, PermuteOp):
-        return "permute"
-    if isinstance(op, ShuffleOp):
-        return "shuffle"
-    if isinstance(op, vector.StoreOp | StMatrixOp):
-        return "store"
-    if isinstance(op, vector.LoadOp | LdMatrixOp | MapaOp):
-        return "load"
-    if isinstance(op, gpu.BarrierOp):
-        return "barrier"
-    if isinstance(op, ClusterArriveOp | ClusterWaitOp):
-        return "cluster barrier"
-    if isinstance(op, llvm.LoadOp):
-        return "load"
-    return "other"
+    return entry.kind
+
+
+def _emit(op: Operation, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    entry = CUDA_OPS.get(type(op))
+    renames = entry is not None and entry.emit is _same_registers
+    if not renames and any(operand in name.addresses for operand in op.operands):
+        return _emit_address(op, name)
+    if entry is None:
+        raise ValueError(f"cannot write '{op.name}' as CUDA")
+    return entry.emit(op, name, out, lanes)
+
+
+def _declare(value: SSAValue, expression: str, name: _Names) -> str:
+    """The constant declaration of ``value`` as ``expression``."""
+    return f"const {cuda_type(value.type)} {name(value)} = {expression};"
+
+
+@_writes(builtin.UnrealizedConversionCastOp, ShapeCastOp)
+def _same_registers(op: Operation, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    """A tensor as its registers, or a vector of rank 2 as its flattened registers: the
+    result is a new name for the operand's value."""
+    name.names[op.results[0]] = name(op.operands[0])
+    return []
 
 
 def _constant(op: arith.ConstantOp) -> str:
@@ -424,131 +475,220 @@ def _constant(op: arith.ConstantOp) -> str:
     return f"{value.value.data & 0xFFFFFFFFFFFFFFFF}u"
 
 
-def _emit(op: Operation, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
-    results = [r for r in op.results]
+@_writes(arith.ConstantOp)
+def _write_constant(op: arith.ConstantOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    return [_declare(op.result, _constant(op), name)]
 
-    def declare(expression: str, index: int = 0) -> str:
-        value = results[index]
-        return f"const {cuda_type(value.type)} {name(value)} = {expression};"
 
-    if isinstance(op, builtin.UnrealizedConversionCastOp | ShapeCastOp):
-        name.names[results[0]] = name(op.operands[0])
-        return []
-    if any(operand in name.addresses for operand in op.operands) or isinstance(op, ExtractAlignedPointerAsIndexOp):
-        return _emit_address(op, name)
-    if isinstance(op, arith.ConstantOp):
-        return [declare(_constant(op))]
-    operator = _BINARY.get(type(op))
-    if operator is not None:
+def _binary(operator: str) -> _Emit:
+    """Writes an integer op as ``operator`` on raw bits, cast back to the result's width."""
+
+    def write(op: Operation, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
         lhs, rhs = op.operands
-        return [declare(f"({cuda_type(op.results[0].type)})({name(lhs)} {operator} {name(rhs)})")]
-    if isinstance(op, arith.IndexCastOp | arith.ExtUIOp | arith.TruncIOp):
-        return [declare(f"({cuda_type(op.results[0].type)}){name(op.operands[0])}")]
-    if isinstance(op, arith.CmpiOp):
-        predicate = arith.CMPI_COMPARISON_OPERATIONS[op.predicate.value.data]
-        if predicate not in _COMPARISONS:
-            raise ValueError(f"no CUDA form for cmpi {predicate}")
-        return [declare(f"{name(op.lhs)} {_COMPARISONS[predicate]} {name(op.rhs)}")]
-    if isinstance(op, arith.SelectOp):
-        out.selects += 1
-        return [declare(f"{name(op.cond)} ? {name(op.lhs)} : {name(op.rhs)}")]
-    if isinstance(op, PermuteOp):
-        if op.mode.data is not PermuteMode.DEFAULT or op.hi is None:
-            raise ValueError(f"no CUDA form for prmt.{op.mode.data}")
-        out.permutes += 1
-        return [declare(f"byte_permute({name(op.lo)}, {name(op.hi)}, {name(op.selector)})")]
-    if isinstance(op, vector.ExtractOp):
-        return [declare(f"{name(op.vector)}.v[{_static_position(op.static_position)}]")]
-    if isinstance(op, vector.InsertOp):
-        target = results[0]
-        return [
-            f"{cuda_type(target.type)} {name(target)} = {name(op.dest)};",
-            f"{name(target)}.v[{_static_position(op.static_position)}] = {name(op.source)};",
-        ]
-    if isinstance(op, vector.ShuffleOp):
-        target = results[0]
-        width = op.v1.type.get_shape()[0]  # type: ignore[attr-defined]
-        picks = []
-        for index in op.mask.get_values():
-            source, position = (op.v1, index) if index < width else (op.v2, index - width)
-            picks.append(f"{name(source)}.v[{position}]")
-        return [f"const {cuda_type(target.type)} {name(target)} = {{{{{', '.join(picks)}}}}};"]
-    if isinstance(op, vector.BitcastOp):
-        target = results[0]
-        return [
-            f"{cuda_type(target.type)} {name(target)};",
-            f"memcpy(&{name(target)}, &{name(op.source)}, sizeof {name(target)});",
-        ]
-    if isinstance(op, gpu.LaneIdOp):
-        return [declare(f"threadIdx.x % {lanes}u")]
-    if isinstance(op, gpu.ThreadIdOp):
-        if op.dimension.data != gpu.DimensionEnum.X:
-            raise ValueError("only threadIdx.x is used by conversions")
-        return [declare("threadIdx.x")]
-    if isinstance(op, ShuffleOp):
-        out.shuffles += 1
-        value, offset, width = (name(o) for o in op.operands)
-        call = {
-            ShuffleMode.XOR: "__shfl_xor_sync",
-            ShuffleMode.IDX: "__shfl_sync",
-            ShuffleMode.UP: "__shfl_up_sync",
-            ShuffleMode.DOWN: "__shfl_down_sync",
-        }[op.mode.data]
-        return [declare(f"{call}(0xffffffffu, {value}, {offset}, {width})")]
-    if isinstance(op, memref.AllocOp):
-        memref_type = op.memref.type
-        assert isinstance(memref_type, MemRefType)
-        out.scratch_bytes = memref_type.get_shape()[0]
-        name.names[op.memref] = SCRATCH_PARAMETER
-        name.used.add(SCRATCH_PARAMETER)
-        return []
-    if isinstance(op, memref.ViewOp):
-        target = results[0]
-        return [
-            f"{cuda_type(target.type)} const {name(target)} = "
-            f"reinterpret_cast<{cuda_type(target.type)}>({name(op.source)} + {name(op.byte_shift)});"
-        ]
-    if isinstance(op, vector.StoreOp):
-        out.shared_stores += 1
-        vector_type = cuda_type(op.vector.type)
-        (address,) = op.indices
-        return [f"*reinterpret_cast<{vector_type}*>({name(op.base)} + {name(address)}) = {name(op.vector)};"]
-    if isinstance(op, vector.LoadOp):
-        out.shared_loads += 1
-        (address,) = op.indices
-        vector_type = cuda_type(results[0].type)
-        return [declare(f"*reinterpret_cast<const {vector_type}*>({name(op.base)} + {name(address)})")]
-    if isinstance(op, LdMatrixOp):
-        out.shared_loads += 1
-        out.matrix_instructions += 1
-        row = f"{name(op.src_memref)} + {_linear_index(op.src_memref.type, [name(i) for i in op.indices])}"
-        result_type = cuda_type(results[0].type)
-        return [declare(f"ld_matrix<{result_type}, {str(op.transposed).lower()}>({row})")]
-    if isinstance(op, StMatrixOp):
-        out.shared_stores += 1
-        out.matrix_instructions += 1
-        words = ", ".join(name(source) for source in op.sources)
-        transposed = str(op.transposed).lower()
-        return [f"st_matrix<{transposed}>({name(op.ptr)}, Vec<uint32_t, {len(op.sources)}>{{{{{words}}}}});"]
-    if isinstance(op, gpu.BarrierOp):
-        out.barriers += 1
-        return ["__syncthreads();"]
-    if isinstance(op, ClusterCtaRankOp):
-        return [declare("cluster_cta_rank()")]
-    if isinstance(op, MapaOp):
-        return [f"const void* const {name(results[0])} = map_shared_rank({name(op.a)}, {name(op.b)});"]
-    if isinstance(op, llvm.LoadOp):
-        out.shared_loads += 1
-        vector_type = cuda_type(results[0].type)
-        return [declare(f"*reinterpret_cast<const {vector_type}*>({name(op.ptr)})")]
-    if isinstance(op, ClusterArriveOp):
-        return ["cluster_arrive();"]
-    if isinstance(op, ClusterWaitOp):
-        out.cluster_barriers += 1
-        return ["cluster_wait();"]
-    if isinstance(op, func.ReturnOp):
-        return []
-    raise ValueError(f"cannot write '{op.name}' as CUDA")
+        result = op.results[0]
+        return [_declare(result, f"({cuda_type(result.type)})({name(lhs)} {operator} {name(rhs)})", name)]
+
+    return write
+
+
+for _op_type, _operator in _BINARY.items():
+    _writes(_op_type)(_binary(_operator))
+
+
+@_writes(arith.IndexCastOp, arith.ExtUIOp, arith.TruncIOp)
+def _cast(op: Operation, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    result = op.results[0]
+    return [_declare(result, f"({cuda_type(result.type)}){name(op.operands[0])}", name)]
+
+
+@_writes(arith.CmpiOp)
+def _compare(op: arith.CmpiOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    predicate = arith.CMPI_COMPARISON_OPERATIONS[op.predicate.value.data]
+    if predicate not in _COMPARISONS:
+        raise ValueError(f"no CUDA form for cmpi {predicate}")
+    return [_declare(op.result, f"{name(op.lhs)} {_COMPARISONS[predicate]} {name(op.rhs)}", name)]
+
+
+@_writes(arith.SelectOp, kind="select")
+def _select(op: arith.SelectOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    out.selects += 1
+    return [_declare(op.result, f"{name(op.cond)} ? {name(op.lhs)} : {name(op.rhs)}", name)]
+
+
+@_writes(PermuteOp, kind="permute")
+def _permute(op: PermuteOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    if op.mode.data is not PermuteMode.DEFAULT or op.hi is None:
+        raise ValueError(f"no CUDA form for prmt.{op.mode.data}")
+    out.permutes += 1
+    return [_declare(op.results[0], f"byte_permute({name(op.lo)}, {name(op.hi)}, {name(op.selector)})", name)]
+
+
+@_writes(vector.ExtractOp)
+def _extract(op: vector.ExtractOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    return [_declare(op.results[0], f"{name(op.vector)}.v[{_static_position(op.static_position)}]", name)]
+
+
+@_writes(vector.InsertOp)
+def _insert(op: vector.InsertOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    target = op.results[0]
+    return [
+        f"{cuda_type(target.type)} {name(target)} = {name(op.dest)};",
+        f"{name(target)}.v[{_static_position(op.static_position)}] = {name(op.source)};",
+    ]
+
+
+@_writes(vector.ShuffleOp)
+def _shuffle_registers(op: vector.ShuffleOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    target = op.results[0]
+    width = op.v1.type.get_shape()[0]  # type: ignore[attr-defined]
+    picks = []
+    for index in op.mask.get_values():
+        source, position = (op.v1, index) if index < width else (op.v2, index - width)
+        picks.append(f"{name(source)}.v[{position}]")
+    return [f"const {cuda_type(target.type)} {name(target)} = {{{{{', '.join(picks)}}}}};"]
+
+
+@_writes(vector.BroadcastOp)
+def _broadcast(op: vector.BroadcastOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    target = op.vector
+    target_type = target.type
+    assert isinstance(target_type, VectorType)
+    if isinstance(op.source.type, VectorType) or target_type.get_num_dims() != 1:
+        raise ValueError("only broadcasts of a scalar to a one-dimensional vector are emitted")
+    copies = ", ".join([name(op.source)] * target_type.get_shape()[0])
+    return [f"const {cuda_type(target_type)} {name(target)} = {{{{{copies}}}}};"]
+
+
+@_writes(vector.BitcastOp)
+def _bitcast(op: vector.BitcastOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    target = op.results[0]
+    return [
+        f"{cuda_type(target.type)} {name(target)};",
+        f"memcpy(&{name(target)}, &{name(op.source)}, sizeof {name(target)});",
+    ]
+
+
+@_writes(gpu.LaneIdOp)
+def _lane_id(op: gpu.LaneIdOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    return [_declare(op.results[0], f"threadIdx.x % {lanes}u", name)]
+
+
+@_writes(gpu.ThreadIdOp)
+def _thread_id(op: gpu.ThreadIdOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    if op.dimension.data != gpu.DimensionEnum.X:
+        raise ValueError("only threadIdx.x is used by conversions")
+    return [_declare(op.results[0], "threadIdx.x", name)]
+
+
+_SHUFFLE_CALLS = {
+    ShuffleMode.XOR: "__shfl_xor_sync",
+    ShuffleMode.IDX: "__shfl_sync",
+    ShuffleMode.UP: "__shfl_up_sync",
+    ShuffleMode.DOWN: "__shfl_down_sync",
+}
+
+
+@_writes(ShuffleOp, kind="shuffle")
+def _warp_shuffle(op: ShuffleOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    out.shuffles += 1
+    value, offset, width = (name(o) for o in op.operands)
+    call = _SHUFFLE_CALLS[op.mode.data]
+    return [_declare(op.results[0], f"{call}(0xffffffffu, {value}, {offset}, {width})", name)]
+
+
+@_writes(memref.AllocOp)
+def _scratch(op: memref.AllocOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    memref_type = op.memref.type
+    assert isinstance(memref_type, MemRefType)
+    out.scratch_bytes = memref_type.get_shape()[0]
+    name.names[op.memref] = SCRATCH_PARAMETER
+    name.used.add(SCRATCH_PARAMETER)
+    return []
+
+
+@_writes(memref.ViewOp)
+def _view(op: memref.ViewOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    target = op.results[0]
+    return [
+        f"{cuda_type(target.type)} const {name(target)} = "
+        f"reinterpret_cast<{cuda_type(target.type)}>({name(op.source)} + {name(op.byte_shift)});"
+    ]
+
+
+@_writes(vector.StoreOp, kind="store")
+def _store(op: vector.StoreOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    out.shared_stores += 1
+    vector_type = cuda_type(op.vector.type)
+    (address,) = op.indices
+    return [f"*reinterpret_cast<{vector_type}*>({name(op.base)} + {name(address)}) = {name(op.vector)};"]
+
+
+@_writes(vector.LoadOp, kind="load")
+def _load(op: vector.LoadOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    out.shared_loads += 1
+    (address,) = op.indices
+    vector_type = cuda_type(op.results[0].type)
+    return [
+        _declare(op.results[0], f"*reinterpret_cast<const {vector_type}*>({name(op.base)} + {name(address)})", name)
+    ]
+
+
+@_writes(LdMatrixOp, kind="load")
+def _load_matrices(op: LdMatrixOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    out.shared_loads += 1
+    out.matrix_instructions += 1
+    row = f"{name(op.src_memref)} + {_linear_index(op.src_memref.type, [name(i) for i in op.indices])}"
+    result_type = cuda_type(op.results[0].type)
+    return [_declare(op.results[0], f"ld_matrix<{result_type}, {str(op.transposed).lower()}>({row})", name)]
+
+
+@_writes(StMatrixOp, kind="store")
+def _store_matrices(op: StMatrixOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    out.shared_stores += 1
+    out.matrix_instructions += 1
+    words = ", ".join(name(source) for source in op.sources)
+    transposed = str(op.transposed).lower()
+    return [f"st_matrix<{transposed}>({name(op.ptr)}, Vec<uint32_t, {len(op.sources)}>{{{{{words}}}}});"]
+
+
+@_writes(BarrierOp, kind="barrier")
+def _barrier(op: BarrierOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    out.barriers += 1
+    return ["__syncthreads();"]
+
+
+@_writes(ClusterCtaRankOp)
+def _cluster_rank(op: ClusterCtaRankOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    return [_declare(op.results[0], "cluster_cta_rank()", name)]
+
+
+@_writes(MapaOp, kind="load")
+def _map_shared_rank(op: MapaOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    return [f"const void* const {name(op.results[0])} = map_shared_rank({name(op.a)}, {name(op.b)});"]
+
+
+@_writes(llvm.LoadOp, kind="load")
+def _load_pointer(op: llvm.LoadOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    out.shared_loads += 1
+    vector_type = cuda_type(op.results[0].type)
+    return [_declare(op.results[0], f"*reinterpret_cast<const {vector_type}*>({name(op.ptr)})", name)]
+
+
+@_writes(ClusterArriveOp, kind="cluster barrier")
+def _cluster_arrive(op: ClusterArriveOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    return ["cluster_arrive();"]
+
+
+@_writes(ClusterWaitOp, kind="cluster barrier")
+def _cluster_wait(op: ClusterWaitOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    out.cluster_barriers += 1
+    return ["cluster_wait();"]
+
+
+@_writes(ExtractAlignedPointerAsIndexOp, llvm.IntToPtrOp)
+def _address(op: Operation, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    """Ops that only ever take or give a shared-memory address."""
+    return _emit_address(op, name)
 
 
 def _emit_address(op: Operation, name: _Names) -> list[str]:
