@@ -23,7 +23,7 @@ from xdsl.ir import Attribute, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
+from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOverride
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.ir.locations import located_error
 from layoutdialect.ir.regions import isolated_region
@@ -50,7 +50,7 @@ def lower_convert_layouts(
     *,
     verify: bool = False,
     max_mixed_transpositions: int = 1,
-    target: TargetOptions = MODULE_TARGET,
+    target: TargetOverride = MODULE_TARGET,
     max_scratch_bytes: int | None = None,
 ) -> list[Remark]:
     """Lower every ``ttg.convert_layout`` of ``module`` that stays within a CTA; return
@@ -66,7 +66,7 @@ def lower_convert_layouts(
 def plan_convert_layouts(
     module: ModuleOp,
     max_mixed_transpositions: int = 1,
-    target: TargetOptions = MODULE_TARGET,
+    target: TargetOverride = MODULE_TARGET,
     max_scratch_bytes: int | None = None,
 ) -> tuple[list[PlannedConversion], list[Remark]]:
     """The plans of the conversions of ``module`` that can be lowered, and remarks on the rest."""
@@ -154,7 +154,7 @@ class LowerConvertLayoutPass(ModulePass):
             raise ValueError(f"'{option}': {error}") from None
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        choice = TargetOptions(self.target or None, self.num_banks or None)
+        choice = TargetOverride(self.target or None, self.num_banks or None)
         remarks = lower_convert_layouts(
             op,
             verify=self.verify,

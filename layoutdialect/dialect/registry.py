@@ -1,8 +1,12 @@
 """Every dialect this package reads, and the one way to load them into an xDSL context.
 
-``ttg``, ``tt`` and ``ttng`` are Triton's; ``arith`` and ``scf`` replace xDSL's with the
-tensor forms and spellings TTGIR uses; ``gpu_ext`` adds ``gpu.shuffle``.  Every other
-dialect xDSL knows (its own and its plugins') is registered too, so stock ops read.
+``ttg``, ``tt``, ``ttng``, ``amdg``, ``gluon``, ``proton`` and ``proton_gpu`` are Triton's
+(``dialect/<name>/``); the upstream MLIR dialects of ``dialect/upstream/`` replace xDSL's
+``arith``, ``scf``, ``gpu``, ``llvm``, ``memref`` and ``vector`` with the tensor forms,
+spellings and ops TTGIR uses, and add ``nvgpu`` and ``nvvm`` ops xDSL lacks.  Every other
+dialect xDSL knows (its own and its plugins') is registered too, so stock ops read.  The
+``xdsl.universe`` plugin (``layoutdialect.universe``) offers stock ``xdsl-opt`` the ones
+xDSL does not define.
 """
 
 from __future__ import annotations

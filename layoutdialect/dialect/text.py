@@ -34,7 +34,7 @@ from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Input, Location, Position, Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
-from xdsl.utils.target import Target
+from xdsl.utils.target import Target as OutputFormat
 
 from layoutdialect.dialect.aliases import print_with_aliases
 from layoutdialect.dialect.registry import make_context
@@ -62,7 +62,7 @@ _DENSE_LITERAL_TYPE = base(RankedStructure[IntegerType | IndexType | AnyFloat | 
 
 __all__ = [
     "LocatingParser",
-    "TTGIRTarget",
+    "TTGIROutput",
     "make_context",
     "parse_module",
     "print_module",
@@ -570,8 +570,9 @@ def print_module(module: ModuleOp) -> str:
 
 
 @dataclass(frozen=True)
-class TTGIRTarget(Target):
-    """The ``ttgir`` output target: MLIR text with Triton's layout aliases."""
+class TTGIROutput(OutputFormat):
+    """The ``ttgir`` output format of ``xdsl-opt -t`` (xDSL calls it a target): MLIR text
+    with Triton's layout aliases."""
 
     name = "ttgir"
 

@@ -10,7 +10,7 @@ from xdsl.dialects.builtin import TensorType
 
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import EncodingAttr
-from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
+from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOverride
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.encodings import EncodingError, to_linear_layout
 from layoutdialect.ir.locations import located_error
@@ -39,7 +39,7 @@ class PlannedConversion:
 def plan_convert_op(
     op: ConvertLayoutOp,
     max_mixed_transpositions: int = 1,
-    target: TargetOptions = MODULE_TARGET,
+    target: TargetOverride = MODULE_TARGET,
     max_scratch_bytes: int | None = None,
 ) -> PlannedConversion | Remark:
     """The plan of one conversion, or a remark on why it cannot be planned."""

@@ -6,8 +6,8 @@
 Lane ``l`` of a warp reads ``%v`` from lane ``l ^ offset`` (``xor``), ``offset``
 (``idx``), ``l - offset`` (``up``) or ``l + offset`` (``down``); ``%valid`` says
 whether that lane lies within the first ``width`` lanes (otherwise ``%r`` is
-``l``'s own value), as PTX ``shfl.sync``.  It lives in a side dialect,
-``gpu_ext``, that ``load_dialects`` loads beside xDSL's ``gpu``.
+``l``'s own value), as PTX ``shfl.sync``.  Both join xDSL's ops in this package's ``gpu``
+dialect (``upstream.gpu.GPU``), which ``load_dialects`` loads in place of xDSL's.
 """
 
 from __future__ import annotations
