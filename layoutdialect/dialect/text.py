@@ -46,7 +46,7 @@ from layoutdialect.ir.dense import splat
 from layoutdialect.ir.diagnostics import IRError, SourceLocation, argument_error
 from layoutdialect.ir.dominance import dominance_violations
 from layoutdialect.ir.hex_floats import float_from_bits
-from layoutdialect.ir.lexer import TTGIRLexer
+from layoutdialect.ir.lexer import FastMLIRLexer
 from layoutdialect.ir.locations import located_error, record_op_position, text_line
 from layoutdialect.ir.op_lines import OpLines, op_line
 from layoutdialect.ir.verifier_answers import VerifierAnswers
@@ -141,7 +141,7 @@ class LocatingParser(Parser):
 
     def __init__(self, ctx: Context, text: str, filename: str, line_offset: int = 0) -> None:
         super().__init__(ctx, "", filename)
-        self._parser_state = ParserState(TTGIRLexer(Input(text, filename)))
+        self._parser_state = ParserState(FastMLIRLexer(Input(text, filename)))
         self.line_offset = line_offset
         self.first_undefined_use: dict[str, Span[str]] = {}
         self.failing_op_start: Any = None
@@ -333,7 +333,7 @@ class LocatingParser(Parser):
         gives no location gets its file, line and column, as MLIR's parser gives it."""
         start = self._location(self._current_token.span)
         start_position = self._current_token.span.start
-        source_line = op_line(cast(TTGIRLexer, self.lexer), start_position)
+        source_line = op_line(cast(FastMLIRLexer, self.lexer), start_position)
         op = None if source_line is None else self._op_lines.read_again(self, source_line)
         if op is None:
             op = self._parse_operation_afresh(start, start_position)

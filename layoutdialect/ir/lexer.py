@@ -1,7 +1,7 @@
-"""The MLIR lexer that reads TTGIR: xDSL's tokens, made faster and safe on bad input.
+"""The MLIR lexer: xDSL's tokens, made faster and safe on bad input.
 
 xDSL's ``MLIRLexer`` decides each token character by character in Python, which is
-a third of the time it takes to read a kernel.  ``TTGIRLexer`` reads the common
+a third of the time it takes to read a kernel.  ``FastMLIRLexer`` reads the common
 tokens (identifiers, SSA names, punctuation, decimal integers) with one regular
 expression match each, and hands everything else (strings, floats, hexadecimal,
 ``...``, file metadata, any error) to xDSL's own code, so every token is the one
@@ -15,7 +15,7 @@ import re
 from xdsl.utils.lexer import Position, Span, Token
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLiteral
 
-__all__ = ["TTGIRLexer"]
+__all__ = ["FastMLIRLexer"]
 
 _SUFFIX_ID = r"(?:[0-9]+|[a-zA-Z$._][a-zA-Z0-9$._-]*)"
 """MLIR's ``suffix-id`` after ``%``, ``#``, ``!`` or ``^``, less a leading ``-`` (which
@@ -42,7 +42,7 @@ _COMMON_TOKEN = re.compile(
 _KINDS = {name: MLIRTokenKind[name] for name in _COMMON_TOKEN.groupindex}
 
 
-class TTGIRLexer(MLIRLexer):
+class FastMLIRLexer(MLIRLexer):
     """xDSL's lexer, reading common tokens in one match and strings in linear time."""
 
     _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')

@@ -40,7 +40,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
-from layoutdialect.ir.lexer import TTGIRLexer
+from layoutdialect.ir.lexer import FastMLIRLexer
 
 if TYPE_CHECKING:
     from xdsl.parser import Parser
@@ -78,7 +78,7 @@ class OpLine(NamedTuple):
     """Where the line ends (its newline, or the end of the file)."""
 
 
-def op_line(lexer: TTGIRLexer, start: int) -> OpLine | None:
+def op_line(lexer: FastMLIRLexer, start: int) -> OpLine | None:
     """The line of the op starting at ``start``; ``None`` when it holds a string or a
     comment before its location, or the token after it is not a common one."""
     content = lexer.input.content

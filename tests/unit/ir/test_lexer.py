@@ -1,4 +1,4 @@
-"""``TTGIRLexer`` reads common tokens with one match each; every token (kind and
+"""``FastMLIRLexer`` reads common tokens with one match each; every token (kind and
 span) and every error must be the one xDSL's character-by-character ``lex`` gives."""
 
 from __future__ import annotations
@@ -10,16 +10,16 @@ from xdsl.utils.exceptions import ParseError
 from xdsl.utils.lexer import Input
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
-from layoutdialect.ir.lexer import TTGIRLexer
+from layoutdialect.ir.lexer import FastMLIRLexer
 
 
-class CharacterLexer(TTGIRLexer):
+class CharacterLexer(FastMLIRLexer):
     """The same lexer deciding every token with xDSL's ``lex``."""
 
     lex = MLIRLexer.lex
 
 
-def tokens(lexer_class: type[TTGIRLexer], text: str) -> list[tuple[object, ...]]:
+def tokens(lexer_class: type[FastMLIRLexer], text: str) -> list[tuple[object, ...]]:
     lexer = lexer_class(Input(text, "input.mlir"))
     read: list[tuple[object, ...]] = []
     while True:
@@ -35,7 +35,7 @@ def tokens(lexer_class: type[TTGIRLexer], text: str) -> list[tuple[object, ...]]
 def test_every_filecheck_input_lexes_as_xdsl_lexes_it() -> None:
     for chunk in filecheck_chunks(functions_only=False):
         text = chunk.values[0]
-        assert tokens(TTGIRLexer, text) == tokens(CharacterLexer, text)
+        assert tokens(FastMLIRLexer, text) == tokens(CharacterLexer, text)
 
 
 PIECES = [
@@ -105,11 +105,11 @@ PIECES = [
 @given(st.lists(st.sampled_from(PIECES), max_size=24))
 def test_random_texts_lex_as_xdsl_lexes_them(pieces: list[str]) -> None:
     text = "".join(pieces)
-    assert tokens(TTGIRLexer, text) == tokens(CharacterLexer, text)
+    assert tokens(FastMLIRLexer, text) == tokens(CharacterLexer, text)
 
 
 def test_a_comment_yields_no_token() -> None:
-    assert [kind for kind, *_ in tokens(TTGIRLexer, "// %x = a\n  %y")] == [
+    assert [kind for kind, *_ in tokens(FastMLIRLexer, "// %x = a\n  %y")] == [
         MLIRTokenKind.PERCENT_IDENT,
         MLIRTokenKind.EOF,
     ]
@@ -119,7 +119,7 @@ def test_a_comment_yields_no_token() -> None:
 @given(st.lists(st.sampled_from(PIECES), max_size=12), st.integers(min_value=0, max_value=40))
 def test_a_peek_sees_the_token_lex_reads_there_and_moves_nothing(pieces: list[str], position: int) -> None:
     text = "".join(pieces)
-    lexer = TTGIRLexer(Input(text, "input.mlir"))
+    lexer = FastMLIRLexer(Input(text, "input.mlir"))
     peeked = lexer.peek(position)
     assert lexer.pos == 0
     if peeked is not None:
