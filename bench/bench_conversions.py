@@ -50,7 +50,7 @@ from xdsl.parser import Parser
 from layoutdialect import LinearLayout, to_linear_layout
 from layoutdialect.analysis.conversion import plan_conversion
 from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.passes.lower_convert_layout.lowering import lower_detached, plan_layout_conversion
+from layoutdialect.lowering.layout_conversion import lower_detached, plan_layout_conversion
 from layoutdialect.sim.verify import verify_conversion
 from layoutdialect.target import Target
 

@@ -48,11 +48,11 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.parser import Parser
 
-from layoutdialect.dialect.diagnostics import IRError
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module, print_module
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.ir.diagnostics import IRError
 from layoutdialect.passes.remove_redundant_conversions.op_roles import scalar_bits
 from layoutdialect.passes.remove_redundant_conversions.pipeline import RemoveRedundantConversionsPass
 from layoutdialect.tools.process import collect_garbage_rarely

@@ -44,7 +44,7 @@ from xdsl.ir import Attribute, Operation
 from xdsl.parser import Parser
 
 from layoutdialect import make_context, to_linear_layout
-from layoutdialect.passes.lower_convert_layout.lowering import (
+from layoutdialect.lowering.layout_conversion import (
     LayoutConversion,
     lower_detached,
     plan_layout_conversion,

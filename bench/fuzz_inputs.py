@@ -266,7 +266,7 @@ def _corrupted_constant(rng: random.Random, module: ModuleOp) -> str:
     which (``""`` when it has none)."""
     from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, IntegerType
 
-    from layoutdialect.dialect.dense import splat_value
+    from layoutdialect.ir.dense import splat_value
 
     constants = [op for op in module.walk() if op.name == "arith.constant" and op.results and op.results[0].uses]
     rng.shuffle(constants)
@@ -338,9 +338,9 @@ def corruption_control(seed: int, count: int, corpus: Sequence[Path] = (DEFAULT_
     every corruption that changes what a plain run of the first trial's inputs gives."""
     from xdsl.context import Context
 
-    from layoutdialect.dialect.diagnostics import IRError
     from layoutdialect.dialect.registry import make_context
     from layoutdialect.dialect.text import parse_module
+    from layoutdialect.ir.diagnostics import IRError
     from layoutdialect.passes.remove_redundant_conversions import RemoveRedundantConversionsPass
     from layoutdialect.sim.same_semantics import SemanticsChanged, check_same_semantics
     from layoutdialect.sim.tensor_values import ProgramError

@@ -25,9 +25,9 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from layoutdialect.dialect.diagnostics import IRError
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module
+from layoutdialect.ir.diagnostics import IRError
 
 CHUNK_SEPARATOR = "// -----"
 

@@ -93,9 +93,9 @@ def _seconds(pass_name: str, context: Context, original: ModuleOp) -> tuple[floa
 
 def _prove(item: tuple[str, str]) -> list[ProofRun]:
     """Both passes on one chunk, with and without their proofs."""
-    from layoutdialect.dialect.diagnostics import IRError
     from layoutdialect.dialect.registry import make_context
     from layoutdialect.dialect.text import parse_module
+    from layoutdialect.ir.diagnostics import IRError
     from layoutdialect.sim.same_semantics import SemanticsChanged
     from layoutdialect.sim.tensor_values import ProgramError
     from layoutdialect.sim.verify import ConversionMismatch

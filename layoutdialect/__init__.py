@@ -88,7 +88,7 @@ _DIALECT_MODULES = {
     "layoutdialect.dialect.ttg": ("TTG",),
     "layoutdialect.dialect.registry": ("load_dialects", "make_context"),
     "layoutdialect.dialect.text": ("parse_module", "print_module", "verify_module"),
-    "layoutdialect.dialect.diagnostics": ("IRError",),
+    "layoutdialect.ir.diagnostics": ("IRError",),
 }
 _DIALECT_NAMES = {name: module for module, names in _DIALECT_MODULES.items() for name in names}
 

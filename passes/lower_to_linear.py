@@ -55,7 +55,7 @@ from layoutdialect.encodings import (
 )
 from layoutdialect.encodings.base import DerivedEncoding
 from layoutdialect.f2 import LinearLayout
-from layoutdialect.passes.remarks import Remark
+from layoutdialect.ir.remarks import Remark
 
 __all__ = ["LowerToLinearPass", "lower_to_linear"]
 

@@ -26,9 +26,10 @@ from xdsl.utils.arg_spec import parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, VerifyException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.registry import register_all_dialects
-from layoutdialect.dialect.text import TTGIRTarget, parse_module, read_source, verify_module
+from layoutdialect.dialect.text import TTGIROutput, parse_module, verify_module
+from layoutdialect.ir.diagnostics import IRError, SourceLocation
+from layoutdialect.ir.source_files import read_source
 from layoutdialect.tools.process import collect_garbage_rarely
 from layoutdialect.universe import LAYOUTDIALECT_UNIVERSE
 
@@ -84,7 +85,7 @@ class LayoutOptMain(xDSLOptMain):
 
     def register_all_targets(self) -> None:
         super().register_all_targets()  # type: ignore[no-untyped-call]
-        self.available_targets.setdefault("ttgir", lambda: TTGIRTarget)
+        self.available_targets.setdefault("ttgir", lambda: TTGIROutput)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
@@ -134,7 +135,7 @@ class LayoutOptMain(xDSLOptMain):
         if parse_spec(self.args.target).name != "ttgir":
             return super().output_resulting_program(prog)
         stream = StringIO()
-        target = TTGIRTarget(print_generic_format=self.args.print_op_generic, print_debuginfo=self.args.print_debuginfo)
+        target = TTGIROutput(print_generic_format=self.args.print_op_generic, print_debuginfo=self.args.print_debuginfo)
         target.emit(self.ctx, prog, stream)
         return stream.getvalue()
 

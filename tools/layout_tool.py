@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from importlib.metadata import version
 from typing import Any, NoReturn, Protocol
 
-from layoutdialect.dialect.diagnostics import IRError
+from layoutdialect.ir.diagnostics import IRError
 from layoutdialect.tools.process import collect_garbage_rarely
 
 __all__ = ["main"]

@@ -36,17 +36,17 @@ from layoutdialect.answers.limits import MAX_DIGITS, MAX_ELEMENT_BITS, MAX_ELEME
 from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle, offset_bound
 from layoutdialect.cute.linear import to_linear_layout as cute_to_linear_layout
 from layoutdialect.cute.text import MAX_NESTING, CuteSyntaxError, CuteValue, Table, parse_cute
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation, locate
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import LocatingParser
 from layoutdialect.dialect.tt.types import ELEMENT_TYPE_SPELLINGS, bit_width
 from layoutdialect.dialect.ttg.attributes import EncodingAttr
-from layoutdialect.dialect.ttg.layout_checks import TargetOptions
+from layoutdialect.dialect.ttg.layout_checks import TargetOverride
 from layoutdialect.dialect.ttg.types import MemDescType
 from layoutdialect.encodings import DistributedEncoding, Encoding, EncodingError, to_linear_layout
 from layoutdialect.encodings.linear import GenericLinearEncoding, LinearEncoding
 from layoutdialect.encodings.shared import SharedLinearEncoding
 from layoutdialect.f2 import LinearLayout, LinearLayoutError
+from layoutdialect.ir.diagnostics import IRError, SourceLocation, locate
 from layoutdialect.target import Target, TargetError
 
 __all__ = [
@@ -67,7 +67,7 @@ __all__ = [
     "parse_shape",
     "parse_shape_option",
     "parse_target",
-    "parse_target_options",
+    "parse_target_override",
     "quoted",
     "target_name",
 ]
@@ -236,12 +236,12 @@ def parse_target(arch: str | None, banks: int | None) -> Target:
         raise LayoutArgumentError("--num-banks", str(banks), 1, str(error)) from None
 
 
-def parse_target_options(arch: str | None, banks: int | None) -> TargetOptions:
+def parse_target_override(arch: str | None, banks: int | None) -> TargetOverride:
     """``--target`` and ``--num-banks`` as options that replace a kernel's own target,
     checked now so that a bad name is an error at the option."""
     if arch is not None or banks is not None:
         parse_target(arch, banks)
-    return TargetOptions(target_name(arch), banks)
+    return TargetOverride(target_name(arch), banks)
 
 
 def parse_element_type(text: str, name: str = "--dtype") -> Attribute:

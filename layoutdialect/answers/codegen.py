@@ -3,7 +3,7 @@ thread's registers from one layout to another, the way ``lower-convert-layout`` 
 
 The conversion is planned and lowered exactly as the pass lowers it, the lowering is
 proven on the CTA simulator, and the thread-level IR is written out as CUDA
-(``cuda_emitter``).  Comments show, for lane 0 of warp 0, which elements the registers
+(``lowering.cuda_emitter``).  Comments show, for lane 0 of warp 0, which elements the registers
 hold at the start and after each step that moves data.
 """
 
@@ -25,15 +25,15 @@ from layoutdialect.answers.arguments import (
     parse_target,
 )
 from layoutdialect.answers.convert import conversion_types, plan_on_target
-from layoutdialect.answers.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
 from layoutdialect.answers.limits import MAX_CODEGEN_REGISTERS, SLOW_POSITIONS, power_of_two
 from layoutdialect.answers.plan import simulated_positions, unverified_reason
 from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.f2 import LinearLayout
-from layoutdialect.passes.lower_convert_layout.lowering import lower_detached
+from layoutdialect.ir.diagnostics import IRError, SourceLocation
+from layoutdialect.lowering.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
+from layoutdialect.lowering.layout_conversion import lower_detached
 from layoutdialect.sim.verify import ConversionTrace, element_ids
 from layoutdialect.target import DEFAULT_TARGET, Target
 

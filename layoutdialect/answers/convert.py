@@ -54,7 +54,7 @@ from layoutdialect.dialect.ttg.attributes import encoding_attr
 from layoutdialect.encodings import DistributedEncoding
 from layoutdialect.f2 import HARDWARE_DIMS, LinearLayout, LinearLayoutError
 from layoutdialect.f2.matrix_view import BitMatrix, bit_label, layout_matrix
-from layoutdialect.passes.lower_convert_layout.lowering import LayoutConversion, plan_layout_conversion
+from layoutdialect.lowering.layout_conversion import LayoutConversion, plan_layout_conversion
 from layoutdialect.target import Target
 
 __all__ = [

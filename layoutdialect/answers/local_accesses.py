@@ -16,13 +16,13 @@ from xdsl.ir import Attribute, Operation
 
 from layoutdialect.analysis.bank_conflicts import SharedAccessCost, bank_conflicts
 from layoutdialect.answers.text_table import table_lines
-from layoutdialect.dialect.text import op_location
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import EncodingAttr
-from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
+from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOverride
 from layoutdialect.dialect.ttg.ops import LocalAllocOp, LocalLoadOp, LocalStoreOp
 from layoutdialect.dialect.ttg.types import MemDescType
 from layoutdialect.encodings import to_linear_layout
+from layoutdialect.ir.locations import op_location
 
 __all__ = ["LocalAccessReport", "format_local_accesses", "report_local_accesses"]
 
@@ -55,7 +55,7 @@ class LocalAccessReport:
         }
 
 
-def report_local_accesses(module: ModuleOp, target: TargetOptions = MODULE_TARGET) -> list[LocalAccessReport]:
+def report_local_accesses(module: ModuleOp, target: TargetOverride = MODULE_TARGET) -> list[LocalAccessReport]:
     """One report per ``local_load``, ``local_store`` and initialising ``local_alloc``, in order,
     on the module's GPU unless ``target`` says otherwise."""
     reports = []
@@ -69,7 +69,7 @@ def report_local_accesses(module: ModuleOp, target: TargetOptions = MODULE_TARGE
     return reports
 
 
-def _report(op: Operation, tensor: Attribute, memdesc: Attribute, target: TargetOptions) -> LocalAccessReport:
+def _report(op: Operation, tensor: Attribute, memdesc: Attribute, target: TargetOverride) -> LocalAccessReport:
     assert isinstance(tensor, TensorType) and isinstance(memdesc, MemDescType)
     shape = tuple(tensor.get_shape())
     common: dict[str, Any] = {

@@ -22,19 +22,21 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from layoutdialect.analysis.bank_conflicts import SharedAccessCost
 from layoutdialect.analysis.conversion import ConversionPath
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition
-from layoutdialect.answers.arguments import parse_target_options
+from layoutdialect.answers.arguments import parse_target_override
 from layoutdialect.answers.limits import MAX_SIMULATED_POSITIONS
 from layoutdialect.answers.local_accesses import LocalAccessReport, format_local_accesses, report_local_accesses
 from layoutdialect.answers.progress import progress
 from layoutdialect.answers.text_table import table_lines
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.registry import make_context
-from layoutdialect.dialect.text import op_location, parse_module, read_source, source_position
-from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions
+from layoutdialect.dialect.text import parse_module
+from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOverride
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
-from layoutdialect.passes.lower_convert_layout.lowering import LayoutConversion, lower_detached
-from layoutdialect.passes.lower_convert_layout.planning import PlannedConversion, plan_convert_op
-from layoutdialect.passes.remarks import Remark
+from layoutdialect.ir.diagnostics import IRError, SourceLocation
+from layoutdialect.ir.locations import op_location, source_position
+from layoutdialect.ir.remarks import Remark
+from layoutdialect.ir.source_files import read_source
+from layoutdialect.lowering.convert_layout_op import PlannedConversion, plan_convert_op
+from layoutdialect.lowering.layout_conversion import LayoutConversion, lower_detached
 from layoutdialect.sim.verify import ConversionMismatch
 
 __all__ = [
@@ -126,7 +128,7 @@ def report_conversions(
     *,
     verify: bool = True,
     max_mixed_transpositions: int = 1,
-    target: TargetOptions = MODULE_TARGET,
+    target: TargetOverride = MODULE_TARGET,
     max_scratch_bytes: int | None = None,
 ) -> list[ConversionReport]:
     """One report per ``ttg.convert_layout`` of ``module``, in order; the module is not
@@ -351,14 +353,14 @@ def ask(
     if max_scratch_bytes is not None and max_scratch_bytes < 1:
         message = "--max-scratch-bytes must be positive"
         raise IRError(SourceLocation("--max-scratch-bytes", 1, 1), message, str(max_scratch_bytes))
-    options = parse_target_options(target, num_banks)
+    override = parse_target_override(target, num_banks)
     filename, text = read_source(file)
     module = parse_module(text, filename, make_context())
     reports = report_conversions(
         module,
         verify=not no_verify,
         max_mixed_transpositions=max_mixed_transpositions,
-        target=options,
+        target=override,
         max_scratch_bytes=max_scratch_bytes,
     )
-    return PlanAnswer(reports, report_local_accesses(module, options))
+    return PlanAnswer(reports, report_local_accesses(module, override))

@@ -30,7 +30,6 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue
 from xdsl.printer import Printer
 
-from layoutdialect.dialect.dense import element_count, splat_bytes, splat_value
 from layoutdialect.dialect.ttg.attributes import (
     AmdMfmaEncodingAttr,
     AmdWmmaEncodingAttr,
@@ -46,6 +45,7 @@ from layoutdialect.dialect.ttg.attributes import (
     SliceEncodingAttr,
     encoding_attr,
 )
+from layoutdialect.ir.dense import element_count, splat_bytes, splat_value
 
 __all__ = ["AliasPrinter", "alias_stem", "collect_aliases", "print_with_aliases"]
 

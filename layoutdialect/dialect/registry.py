@@ -1,8 +1,12 @@
 """Every dialect this package reads, and the one way to load them into an xDSL context.
 
-``ttg``, ``tt`` and ``ttng`` are Triton's; ``arith`` and ``scf`` replace xDSL's with the
-tensor forms and spellings TTGIR uses; ``gpu_ext`` adds ``gpu.shuffle``.  Every other
-dialect xDSL knows (its own and its plugins') is registered too, so stock ops read.
+``ttg``, ``tt``, ``ttng``, ``amdg``, ``gluon``, ``proton`` and ``proton_gpu`` are Triton's
+(``dialect/<name>/``); the upstream MLIR dialects of ``dialect/upstream/`` replace xDSL's
+``arith``, ``scf``, ``gpu``, ``llvm``, ``memref`` and ``vector`` with the tensor forms,
+spellings and ops TTGIR uses, and add ``nvgpu`` and ``nvvm`` ops xDSL lacks.  Every other
+dialect xDSL knows (its own and its plugins') is registered too, so stock ops read.  The
+``xdsl.universe`` plugin (``layoutdialect.universe``) offers stock ``xdsl-opt`` the ones
+xDSL does not define.
 """
 
 from __future__ import annotations
@@ -14,8 +18,8 @@ from xdsl.context import Context
 from xdsl.ir import Dialect
 from xdsl.universe import Universe
 
-from layoutdialect.dialect.diagnostics import argument_error
 from layoutdialect.f2.arguments import checks_arguments
+from layoutdialect.ir.diagnostics import argument_error
 
 __all__ = ["PROVIDED_DIALECTS", "load_dialects", "make_context", "register_all_dialects"]
 
@@ -36,14 +40,14 @@ PROVIDED_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "tt": _provided("tt", "TT"),
     "ttng": _provided("ttng", "TTNG"),
     "amdg": _provided("amdg", "AMDG"),
-    "arith": _provided("arith", "ARITH"),
-    "scf": _provided("scf", "SCF"),
-    "gpu": _provided("gpu", "GPU"),
-    "llvm": _provided("llvm", "LLVM"),
-    "memref": _provided("memref", "MEMREF"),
-    "vector": _provided("vector", "VECTOR"),
-    "nvgpu": _provided("nvgpu", "NVGPU"),
-    "nvvm": _provided("nvvm", "NVVM"),
+    "arith": _provided("upstream.arith", "ARITH"),
+    "scf": _provided("upstream.scf", "SCF"),
+    "gpu": _provided("upstream.gpu", "GPU"),
+    "llvm": _provided("upstream.llvm", "LLVM"),
+    "memref": _provided("upstream.memref", "MEMREF"),
+    "vector": _provided("upstream.vector", "VECTOR"),
+    "nvgpu": _provided("upstream.nvgpu", "NVGPU"),
+    "nvvm": _provided("upstream.nvvm", "NVVM"),
     "gluon": _provided("gluon", "GLUON"),
     "proton": _provided("proton", "PROTON"),
     "proton_gpu": _provided("proton_gpu", "PROTON_GPU"),

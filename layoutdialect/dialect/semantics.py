@@ -55,8 +55,9 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import RewritePattern
 from xdsl.traits import HasCanonicalizationPatternsTrait, OpTrait
 
-from layoutdialect.dialect.dense import splat_bytes
 from layoutdialect.encodings import DistributedEncoding, EncodingError
+from layoutdialect.ir.class_traits import class_trait
+from layoutdialect.ir.dense import splat_bytes
 
 __all__ = [
     "AnchorWhenExpensive",
@@ -78,7 +79,6 @@ __all__ = [
     "has_option",
     "is_expensive_memory_access",
     "layout_rule",
-    "class_trait",
     "semantic_trait",
     "with_result_types",
 ]
@@ -351,15 +351,6 @@ def _standard_trait(op_class: type[Operation], kind: type[OpTrait]) -> OpTrait |
         return None
     trait = _SPLAT_CONSTANT if issubclass(op_class, arith.ConstantOp) else _ELEMENTWISE
     return trait if isinstance(trait, kind) else None
-
-
-@lru_cache(maxsize=4096)
-def class_trait(op_class: type[Operation], kind: type[OpTrait]) -> OpTrait | None:
-    """``op_class.get_trait(kind)``, remembered per class: a class's traits never change,
-    and ``get_trait`` runs an ABC ``isinstance`` per trait of the class, on hot paths
-    (every op of a function, every fold).  Bounded, as each context makes its own
-    classes for unregistered ops."""
-    return op_class.get_trait(kind)
 
 
 def semantic_trait(op: Operation, kind: type[TraitT]) -> TraitT | None:

@@ -10,24 +10,20 @@ from dataclasses import dataclass
 from io import StringIO
 from math import prod
 from typing import IO, Any, TypeVar, cast
-from weakref import WeakKeyDictionary
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
     BytesAttr,
-    CallSiteLoc,
     ComplexType,
     DenseIntOrFPElementsAttr,
     FileLineColLoc,
-    FusedLoc,
     IndexType,
     IntAttr,
     IntegerType,
     LocationAttr,
     ModuleOp,
-    NameLoc,
     RankedStructure,
     StringAttr,
 )
@@ -38,21 +34,22 @@ from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Input, Location, Position, Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
-from xdsl.utils.target import Target
+from xdsl.utils.target import Target as OutputFormat
 
 from layoutdialect.dialect.aliases import print_with_aliases
-from layoutdialect.dialect.dense import splat
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation, argument_error
-from layoutdialect.dialect.dominance import dominance_violations
-from layoutdialect.dialect.hex_floats import float_from_bits
-from layoutdialect.dialect.lexer import TTGIRLexer
-from layoutdialect.dialect.op_lines import OpLines, op_line
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.ttg.attributes import RETIRED_ATTRIBUTES
 from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, ir_unchanged, verify_tensor_layouts
-from layoutdialect.dialect.verifier_answers import VerifierAnswers
 from layoutdialect.encodings import EncodingError
 from layoutdialect.f2.arguments import checks_arguments
+from layoutdialect.ir.dense import splat
+from layoutdialect.ir.diagnostics import IRError, SourceLocation, argument_error
+from layoutdialect.ir.dominance import dominance_violations
+from layoutdialect.ir.hex_floats import float_from_bits
+from layoutdialect.ir.lexer import FastMLIRLexer
+from layoutdialect.ir.locations import located_error, record_op_position, text_line
+from layoutdialect.ir.op_lines import OpLines, op_line
+from layoutdialect.ir.verifier_answers import VerifierAnswers
 
 _MAX_ELEMENT_COUNT = (1 << 63) - 1
 """The most elements MLIR counts in a shaped type (an ``int64``; more fails its assertion)."""
@@ -65,13 +62,10 @@ _DENSE_LITERAL_TYPE = base(RankedStructure[IntegerType | IndexType | AnyFloat | 
 
 __all__ = [
     "LocatingParser",
-    "TTGIRTarget",
-    "decode_source",
-    "located_error",
+    "TTGIROutput",
     "make_context",
     "parse_module",
     "print_module",
-    "source_position",
     "verify_module",
 ]
 
@@ -88,10 +82,6 @@ class _HexLiteralElement(AttrParser._TensorLiteralElement):
         except ValueError as error:
             parser.raise_error(str(error), at_position=self.span)
 
-
-_IR_POSITIONS: WeakKeyDictionary[Operation, SourceLocation] = WeakKeyDictionary()
-"""Where each parsed op's text starts in the IR file, for diagnostics: an op's own
-``location`` is the kernel's source position when the text gave one."""
 
 _LOCATION_ALIAS = re.compile(r"^(#[\w$.-]+)[ \t]*=[ \t]*(?=loc\()", re.M)
 """A location alias definition, which MLIR allows after its uses (Triton prints its
@@ -151,7 +141,7 @@ class LocatingParser(Parser):
 
     def __init__(self, ctx: Context, text: str, filename: str, line_offset: int = 0) -> None:
         super().__init__(ctx, "", filename)
-        self._parser_state = ParserState(TTGIRLexer(Input(text, filename)))
+        self._parser_state = ParserState(FastMLIRLexer(Input(text, filename)))
         self.line_offset = line_offset
         self.first_undefined_use: dict[str, Span[str]] = {}
         self.failing_op_start: Any = None
@@ -343,7 +333,7 @@ class LocatingParser(Parser):
         gives no location gets its file, line and column, as MLIR's parser gives it."""
         start = self._location(self._current_token.span)
         start_position = self._current_token.span.start
-        source_line = op_line(cast(TTGIRLexer, self.lexer), start_position)
+        source_line = op_line(cast(FastMLIRLexer, self.lexer), start_position)
         op = None if source_line is None else self._op_lines.read_again(self, source_line)
         if op is None:
             op = self._parse_operation_afresh(start, start_position)
@@ -352,7 +342,7 @@ class LocatingParser(Parser):
         _drop_empty_names(op)
         _drop_undeclared_properties(op)
         position = SourceLocation(start.file, start.line + self.line_offset, start.col)
-        _IR_POSITIONS[op] = position
+        record_op_position(op, position)
         if self._location_end != self._current_token.span.start:
             op.location = FileLineColLoc(self._filename, self._integer(position.line), self._integer(position.column))
         return op
@@ -494,11 +484,6 @@ def _drop_undeclared_properties(op: Operation) -> None:
         del op.properties[name]
 
 
-def _line(text: str, line: int) -> str | None:
-    lines = text.splitlines()
-    return lines[line - 1] if 0 < line <= len(lines) else None
-
-
 _OP_NAME = re.compile(r'(?:%[^=]*=\s*)?"?([A-Za-z_][\w$.]*)')
 """An op's name after its results, in generic (quoted) or custom form."""
 
@@ -527,7 +512,7 @@ def parse_module(
             error = parser.undefined_value_error() or error
         where = error.span.get_location()
         location = SourceLocation(filename, where.line + line_offset, where.col, max(1, len(error.span)))
-        raise IRError(location, error.msg, _line(text, where.line)) from None
+        raise IRError(location, error.msg, text_line(text, where.line)) from None
     except (VerifyException, ValueError, OverflowError) as error:
         # xDSL builds attributes while parsing; a literal their checks refuse lands here.
         where = parser.failing_op_start or parser._current_token.span.get_location()
@@ -535,7 +520,7 @@ def parse_module(
         message = (
             str(error) if not isinstance(error, OverflowError) else f"a literal is out of range for its type ({error})"
         )
-        raise IRError(location, message, _line(text, where.line)) from None
+        raise IRError(location, message, text_line(text, where.line)) from None
     if verify:
         verify_module(module, text, line_offset)
     return module
@@ -576,85 +561,6 @@ def verify_module(module: ModuleOp, source: str | None = None, line_offset: int 
                 raise located_error(op, failure, source, line_offset)
 
 
-def decode_source(data: bytes, filename: str) -> str:
-    """IR text from the bytes of a file: UTF-8, without a byte-order mark (MLIR reads
-    neither a mark nor other encodings); anything else is an ``IRError`` at the byte."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        message = "unexpected character: a UTF-8 byte-order mark; MLIR text starts without one"
-        raise IRError(SourceLocation(filename, 1, 1), message)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        byte = data[error.start]
-        message = f"the input is not UTF-8: byte 0x{byte:02x} {error.reason}"
-        raise IRError(SourceLocation(filename, line, column), message) from None
-
-
-def read_source(name: str | None) -> tuple[str, str]:
-    """``(filename, text)`` of an IR file, or of stdin for ``-`` or ``None``; an unreadable
-    file, or one that is not UTF-8, is an ``IRError``."""
-    filename = "<stdin>" if name in (None, "-") else name
-    if name in (None, "-"):
-        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
-    else:
-        try:
-            with open(name, "rb") as stream:
-                data = stream.read()
-        except OSError as error:
-            raise IRError(SourceLocation(name, 1, 1), f"cannot read the input: {error.strerror}") from None
-    return filename, decode_source(data, filename)
-
-
-def op_location(op: Operation) -> SourceLocation | None:
-    """Where ``op``'s text starts in the IR, when the parser recorded it."""
-    if (position := _IR_POSITIONS.get(op)) is not None:
-        return position
-    location = op.location
-    if isinstance(location, FileLineColLoc):
-        return SourceLocation(location.filename.data, location.line.data, location.column.data)
-    return None
-
-
-def _file_position(location: LocationAttr) -> FileLineColLoc | None:
-    """The file position a location comes down to: a call site's callee, a fused
-    location's first, a named location's own."""
-    if isinstance(location, FileLineColLoc):
-        return location
-    if isinstance(location, NameLoc) and isinstance(location.location, LocationAttr):
-        return _file_position(location.location)
-    if isinstance(location, CallSiteLoc):
-        return _file_position(location.callee)
-    if isinstance(location, FusedLoc):
-        return next((found for inner in location.locations if (found := _file_position(inner)) is not None), None)
-    return None
-
-
-def source_position(op: Operation) -> str | None:
-    """The kernel's source position of ``op`` (``kernel.py:17:26``, with the name Triton
-    gave the value: ``kernel.py:17:26 'acc'``), when its location names one other than
-    its place in the IR."""
-    location = op.location
-    found = _file_position(location)
-    if found is None:
-        return None
-    text = f"{found.filename.data}:{found.line.data}:{found.column.data}"
-    if text == str(op_location(op)):
-        return None
-    return f"{text} '{location.desc.data}'" if isinstance(location, NameLoc) else text
-
-
-def located_error(op: Operation, message: str, source: str | None = None, line_offset: int = 0) -> IRError:
-    """``IRError`` at ``op``'s location (with its source line when ``source`` is given)."""
-    where = op_location(op)
-    if (origin := source_position(op)) is not None:
-        message = f"{message} (from {origin})"
-    if where is not None:
-        return IRError(where, message, _line(source, where.line - line_offset) if source is not None else None)
-    return IRError(SourceLocation("<unknown>", 0, 0), f"'{op.name}' op {message}")
-
-
 @checks_arguments(argument_error)
 def print_module(module: ModuleOp) -> str:
     """The module as text, with TTGIR's ``#blocked``/``#mma``/``#shared`` aliases."""
@@ -664,8 +570,9 @@ def print_module(module: ModuleOp) -> str:
 
 
 @dataclass(frozen=True)
-class TTGIRTarget(Target):
-    """The ``ttgir`` output target: MLIR text with Triton's layout aliases."""
+class TTGIROutput(OutputFormat):
+    """The ``ttgir`` output format of ``xdsl-opt -t`` (xDSL calls it a target): MLIR text
+    with Triton's layout aliases."""
 
     name = "ttgir"
 

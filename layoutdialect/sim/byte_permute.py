@@ -19,8 +19,8 @@ from __future__ import annotations
 import numpy as np
 from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
 
-from layoutdialect.dialect.nvvm.permute import PermuteMode, PermuteOp
-from layoutdialect.sim.cta import CTASimulator
+from layoutdialect.dialect.upstream.nvvm.permute import PermuteMode, PermuteOp
+from layoutdialect.sim.cta import CTASimulator, register_thread_functions
 
 __all__ = ["MODE_CONTROLS", "BytePermuteFunctions", "byte_permute"]
 
@@ -69,3 +69,6 @@ class BytePermuteFunctions(InterpreterFunctions):
         else:
             lo, hi, selector = args
         return (byte_permute(lo, hi, selector, op.mode.data),)
+
+
+register_thread_functions(BytePermuteFunctions())

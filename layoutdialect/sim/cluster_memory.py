@@ -18,14 +18,21 @@ from xdsl.dialects import llvm
 from xdsl.dialects.builtin import IntAttr, VectorType
 from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
 
-from layoutdialect.dialect.nvvm.cluster import (
+from layoutdialect.dialect.upstream.nvvm.cluster import (
     CLUSTER_SHARED_MEMORY_SPACE,
     ClusterArriveOp,
     ClusterCtaRankOp,
     ClusterWaitOp,
     MapaOp,
 )
-from layoutdialect.sim.cta import CTASimulator, SharedMemoryError, SimulationError, element_bytes, little_endian
+from layoutdialect.sim.cta import (
+    CTASimulator,
+    SharedMemoryError,
+    SimulationError,
+    element_bytes,
+    little_endian,
+    register_thread_functions,
+)
 from layoutdialect.sim.matrix_memory import ADDRESS_BUFFER_SHIFT
 
 __all__ = ["CLUSTER_RANK_SHIFT", "ClusterMemoryFunctions"]
@@ -90,3 +97,6 @@ class ClusterMemoryFunctions(InterpreterFunctions):
     @impl(ClusterWaitOp)
     def run_wait(self, sim: CTASimulator, op: ClusterWaitOp, args: PythonValues) -> PythonValues:
         return ()
+
+
+register_thread_functions(ClusterMemoryFunctions())

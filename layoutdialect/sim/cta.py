@@ -21,17 +21,19 @@ other's shared memory.
 
 Each op's meaning is one ``@impl`` of ``ThreadFunctions``, in xDSL's
 ``InterpreterFunctions`` style, as the whole-tensor interpreter's are
-(``tensor_program.ProgramFunctions``); ``matrix_memory`` adds ``ldmatrix``,
-``stmatrix``, pointers into shared memory and vectors of rank 2; ``byte_permute`` adds
-``nvvm.prmt``.  ``CTASimulator`` only
-walks the ops and keeps the threads' values and shared memory.
+(``tensor_program.ProgramFunctions``), entered in ``THREAD_OPS`` by
+``register_thread_functions``.  Extensions register their own functions from their own
+modules, which the package imports: ``matrix_memory`` adds ``ldmatrix``, ``stmatrix``,
+pointers into shared memory and vectors of rank 2, ``cluster_memory`` the cluster's
+shared memory and barrier, ``byte_permute`` ``nvvm.prmt``.  ``CTASimulator`` only walks
+the ops and keeps the threads' values and shared memory.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from xdsl.dialects import arith, builtin, gpu, memref, vector
@@ -39,11 +41,20 @@ from xdsl.dialects.builtin import IntegerAttr, MemRefType, VectorType
 from xdsl.interpreter import InterpreterFunctions, OpImpl, PythonValues, impl, register_impls
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from layoutdialect.dialect.gpu.ops import BarrierOp, ShuffleMode, ShuffleOp
-from layoutdialect.dialect.nvvm.cluster import ClusterWaitOp
 from layoutdialect.dialect.tt.types import bit_width
+from layoutdialect.dialect.upstream.gpu.ops import BarrierOp, ShuffleMode, ShuffleOp
+from layoutdialect.dialect.upstream.nvvm.cluster import ClusterWaitOp
 
-__all__ = ["CTASimulator", "SharedMemoryError", "SimulationError", "element_bytes", "little_endian"]
+__all__ = [
+    "THREAD_OPS",
+    "CTASimulator",
+    "SharedMemoryError",
+    "SimulationError",
+    "ThreadOp",
+    "element_bytes",
+    "little_endian",
+    "register_thread_functions",
+]
 
 Array = np.ndarray
 
@@ -94,22 +105,6 @@ class CTASimulator:
         self.current: tuple[slice, slice] = (slice(None), slice(None))
         self.buffers: list[tuple[Array, Array]] = []
         self.views: list[_View] = []
-        # The matrix, cluster and byte-permute instructions build on this module: imported once it is loaded.
-        from layoutdialect.sim.byte_permute import BytePermuteFunctions
-        from layoutdialect.sim.cluster_memory import ClusterMemoryFunctions
-        from layoutdialect.sim.matrix_memory import MatrixMemoryFunctions
-
-        self._matrix_functions = MatrixMemoryFunctions()
-        self._implementations: dict[type[Operation], tuple[InterpreterFunctions, OpImpl[Any, Any]]] = {
-            op_type: (functions, implementation)
-            for functions in (
-                ThreadFunctions(),
-                self._matrix_functions,
-                ClusterMemoryFunctions(),
-                BytePermuteFunctions(),
-            )
-            for op_type, implementation in functions._impls()
-        }
 
     # ------------------------------------------------------------------ running
 
@@ -168,15 +163,14 @@ class CTASimulator:
 
     def _run_on(self, ops: Sequence[Operation], values: dict[SSAValue, Array], threads: tuple[slice, slice]) -> None:
         for op in ops:
-            entry = self._implementations.get(type(op))
+            entry = THREAD_OPS.get(type(op))
             if entry is None:
                 raise SimulationError(f"the simulator does not model '{op.name}'")
-            functions, implementation = entry
-            if functions is not self._matrix_functions and not _one_dimensional(op):
+            if not entry.vectors_of_any_rank and not _one_dimensional(op):
                 raise SimulationError(f"the simulator models '{op.name}' on 1-D vectors only (shape_cast them first)")
             args = tuple(self._operand(values, operand, threads) for operand in op.operands)
             self.current = threads
-            results = implementation(functions, self, op, args).values  # type: ignore[arg-type]
+            results = entry.implementation(entry.functions, self, op, args).values  # type: ignore[arg-type]
             for value, result in zip(op.results, results):
                 self._store(values, value, np.asarray(result, dtype=np.uint64), threads)
 
@@ -208,6 +202,32 @@ class CTASimulator:
         if addresses.size and int(addresses.max()) >= size:
             raise SharedMemoryError(f"an access reaches byte {int(addresses.max())} of a {size}-byte buffer")
         return view, addresses.astype(np.intp)
+
+
+class ThreadOp(NamedTuple):
+    """How ``CTASimulator`` runs one op type: ``implementation`` is the ``@impl`` method
+    of ``functions`` for it; ``vectors_of_any_rank`` says it models vectors of rank 2 and
+    more, held flattened (else every vector it takes or gives must have one dimension)."""
+
+    functions: InterpreterFunctions
+    implementation: OpImpl[Any, Any]
+    vectors_of_any_rank: bool
+
+
+THREAD_OPS: dict[type[Operation], ThreadOp] = {}
+"""Every op type ``CTASimulator`` runs, by exact type, filled by ``register_thread_functions``."""
+
+
+def register_thread_functions(functions: InterpreterFunctions, vectors_of_any_rank: bool = False) -> None:
+    """Make ``CTASimulator`` run each op type ``functions`` has an ``@impl`` for (its class
+    registered with ``register_impls``); ``vectors_of_any_rank`` as in ``ThreadOp``.  An op
+    type has one meaning, so registering one twice is an error."""
+    implementations = dict(functions._impls())
+    for op_type in implementations.keys() & THREAD_OPS.keys():
+        known = type(THREAD_OPS[op_type].functions).__name__
+        raise ValueError(f"'{op_type.name}' is already simulated by {known}")
+    for op_type, implementation in implementations.items():
+        THREAD_OPS[op_type] = ThreadOp(functions, implementation, vectors_of_any_rank)
 
 
 class ThreadFunctions(InterpreterFunctions):
@@ -422,6 +442,7 @@ def _wrapping_binary(function: Callable[[Array, Array], Array]) -> Callable[...,
 for _op_type, _function in _WRAPPING_BINARY.items():
     setattr(ThreadFunctions, f"run_{_op_type.name.replace('.', '_')}", impl(_op_type)(_wrapping_binary(_function)))
 register_impls(ThreadFunctions)
+register_thread_functions(ThreadFunctions())
 
 
 def little_endian(data: Array, element_bytes: int) -> Array:

@@ -29,12 +29,12 @@ from xdsl.dialects import llvm
 from xdsl.dialects.builtin import MemRefType, NoneAttr, VectorType
 from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
 
-from layoutdialect.dialect.memref.ops import ExtractAlignedPointerAsIndexOp
-from layoutdialect.dialect.nvgpu.ops import MATRIX_ROW_BYTES, MATRIX_ROWS, LdMatrixOp
-from layoutdialect.dialect.nvvm.ops import StMatrixOp
 from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.dialect.vector.ops import ShapeCastOp
-from layoutdialect.sim.cta import CTASimulator, SharedMemoryError, SimulationError
+from layoutdialect.dialect.upstream.memref.ops import ExtractAlignedPointerAsIndexOp
+from layoutdialect.dialect.upstream.nvgpu.ops import MATRIX_ROW_BYTES, MATRIX_ROWS, LdMatrixOp
+from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp
+from layoutdialect.dialect.upstream.vector.ops import ShapeCastOp
+from layoutdialect.sim.cta import CTASimulator, SharedMemoryError, SimulationError, register_thread_functions
 
 __all__ = ["ADDRESS_BUFFER_SHIFT", "MatrixMemoryFunctions", "shared_address"]
 
@@ -201,3 +201,6 @@ class MatrixMemoryFunctions(InterpreterFunctions):
     @impl(ShapeCastOp)
     def run_shape_cast(self, sim: CTASimulator, op: ShapeCastOp, args: PythonValues) -> PythonValues:
         return args
+
+
+register_thread_functions(MatrixMemoryFunctions(), vectors_of_any_rank=True)

@@ -36,8 +36,6 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import IsTerminator, MemoryEffectKind, get_effects, is_side_effect_free
 from xdsl.universe import Universe
 
-from layoutdialect.dialect.arith.ops import ComparisonOp
-from layoutdialect.dialect.dense import splat_value
 from layoutdialect.dialect.registry import PROVIDED_DIALECTS
 from layoutdialect.dialect.tt.data_indexed import GatherOp
 from layoutdialect.dialect.tt.elementwise import ElementwiseInlineAsmOp, ExternElementwiseOp
@@ -47,6 +45,8 @@ from layoutdialect.dialect.tt.ops import ExpandDimsOp, ReduceOp, TransOp
 from layoutdialect.dialect.tt.scan import ScanOp
 from layoutdialect.dialect.ttg.views import Fp4ToFpOp, MemDescTransOp
 from layoutdialect.dialect.ttg.warp_specialize import WarpSpecializeOp
+from layoutdialect.dialect.upstream.arith.ops import ComparisonOp
+from layoutdialect.ir.dense import splat_value
 from layoutdialect.sim.tensor_values import (
     NATIVE_WIDTHS,
     Memory,

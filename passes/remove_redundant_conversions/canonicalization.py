@@ -45,9 +45,9 @@ from layoutdialect.dialect.ttg.canonicalization import (
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp, LocalAllocOp, LocalStoreOp
 from layoutdialect.dialect.ttng.canonicalization import TMEMStoreReadsPastConversion
 from layoutdialect.dialect.ttng.tensor_memory import TMEMStoreOp
-from layoutdialect.dialect.verifier_answers import VerifierAnswers
-from layoutdialect.passes.dead_ops import erase_dead_ops_and_tell
-from layoutdialect.passes.op_lists import ops_of_types
+from layoutdialect.ir.dead_ops import erase_dead_ops_and_tell
+from layoutdialect.ir.op_lists import ops_of_types
+from layoutdialect.ir.verifier_answers import VerifierAnswers
 
 __all__ = ["AssertReadsPastConversion", "BypassEqualLayouts", "canonicalize_conversions", "conversion_folds"]
 

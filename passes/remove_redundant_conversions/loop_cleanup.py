@@ -14,7 +14,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from layoutdialect.passes.op_lists import ops_of_types
+from layoutdialect.ir.op_lists import ops_of_types
 from layoutdialect.passes.remove_redundant_conversions.op_roles import is_pure
 
 __all__ = ["rebuild_loop", "remove_dead_branch_results", "remove_dead_loop_values"]

@@ -32,14 +32,14 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from layoutdialect.dialect.text import located_error
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
-from layoutdialect.passes.common_subexpressions import eliminate_common_subexpressions
-from layoutdialect.passes.dead_ops import erase_dead_ops
-from layoutdialect.passes.op_lists import ops_of_types
-from layoutdialect.passes.regions import isolated_region
-from layoutdialect.passes.remarks import Remark
+from layoutdialect.ir.common_subexpressions import eliminate_common_subexpressions
+from layoutdialect.ir.dead_ops import erase_dead_ops
+from layoutdialect.ir.locations import located_error
+from layoutdialect.ir.op_lists import ops_of_types
+from layoutdialect.ir.regions import isolated_region
+from layoutdialect.ir.remarks import Remark
 from layoutdialect.passes.remove_redundant_conversions.canonicalization import Verdicts, canonicalize_conversions
 from layoutdialect.passes.remove_redundant_conversions.hoisting import hoist_dot_operand, hoist_into_conditionals
 from layoutdialect.passes.remove_redundant_conversions.loop_cleanup import (

@@ -19,31 +19,36 @@ ALLOWED: dict[str, set[str]] = {
     "encodings": {"f2"},
     "cute": {"f2"},
     "analysis": {"f2", "cute", "target"},
-    "dialect": {"f2", "encodings", "analysis", "target", "xdsl"},
-    "sim": {"f2", "dialect", "xdsl"},
-    "passes": {"f2", "encodings", "analysis", "dialect", "sim", "target", "xdsl"},
+    "ir": {"xdsl"},
+    "dialect": {"f2", "encodings", "analysis", "target", "ir", "xdsl"},
+    "sim": {"f2", "ir", "dialect", "xdsl"},
+    "lowering": {"f2", "encodings", "analysis", "ir", "dialect", "sim", "target", "xdsl"},
+    "passes": {"f2", "encodings", "analysis", "ir", "dialect", "sim", "lowering", "target", "xdsl"},
     "answers": {
         "f2",
         "encodings",
         "cute",
         "analysis",
+        "ir",
         "dialect",
         "sim",
-        "passes",
+        "lowering",
         "target",
         "xdsl",
         "matplotlib",
         "tqdm",
     },
     "universe": {"dialect", "xdsl"},
-    "tools": {"dialect", "universe", "xdsl"},
+    "tools": {"ir", "dialect", "universe", "xdsl"},
     "__init__": {"f2", "encodings"},
 }
 """What each part may import: the F2 core nothing; the encodings, CuTe and the target
-model the core; the analyses those (no IR); the dialect, simulators and passes the IR;
-the answers anything below them; the command-line tools only the diagnostics and the
-xDSL driver (they load each answer by name).  ``xdsl``, ``matplotlib`` and ``tqdm`` are
-the third-party libraries that mark a layer."""
+model the core; the analyses those (no IR); the Triton-free IR plumbing only xDSL; the
+dialects (Triton's and the upstream ones they patch) the IR and the math; the simulators
+the dialects; the lowering of one conversion everything up to the simulators; the passes
+and the answers that lowering, never each other; the command-line tools only the
+diagnostics, the dialects and the xDSL driver (they load each answer by name).  ``xdsl``,
+``matplotlib`` and ``tqdm`` are the third-party libraries that mark a layer."""
 
 MARKED_LIBRARIES = ("xdsl", "matplotlib", "tqdm")
 
@@ -147,14 +152,52 @@ def test_the_command_line_tools_load_only_the_answer_asked_for() -> None:
         "layoutdialect.dialect.amdg",
         "layoutdialect.dialect.gluon",
         "layoutdialect.dialect.proton_gpu",
+        "layoutdialect.dialect.upstream.arith",
+        "layoutdialect.dialect.upstream.scf",
+        "layoutdialect.dialect.upstream.gpu",
+        "layoutdialect.dialect.upstream.llvm",
+        "layoutdialect.dialect.upstream.memref",
+        "layoutdialect.dialect.upstream.nvgpu",
+        "layoutdialect.dialect.upstream.nvvm",
+        "layoutdialect.dialect.upstream.vector",
+        "layoutdialect.passes.lower_convert_layout",
+        "layoutdialect.passes.lower_to_linear",
         "layoutdialect.passes.remove_redundant_conversions",
+        "layoutdialect.lowering.convert_layout_op",
+        "layoutdialect.lowering.cuda_emitter",
+        "layoutdialect.sim.cta",
         "layoutdialect.answers.plan",
     ],
 )
 def test_each_dialect_and_pass_imports_on_its_own(module: str) -> None:
     """The registry loads dialects lazily, one at a time: none may depend on another
-    having been imported first (an import cycle shows only in a fresh interpreter)."""
+    having been imported first (an import cycle shows only in a fresh interpreter), and
+    neither may a pass, the lowering or the simulator."""
     subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True, check=True)
+
+
+def test_passes_holds_only_passes_each_in_a_module_named_for_it() -> None:
+    """Each module or folder of ``passes/`` exports the ``ModulePass`` whose name it bears
+    (``lower_convert_layout`` holds ``lower-convert-layout``), and the ``xdsl.universe``
+    plugin lists exactly those passes; helpers shared by passes live in the library."""
+    from importlib import import_module
+
+    from xdsl.passes import ModulePass
+
+    from layoutdialect.universe import LAYOUTDIALECT_UNIVERSE
+
+    names = sorted(
+        path.stem if path.suffix == ".py" else path.name
+        for path in (REPOSITORY / "passes").iterdir()
+        if (path.suffix == ".py" and path.stem != "__init__") or (path / "__init__.py").is_file()
+    )
+    for name in names:
+        module = import_module(f"layoutdialect.passes.{name}")
+        passes = [value for value in vars(module).values() if isinstance(value, type) and issubclass(value, ModulePass)]
+        assert [found.name for found in passes if found.__module__.startswith(module.__name__)] == [
+            name.replace("_", "-")
+        ], name
+    assert sorted(LAYOUTDIALECT_UNIVERSE.all_passes) == [name.replace("_", "-") for name in names]
 
 
 def test_every_package_is_installed() -> None:

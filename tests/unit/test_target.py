@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from xdsl.ir import Operation
 
 from layoutdialect.dialect.text import parse_module
-from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOptions, kernel_target
+from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOverride, kernel_target
 from layoutdialect.target import DEFAULT_TARGET, SharedMemory, Target, TargetError
 
 
@@ -141,9 +141,9 @@ def test_a_kernel_names_its_target_and_lanes() -> None:
 
 def test_options_replace_the_kernels_target_but_not_its_lanes() -> None:
     op = _first_op('"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"')
-    target = TargetOptions(arch="hip:gfx942").resolve(op)
+    target = TargetOverride(arch="hip:gfx942").resolve(op)
     assert (target.arch, target.lanes, target.shared.banks) == ("hip:gfx942", 32, 32)
-    assert TargetOptions(banks=16).resolve(op).shared.banks == 16
+    assert TargetOverride(banks=16).resolve(op).shared.banks == 16
 
 
 def test_a_kernel_without_attributes_gets_the_default_target() -> None:

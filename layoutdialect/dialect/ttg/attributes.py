@@ -23,7 +23,6 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.lexer import Span
 
-from layoutdialect.dialect.diagnostics import SourceLocation
 from layoutdialect.dialect.syntax import (
     ValueParser,
     build,
@@ -74,6 +73,7 @@ from layoutdialect.encodings.base import layout_from_bases
 from layoutdialect.encodings.linear import DISTRIBUTED_IN_DIMS
 from layoutdialect.encodings.shared import SHARED_IN_DIMS
 from layoutdialect.f2 import LinearLayout, is_power_of_two
+from layoutdialect.ir.diagnostics import SourceLocation
 
 __all__ = [
     "LEGACY_CGA_KEYS",

@@ -31,7 +31,7 @@ __all__ = [
     "MAX_LAYOUT_DIM",
     "MAX_TENSOR_ELEMENTS",
     "KernelAttributes",
-    "TargetOptions",
+    "TargetOverride",
     "TensorSize",
     "VerifyTensorLayouts",
     "ir_unchanged",
@@ -169,9 +169,10 @@ def kernel_target(op: Operation, arch: str | None = None, banks: int | None = No
 
 
 @dataclass(frozen=True)
-class TargetOptions:
-    """What a pass or command line says of the GPU: ``arch`` and ``banks`` replace the
-    module's ``ttg.target`` and bank count where given (``kernel_target``)."""
+class TargetOverride:
+    """What a pass or command line says of the GPU, over what the module says:
+    ``arch`` and ``banks`` replace the module's ``ttg.target`` and bank count where given
+    (``kernel_target``); ``resolve`` gives the ``Target`` of a kernel."""
 
     arch: str | None = None
     banks: int | None = None
@@ -181,8 +182,8 @@ class TargetOptions:
         return kernel_target(op, self.arch, self.banks)
 
 
-MODULE_TARGET = TargetOptions()
-"""No options: the module's own target."""
+MODULE_TARGET = TargetOverride()
+"""No override: the module's own target."""
 
 
 @cache

@@ -19,7 +19,7 @@ from layoutdialect.analysis.swizzle_synthesis import (
     synthesise_swizzle,
 )
 from layoutdialect.answers.swizzle import ask
-from layoutdialect.dialect.diagnostics import IRError
+from layoutdialect.ir.diagnostics import IRError
 from layoutdialect.target import SharedMemory
 
 

@@ -35,10 +35,10 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from layoutdialect.answers.cuda_emitter import HELPERS, MATRIX_HELPERS, CudaFunction, emit_cuda_function
-from layoutdialect.dialect.nvgpu import LdMatrixOp
-from layoutdialect.dialect.nvvm import StMatrixOp, shared_pointer
-from layoutdialect.dialect.vector import ShapeCastOp
+from layoutdialect.dialect.upstream.nvgpu import LdMatrixOp
+from layoutdialect.dialect.upstream.nvvm import StMatrixOp, shared_pointer
+from layoutdialect.dialect.upstream.vector import ShapeCastOp
+from layoutdialect.lowering.cuda_emitter import HELPERS, MATRIX_HELPERS, CudaFunction, emit_cuda_function
 from layoutdialect.sim.cta import CTASimulator
 
 HERE = Path(__file__).parent

@@ -17,9 +17,9 @@ from xdsl.printer import Printer
 
 from layoutdialect.dialect import aliases
 from layoutdialect.dialect.aliases import AliasPrinter, print_with_aliases
-from layoutdialect.dialect.diagnostics import IRError
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module
+from layoutdialect.ir.diagnostics import IRError
 
 MODES: list[dict[str, bool]] = [
     {},

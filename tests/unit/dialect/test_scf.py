@@ -1,4 +1,4 @@
-"""The ``scf`` ops of ``layoutdialect.dialect.scf``: each region passes on as many values
+"""The ``scf`` ops of ``layoutdialect.dialect.upstream.scf``: each region passes on as many values
 as go where it leads, of their types, as MLIR's ``RegionBranchOpInterface`` and
 ``LoopLikeOpInterface`` require; every message below is the one Triton 3.9 gave for the
 same kernel (``%y`` stands for a value of the wrong type)."""

@@ -9,7 +9,7 @@ from layoutdialect import make_context, parse_module, print_module
 from layoutdialect.answers import plan as plan_answers
 from layoutdialect.answers.plan import report_conversions
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
-from layoutdialect.passes.lower_convert_layout.planning import PlannedConversion, plan_convert_op
+from layoutdialect.lowering.convert_layout_op import PlannedConversion, plan_convert_op
 
 CTX = make_context()
 REQUIRED_KEYS = {

@@ -15,7 +15,7 @@ from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWal
 
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import parse_module, print_module
-from layoutdialect.passes.dead_ops import erase_dead_ops
+from layoutdialect.ir.dead_ops import erase_dead_ops
 from layoutdialect.passes.remove_redundant_conversions.canonicalization import (
     canonicalize_conversions,
     conversion_folds,

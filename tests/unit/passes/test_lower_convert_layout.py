@@ -13,8 +13,8 @@ from xdsl.transforms.common_subexpression_elimination import CommonSubexpression
 
 from layoutdialect import IRError, make_context, parse_module, print_module, verify_module
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
-from layoutdialect.passes.lower_convert_layout import lowering as lower_convert_layout
-from layoutdialect.passes.lower_convert_layout.planning import lower_convert_layouts
+from layoutdialect.lowering import layout_conversion
+from layoutdialect.passes.lower_convert_layout import lower_convert_layouts
 from layoutdialect.sim.verify import ConversionMismatch
 
 CTX = make_context()
@@ -154,7 +154,7 @@ def test_verify_reports_a_wrong_lowering_at_the_op(monkeypatch: pytest.MonkeyPat
     def always_wrong(*_: object, **__: object) -> None:
         raise ConversionMismatch("lane 3 register 0 should hold element 7, holds 5")
 
-    monkeypatch.setattr(lower_convert_layout, "verify_conversion", always_wrong)
+    monkeypatch.setattr(layout_conversion, "verify_conversion", always_wrong)
     module = parse_module(convert_module("warp_ship_32x32_i32"), "ship.mlir", CTX)
     with pytest.raises(IRError, match=r"ship\.mlir:3:5: error: .*the lowered conversion is wrong: lane 3"):
         lower_convert_layouts(module, verify=True)
@@ -165,7 +165,7 @@ def test_unverified_lowering_does_not_run_the_simulator(monkeypatch: pytest.Monk
     def never(*_: object, **__: object) -> None:
         raise AssertionError("verify_conversion ran without verify=True")
 
-    monkeypatch.setattr(lower_convert_layout, "verify_conversion", never)
+    monkeypatch.setattr(layout_conversion, "verify_conversion", never)
     module = parse_module(convert_module("warp_ship_32x32_i32"), "ship.mlir", CTX)
     assert lower_convert_layouts(module) == []
 

@@ -13,8 +13,8 @@ from xdsl.ir import Attribute, Block
 
 from layoutdialect import IRError, LinearEncoding, LinearLayout, encoding_attr, parse_module, print_module
 from layoutdialect.analysis.warp_shuffles import decompose_warp_conversion
-from layoutdialect.dialect.nvvm import PermuteMode, PermuteOp
-from layoutdialect.passes.lower_convert_layout.lowering import lower_detached, plan_layout_conversion
+from layoutdialect.dialect.upstream.nvvm import PermuteMode, PermuteOp
+from layoutdialect.lowering.layout_conversion import lower_detached, plan_layout_conversion
 from layoutdialect.sim.byte_permute import MODE_CONTROLS, byte_permute
 from layoutdialect.sim.cta import CTASimulator
 from layoutdialect.sim.verify import ConversionMismatch, verify_conversion

@@ -10,7 +10,7 @@ from xdsl.dialects.builtin import IntAttr, VectorType, f16, i32
 from xdsl.ir import Block
 
 from layoutdialect import IRError, parse_module, print_module
-from layoutdialect.dialect.nvvm import ClusterCtaRankOp, MapaOp
+from layoutdialect.dialect.upstream.nvvm import ClusterCtaRankOp, MapaOp
 from layoutdialect.sim.cluster_memory import CLUSTER_RANK_SHIFT
 from layoutdialect.sim.cta import CTASimulator, SharedMemoryError
 from layoutdialect.sim.matrix_memory import shared_address

@@ -19,9 +19,9 @@ from layoutdialect import LinearEncoding, LinearLayout, encoding_attr, make_cont
 from layoutdialect import to_linear_layout as layout_at
 from layoutdialect.analysis.conversion import ConversionKind, ConversionPath, ConversionPlan
 from layoutdialect.dialect.tt.types import bit_width
-from layoutdialect.passes.lower_convert_layout.lowering import LoweredConversion, lower_detached, plan_layout_conversion
-from layoutdialect.passes.lower_convert_layout.scratch_ir import scratch_type
-from layoutdialect.passes.lower_convert_layout.thread_builder import ThreadIR
+from layoutdialect.lowering.layout_conversion import LoweredConversion, lower_detached, plan_layout_conversion
+from layoutdialect.lowering.scratch_ir import scratch_type
+from layoutdialect.lowering.thread_builder import ThreadIR
 from layoutdialect.sim.cta import CTASimulator, SimulationError
 from layoutdialect.sim.verify import ConversionMismatch, element_ids, verify_conversion
 from layoutdialect.target import SharedMemory, Target
@@ -250,7 +250,7 @@ def test_deleting_the_cluster_barrier_before_the_loads_fails_verification() -> N
 def test_shuffles_read_as_ptx_shfl_sync() -> None:
     ir = ThreadIR(8)
     lane = ir.lane()
-    from layoutdialect.dialect.gpu.ops import ShuffleMode
+    from layoutdialect.dialect.upstream.gpu.ops import ShuffleMode
 
     results = {mode: ir.shuffle(mode, lane, ir.constant(3)) for mode in ShuffleMode}
     values = CTASimulator(1, 1, 8).run(ir.ops, {})

@@ -31,11 +31,11 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.parser import Parser
 
 from layoutdialect import IRError, make_context, parse_module, print_module
-from layoutdialect.dialect.gpu.ops import BarrierOp
-from layoutdialect.dialect.memref.ops import ExtractAlignedPointerAsIndexOp
-from layoutdialect.dialect.nvgpu import LdMatrixOp
-from layoutdialect.dialect.nvvm import StMatrixOp, shared_pointer
-from layoutdialect.dialect.vector import ShapeCastOp
+from layoutdialect.dialect.upstream.gpu.ops import BarrierOp
+from layoutdialect.dialect.upstream.memref.ops import ExtractAlignedPointerAsIndexOp
+from layoutdialect.dialect.upstream.nvgpu import LdMatrixOp
+from layoutdialect.dialect.upstream.nvvm import StMatrixOp, shared_pointer
+from layoutdialect.dialect.upstream.vector import ShapeCastOp
 from layoutdialect.sim.cta import CTASimulator, SharedMemoryError, SimulationError
 from layoutdialect.sim.matrix_memory import shared_address
 
