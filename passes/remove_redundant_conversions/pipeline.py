@@ -266,7 +266,8 @@ class RemoveRedundantConversionsPass(ModulePass):
             if not func.body.blocks:
                 continue
             if any(len(region.blocks) > 1 for inner in func.walk() for region in inner.regions):
-                message = f"@{func.sym_name.data} has a region of several blocks; remove-redundant-conversions leaves it unchanged"
+                name = func.sym_name.data
+                message = f"@{name} has a region of several blocks; remove-redundant-conversions leaves it unchanged"
                 print(Remark(func, message), file=sys.stderr)
                 continue
             remove_redundant_conversions(
