@@ -82,14 +82,16 @@ class Failure:
         return f"{self.what}: {argv}\n{self.detail}\n--- input ---\n{self.input[:2000]!r}"
 
 
-class _TimeLimit(Exception):
-    pass
+class TimeLimit(Exception):
+    """Raised in the code ``limited_to`` guards when its seconds are up."""
 
 
 @contextlib.contextmanager
-def _time_limit(seconds: int) -> Iterator[None]:
+def limited_to(seconds: int) -> Iterator[None]:
+    """Raise ``TimeLimit`` in the guarded code after ``seconds`` (with ``SIGALRM``, so on the main thread)."""
+
     def expire(signum: int, frame: FrameType | None) -> None:
-        raise _TimeLimit
+        raise TimeLimit
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.alarm(seconds)
@@ -194,9 +196,9 @@ def run_cli(main: Callable[[list[str]], int], argv: list[str], time_limit: int =
     is ``"ok"``, ``"error"``, or a failure's description."""
     out, err = io.StringIO(), io.StringIO()
     try:
-        with _time_limit(time_limit), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with limited_to(time_limit), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = main(argv)
-    except _TimeLimit:
+    except TimeLimit:
         return f"hang (over {time_limit} s)", out.getvalue(), err.getvalue()
     except SystemExit as exit_:
         status = exit_.code if isinstance(exit_.code, int) else 1
@@ -361,12 +363,12 @@ def corruption_control(seed: int, count: int, corpus: Sequence[Path] = (DEFAULT_
         if not corruption:
             continue
         try:
-            with _time_limit(TIME_LIMIT):
+            with limited_to(TIME_LIMIT):
                 check_same_semantics(original, rewritten)
         except SemanticsChanged:
             tally.caught += 1
             continue
-        except (ProgramError, _TimeLimit):
+        except (ProgramError, TimeLimit):
             continue
         outcome = _first_trial_outcome(original, rewritten)
         if outcome == "differs":

@@ -18,17 +18,15 @@ from __future__ import annotations
 
 import argparse
 import resource
-import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing import Pool
 from pathlib import Path
-from types import FrameType
 
+from fuzz_inputs import TimeLimit, limited_to
 from lit_coverage import lit_chunks
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -48,24 +46,6 @@ class ProofRun:
     pass_seconds: float
     proof_seconds: float
     detail: str
-
-
-class _TimeLimit(Exception):
-    pass
-
-
-@contextmanager
-def _time_limit(seconds: int) -> Iterator[None]:
-    def expire(signum: int, frame: FrameType | None) -> None:
-        raise _TimeLimit
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def _timed(run: Callable[[], None]) -> float:
@@ -111,7 +91,7 @@ def _prove(item: tuple[str, str]) -> list[ProofRun]:
         pass_seconds = proof_seconds = 0.0
         outcome, detail = "passes", ""
         try:
-            with _time_limit(TIME_LIMIT):
+            with limited_to(TIME_LIMIT):
                 pass_seconds, proof_seconds = _seconds(pass_name, context, original)
         except (SemanticsChanged, ConversionMismatch) as error:
             outcome, detail = "reports a change", str(error)
@@ -119,7 +99,7 @@ def _prove(item: tuple[str, str]) -> list[ProofRun]:
             outcome, detail = "cannot verify", str(error)
         except (IRError, ValueError) as error:
             outcome, detail = "pass error", str(error).splitlines()[0]
-        except _TimeLimit:
+        except TimeLimit:
             outcome = f"over {TIME_LIMIT} s"
         except Exception as error:  # noqa: BLE001 - anything else escaping is the finding
             outcome, detail = "crash", f"{type(error).__name__}: {error}"
