@@ -164,8 +164,7 @@ class LayoutOptMain(xDSLOptMain):
         if self.args.output_file is None:
             sys.stdout.write(text)
         else:
-            with open(self.args.output_file, "w") as output:
-                output.write(text)
+            _write_output(self.args.output_file, text)
         return 1 if failed else 0
 
     def _chunks(self, source: str) -> list[tuple[str, int]]:
@@ -198,6 +197,17 @@ class LayoutOptMain(xDSLOptMain):
         if verify:
             verify_module(module, chunk, offset)
         return self.output_resulting_program(module)
+
+
+def _write_output(path: str, text: str) -> None:
+    """Write ``text`` to the ``-o`` file; a file that cannot be written (a missing folder, no
+    permission) is an ``IRError`` at the file, as ``OUT:1:1: error: cannot write the output: ...``."""
+    try:
+        with open(path, "w", encoding="utf-8") as output:
+            output.write(text)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise IRError(SourceLocation(path, 1, 1), f"cannot write the output: {reason}") from None
 
 
 def _pipeline_error(spec: str, error: BaseException) -> str:
