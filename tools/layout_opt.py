@@ -29,7 +29,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.registry import register_all_dialects
 from layoutdialect.dialect.text import TTGIRTarget, parse_module, read_source, verify_module
-from layoutdialect.tools.process import collect_garbage_rarely
+from layoutdialect.tools.process import collect_garbage_rarely, end_quietly_on_closed_pipe
 from layoutdialect.universe import LAYOUTDIALECT_UNIVERSE
 
 __all__ = ["LayoutOptMain", "main"]
@@ -238,6 +238,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def cli() -> None:
     collect_garbage_rarely()
+    end_quietly_on_closed_pipe()
     sys.exit(main())
 
 

@@ -38,7 +38,7 @@ from importlib.metadata import version
 from typing import Any, NoReturn, Protocol
 
 from layoutdialect.dialect.diagnostics import IRError
-from layoutdialect.tools.process import collect_garbage_rarely
+from layoutdialect.tools.process import collect_garbage_rarely, end_quietly_on_closed_pipe
 
 __all__ = ["main"]
 
@@ -287,6 +287,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def cli() -> None:
     collect_garbage_rarely()
+    end_quietly_on_closed_pipe()
     sys.exit(main())
 
 
