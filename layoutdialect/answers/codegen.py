@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from xdsl.dialects.builtin import VectorType
+from xdsl.dialects.builtin import AnyFloat, IntegerType, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.analysis.conversion import ConversionKind, ConversionPlan
@@ -59,13 +59,20 @@ class _Contents:
         return shown + (" ..." if len(elements) > MAX_LISTED_REGISTERS else "")
 
     def annotate(self, group: list[Operation]) -> list[str]:
-        """What the group's results hold, if they hold elements (a byte selector holds none)."""
-        described = [self.describe(op.results[0]) for op in group if op.results]
+        """What the group's results hold, if they hold elements: register data, not the
+        addresses among them (``mapa``'s pointer into another CTA's scratch) nor a byte
+        selector."""
+        described = [self.describe(op.results[0]) for op in group if op.results and _holds_data(op.results[0])]
         parts = [part for part in described if part]
         if not parts:
             return []
         listed = " ".join(parts[:MAX_LISTED_REGISTERS])
         return ["lane 0 now holds: " + listed + (" ..." if len(parts) > MAX_LISTED_REGISTERS else "")]
+
+
+def _holds_data(value: SSAValue) -> bool:
+    """Whether ``value`` is register data (a vector, an integer or a float), not an address."""
+    return isinstance(value.type, VectorType | IntegerType | AnyFloat)
 
 
 def _held_by_lane_zero(layout: LinearLayout, shape: tuple[int, ...]) -> str:

@@ -8,6 +8,7 @@ thread's result registers are compared with the destination layout's elements.  
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -357,3 +358,48 @@ def test_several_generated_functions_compile_in_one_file(tmp_path: Path) -> None
         [COMPILER, "-std=c++20", "-fsyntax-only", f"-I{HERE}", str(program)], capture_output=True, text=True
     )
     assert build.returncode == 0, build.stderr
+
+
+CASES_ACROSS_CTAS = {
+    # Each CTA holds half the rows and needs half the columns: every thread loads 8 words, 4 from each CTA.
+    "cluster_rows_to_columns_f32": (
+        "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0], "
+        "CGALayout = [[1, 0]]}>",
+        "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0], "
+        "CGALayout = [[0, 1]]}>",
+        (16, 32),
+        "f32",
+    ),
+}
+_DECLARED_DATA = re.compile(r"^\s*const (?:Vec<uint(\d+)_t, (\d+)>|uint(\d+)_t) \w+ = ")
+_HEADING = re.compile(r"^\s*// (warp shuffles|loads from shared memory|byte permutes|conditional register swaps)")
+
+
+@pytest.mark.parametrize("case", sorted(CASES | CASES_ACROSS_CTAS))
+def test_each_comment_lists_as_many_elements_as_the_step_moved(case: str) -> None:
+    """After each step, ``lane 0 now holds:`` lists one coordinate per element its data
+    registers hold: the addresses beside them (``mapa``'s pointers into the other CTAs'
+    scratch) hold none."""
+    src_text, dst_text, shape, element = (CASES | CASES_ACROSS_CTAS)[case]
+    target = Target.named("cuda:90" if case in CASES_ACROSS_CTAS else TARGETS.get(case))
+    answer = generate_conversion(
+        parse_layout_argument(src_text, shape),
+        parse_layout_argument(dst_text, shape),
+        parse_element_type(element),
+        target=target,
+    )
+    element_bits = parse_element_bits(element)
+    moved: int | None = None
+    checked = 0
+    for line in answer.source.splitlines():
+        if _HEADING.match(line):
+            moved = 0
+        elif moved is not None and (declared := _DECLARED_DATA.match(line)):
+            vector_bits, count, scalar_bits = declared.groups()
+            moved += int(count) * int(vector_bits) // element_bits if count else int(scalar_bits) // element_bits
+        elif moved is not None and line.strip().startswith("// lane 0 now holds:"):
+            listed = line.split(":", 1)[1].split()
+            assert len(listed) == moved or (listed[-1] == "..." and len(listed) - 1 < moved), line
+            moved, checked = None, checked + 1
+    if "lane 0 now holds" in answer.source:
+        assert checked
