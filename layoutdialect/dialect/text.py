@@ -42,7 +42,7 @@ from xdsl.utils.target import Target
 
 from layoutdialect.dialect.aliases import print_with_aliases
 from layoutdialect.dialect.dense import splat
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation, argument_error
+from layoutdialect.dialect.diagnostics import IRError, SourceLocation, argument_error, locate
 from layoutdialect.dialect.dominance import dominance_violations
 from layoutdialect.dialect.hex_floats import float_from_bits
 from layoutdialect.dialect.lexer import TTGIRLexer
@@ -258,8 +258,11 @@ class LocatingParser(Parser):
         return location
 
     def _parse_alias_def(self) -> None:
-        """As xDSL's; a location alias read ahead of the module is skipped where it stands."""
+        """As xDSL's, with a re-declared alias reported at its name; a location alias read
+        ahead of the module is skipped where it stands."""
         name = self._current_token.text
+        if name in self.attribute_aliases and name not in self._early_aliases:
+            self.raise_error(f"re-declaration of alias '{name}'", self._current_token.span)
         if name not in self._early_aliases:
             super()._parse_alias_def()
             return
@@ -494,6 +497,74 @@ def _drop_undeclared_properties(op: Operation) -> None:
         del op.properties[name]
 
 
+_OPENING = {
+    MLIRTokenKind.L_BRACE: MLIRTokenKind.R_BRACE,
+    MLIRTokenKind.L_SQUARE: MLIRTokenKind.R_SQUARE,
+    MLIRTokenKind.L_PAREN: MLIRTokenKind.R_PAREN,
+    MLIRTokenKind.LESS: MLIRTokenKind.GREATER,
+}
+"""Each bracket token and the token that closes it."""
+
+_BLOCK_EXPECTED = "in block definition"
+"""What xDSL says, and nothing more, where a region holds neither an op, a block label nor its ``}``."""
+
+
+def _last_token_and_open_brackets(text: str, filename: str) -> tuple[int, list[Span[str]]] | None:
+    """Where the last token of ``text`` ends (before trailing blanks and comments) and the
+    brackets left open at the end, outermost first; ``None`` when the text does not lex
+    to its end (an unclosed string, say: that error is reported where it starts)."""
+    lexer = TTGIRLexer(Input(text, filename))
+    end, opened = 0, []
+    try:
+        while (token := lexer.lex()).kind != MLIRTokenKind.EOF:
+            end = token.span.end
+            if token.kind in _OPENING:
+                opened.append((token.kind, token.span))
+            elif opened and token.kind == _OPENING[opened[-1][0]]:
+                opened.pop()
+    except ParseError:
+        return None
+    return end, [span for _, span in opened]
+
+
+def _reworded(message: str, span: Span[str]) -> str:
+    """xDSL's message as a diagnostic should read: a region's missing ``}`` named (xDSL
+    says only "in block definition"), a placeholder xDSL leaves unformatted filled in,
+    the space it leaves out put back, and ", got EOF" left to the end-of-file wording."""
+    if message.strip() == _BLOCK_EXPECTED:
+        return "expected an operation, a block label (^bb0:) or '}' to close the region"
+    message = message.replace("{first_char}", f"'{span.text[:1]}'")
+    message = re.sub(r"^expected (\d+) operand types but had (\d+)$", _operands_and_types, message)
+    message = re.sub(r"^(Expected '[^']*')(?=\w)", r"\1 ", message)
+    return message.removesuffix(", got EOF")
+
+
+def _operands_and_types(counts: re.Match[str]) -> str:
+    """xDSL's "expected T operand types but had O" as what it means: O operands, T types."""
+    types, operands = int(counts.group(1)), int(counts.group(2))
+    return f"{operands} operand{'s' * (operands != 1)} but {types} type{'s' * (types != 1)} for them"
+
+
+def _located_parse_error(error: ParseError, text: str, filename: str, line_offset: int) -> IRError:
+    """``IRError`` for a parse error, with its source line and a caret.  An error at the
+    end of the text (a file cut short) says so, and points just past the last token, on
+    a line that exists, rather than at the end of the file: ``unexpected end of file:
+    '}' expected to close the '{' at 7:80``."""
+    message = _reworded(error.msg, error.span)
+    scan = _last_token_and_open_brackets(text, filename)
+    if scan is None or error.span.start < scan[0]:
+        where = error.span.get_location()
+        location = SourceLocation(filename, where.line + line_offset, where.col, max(1, len(error.span)))
+        return IRError(location, message, _line(text, where.line))
+    end, opened = scan
+    if error.msg.strip() == _BLOCK_EXPECTED and opened:
+        region = locate(filename, text, opened[-1].start)[0]
+        message = f"'}}' expected to close the '{{' at {region.line + line_offset}:{region.column}"
+    location, line = locate(filename, text, end)
+    shifted = SourceLocation(filename, location.line + line_offset, location.column)
+    return IRError(shifted, f"unexpected end of file: {message}", line)
+
+
 def _line(text: str, line: int) -> str | None:
     lines = text.splitlines()
     return lines[line - 1] if 0 < line <= len(lines) else None
@@ -525,9 +596,7 @@ def parse_module(
     except ParseError as error:
         if error.msg.startswith("values used but not defined"):
             error = parser.undefined_value_error() or error
-        where = error.span.get_location()
-        location = SourceLocation(filename, where.line + line_offset, where.col, max(1, len(error.span)))
-        raise IRError(location, error.msg, _line(text, where.line)) from None
+        raise _located_parse_error(error, text, filename, line_offset) from None
     except (VerifyException, ValueError, OverflowError) as error:
         # xDSL builds attributes while parsing; a literal their checks refuse lands here.
         where = parser.failing_op_start or parser._current_token.span.get_location()
