@@ -129,6 +129,15 @@ errors: file:line:col: error: message on stderr, exit status 1, nothing on stdou
 """
 
 
+CODEGEN = """\
+a CUDA __device__ function converting registers between layouts, as lower-convert-layout lowers
+a ttg.convert_layout.  Its header comment states what it assumes: a 1-D thread block of the
+layouts' warps (thread threadIdx.x is lane threadIdx.x % 32 of warp threadIdx.x / 32), every
+thread calling it at once where it synchronises, with an assert() that checks the block's shape;
+and an #error stops the compilation for a GPU older than its instructions need (ldmatrix: sm_75;
+stmatrix, clusters: sm_90).  docs/codegen-example.md calls one from a complete kernel."""
+
+
 def _parser() -> argparse.ArgumentParser:
     from layoutdialect.dialect.tt.types import ELEMENT_TYPE_SPELLINGS
 
@@ -142,10 +151,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"layout-tool {version('layoutdialect')}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_ArgumentParser)
 
-    def add_command(name: str, summary: str) -> argparse.ArgumentParser:
-        """A subcommand whose --help ends with its limits."""
+    def add_command(name: str, summary: str, description: str | None = None) -> argparse.ArgumentParser:
+        """A subcommand whose --help starts with ``description`` (default: the summary) and
+        ends with its limits."""
         return commands.add_parser(
-            name, help=summary, epilog=limits.COMMAND_SIZES[name], formatter_class=argparse.RawDescriptionHelpFormatter
+            name,
+            help=summary,
+            description=description or summary,
+            epilog=limits.COMMAND_SIZES[name],
+            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
 
     plan = add_command("plan", "explain how each ttg.convert_layout of a file is lowered")
@@ -215,7 +229,7 @@ def _parser() -> argparse.ArgumentParser:
     _gpu_options(swizzle)
     swizzle.add_argument("--json", action="store_true", help="print one JSON object")
 
-    codegen = add_command("codegen", "a CUDA __device__ function converting registers between layouts")
+    codegen = add_command("codegen", "a CUDA __device__ function converting registers between layouts", CODEGEN)
     codegen.add_argument("source", help="the distributed layout the registers are in")
     codegen.add_argument("destination", help="the distributed layout they must end in")
     codegen.add_argument("--shape", help="the tensor shape, for encodings that do not carry one")

@@ -10,6 +10,7 @@ hold at the start and after each step that moves data.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,13 +32,16 @@ from layoutdialect.answers.plan import simulated_positions, unverified_reason
 from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation
+from layoutdialect.dialect.nvgpu.ops import LdMatrixOp
+from layoutdialect.dialect.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
+from layoutdialect.dialect.nvvm.ops import StMatrixOp
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.passes.lower_convert_layout.lowering import lower_detached
 from layoutdialect.sim.verify import ConversionTrace, element_ids
 from layoutdialect.target import DEFAULT_TARGET, Target
 
-__all__ = ["CodegenAnswer", "ask", "generate_conversion"]
+__all__ = ["CodegenAnswer", "ask", "generate_conversion", "minimum_architecture"]
 
 MAX_LISTED_REGISTERS = 16
 
@@ -136,6 +140,7 @@ def generate_conversion(
     source_vector = VectorType(element, [plan.source_registers])
     unverified = unverified_reason(conversion)
     large = src.layout.get_total_in_dim_size() > SLOW_POSITIONS or simulated_positions(conversion) > SLOW_POSITIONS
+    ops: list[Operation] = []
     with steps("codegen", ["lower and simulate", "write CUDA"], large) as step:
         if plan.kind is ConversionKind.NO_OP:
             emitted = _plain_copy(name, source_vector)
@@ -173,8 +178,75 @@ def generate_conversion(
             "// 16-byte aligned, passed in by the caller; the function leaves it free, so it may be called",
             "// twice in a row or in a loop without a barrier from the caller",
         ]
+    header += _thread_block_contract(src.layout, conversion.lanes, emitted)
+    header += _architecture_guard(name, ops)
     source_text = HELPERS + "\n" + "\n".join(header) + "\n" + emitted.text()
     return CodegenAnswer(source_text, emitted, plan, plan.path.value)
+
+
+def _thread_block_contract(layout: LinearLayout, lanes: int, emitted: CudaFunction) -> list[str]:
+    """The header lines stating what the function assumes of the thread block that calls it,
+    and the one-line check a caller may run: the emitted code reads its lane as
+    ``threadIdx.x % lanes`` and its warp as ``threadIdx.x / lanes``, so a thread's registers
+    are those of that lane and warp in both layouts only in a 1-D block of exactly the
+    layouts' warps; barriers and warp-wide instructions need every thread to take part."""
+    warps = layout.get_in_dim_size("warp")
+    threads = warps * lanes
+    collective = [
+        text
+        for count, text in (
+            (emitted.barriers, "__syncthreads"),
+            (emitted.scratch_bytes and not emitted.barriers and not emitted.cluster_barriers, "__syncwarp"),
+            (emitted.shuffles, f"shuffles of all {lanes} lanes"),
+            (emitted.matrix_instructions, "warp-wide ldmatrix/stmatrix"),
+            (emitted.cluster_barriers, "cluster barriers"),
+        )
+        if count
+    ]
+    lines = [
+        f"// thread block: 1-D, {threads} threads ({counted(warps, 'warp')} of {lanes} lanes); thread threadIdx.x",
+        f"//   is lane threadIdx.x % {lanes} of warp threadIdx.x / {lanes} in both layouts and passes what that lane",
+        "//   holds in the source layout",
+    ]
+    if collective:
+        lines.append(f"//   every thread of the block calls the function at the same point ({', '.join(collective)})")
+    lines.append(f"//   check at run time: assert(blockDim.x == {threads} && blockDim.y == 1 && blockDim.z == 1);")
+    return lines
+
+
+_ARCHITECTURE_NEEDS: tuple[tuple[tuple[type[Operation], ...], int, str], ...] = (
+    ((LdMatrixOp,), 75, "ldmatrix"),
+    ((StMatrixOp,), 90, "stmatrix"),
+    ((ClusterCtaRankOp, MapaOp, ClusterArriveOp, ClusterWaitOp), 90, "thread-block clusters"),
+)
+"""The ops whose CUDA needs a newer GPU than plain code (shuffles, byte permutes, shared
+memory and barriers run on every GPU CUDA compiles for): the compute capability and the
+feature's name."""
+
+
+def minimum_architecture(ops: Sequence[Operation]) -> tuple[int, list[str]] | None:
+    """The compute capability the CUDA of ``ops`` needs (75 for ``sm_75``) and the features
+    that need it, or ``None`` when it runs on every GPU."""
+    needed = [(arch, what) for kinds, arch, what in _ARCHITECTURE_NEEDS if any(isinstance(op, kinds) for op in ops)]
+    if not needed:
+        return None
+    highest = max(arch for arch, _ in needed)
+    return highest, [f"{what} (sm_{arch})" for arch, what in needed]
+
+
+def _architecture_guard(name: str, ops: Sequence[Operation]) -> list[str]:
+    """The lines that stop the compilation for a GPU older than the code needs, with a
+    message naming the features; none for code every GPU runs."""
+    needed = minimum_architecture(ops)
+    if needed is None:
+        return ["// runs on every GPU CUDA compiles for"]
+    arch, features = needed
+    return [
+        f"// needs sm_{arch} or newer: {', '.join(features)}",
+        f"#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < {arch}0",
+        f'#error "{name} uses {", ".join(features)}: compile it for sm_{arch} or newer (-arch=sm_{arch})"',
+        "#endif",
+    ]
 
 
 def _barriers(emitted: CudaFunction) -> str:

@@ -403,3 +403,57 @@ def test_each_comment_lists_as_many_elements_as_the_step_moved(case: str) -> Non
             moved, checked = None, checked + 1
     if "lane 0 now holds" in answer.source:
         assert checked
+
+
+def _needed_architecture(source: str) -> int:
+    """The compute capability the instructions a function calls need: ldmatrix sm_75,
+    stmatrix and clusters sm_90, anything else every GPU."""
+    body = source.split("__device__ Vec", 1)[-1]
+    needs = [75 * ("ld_matrix<" in body), 90 * ("st_matrix<" in body), 90 * ("cluster_wait()" in body)]
+    return max(needs)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_the_header_guards_the_architecture_the_instructions_need(case: str) -> None:
+    answer = _generate(case)
+    needed = _needed_architecture(answer.source)
+    guards = re.findall(
+        r"#if defined\(__CUDA_ARCH__\) && __CUDA_ARCH__ < (\d+)\n#error \"(.*)\"\n#endif", answer.source
+    )
+    if not needed:
+        assert guards == [] and "// runs on every GPU CUDA compiles for" in answer.source
+        return
+    assert [int(arch) for arch, _ in guards] == [needed * 10]
+    message = guards[0][1]
+    assert message.startswith("convert_layout uses ") and f"sm_{needed}" in message
+    for call, feature in (("ld_matrix<", "ldmatrix"), ("st_matrix<", "stmatrix"), ("cluster_wait()", "clusters")):
+        assert (feature in message) == (call in answer.source.split("__device__ Vec", 1)[-1])
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_the_header_states_the_thread_block_it_assumes(case: str) -> None:
+    answer = _generate(case)
+    src_text, _, shape, _ = CASES[case]
+    layout = parse_layout_argument(src_text, shape).layout
+    lanes, warps = layout.get_in_dim_size("lane"), layout.get_in_dim_size("warp")
+    threads = lanes * warps
+    assert f"// thread block: 1-D, {threads} threads" in answer.source
+    assert f"assert(blockDim.x == {threads} && blockDim.y == 1 && blockDim.z == 1);" in answer.source
+    body = answer.source[answer.source.index(f"__device__ {answer.function.return_type} convert_layout(") :]
+    assert "threadIdx.x" not in body or f"threadIdx.x % {lanes}u" in body
+    collective = "calls the function at the same point" in answer.source
+    calls = ("__syncthreads();", "__syncwarp();", "_sync(0xffffffffu", "_matrix<", "cluster_wait();")
+    assert collective == any(call in body for call in calls)
+
+
+@pytest.mark.skipif(NVCC is None, reason="nvcc is not installed")
+@pytest.mark.parametrize("case", ["stmatrix_accumulator_f16", "cluster_small_f32"])
+def test_nvcc_stops_at_the_guard_for_an_older_gpu(case: str, tmp_path: Path) -> None:
+    kernel = tmp_path / "kernel.cu"
+    kernel.write_text(_generate(case).source)
+    assert NVCC is not None
+    build = subprocess.run(
+        [NVCC, "-ptx", "-arch=sm_80", str(kernel), "-o", str(tmp_path / "kernel.ptx")], capture_output=True, text=True
+    )
+    assert build.returncode != 0
+    assert "compile it for sm_90 or newer" in build.stderr
