@@ -182,7 +182,21 @@ def _parser() -> argparse.ArgumentParser:
     _gpu_options(plan)
 
     show = add_command("show", "which thread and register, or which offset, holds each element")
-    show.add_argument("layout", help="a ttg encoding or type, #ttg.linear, or a CuTe layout")
+    show.add_argument(
+        "layout", help="a ttg encoding or type, #ttg.linear, or a CuTe layout; with --value, a TTGIR file"
+    )
+    show.add_argument(
+        "--from",
+        dest="dump",
+        metavar="DUMP.mlir",
+        help="a TTGIR file whose aliases the layout may use: show '#blocked' --from DUMP.mlir --shape 64x64",
+    )
+    show.add_argument(
+        "--value",
+        metavar="%X",
+        help="show the layout and shape of this value's type in the TTGIR file given as the layout "
+        "(its first definition there; %%x#1 for the second result of %%x)",
+    )
     show.add_argument("--shape", help="the tensor shape, such as 64x64, for encodings that do not carry one")
     show.add_argument("--view", help="only this view: elements or threads (distributed), elements or offsets (shared)")
     show.add_argument("--full", action="store_true", help="print the grid even for a large layout")

@@ -22,7 +22,7 @@ nests at most ``MAX_NESTING`` brackets deep.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import prod
 from typing import Literal
@@ -67,6 +67,7 @@ __all__ = [
     "parse_shape_option",
     "parse_target",
     "parse_target_options",
+    "layout_of_type",
     "quoted",
     "target_name",
 ]
@@ -352,17 +353,30 @@ def _check_nesting(name: str, text: str) -> None:
             depth = max(0, depth - 1)
 
 
-def _ttgir(name: str, text: str, shape: TensorShape | None) -> LayoutArgument:
+def _ttgir(
+    name: str, text: str, shape: TensorShape | None, aliases: Mapping[str, Attribute] | None
+) -> LayoutArgument:
     _check_nesting(name, text)
     parser = LocatingParser(make_context(), text, name, 0)
+    parser.attribute_aliases.update(aliases or {})
     try:
         attribute = parser.parse_type() if text.lstrip().startswith(("tensor<", "!")) else parser.parse_attribute()
         if not parser.at_end():
             raise ParseError(parser._current_token.span, "unexpected text after the layout")
     except ParseError as error:
-        raise LayoutArgumentError(name, text, error.span.start + 1, error.msg) from None
+        message = error.msg
+        if aliases and message.startswith("undefined symbol alias"):
+            message += f"; the file defines {', '.join(aliases)}"
+        raise LayoutArgumentError(name, text, error.span.start + 1, message) from None
     except VerifyException as error:
         raise LayoutArgumentError(name, text, 1, str(error)) from None
+    return layout_of_type(name, text, attribute, shape)
+
+
+def layout_of_type(name: str, text: str, attribute: Attribute, shape: TensorShape | None) -> LayoutArgument:
+    """The layout of a ttg encoding, or of the tensor or memdesc type that carries one and
+    its shape (``shape``, when given, must be the type's), read from ``text`` (which the
+    diagnostics, named ``name``, point into)."""
     element_type = None
     if isinstance(attribute, TensorType | MemDescType):
         element_type = str(attribute.element_type)
@@ -422,13 +436,19 @@ def check_cute_size(name: str, text: str, value: CuteValue) -> None:
         raise LayoutArgumentError(name, text, 1, message)
 
 
-def parse_layout_argument(text: str, shape: TensorShape | None = None, name: str = "<layout>") -> LayoutArgument:
+def parse_layout_argument(
+    text: str,
+    shape: TensorShape | None = None,
+    name: str = "<layout>",
+    aliases: Mapping[str, Attribute] | None = None,
+) -> LayoutArgument:
     """Read ``text`` as a TTGIR encoding or type, or a CuTe layout; ``shape`` is needed for
     TTGIR encodings that do not carry one (a shape the layout cannot take is blamed on it
-    when it is a ``ShapeArgument``, on the layout otherwise)."""
+    when it is a ``ShapeArgument``, on the layout otherwise).  TTGIR text may use the
+    ``aliases`` (``#blocked``), as a dump defines them (``read_aliases``)."""
     stripped = text.lstrip()
     if not stripped:
         raise LayoutArgumentError(name, text, 1, "expected a layout")
     if stripped.startswith(("#", "tensor<", "!")):
-        return _ttgir(name, text, shape)
+        return _ttgir(name, text, shape, aliases)
     return _cute(name, text, shape)

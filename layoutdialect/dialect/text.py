@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sys
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from io import StringIO
 from math import prod
@@ -71,6 +71,8 @@ __all__ = [
     "make_context",
     "parse_module",
     "print_module",
+    "read_aliases",
+    "read_named_values",
     "source_position",
     "verify_module",
 ]
@@ -574,6 +576,38 @@ _OP_NAME = re.compile(r'(?:%[^=]*=\s*)?"?([A-Za-z_][\w$.]*)')
 """An op's name after its results, in generic (quoted) or custom form."""
 
 
+_Parsed = TypeVar("_Parsed")
+
+
+def _read(
+    text: str,
+    filename: str,
+    ctx: Context | None,
+    line_offset: int,
+    read: Callable[[LocatingParser], _Parsed],
+    parser_class: type[LocatingParser] = LocatingParser,
+) -> _Parsed:
+    """``read(parser)`` on a parser of ``text``, its errors raised as ``IRError`` located in
+    ``filename`` (lines shifted by ``line_offset``)."""
+    parser: LocatingParser | None = None
+    try:
+        parser = parser_class(make_context() if ctx is None else ctx, text, filename, line_offset)
+        return read(parser)
+    except ParseError as error:
+        if parser is not None and error.msg.startswith("values used but not defined"):
+            error = parser.undefined_value_error() or error
+        raise _located_parse_error(error, text, filename, line_offset) from None
+    except (VerifyException, ValueError, OverflowError) as error:
+        # xDSL builds attributes while parsing; a literal their checks refuse lands here.
+        where = (parser.failing_op_start or parser._current_token.span.get_location()) if parser else None
+        line, column = (where.line, where.col) if where is not None else (1, 1)
+        location = SourceLocation(filename, line + line_offset, column)
+        message = (
+            str(error) if not isinstance(error, OverflowError) else f"a literal is out of range for its type ({error})"
+        )
+        raise IRError(location, message, _line(text, line)) from None
+
+
 @checks_arguments(argument_error)
 def parse_module(
     text: str,
@@ -588,26 +622,61 @@ def parse_module(
 
     ``line_offset`` shifts reported lines, for a chunk cut from a larger file.
     """
-    try:
-        parser = LocatingParser(make_context() if ctx is None else ctx, text, filename, line_offset)
-        if parser.at_end():
-            return ModuleOp([])
-        module = parser.parse_module(implicit_module)
-    except ParseError as error:
-        if error.msg.startswith("values used but not defined"):
-            error = parser.undefined_value_error() or error
-        raise _located_parse_error(error, text, filename, line_offset) from None
-    except (VerifyException, ValueError, OverflowError) as error:
-        # xDSL builds attributes while parsing; a literal their checks refuse lands here.
-        where = parser.failing_op_start or parser._current_token.span.get_location()
-        location = SourceLocation(filename, where.line + line_offset, where.col)
-        message = (
-            str(error) if not isinstance(error, OverflowError) else f"a literal is out of range for its type ({error})"
-        )
-        raise IRError(location, message, _line(text, where.line)) from None
+
+    def read(parser: LocatingParser) -> ModuleOp:
+        return ModuleOp([]) if parser.at_end() else parser.parse_module(implicit_module)
+
+    module = _read(text, filename, ctx, line_offset, read)
     if verify:
         verify_module(module, text, line_offset)
     return module
+
+
+@checks_arguments(argument_error)
+def read_aliases(text: str, filename: str = "<string>", ctx: Context | None = None) -> dict[str, Attribute]:
+    """The attribute and type aliases ``text`` defines before its first op, where Triton
+    prints its layouts (``#blocked = #ttg.blocked<{...}>``), by name with its ``#`` or
+    ``!``; the rest of the text is not read.  An alias that does not read is an
+    ``IRError`` located in ``filename``."""
+
+    def read(parser: LocatingParser) -> dict[str, Attribute]:
+        parser._define_location_aliases()
+        while parser._current_token.kind in (MLIRTokenKind.HASH_IDENT, MLIRTokenKind.EXCLAMATION_IDENT):
+            parser._parse_alias_def()
+        return dict(parser.attribute_aliases)
+
+    return _read(text, filename, ctx, 0, read)
+
+
+class _NamingParser(LocatingParser):
+    """A ``LocatingParser`` that keeps, for each SSA name, the values its first definition
+    gives (later definitions of the name, in other regions, are left out)."""
+
+    def __init__(self, ctx: Context, text: str, filename: str, line_offset: int = 0) -> None:
+        super().__init__(ctx, text, filename, line_offset)
+        self.named_values: dict[str, tuple[SSAValue, ...]] = {}
+
+    def _register_ssa_definition(self, name: str, values: Sequence[SSAValue], span: Span[str]) -> None:
+        self.named_values.setdefault(name, tuple(values))
+        super()._register_ssa_definition(name, values, span)
+
+
+@checks_arguments(argument_error)
+def read_named_values(
+    text: str, filename: str = "<string>", ctx: Context | None = None
+) -> dict[str, tuple[SSAValue, ...]]:
+    """The values of the module ``text``, by SSA name without its ``%`` (``a_dot``, ``0``):
+    the results of the name's first definition (an op's, several for ``%x:2 = ...``) or
+    the block argument it names.  The module is read, not verified; an error reading it is
+    an ``IRError`` located in ``filename``."""
+
+    def read(parser: LocatingParser) -> dict[str, tuple[SSAValue, ...]]:
+        if not parser.at_end():
+            parser.parse_module()
+        assert isinstance(parser, _NamingParser)
+        return parser.named_values
+
+    return _read(text, filename, ctx, 0, read, _NamingParser)
 
 
 def verifier_failure(op: Operation) -> str | None:
