@@ -38,11 +38,13 @@ ALLOWED: dict[str, set[str]] = {
     "universe": {"dialect", "xdsl"},
     "tools": {"dialect", "universe", "xdsl"},
     "__init__": {"f2", "encodings"},
+    "__main__": {"tools"},
 }
 """What each part may import: the F2 core nothing; the encodings, CuTe and the target
 model the core; the analyses those (no IR); the dialect, simulators and passes the IR;
 the answers anything below them; the command-line tools only the diagnostics and the
-xDSL driver (they load each answer by name).  ``xdsl``, ``matplotlib`` and ``tqdm`` are
+xDSL driver (they load each answer by name); the demo, ``python -m layoutdialect``, runs
+as they do (``tools.process``).  ``xdsl``, ``matplotlib`` and ``tqdm`` are
 the third-party libraries that mark a layer."""
 
 MARKED_LIBRARIES = ("xdsl", "matplotlib", "tqdm")
