@@ -124,7 +124,7 @@ layouts (LAYOUT, SRC_LAYOUT, ...) are written as:
                                     block = []}>'
   a CuTe layout                   '(4,2,2,2):(1,16,8,4)', 'Swizzle<2,3,3> o (8,32):(32,1)',
                                     '[0,2,1,3]' (a table)
-element types (--dtype): {dtypes}; swizzle and conflicts also take bN, N-bit units (b128)
+element types (--dtype): {dtypes}; show, swizzle and conflicts also take bN, N-bit units (b128)
 errors: file:line:col: error: message on stderr, exit status 1, nothing on stdout
 """
 
@@ -135,17 +135,17 @@ a ttg.convert_layout.  Its header comment states what it assumes: a 1-D thread b
 layouts' warps (thread threadIdx.x is lane threadIdx.x % 32 of warp threadIdx.x / 32), every
 thread calling it at once where it synchronises, with an assert() that checks the block's shape;
 and an #error stops the compilation for a GPU older than its instructions need (ldmatrix: sm_75;
-stmatrix, clusters: sm_90).  docs/codegen-example.md calls one from a complete kernel."""
+stmatrix, clusters: sm_90); --target must be an NVIDIA GPU.  docs/codegen-example.md calls one
+from a complete kernel."""
 
 
 def _parser() -> argparse.ArgumentParser:
-    from layoutdialect.dialect.tt.types import ELEMENT_TYPE_SPELLINGS
-
     limits = importlib.import_module("layoutdialect.answers.limits")
+    element_types = importlib.import_module("layoutdialect.answers.element_types")
     parser = _ArgumentParser(
         prog="layout-tool",
         description="Answers about GPU tensor layouts.",
-        epilog=LAYOUT_SYNTAXES.replace("{dtypes}", ELEMENT_TYPE_SPELLINGS) + limits.SIZES,
+        epilog=LAYOUT_SYNTAXES.replace("{dtypes}", element_types.ELEMENT_TYPE_SPELLINGS) + limits.SIZES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"layout-tool {version('layoutdialect')}")
@@ -203,10 +203,12 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument(
         "--matrix", action="store_true", help="print the layout as an F2 matrix: output bits by input bits"
     )
-    show.add_argument("--max-cells", type=int, metavar="N", help="summarise above N elements (default 4096)")
+    show.add_argument("--max-cells", type=int, metavar="N", help="summarise above N elements, N >= 0 (default 4096)")
     pictures = show.add_mutually_exclusive_group()
-    pictures.add_argument("--svg", metavar="OUT.svg", help="draw the grid, coloured by thread or bank, as SVG")
-    pictures.add_argument("--png", metavar="OUT.png", help="draw the grid as PNG")
+    pictures.add_argument(
+        "--svg", metavar="OUT.svg", help="draw the grid, coloured by thread or bank, as SVG (the name ends in .svg)"
+    )
+    pictures.add_argument("--png", metavar="OUT.png", help="draw the grid as PNG (the name ends in .png)")
     show.add_argument("--html", metavar="OUT.html", help="write a self-contained page: the grid, hover for each cell")
     show.add_argument("--dtype", default="f32", help="element type (f16, i32, b128, ...), for a picture's banks")
     _gpu_options(show)
@@ -228,7 +230,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     conflicts.add_argument("--shape", help="the tensor shape, for encodings that do not carry one")
     conflicts.add_argument("--dtype", required=True, help="element type: f16, bf16, f32, i8, ..., or bN units")
-    conflicts.add_argument("--vector-bits", type=int, metavar="N", help="access width (default: the widest legal)")
+    conflicts.add_argument(
+        "--vector-bits",
+        type=int,
+        metavar="N",
+        help="access width: a power of two from the element's bits to 128 (default: the widest legal)",
+    )
     conflicts.add_argument("--store", action="store_true", help="the access is a store (default: a load)")
     _gpu_options(conflicts)
     conflicts.add_argument("--json", action="store_true", help="print one JSON object")
@@ -248,7 +255,9 @@ def _parser() -> argparse.ArgumentParser:
     codegen.add_argument("destination", help="the distributed layout they must end in")
     codegen.add_argument("--shape", help="the tensor shape, for encodings that do not carry one")
     codegen.add_argument("--dtype", required=True, help="element type: f16, bf16, f32, i8, i32, f8E4M3FN, ...")
-    codegen.add_argument("--name", default="convert_layout", help="the function's name")
+    codegen.add_argument(
+        "--name", default="convert_layout", help="the function's name: a C++ identifier, no keyword or reserved name"
+    )
     codegen.add_argument("--json", action="store_true", help="print one JSON object with the CUDA and its counts")
     _gpu_options(codegen)
 

@@ -31,6 +31,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import ParseError, VerifyException
 
+from layoutdialect.answers.element_types import ELEMENT_TYPE_SPELLINGS, TRITON_ELEMENT_BITS
 from layoutdialect.answers.limits import MAX_DIGITS, MAX_ELEMENT_BITS, MAX_ELEMENTS, power_of_two
 from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle, offset_bound
 from layoutdialect.cute.linear import to_linear_layout as cute_to_linear_layout
@@ -38,7 +39,6 @@ from layoutdialect.cute.text import MAX_NESTING, CuteSyntaxError, CuteValue, Tab
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation, locate
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.text import LocatingParser
-from layoutdialect.dialect.tt.types import ELEMENT_TYPE_SPELLINGS, bit_width
 from layoutdialect.dialect.ttg.attributes import EncodingAttr
 from layoutdialect.dialect.ttg.layout_checks import TargetOptions
 from layoutdialect.dialect.ttg.types import MemDescType
@@ -54,9 +54,12 @@ __all__ = [
     "LayoutArgument",
     "LayoutArgumentError",
     "NonLinearCuteLayout",
+    "OUTPUT_SUFFIXES",
     "ShapeArgument",
     "TensorShape",
+    "check_count",
     "check_cute_size",
+    "check_output_path",
     "counted",
     "describe_tensor",
     "parse_element_bits",
@@ -222,8 +225,13 @@ def target_name(arch: str | None) -> str | None:
 
 def parse_target(arch: str | None, banks: int | None) -> Target:
     """The GPU named by ``--target`` (a generic NVIDIA one when absent; ``target_name``
-    spellings), with ``--num-banks`` replacing its bank count when given."""
+    spellings), with ``--num-banks`` replacing its bank count when given.  A CUDA target's
+    compute capability has two or three digits (``cuda:90``, ``cuda:100``)."""
+    written = arch
     arch = target_name(arch)
+    if arch is not None and re.fullmatch(r"cuda:\d+", arch) and not re.fullmatch(r"cuda:\d{2,3}", arch):
+        message = "a compute capability has two or three digits, major and minor: cuda:90 or sm_90, cuda:100"
+        raise LayoutArgumentError("--target", written or "", 1, message)
     try:
         target = Target.named(arch)
     except TargetError as error:
@@ -236,6 +244,32 @@ def parse_target(arch: str | None, banks: int | None) -> Target:
         raise LayoutArgumentError("--num-banks", str(banks), 1, str(error)) from None
 
 
+OUTPUT_SUFFIXES = {"--svg": ("SVG", (".svg",)), "--png": ("PNG", (".png",)), "--html": ("HTML", (".html", ".htm"))}
+"""The format each output option writes and the file-name suffixes that name it."""
+
+
+def check_output_path(option: str, path: str) -> None:
+    """Refuse, at ``option``, a file name whose suffix names another format than the one
+    ``option`` writes (``--png x.svg`` would write PNG into a name that says SVG)."""
+    kind, suffixes = OUTPUT_SUFFIXES[option]
+    if path.lower().endswith(suffixes):
+        return
+    dot = path.rfind(".")
+    if dot > path.rfind("/") + 1:
+        message = (
+            f"{option} writes {kind}: the file name must end in {' or '.join(suffixes)}, not '{quoted(path[dot:])}'"
+        )
+        raise LayoutArgumentError(option, path, dot + 1, message)
+    message = f"{option} writes {kind}: the file name must end in {' or '.join(suffixes)}"
+    raise LayoutArgumentError(option, path, len(path) + 1, message)
+
+
+def check_count(option: str, value: int, least: int) -> None:
+    """Refuse, at ``option``, a count below ``least``."""
+    if value < least:
+        raise LayoutArgumentError(option, str(value), 1, f"{option} is a count: {least} or more, not {value}")
+
+
 def parse_target_options(arch: str | None, banks: int | None) -> TargetOptions:
     """``--target`` and ``--num-banks`` as options that replace a kernel's own target,
     checked now so that a bad name is an error at the option."""
@@ -245,27 +279,30 @@ def parse_target_options(arch: str | None, banks: int | None) -> TargetOptions:
 
 
 def parse_element_type(text: str, name: str = "--dtype") -> Attribute:
-    """An MLIR scalar type with a bit width (``f16``, ``i8``, ``f8E4M3FN``)."""
-    parser = LocatingParser(make_context(), text, name, 0)
-    try:
-        element = parser.parse_type()
-    except ParseError:
-        element = None
-    if element is None or bit_width(element) is None or not parser.at_end():
-        message = f"'{quoted(text)}' is not an element type; the spellings are {ELEMENT_TYPE_SPELLINGS}"
+    """A Triton element type by its MLIR name (``f16``, ``i8``, ``f8E4M3FN``; see
+    ``element_types``), as an MLIR type."""
+    spelling = text.strip()
+    if spelling not in TRITON_ELEMENT_BITS:
+        message = f"'{quoted(text)}' is not a Triton element type; the spellings are {ELEMENT_TYPE_SPELLINGS}"
         raise LayoutArgumentError(name, text, 1, message)
+    element: Attribute = LocatingParser(make_context(), spelling, name, 0).parse_type()
     return element
 
 
 def parse_element_bits(text: str, name: str = "--dtype") -> int:
-    """Bits per element of an MLIR scalar type (``f16``, ``i8``, ``f8E4M3FN``) or of ``bN``,
-    an ``N``-bit unit such as ``b128`` for a 16-byte vector."""
-    unit = re.fullmatch(r"\s*b(\d+)\s*", text)
-    try:
-        bits = _unit_bits(unit.group(1)) if unit else bit_width(parse_element_type(text, name))
-    except LayoutArgumentError as error:
-        raise LayoutArgumentError(name, text, 1, f"{error.message}, or bN for N-bit units (b128)") from None
-    assert bits is not None
+    """Bits per element of a Triton element type (``f16``, ``i8``, ``f8E4M3FN``; see
+    ``element_types``) or of ``bN``, an ``N``-bit unit such as ``b128`` for a 16-byte vector."""
+    spelling = text.strip()
+    if spelling in TRITON_ELEMENT_BITS:
+        return TRITON_ELEMENT_BITS[spelling]
+    unit = re.fullmatch(r"b(\d+)", spelling)
+    if unit is None:
+        message = (
+            f"'{quoted(text)}' is not a Triton element type; the spellings are {ELEMENT_TYPE_SPELLINGS}, "
+            "or bN for N-bit units (b128)"
+        )
+        raise LayoutArgumentError(name, text, 1, message)
+    bits = _unit_bits(unit.group(1))
     if bits < 1 or bits & (bits - 1):
         raise LayoutArgumentError(name, text, 1, f"elements of {bits} bits are not a power of two")
     if bits > MAX_ELEMENT_BITS:
@@ -353,9 +390,7 @@ def _check_nesting(name: str, text: str) -> None:
             depth = max(0, depth - 1)
 
 
-def _ttgir(
-    name: str, text: str, shape: TensorShape | None, aliases: Mapping[str, Attribute] | None
-) -> LayoutArgument:
+def _ttgir(name: str, text: str, shape: TensorShape | None, aliases: Mapping[str, Attribute] | None) -> LayoutArgument:
     _check_nesting(name, text)
     parser = LocatingParser(make_context(), text, name, 0)
     parser.attribute_aliases.update(aliases or {})

@@ -21,6 +21,7 @@ from layoutdialect.analysis.conversion import ConversionKind, ConversionPlan
 from layoutdialect.analysis.layout_views import unflatten_index
 from layoutdialect.answers.arguments import (
     LayoutArgument,
+    LayoutArgumentError,
     describe_tensor,
     parse_conversion_arguments,
     parse_target,
@@ -31,7 +32,6 @@ from layoutdialect.answers.limits import MAX_CODEGEN_REGISTERS, SLOW_POSITIONS, 
 from layoutdialect.answers.plan import simulated_positions, unverified_reason
 from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
-from layoutdialect.dialect.diagnostics import IRError, SourceLocation
 from layoutdialect.dialect.nvgpu.ops import LdMatrixOp
 from layoutdialect.dialect.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
 from layoutdialect.dialect.nvvm.ops import StMatrixOp
@@ -277,6 +277,44 @@ def ask(
     """``layout-tool codegen``: two layouts, an element type, a function name and the GPU
     as written on the command line."""
     src, dst, element = parse_conversion_arguments("codegen", source, destination, dtype, shape)
+    _check_function_name(name)
+    gpu = parse_target(target, num_banks)
+    if not gpu.arch.startswith("cuda:") and gpu.arch != "generic":
+        message = "codegen writes CUDA: --target must be an NVIDIA GPU, such as cuda:90 or sm_90"
+        raise LayoutArgumentError("--target", target or "", 1, message)
+    return generate_conversion(src, dst, element, name, gpu)
+
+
+CPP_KEYWORDS = frozenset(
+    """alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t char32_t class
+    compl concept const consteval constexpr constinit const_cast continue co_await co_return co_yield decltype
+    default delete do double dynamic_cast else enum explicit export extern false float for friend goto if inline
+    int long mutable namespace new noexcept not not_eq nullptr operator or or_eq private protected public register
+    reinterpret_cast requires return short signed sizeof static static_assert static_cast struct switch template
+    this thread_local throw true try typedef typeid typename union unsigned using virtual void volatile wchar_t
+    while xor xor_eq""".split()  # noqa: SIM905 (97 words read better as text)
+)
+"""C++20's keywords, which no function may be named."""
+
+HELPER_NAMES = frozenset(
+    ["Vec", "ld_matrix", "st_matrix", "byte_permute", "cluster_cta_rank", "map_shared_rank", "cluster_arrive"]
+    + ["cluster_wait", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"]
+)
+"""The names the emitted file and CUDA already give a meaning (``cuda_emitter``'s helpers,
+CUDA's built-in variables)."""
+
+
+def _check_function_name(name: str) -> None:
+    """Refuse, at ``--name``, a name the function cannot have in C++: not an identifier, a
+    keyword, one reserved to the compiler (``__x``, ``_X``), or a name the file already uses."""
+    reason = None
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
-        raise IRError(SourceLocation("--name", 1, 1), "the function name must be a C++ identifier", name)
-    return generate_conversion(src, dst, element, name, parse_target(target, num_banks))
+        reason = "the function name must be a C++ identifier"
+    elif name in CPP_KEYWORDS:
+        reason = f"'{name}' is a C++ keyword; the function name must be an identifier"
+    elif "__" in name or re.match(r"_[A-Z]", name):
+        reason = f"'{name}' is reserved to the compiler (it has '__' or starts with '_' and a capital)"
+    elif name in HELPER_NAMES:
+        reason = f"'{name}' already names a helper or a CUDA built-in in the file"
+    if reason is not None:
+        raise LayoutArgumentError("--name", name, 1, reason)

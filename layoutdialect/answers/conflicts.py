@@ -203,6 +203,12 @@ def ask(
         message = f"elements of {bits} bits are wider than the widest shared-memory access, {MAX_VECTOR_BITS} bits"
         raise LayoutArgumentError("--dtype", dtype, 1, message)
     gpu = parse_target(target, num_banks)
+    if vector_bits is not None and not (bits <= vector_bits <= MAX_VECTOR_BITS and is_power_of_two(vector_bits)):
+        message = (
+            f"an access moves a power of two of bits from one {bits}-bit element to {MAX_VECTOR_BITS}, "
+            f"not {vector_bits}"
+        )
+        raise LayoutArgumentError("--vector-bits", str(vector_bits), 1, message)
     if access:
         if shared is not None:
             message = "with --access, give only the shared layout: the register side is the access tile"

@@ -39,6 +39,8 @@ from layoutdialect.answers.arguments import (
     LayoutArgumentError,
     NonLinearCuteLayout,
     ShapeArgument,
+    check_count,
+    check_output_path,
     parse_element_bits,
     parse_layout_argument,
     parse_shape_option,
@@ -263,9 +265,7 @@ def show_cute_value(value: CuteValue, max_cells: int = DEFAULT_MAX_CELLS, full: 
     return CuteGridAnswer(value, shape, by_index.reshape(cols, rows).T.reshape(-1).tolist())
 
 
-def _layout_argument(
-    layout: str, shape: ShapeArgument | None, dump: str | None, value: str | None
-) -> LayoutArgument:
+def _layout_argument(layout: str, shape: ShapeArgument | None, dump: str | None, value: str | None) -> LayoutArgument:
     """The layout ``show`` is asked about: the argument, read with the aliases of the file
     ``dump`` when given, or the type of ``value`` in the file ``layout``."""
     if value is None:
@@ -304,6 +304,10 @@ def ask(
     file defines; with ``value``, ``layout`` is a TTGIR file and the layout is that of the
     value's type there (``layoutdialect.answers.dump``)."""
     element_bits = parse_element_bits(dtype)
+    check_count("--max-cells", max_cells, 0)
+    for option, path in (("--svg", svg), ("--png", png), ("--html", html)):
+        if path is not None:
+            check_output_path(option, path)
     picture = svg or png
     memory = parse_target(target, num_banks).shared
     try:

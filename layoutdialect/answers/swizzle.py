@@ -18,7 +18,13 @@ from functools import partial
 from typing import Any
 
 from layoutdialect.analysis.swizzle_synthesis import SwizzlePlan, check_access, costed_elements, synthesise_swizzle
-from layoutdialect.answers.arguments import LayoutArgumentError, parse_element_bits, parse_shape, parse_target
+from layoutdialect.answers.arguments import (
+    LayoutArgumentError,
+    check_output_path,
+    parse_element_bits,
+    parse_shape,
+    parse_target,
+)
 from layoutdialect.answers.limits import MAX_COSTED_ELEMENTS, power_of_two
 from layoutdialect.answers.progress import progress
 from layoutdialect.cute.layout import Layout
@@ -149,6 +155,8 @@ def ask(
 ) -> SwizzleAnswer:
     """``layout-tool swizzle``: the tile and access tiles as written on the command line;
     with ``html``, the tile is also drawn to that page."""
+    if html is not None:
+        check_output_path("--html", html)
     tile = parse_shape(shape, rank=2)
     bits = parse_element_bits(dtype)
     if not access:
