@@ -13,6 +13,9 @@ ones ``offset, block -> dims``, and CuTe layouts ``dims -> offset``.  Errors are
 never repeat a long argument whole: a message quotes at most ``MAX_QUOTED`` characters of
 it (``quoted``) and the line shown under it is cut to ``MAX_SHOWN_LINE`` around the caret.
 
+The module loads xDSL and the ``ttg`` dialect only to read TTGIR text, so that a question
+about a CuTe layout, and ``layout-tool --help``, do without them.
+
 The arguments keep to the size model (``layoutdialect.answers.limits``): a layout covers
 at most ``MAX_ELEMENTS`` elements (2^20, Triton's largest tensor), and a CuTe layout
 reaches at most as many offsets; an element is at most ``MAX_ELEMENT_BITS`` bits; text
@@ -25,11 +28,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import Literal
-
-from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Attribute
-from xdsl.utils.exceptions import ParseError, VerifyException
+from typing import TYPE_CHECKING, Literal
 
 from layoutdialect.answers.element_types import ELEMENT_TYPE_SPELLINGS, TRITON_ELEMENT_BITS
 from layoutdialect.answers.limits import MAX_DIGITS, MAX_ELEMENT_BITS, MAX_ELEMENTS, power_of_two
@@ -37,16 +36,16 @@ from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle
 from layoutdialect.cute.linear import to_linear_layout as cute_to_linear_layout
 from layoutdialect.cute.text import MAX_NESTING, CuteSyntaxError, CuteValue, Table, parse_cute
 from layoutdialect.dialect.diagnostics import IRError, SourceLocation, locate
-from layoutdialect.dialect.registry import make_context
-from layoutdialect.dialect.text import LocatingParser
-from layoutdialect.dialect.ttg.attributes import EncodingAttr
-from layoutdialect.dialect.ttg.layout_checks import TargetOptions
-from layoutdialect.dialect.ttg.types import MemDescType
 from layoutdialect.encodings import DistributedEncoding, Encoding, EncodingError, to_linear_layout
 from layoutdialect.encodings.linear import GenericLinearEncoding, LinearEncoding
 from layoutdialect.encodings.shared import SharedLinearEncoding
 from layoutdialect.f2 import LinearLayout, LinearLayoutError
 from layoutdialect.target import Target, TargetError
+
+if TYPE_CHECKING:
+    from xdsl.ir import Attribute
+
+    from layoutdialect.dialect.ttg.layout_checks import TargetOptions
 
 __all__ = [
     "MAX_QUOTED",
@@ -273,6 +272,8 @@ def check_count(option: str, value: int, least: int) -> None:
 def parse_target_options(arch: str | None, banks: int | None) -> TargetOptions:
     """``--target`` and ``--num-banks`` as options that replace a kernel's own target,
     checked now so that a bad name is an error at the option."""
+    from layoutdialect.dialect.ttg.layout_checks import TargetOptions
+
     if arch is not None or banks is not None:
         parse_target(arch, banks)
     return TargetOptions(target_name(arch), banks)
@@ -285,7 +286,10 @@ def parse_element_type(text: str, name: str = "--dtype") -> Attribute:
     if spelling not in TRITON_ELEMENT_BITS:
         message = f"'{quoted(text)}' is not a Triton element type; the spellings are {ELEMENT_TYPE_SPELLINGS}"
         raise LayoutArgumentError(name, text, 1, message)
-    element: Attribute = LocatingParser(make_context(), spelling, name, 0).parse_type()
+    from layoutdialect.dialect.registry import make_attribute_context
+    from layoutdialect.dialect.text import LocatingParser
+
+    element: Attribute = LocatingParser(make_attribute_context(), spelling, name, 0).parse_type()
     return element
 
 
@@ -391,8 +395,13 @@ def _check_nesting(name: str, text: str) -> None:
 
 
 def _ttgir(name: str, text: str, shape: TensorShape | None, aliases: Mapping[str, Attribute] | None) -> LayoutArgument:
+    from xdsl.utils.exceptions import ParseError, VerifyException
+
+    from layoutdialect.dialect.registry import make_attribute_context
+    from layoutdialect.dialect.text import LocatingParser
+
     _check_nesting(name, text)
-    parser = LocatingParser(make_context(), text, name, 0)
+    parser = LocatingParser(make_attribute_context(), text, name, 0)
     parser.attribute_aliases.update(aliases or {})
     try:
         attribute = parser.parse_type() if text.lstrip().startswith(("tensor<", "!")) else parser.parse_attribute()
@@ -412,6 +421,11 @@ def layout_of_type(name: str, text: str, attribute: Attribute, shape: TensorShap
     """The layout of a ttg encoding, or of the tensor or memdesc type that carries one and
     its shape (``shape``, when given, must be the type's), read from ``text`` (which the
     diagnostics, named ``name``, point into)."""
+    from xdsl.dialects.builtin import TensorType
+
+    from layoutdialect.dialect.ttg.attributes import EncodingAttr
+    from layoutdialect.dialect.ttg.types import MemDescType
+
     element_type = None
     if isinstance(attribute, TensorType | MemDescType):
         element_type = str(attribute.element_type)

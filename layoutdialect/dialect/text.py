@@ -50,7 +50,6 @@ from layoutdialect.dialect.op_lines import OpLines, op_line
 from layoutdialect.dialect.registry import make_context
 from layoutdialect.dialect.ttg.attributes import RETIRED_ATTRIBUTES
 from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, ir_unchanged, verify_tensor_layouts
-from layoutdialect.dialect.verifier_answers import VerifierAnswers
 from layoutdialect.encodings import EncodingError
 from layoutdialect.f2.arguments import checks_arguments
 
@@ -707,6 +706,10 @@ def verify_module(module: ModuleOp, source: str | None = None, line_offset: int 
     types and attributes, inside alike ops; see ``VerifierAnswers``)."""
     for op, index in dominance_violations(module):
         raise located_error(op, f"operand #{index} does not dominate this use", source, line_offset)
+    # Imported here: the verifier's answers load op traits (and xDSL's arith) that reading
+    # a layout written alone never needs.
+    from layoutdialect.dialect.verifier_answers import VerifierAnswers
+
     answers = VerifierAnswers[str | None]()
     with ir_unchanged():
         for op in module.walk():
