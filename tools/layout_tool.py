@@ -142,6 +142,18 @@ errors: file:line:col: error: message on stderr, exit status 1, nothing on stdou
 """
 
 
+WAVEFRONTS = """\
+Counts are in wavefronts: a warp's instruction is served in phases (128-bit loads on 32 banks:
+4 phases of 8 lanes), and a phase takes as many wavefronts as the most distinct words one bank
+holds.  Wavefronts per instruction add up its phases; wavefronts per access add up all the
+instructions of the warp's access (with --access, its reads of the PxQ block, each lane its
+widest vector, the lanes beyond the block idle: a phase of idle lanes takes none).  swizzle
+and conflicts --access count an access alike."""
+
+CONFLICTS = "bank conflicts and vectors of a register <-> shared access.\n\n" + WAVEFRONTS
+
+SWIZZLE = "a shared layout serving every access pattern without conflicts.\n\n" + WAVEFRONTS
+
 CODEGEN = """\
 a CUDA __device__ function converting registers between layouts, as lower-convert-layout lowers
 a ttg.convert_layout.  Its header comment states what it assumes: a 1-D thread block of the
@@ -232,7 +244,7 @@ def _parser() -> argparse.ArgumentParser:
     dedup.add_argument("--shape", help="the tensor shape, such as 64x64, for encodings that do not carry one")
     dedup.add_argument("--json", action="store_true", help="print one JSON object")
 
-    conflicts = add_command("conflicts", "bank conflicts and vectors of a register <-> shared access")
+    conflicts = add_command("conflicts", "bank conflicts and vectors of a register <-> shared access", CONFLICTS)
     conflicts.add_argument("registers", help="the distributed layout (with --access: the shared layout)")
     conflicts.add_argument("shared", nargs="?", help="the shared layout: a shared encoding or a CuTe layout")
     conflicts.add_argument(
@@ -253,7 +265,7 @@ def _parser() -> argparse.ArgumentParser:
     _gpu_options(conflicts)
     conflicts.add_argument("--json", action="store_true", help="print one JSON object")
 
-    swizzle = add_command("swizzle", "a shared layout serving every access pattern without conflicts")
+    swizzle = add_command("swizzle", "a shared layout serving every access pattern without conflicts", SWIZZLE)
     swizzle.add_argument("--shape", required=True, help="the tile, rows x columns, such as 64x64")
     swizzle.add_argument("--dtype", required=True, help="element type; b128 for 16-byte units")
     swizzle.add_argument(

@@ -66,7 +66,7 @@ class ConflictsAnswer:
             f"instructions per thread: {cost.instructions}, {counted(cost.phases, 'phase')} each",
             f"wavefronts per instruction: {cost.wavefronts_per_instruction} "
             f"(ideal {e.ideal_wavefronts_per_instruction})",
-            f"wavefronts in total: {cost.total_wavefronts} (ideal {e.ideal_total_wavefronts})",
+            f"wavefronts per access: {cost.total_wavefronts} (ideal {e.ideal_total_wavefronts})",
         ]
         if cost.conflict_free:
             lines.append("conflict-free")
@@ -100,7 +100,7 @@ class ConflictsAnswer:
             "cost": cost.to_json(),
             "widest_vector_bits": e.widest_vector_bits,
             "ideal_wavefronts_per_instruction": e.ideal_wavefronts_per_instruction,
-            "ideal_wavefronts": e.ideal_total_wavefronts,
+            "ideal_wavefronts_per_access": e.ideal_total_wavefronts,
             "ways": e.ways,
             "lane_banks": e.lane_banks,
             "conflicts": [{"bank": c.bank, "lanes": c.lanes, "words": c.words} for c in e.conflicts],
@@ -163,7 +163,8 @@ def tile_accesses(
     shared: LayoutArgument, tiles: list[str], element_bits: int, target: Target, load: bool = True
 ) -> TileAccessesAnswer:
     """For each ``PxQ`` tile, a warp reading (or writing) that block of ``shared``'s tensor
-    at its origin, each lane its widest vector (``tile_access_layout``)."""
+    at its origin, each lane its widest vector (``tile_access_layout``), the lanes beyond the
+    block idle: the access ``swizzle`` costs (``analysis.swizzle_synthesis``)."""
     offsets = shared_side(shared)
     shape = [offsets.get_out_dim_size(d) for d in offsets.get_out_dim_names()]
     if len(shape) < 2:
@@ -178,7 +179,7 @@ def tile_accesses(
             registers = tile_access_layout(shape, (rows, columns), element_bits, target.lanes)
         except ValueError as error:
             raise LayoutArgumentError("--access", tile, 1, str(error)) from None
-        explanation = explain_access(registers, named, element_bits, target.shared, load)
+        explanation = explain_access(registers, named, element_bits, target.shared, load, idle_copies=True)
         answers.append((f"{rows}x{columns}", ConflictsAnswer(explanation, element_bits)))
     return TileAccessesAnswer(answers)
 
