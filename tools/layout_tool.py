@@ -271,7 +271,12 @@ def _parser() -> argparse.ArgumentParser:
     swizzle.add_argument(
         "--access", action="append", required=True, metavar="PxQ", help="a tile one request covers (repeatable)"
     )
-    swizzle.add_argument("--html", metavar="OUT.html", help="write a self-contained page of the tile, by bank")
+    swizzle.add_argument(
+        "--html",
+        metavar="OUT.html",
+        help="write a self-contained page of the tile, by bank, that outlines the cells each instruction of an "
+        "access reads at any place",
+    )
     _gpu_options(swizzle)
     swizzle.add_argument("--json", action="store_true", help="print one JSON object")
 

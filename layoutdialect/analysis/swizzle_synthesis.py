@@ -55,6 +55,8 @@ from layoutdialect.target import BANK_BITS, WIDE_ACCESS_BITS, SharedMemory
 
 __all__ = [
     "AccessCost",
+    "AccessInstructions",
+    "access_instructions",
     "SwizzlePlan",
     "access_costs",
     "check_access",
@@ -288,16 +290,75 @@ def _access_wavefronts(
     col = lefts[None, :, None, None] + reads.cols[None, None, :, None] + np.arange(vector)
     shape = (len(tops), len(lefts), len(reads.rows), vector)
     offsets = np.broadcast_to(np.asarray(address(row, col), dtype=np.int64), shape).reshape(-1, len(reads.rows), vector)
-    elements = _widest_vector(offsets, vector, place_offsets)
-    phases, phase_of_lane = _phases(memory, elements * element_bits, lanes)
-    # Each element's request: its vector's group of instructions, its instruction in the
-    # group (which part of the vector), and its lane's phase.
+    instruction, phase = _requests(reads, _widest_vector(offsets, vector, place_offsets), element_bits, memory)
+    phases = int(phase.max()) + 1
+    totals = _request_wavefronts(offsets.reshape(len(offsets), -1), instruction * phases + phase, element_bits, memory)
     index = np.arange(len(reads.rows))
-    group, phase = index // lanes, phase_of_lane[index % lanes]
-    instruction = np.arange(vector) // elements
-    request = ((group[:, None] * (vector // elements) + instruction[None, :]) * phases + phase[:, None]).reshape(-1)
-    totals = _request_wavefronts(offsets.reshape(len(offsets), -1), request, element_bits, memory)
-    return totals, _ideal(group, index % lanes, vector, element_bits, memory, lanes)
+    return totals, _ideal(index // lanes, index % lanes, vector, element_bits, memory, lanes)
+
+
+def _requests(
+    reads: WarpReads, elements: int, element_bits: int, memory: SharedMemory
+) -> tuple[np.ndarray, np.ndarray]:
+    """The instruction and the phase each element of the warp's vectors (``reads``, vector by
+    vector, element by element) is read in, in vectors of ``elements``: the instructions of a
+    group read the lanes' vectors part by part, and a lane's phase is its phase at that width."""
+    index = np.arange(len(reads.rows))
+    _, phase_of_lane = _phases(memory, elements * element_bits, reads.lanes)
+    parts = reads.vector // elements
+    instruction = (index // reads.lanes)[:, None] * parts + np.arange(reads.vector)[None, :] // elements
+    phase = np.broadcast_to(phase_of_lane[index % reads.lanes][:, None], instruction.shape)
+    return instruction.reshape(-1), phase.reshape(-1)
+
+
+@dataclass(frozen=True)
+class AccessInstructions:
+    """A warp's reads of one access tile under a layout (``access_instructions``): for each
+    instruction, the cells of the block it reads as ``(row, column, phase)``; the aligned
+    places of the block in the tile, ``(top, left)``, row-major; the wavefronts per access
+    at each place, and the ideal."""
+
+    instructions: list[list[tuple[int, int, int]]]
+    places: list[tuple[int, int]]
+    wavefronts: list[int]
+    ideal: int
+
+
+@checks_arguments(AnalysisError)
+def access_instructions(
+    plan: SwizzlePlan, height: int, width: int, memory: SharedMemory, lanes: int = 32
+) -> AccessInstructions:
+    """How a warp of ``lanes`` lanes reads ``plan``'s tile in ``height x width`` blocks, as
+    ``access_costs`` counts it: the cells each instruction reads, with the phase of each,
+    and what each place costs.  An element wider than 128 bits is one cell read by several
+    instructions' units.
+
+    >>> plan = synthesise_swizzle(8, 8, 128, [(1, 8), (8, 1)], SharedMemory())
+    >>> column = access_instructions(plan, 8, 1, SharedMemory())
+    >>> column.instructions
+    [[(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0), (4, 0, 0), (5, 0, 0), (6, 0, 0), (7, 0, 0)]]
+    >>> column.places[:3], column.wavefronts, column.ideal
+    ([(0, 0), (0, 1), (0, 2)], [1, 1, 1, 1, 1, 1, 1, 1], 1)
+    """
+    check_access(plan.rows, plan.cols, height, width)
+    units = max(1, plan.element_bits // WIDE_ACCESS_BITS)
+    bits = min(plan.element_bits, WIDE_ACCESS_BITS)
+    address = plan.address if units == 1 else _unit_address(plan.address, units)
+    tops = np.arange(0, plan.rows - height + 1, height)
+    lefts = np.arange(0, plan.cols - width + 1, width)
+    totals, ideal = _access_wavefronts(address, (tops, lefts * units, height, width * units), bits, memory, lanes, None)
+    reads = warp_reads(height, width * units, bits, lanes)
+    row = tops[:, None, None, None] + reads.rows[None, None, :, None]
+    col = lefts[None, :, None, None] * units + reads.cols[None, None, :, None] + np.arange(reads.vector)
+    offsets = np.asarray(address(row, col), dtype=np.int64).reshape(-1, len(reads.rows), reads.vector)
+    instruction, phase = _requests(reads, _widest_vector(offsets, reads.vector, None), bits, memory)
+    cell_row = np.repeat(reads.rows, reads.vector)
+    cell_col = ((reads.cols[:, None] + np.arange(reads.vector)[None, :]) // units).reshape(-1)
+    instructions: list[list[tuple[int, int, int]]] = [[] for _ in range(int(instruction.max()) + 1)]
+    for step, cell in sorted(set(zip(instruction.tolist(), zip(cell_row.tolist(), cell_col.tolist(), phase.tolist())))):
+        instructions[step].append(cell)
+    places = [(int(top), int(left)) for top in tops for left in lefts]
+    return AccessInstructions(instructions, places, totals.tolist(), ideal)
 
 
 def _ideal(

@@ -10,13 +10,14 @@ each element lands at, and each side's wavefronts); a swizzle adds its accesses'
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import product
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from layoutdialect.analysis.conversion import ConversionPath
 from layoutdialect.analysis.layout_views import cute_grid_shape, linear_index, tensor_shape
-from layoutdialect.analysis.swizzle_synthesis import SwizzlePlan
+from layoutdialect.analysis.swizzle_synthesis import SwizzlePlan, access_instructions
 from layoutdialect.answers.arguments import LayoutArgument, LayoutArgumentError
 from layoutdialect.answers.cells import (
     Cell,
@@ -27,7 +28,7 @@ from layoutdialect.answers.cells import (
     offset_cells,
     shared_cells,
 )
-from layoutdialect.answers.html_page import Grid, PageTooLarge, Table, check_page_size, render_page
+from layoutdialect.answers.html_page import AccessOverlay, Grid, PageTooLarge, Table, check_page_size, render_page
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.target import SharedMemory
 
@@ -141,6 +142,7 @@ def conversion_page(answer: ConvertAnswer, memory: SharedMemory) -> str:
         cells = _scratch_cells(scratch.layout, bits, memory)
         rows_, cols = grids[0].rows, grids[0].cols
         grids.append(Grid("scratch: where each element lands", rows_, cols, cells, ("bank", "offset", "rep")))
+        grids = _sharing_colourings(grids)
         sides = [("store", scratch.store, False), ("load", scratch.load, True)]
         tables.append(
             Table(
@@ -167,8 +169,28 @@ def conversion_page(answer: ConvertAnswer, memory: SharedMemory) -> str:
     return render_page(title, [f"from {report.src}", f"to   {report.dst}"], grids, tables)
 
 
-def swizzle_page(plan: SwizzlePlan, memory: SharedMemory) -> str:
-    """The page of a ``layout-tool swizzle`` answer: the tile coloured by bank, and the accesses' costs."""
+def _sharing_colourings(grids: list[Grid]) -> list[Grid]:
+    """The grids of one tensor (a conversion's source, destination and scratch: cell ``i``
+    of each is the same element), each also coloured by what the others are: the source
+    and destination by the scratch bank, offset and rep the element lands at, the scratch
+    by the source thread, warp, lane and register that store it.  Every colouring of the
+    page then colours every grid."""
+    source, *_, scratch = grids
+    for grid in grids[:-1]:
+        for cell, slot in zip(grid.cells, scratch.cells):
+            cell.keys = {**cell.keys, **slot.keys}
+    for slot, cell in zip(scratch.cells, source.cells):
+        slot.keys = {**cell.keys, **slot.keys}
+    every = tuple(dict.fromkeys(mode for grid in grids for mode in grid.colourings))
+    return [
+        replace(grid, colourings=(*grid.colourings, *(m for m in every if m not in grid.colourings))) for grid in grids
+    ]
+
+
+def swizzle_page(plan: SwizzlePlan, memory: SharedMemory, lanes: int = 32) -> str:
+    """The page of a ``layout-tool swizzle`` answer: the tile coloured by bank, each access
+    tile ready to be outlined instruction by instruction at any of its places (a warp of
+    ``lanes`` lanes, ``access_instructions``), and the accesses' costs."""
     check_page_size(plan.rows * plan.cols, plan.rows * plan.cols)
     cells = offset_cells(
         [plan.rows, plan.cols], lambda i: plan.address(i // plan.cols, i % plan.cols), plan.element_bits, memory
@@ -184,8 +206,16 @@ def swizzle_page(plan: SwizzlePlan, memory: SharedMemory) -> str:
         )
         for c in plan.costs
     ]
+    overlays = []
+    for cost in plan.costs:
+        reads = access_instructions(plan, cost.rows, cost.cols, memory, lanes)
+        name = f"{cost.rows}x{cost.cols}"
+        overlays.append(
+            AccessOverlay(name, cost.rows, cost.cols, reads.instructions, reads.places, reads.wavefronts, reads.ideal)
+        )
     title = f"{plan.rows}x{plan.cols} tile of {plan.element_bits}-bit elements on {memory.banks} banks"
-    return render_page(title, [f"address: {plan.formula}", plan.method], [grid], [Table("accesses", rows)])
+    described = [f"address: {plan.formula}", plan.method]
+    return render_page(title, described, [grid], [Table("accesses", rows)], overlays)
 
 
 def write_page(path: str, page: Callable[[], str]) -> None:

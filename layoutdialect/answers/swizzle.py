@@ -184,5 +184,5 @@ def ask(
     if html is not None:
         from layoutdialect.answers.pages import swizzle_page, write_page
 
-        write_page(html, lambda: swizzle_page(answer.plan, memory))
+        write_page(html, lambda: swizzle_page(answer.plan, memory, gpu.lanes))
     return answer
