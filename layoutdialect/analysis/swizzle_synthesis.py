@@ -336,7 +336,8 @@ def _request_wavefronts(
     distinct = np.ones(len(key), dtype=bool)
     distinct[1:] = (key[1:] != key[:-1]) | (word[1:] != word[:-1])
     per_bank = np.bincount(key[distinct], minlength=places * requests * memory.banks)
-    return per_bank.reshape(places, requests, memory.banks).max(axis=2).sum(axis=1)
+    totals: np.ndarray = per_bank.reshape(places, requests, memory.banks).max(axis=2).sum(axis=1)
+    return totals
 
 
 @checks_arguments(AnalysisError)

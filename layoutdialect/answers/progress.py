@@ -60,7 +60,7 @@ class Steps:
     """The steps of one answer on a bar (none: no bar shows): ``step(name)`` ends the step
     before and names the next."""
 
-    def __init__(self, bar: tqdm | None) -> None:  # type: ignore[type-arg]
+    def __init__(self, bar: tqdm | None) -> None:
         self.bar = bar
         self.started = False
 
