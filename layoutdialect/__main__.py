@@ -46,4 +46,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    from layoutdialect.tools.process import end_quietly_on_closed_pipe
+
+    end_quietly_on_closed_pipe()
     main()

@@ -30,7 +30,7 @@ from layoutdialect.dialect.registry import register_all_dialects
 from layoutdialect.dialect.text import TTGIROutput, parse_module, verify_module
 from layoutdialect.ir.diagnostics import IRError, SourceLocation
 from layoutdialect.ir.source_files import read_source
-from layoutdialect.tools.process import collect_garbage_rarely
+from layoutdialect.tools.process import collect_garbage_rarely, end_quietly_on_closed_pipe
 from layoutdialect.universe import LAYOUTDIALECT_UNIVERSE
 
 __all__ = ["LayoutOptMain", "main"]
@@ -165,8 +165,7 @@ class LayoutOptMain(xDSLOptMain):
         if self.args.output_file is None:
             sys.stdout.write(text)
         else:
-            with open(self.args.output_file, "w") as output:
-                output.write(text)
+            _write_output(self.args.output_file, text)
         return 1 if failed else 0
 
     def _chunks(self, source: str) -> list[tuple[str, int]]:
@@ -201,6 +200,17 @@ class LayoutOptMain(xDSLOptMain):
         return self.output_resulting_program(module)
 
 
+def _write_output(path: str, text: str) -> None:
+    """Write ``text`` to the ``-o`` file; a file that cannot be written (a missing folder, no
+    permission) is an ``IRError`` at the file, as ``OUT:1:1: error: cannot write the output: ...``."""
+    try:
+        with open(path, "w", encoding="utf-8") as output:
+            output.write(text)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise IRError(SourceLocation(path, 1, 1), f"cannot write the output: {reason}") from None
+
+
 def _pipeline_error(spec: str, error: BaseException) -> str:
     """``<pass-pipeline>:1:COL: error: ...`` pointing into the ``-p`` text."""
     text = str(error)
@@ -229,6 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def cli() -> None:
     collect_garbage_rarely()
+    end_quietly_on_closed_pipe()
     sys.exit(main())
 
 

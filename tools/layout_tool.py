@@ -34,11 +34,10 @@ import json
 import re
 import sys
 from collections.abc import Sequence
-from importlib.metadata import version
 from typing import Any, NoReturn, Protocol
 
 from layoutdialect.ir.diagnostics import IRError
-from layoutdialect.tools.process import collect_garbage_rarely
+from layoutdialect.tools.process import collect_garbage_rarely, end_quietly_on_closed_pipe
 
 __all__ = ["main"]
 
@@ -90,6 +89,20 @@ class _ArgumentParser(argparse.ArgumentParser):
         return POSITIONAL_NAMES.get(name, f"<{name}>")
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed package's version, looked up only when asked for (the
+    package metadata takes a fortieth of a second to load, a fifth of ``--help``)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        from importlib.metadata import version
+
+        print(f"layout-tool {version('layoutdialect')}")
+        parser.exit()
+
+
 POSITIONAL_NAMES = {"EXPR": "<expression 1>"}
 """The diagnostic names of positional arguments whose name in the usage differs from the
 answers' (``<layout>``, ``<source>``, ... are ``<`` + the usage name + ``>``)."""
@@ -124,28 +137,54 @@ layouts (LAYOUT, SRC_LAYOUT, ...) are written as:
                                     block = []}>'
   a CuTe layout                   '(4,2,2,2):(1,16,8,4)', 'Swizzle<2,3,3> o (8,32):(32,1)',
                                     '[0,2,1,3]' (a table)
-element types (--dtype): {dtypes}; swizzle and conflicts also take bN, N-bit units (b128)
+element types (--dtype): {dtypes}; show, swizzle and conflicts also take bN, N-bit units (b128)
 errors: file:line:col: error: message on stderr, exit status 1, nothing on stdout
 """
 
 
-def _parser() -> argparse.ArgumentParser:
-    from layoutdialect.dialect.tt.types import ELEMENT_TYPE_SPELLINGS
+WAVEFRONTS = """\
+Counts are in wavefronts: a warp's instruction is served in phases (128-bit loads on 32 banks:
+4 phases of 8 lanes), and a phase takes as many wavefronts as the most distinct words one bank
+holds.  Wavefronts per instruction add up its phases; wavefronts per access add up all the
+instructions of the warp's access (with --access, its reads of the PxQ block, each lane its
+widest vector, the lanes beyond the block idle: a phase of idle lanes takes none).  swizzle
+and conflicts --access count an access alike."""
 
+CONFLICTS = "bank conflicts and vectors of a register <-> shared access.\n\n" + WAVEFRONTS
+
+SWIZZLE = "a shared layout serving every access pattern without conflicts.\n\n" + WAVEFRONTS
+
+CODEGEN = """\
+a CUDA __device__ function converting registers between layouts, as lower-convert-layout lowers
+a ttg.convert_layout.  Its header comment states what it assumes: a 1-D thread block of the
+layouts' warps (thread threadIdx.x is lane threadIdx.x % 32 of warp threadIdx.x / 32), every
+thread calling it at once where it synchronises, with an assert() that checks the block's shape;
+and an #error stops the compilation for a GPU older than its instructions need (ldmatrix: sm_75;
+stmatrix, clusters: sm_90); --target must be an NVIDIA GPU.  docs/codegen-example.md calls one
+from a complete kernel."""
+
+
+def _parser() -> argparse.ArgumentParser:
     limits = importlib.import_module("layoutdialect.answers.limits")
+    element_types = importlib.import_module("layoutdialect.answers.element_types")
     parser = _ArgumentParser(
         prog="layout-tool",
         description="Answers about GPU tensor layouts.",
-        epilog=LAYOUT_SYNTAXES.replace("{dtypes}", ELEMENT_TYPE_SPELLINGS) + limits.SIZES,
+        epilog=LAYOUT_SYNTAXES.replace("{dtypes}", element_types.ELEMENT_TYPE_SPELLINGS) + limits.SIZES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"layout-tool {version('layoutdialect')}")
+    parser.add_argument("--version", action=_Version, help="show the program's version number and exit")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_ArgumentParser)
 
-    def add_command(name: str, summary: str) -> argparse.ArgumentParser:
-        """A subcommand whose --help ends with its limits."""
+    def add_command(name: str, summary: str, description: str | None = None) -> argparse.ArgumentParser:
+        """A subcommand whose --help starts with ``description`` (default: the summary) and
+        ends with its limits."""
         return commands.add_parser(
-            name, help=summary, epilog=limits.COMMAND_SIZES[name], formatter_class=argparse.RawDescriptionHelpFormatter
+            name,
+            help=summary,
+            description=description or summary,
+            epilog=limits.COMMAND_SIZES[name],
+            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
 
     plan = add_command("plan", "explain how each ttg.convert_layout of a file is lowered")
@@ -168,17 +207,33 @@ def _parser() -> argparse.ArgumentParser:
     _gpu_options(plan)
 
     show = add_command("show", "which thread and register, or which offset, holds each element")
-    show.add_argument("layout", help="a ttg encoding or type, #ttg.linear, or a CuTe layout")
+    show.add_argument(
+        "layout", help="a ttg encoding or type, #ttg.linear, or a CuTe layout; with --value, a TTGIR file"
+    )
+    show.add_argument(
+        "--from",
+        dest="dump",
+        metavar="DUMP.mlir",
+        help="a TTGIR file whose aliases the layout may use: show '#blocked' --from DUMP.mlir --shape 64x64",
+    )
+    show.add_argument(
+        "--value",
+        metavar="%X",
+        help="show the layout and shape of this value's type in the TTGIR file given as the layout "
+        "(its first definition there; %%x#1 for the second result of %%x)",
+    )
     show.add_argument("--shape", help="the tensor shape, such as 64x64, for encodings that do not carry one")
     show.add_argument("--view", help="only this view: elements or threads (distributed), elements or offsets (shared)")
     show.add_argument("--full", action="store_true", help="print the grid even for a large layout")
     show.add_argument(
         "--matrix", action="store_true", help="print the layout as an F2 matrix: output bits by input bits"
     )
-    show.add_argument("--max-cells", type=int, metavar="N", help="summarise above N elements (default 4096)")
+    show.add_argument("--max-cells", type=int, metavar="N", help="summarise above N elements, N >= 0 (default 4096)")
     pictures = show.add_mutually_exclusive_group()
-    pictures.add_argument("--svg", metavar="OUT.svg", help="draw the grid, coloured by thread or bank, as SVG")
-    pictures.add_argument("--png", metavar="OUT.png", help="draw the grid as PNG")
+    pictures.add_argument(
+        "--svg", metavar="OUT.svg", help="draw the grid, coloured by thread or bank, as SVG (the name ends in .svg)"
+    )
+    pictures.add_argument("--png", metavar="OUT.png", help="draw the grid as PNG (the name ends in .png)")
     show.add_argument("--html", metavar="OUT.html", help="write a self-contained page: the grid, hover for each cell")
     show.add_argument("--dtype", default="f32", help="element type (f16, i32, b128, ...), for a picture's banks")
     _gpu_options(show)
@@ -189,7 +244,7 @@ def _parser() -> argparse.ArgumentParser:
     dedup.add_argument("--shape", help="the tensor shape, such as 64x64, for encodings that do not carry one")
     dedup.add_argument("--json", action="store_true", help="print one JSON object")
 
-    conflicts = add_command("conflicts", "bank conflicts and vectors of a register <-> shared access")
+    conflicts = add_command("conflicts", "bank conflicts and vectors of a register <-> shared access", CONFLICTS)
     conflicts.add_argument("registers", help="the distributed layout (with --access: the shared layout)")
     conflicts.add_argument("shared", nargs="?", help="the shared layout: a shared encoding or a CuTe layout")
     conflicts.add_argument(
@@ -200,12 +255,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     conflicts.add_argument("--shape", help="the tensor shape, for encodings that do not carry one")
     conflicts.add_argument("--dtype", required=True, help="element type: f16, bf16, f32, i8, ..., or bN units")
-    conflicts.add_argument("--vector-bits", type=int, metavar="N", help="access width (default: the widest legal)")
+    conflicts.add_argument(
+        "--vector-bits",
+        type=int,
+        metavar="N",
+        help="access width: a power of two from the element's bits to 128 (default: the widest legal)",
+    )
     conflicts.add_argument("--store", action="store_true", help="the access is a store (default: a load)")
     _gpu_options(conflicts)
     conflicts.add_argument("--json", action="store_true", help="print one JSON object")
 
-    swizzle = add_command("swizzle", "a shared layout serving every access pattern without conflicts")
+    swizzle = add_command("swizzle", "a shared layout serving every access pattern without conflicts", SWIZZLE)
     swizzle.add_argument("--shape", required=True, help="the tile, rows x columns, such as 64x64")
     swizzle.add_argument("--dtype", required=True, help="element type; b128 for 16-byte units")
     swizzle.add_argument(
@@ -215,12 +275,14 @@ def _parser() -> argparse.ArgumentParser:
     _gpu_options(swizzle)
     swizzle.add_argument("--json", action="store_true", help="print one JSON object")
 
-    codegen = add_command("codegen", "a CUDA __device__ function converting registers between layouts")
+    codegen = add_command("codegen", "a CUDA __device__ function converting registers between layouts", CODEGEN)
     codegen.add_argument("source", help="the distributed layout the registers are in")
     codegen.add_argument("destination", help="the distributed layout they must end in")
     codegen.add_argument("--shape", help="the tensor shape, for encodings that do not carry one")
     codegen.add_argument("--dtype", required=True, help="element type: f16, bf16, f32, i8, i32, f8E4M3FN, ...")
-    codegen.add_argument("--name", default="convert_layout", help="the function's name")
+    codegen.add_argument(
+        "--name", default="convert_layout", help="the function's name: a C++ identifier, no keyword or reserved name"
+    )
     codegen.add_argument("--json", action="store_true", help="print one JSON object with the CUDA and its counts")
     _gpu_options(codegen)
 
@@ -287,6 +349,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def cli() -> None:
     collect_garbage_rarely()
+    end_quietly_on_closed_pipe()
     sys.exit(main())
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import gc
+import signal
 
-__all__ = ["GC_THRESHOLDS", "collect_garbage_rarely"]
+__all__ = ["GC_THRESHOLDS", "collect_garbage_rarely", "end_quietly_on_closed_pipe"]
 
 GC_THRESHOLDS = (200_000, 30, 30)
 """Python's cycle-collector thresholds for the tools (the defaults are ``(700, 10, 10)``)."""
@@ -19,3 +20,13 @@ def collect_garbage_rarely() -> None:
     still freed, only later (mypy raises its thresholds the same way).
     """
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+def end_quietly_on_closed_pipe() -> None:
+    """End the process without a word when the reader of its output goes away, as Unix
+    tools do (``layout-tool show ... | head``): the default action of ``SIGPIPE``, which
+    Python replaces by an error, ``BrokenPipeError``, and a traceback on stderr.  The shell
+    then sees the status of a process ended by ``SIGPIPE`` (141).  Where there is no
+    ``SIGPIPE`` (Windows), nothing changes."""
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)

@@ -87,14 +87,16 @@ def explain_access(
     memory: SharedMemory,
     load: bool = True,
     vector_bits: int | None = None,
+    idle_copies: bool = False,
 ) -> AccessExplanation:
     """``bank_conflicts`` of a register layout against a shared one, with the lanes, banks
-    and F2 reason behind the count."""
+    and F2 reason behind the count; with ``idle_copies``, the lanes that only copy others
+    stay idle (``access_cost``), as the lanes beyond an access tile do."""
     check_shared_access(reg_layout, shared_layout, bitwidth, "explain_access")
     access = warp_access(reg_layout, shared_layout, bitwidth)
     vector_elements = access.vector_elements(bitwidth, vector_bits)
     lane_offsets = access.lane_offsets
-    cost = access_cost(access.register_offsets, lane_offsets, bitwidth, vector_elements, memory, load)
+    cost = access_cost(access.register_offsets, lane_offsets, bitwidth, vector_elements, memory, load, idle_copies)
     word_bytes = BANK_BITS // 8
     lane_bytes = [combine(lane_offsets, lane) * bitwidth // 8 for lane in range(1 << len(lane_offsets))]
     lane_banks = [(address // word_bytes) % memory.banks for address in lane_bytes]

@@ -42,7 +42,8 @@ class SharedAccessCost:
     """The cost of one warp's loads or stores of a tensor in shared memory.
 
     ``instructions`` are per thread (so per warp); each takes
-    ``wavefronts_per_instruction`` wavefronts, at best ``phases``.
+    ``wavefronts_per_instruction`` wavefronts, at best ``phases``; the access (all of the
+    warp's instructions) takes ``total_wavefronts``, its wavefronts per access.
     """
 
     vector_bits: int
@@ -52,7 +53,7 @@ class SharedAccessCost:
 
     @property
     def total_wavefronts(self) -> int:
-        """Wavefronts of all the warp's instructions."""
+        """Wavefronts per access: of all the warp's instructions."""
         return self.instructions * self.wavefronts_per_instruction
 
     @property
@@ -71,7 +72,7 @@ class SharedAccessCost:
             "instructions": self.instructions,
             "phases": self.phases,
             "wavefronts_per_instruction": self.wavefronts_per_instruction,
-            "wavefronts": self.total_wavefronts,
+            "wavefronts_per_access": self.total_wavefronts,
             "bank_conflicts": self.excess_per_wavefront,
             "conflict_free": self.conflict_free,
         }
@@ -85,12 +86,17 @@ def access_cost(
     vector_elements: int,
     memory: SharedMemory,
     load: bool = True,
+    idle_copies: bool = False,
 ) -> SharedAccessCost:
     """The cost of a warp access where register ``r`` of lane ``l`` is at element offset
     ``register_offsets ⊕ lane_offsets`` (each a list of basis images, zero for copies).
 
     Each instruction moves ``vector_elements`` registers at consecutive offsets; ``load``
     says which way (AMD's 128-bit loads form their phases from other lanes than stores).
+    With ``idle_copies``, the lanes that only copy others (along a zero lane basis) stay
+    idle, as the lanes beyond an access tile do: a phase of idle lanes touches no word and
+    takes no wavefront (``SharedMemory.wavefronts`` of none), so only the phases that hold
+    an active lane count.
     """
     check_element_bits(element_bits, "access_cost: element_bits")
     if any(offset < 0 for offset in [*register_offsets, *lane_offsets]):
@@ -104,7 +110,7 @@ def access_cost(
     misaligned = [offset for offset in lane_offsets if offset % vector_elements]
     if misaligned:
         raise AnalysisError(f"lane offset {misaligned[0]} breaks the alignment of {vector_elements}-element vectors")
-    return _access_cost(register_offsets, lane_offsets, element_bits, vector_elements, memory, load)
+    return _access_cost(register_offsets, lane_offsets, element_bits, vector_elements, memory, load, idle_copies)
 
 
 def _access_cost(
@@ -114,11 +120,14 @@ def _access_cost(
     vector_elements: int,
     memory: SharedMemory,
     load: bool,
+    idle_copies: bool = False,
 ) -> SharedAccessCost:
     """``access_cost`` of arguments known to fit."""
     vector_bits = vector_elements * element_bits
     phase_lanes = memory.phase_lanes(vector_bits, len(lane_offsets), load)
     phase_bits = len(lane_offsets) - len(phase_lanes)
+    if idle_copies:
+        phase_bits = sum(1 for bit, offset in enumerate(lane_offsets) if bit not in phase_lanes and offset)
     chunk_shift, bank_groups = memory.chunk_split(element_bits, vector_elements)
     chunks = [lane_offsets[bit] >> chunk_shift for bit in phase_lanes]
     in_bank = [chunk & (bank_groups - 1) for chunk in chunks]

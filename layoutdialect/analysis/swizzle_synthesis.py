@@ -1,15 +1,22 @@
 """A shared-memory layout for a row-major ``R x C`` tile under which every listed access
-tile is served in as few wavefronts as its bytes allow.
+tile is served in as few wavefronts as a warp's reads of it allow.
 
-An access ``P x Q`` is the tile one request reads or writes, at every aligned place (the
-``P x Q`` blocks tiling the tile from its origin; sides need not be powers of two, so
-``1 x 9`` reads a whole row of nine).  A request takes as many wavefronts as the most
-distinct words any bank holds (``SharedMemory.wavefronts``): one wavefront serves a word
-from each bank, so that is the fewest wavefronts its words can be grouped into, however
-many bytes it moves.  Its ideal is ``ceil(bytes / wavefront bytes)`` (128 with 32 banks):
-the bytes fill at least that many words per bank, and some layout reaches it, since the
-request's words can lie consecutively.  A ``1 x 9`` read of 16-byte units is 36 words,
-ideally two wavefronts with 32 banks and five with 8.
+An access ``P x Q`` is a warp reading the tile's ``P x Q`` block at every aligned place (the
+blocks tiling the tile from its origin; sides need not be powers of two, so ``1 x 9`` reads
+a whole row of nine), as ``layout-tool conflicts --access PxQ`` reads it
+(``access_explanation.tile_access_layout``): each lane holds the widest vector of one row
+(up to 128 bits; as wide as the layout keeps its elements consecutive and aligned), the
+lanes take the block's vectors row by row, a warp's worth at a time, and lanes beyond the
+block stay idle.  Each instruction is served in the phases of ``SharedMemory`` (the
+definition, ``target.py``): a phase takes as many wavefronts as the most distinct words
+any bank holds among its lanes' words, none for a phase of idle lanes.  An access takes
+the sum over its instructions and their phases: its **wavefronts per access**, the unit
+every count here is in.  Its ideal is the fewest any layout allows: one wavefront per
+phase that holds an active lane, for vectors of the best width (the widest, on NVIDIA
+GPUs), which a layout reaches when no phase holds two words of one bank; a layout that
+breaks the vectors needs more instructions, and, for vectors narrower than a word, more
+wavefronts.  A request of ``ceil(bytes / wavefront bytes)`` wavefronts
+that the closed form reaches is this ideal when the access fills whole phases.
 
 The closed form is ``make_swizzle`` (see ``docs/shared-memory.md``) for one tile
 filling all banks exactly once: ``col ^= (row & col_mask) << col_shift`` (a shift right when
@@ -42,9 +49,9 @@ import numpy as np
 
 from layoutdialect.analysis.preconditions import AnalysisError, check_element_bits
 from layoutdialect.cute.layout import Swizzle
-from layoutdialect.f2 import LinearLayout, is_power_of_two, trailing_zeros
+from layoutdialect.f2 import LinearLayout, is_power_of_two, log2_exact, trailing_zeros
 from layoutdialect.f2.arguments import checks_arguments
-from layoutdialect.target import BANK_BITS, SharedMemory
+from layoutdialect.target import BANK_BITS, WIDE_ACCESS_BITS, SharedMemory
 
 __all__ = [
     "AccessCost",
@@ -53,9 +60,10 @@ __all__ = [
     "check_access",
     "costed_elements",
     "access_words",
-    "ideal_wavefronts",
+    "WarpReads",
     "make_swizzle",
     "synthesise_swizzle",
+    "warp_reads",
 ]
 
 
@@ -150,33 +158,186 @@ def access_costs(
     accesses: Sequence[tuple[int, int]],
     memory: SharedMemory,
     linear: bool = False,
+    lanes: int = 32,
 ) -> list[AccessCost]:
-    """The wavefronts each access tile needs when element ``(row, col)`` sits at ``address``
-    (called on arrays of rows and columns, so all places are costed at once).
+    """The wavefronts per access of each access tile, read by a warp of ``lanes`` lanes
+    (see the module docstring), when element ``(row, col)`` sits at ``address`` (called on
+    arrays of rows and columns, so all places are costed at once).
 
     A ``linear`` address (an XOR map of power-of-two sides) moves every aligned place of an
     access with power-of-two sides by one XOR constant, which permutes banks and words
-    alike, so the first place stands for all of them; the places of other accesses are
-    each counted."""
+    alike, so the first place stands for all of them (its vectors stay aligned where the
+    constants are multiples of the vector); the places of other accesses are each counted."""
     _check_accesses(rows, cols, element_bits, accesses, "access_costs")
+    if not is_power_of_two(lanes):
+        raise AnalysisError(f"access_costs: lanes must be a power of two, got {lanes}")
+    units = max(1, element_bits // WIDE_ACCESS_BITS)
+    if units > 1:
+        # An element wider than one access is read as ``units`` consecutive 128-bit units.
+        element_bits, cols, accesses = WIDE_ACCESS_BITS, cols * units, [(h, w * units) for h, w in accesses]
+        address = _unit_address(address, units)
     costs = []
     for height, width in accesses:
-        ideal = ideal_wavefronts(height * width, element_bits, memory)
         tops, lefts = np.arange(0, rows - height + 1, height), np.arange(0, cols - width + 1, width)
         places = len(tops) * len(lefts)
+        place_offsets = None
         if linear and is_power_of_two(height) and is_power_of_two(width):
+            place_offsets = np.asarray(address(tops[:, None], lefts[None, :]), dtype=np.int64)
             tops, lefts = tops[:1], lefts[:1]
-        row = (tops[:, None] + np.arange(height)[None, :]).reshape(-1, 1, height, 1)
-        col = (lefts[:, None] + np.arange(width)[None, :]).reshape(1, -1, 1, width)
-        offsets = np.asarray(address(row, col), dtype=np.int64)
-        offsets = np.broadcast_to(offsets, (len(tops), len(lefts), height, width)).reshape(len(tops) * len(lefts), -1)
-        wavefronts = _wavefronts(offsets, element_bits, memory)
-        worst = int(wavefronts.max())
-        conflicting = int((wavefronts > ideal).sum())
-        if len(wavefronts) == 1:
+        block = (tops, lefts, height, width)
+        totals, ideal = _access_wavefronts(address, block, element_bits, memory, lanes, place_offsets)
+        worst = int(totals.max())
+        conflicting = int((totals > ideal).sum())
+        if len(totals) == 1:
             conflicting *= places
-        costs.append(AccessCost(height, width, worst, ideal, conflicting, places))
+        costs.append(AccessCost(height, width // units, worst, ideal, conflicting, places))
     return costs
+
+
+def _unit_address(address: Callable[[Any, Any], Any], units: int) -> Callable[[Any, Any], Any]:
+    """The address, in 128-bit units, of unit ``col % units`` of element ``(row, col // units)``."""
+
+    def unit_address(row: Any, col: Any) -> Any:
+        return address(row, col // units) * units + col % units
+
+    return unit_address
+
+
+@dataclass(frozen=True)
+class WarpReads:
+    """How a warp reads one access tile: the tile's vectors of ``vector`` consecutive
+    elements of a row, row by row, vector ``k`` starting at ``rows[k]``, ``cols[k]``; lane
+    ``k % lanes`` reads it in the ``k // lanes``-th group of instructions, and in the last
+    group the lanes beyond the tile's vectors stay idle."""
+
+    vector: int
+    rows: np.ndarray
+    cols: np.ndarray
+    lanes: int
+
+    @property
+    def groups(self) -> int:
+        return -(-len(self.rows) // self.lanes)
+
+
+@checks_arguments(AnalysisError)
+def warp_reads(height: int, width: int, element_bits: int, lanes: int) -> WarpReads:
+    """A warp of ``lanes`` lanes reading a ``height x width`` tile of ``element_bits``-bit
+    elements, each lane its widest vector: the largest power of two of elements, at most
+    128 bits, that divides the row (the vector of ``tile_access_layout`` for power-of-two
+    sides).
+
+    >>> reads = warp_reads(2, 16, 32, 4)
+    >>> reads.vector, reads.groups, reads.rows.tolist(), reads.cols.tolist()
+    (4, 2, [0, 0, 0, 0, 1, 1, 1, 1], [0, 4, 8, 12, 0, 4, 8, 12])
+    """
+    check_element_bits(element_bits, "warp_reads: element_bits")
+    if height < 1 or width < 1 or not is_power_of_two(lanes):
+        raise AnalysisError(f"warp_reads: a tile of positive sides and a power of two of lanes, got {height}x{width}")
+    vector = 1
+    while vector * 2 * element_bits <= WIDE_ACCESS_BITS and width % (vector * 2) == 0:
+        vector *= 2
+    index = np.arange(height * width // vector)
+    per_row = width // vector
+    return WarpReads(vector, index // per_row, index % per_row * vector, lanes)
+
+
+def _phases(memory: SharedMemory, vector_bits: int, lanes: int) -> tuple[int, np.ndarray]:
+    """How many phases a ``vector_bits``-wide load of a warp has, and the phase of each lane
+    (``SharedMemory.phase_lanes``: the lane bits that vary within a phase; the others pick it)."""
+    lane_bits = log2_exact(lanes)
+    within = memory.phase_lanes(vector_bits, lane_bits, True)
+    across = [bit for bit in range(lane_bits) if bit not in within]
+    lane = np.arange(lanes)
+    phase = np.zeros(lanes, dtype=np.int64)
+    for place, bit in enumerate(across):
+        phase |= ((lane >> bit) & 1) << place
+    return 1 << len(across), phase
+
+
+def _widest_vector(offsets: np.ndarray, vector: int, place_offsets: np.ndarray | None) -> int:
+    """The most elements (a power of two up to ``vector``) each lane's vector keeps at
+    consecutive offsets from an aligned one, at every place: ``offsets[..., j]`` is element
+    ``j`` of a lane's vector; ``place_offsets``, where given, are the XOR constants that
+    move the first place to the others, which must keep the alignment."""
+    elements = vector
+    while elements > 1:
+        chunks = offsets.reshape(*offsets.shape[:-1], vector // elements, elements)
+        consecutive = (chunks - chunks[..., :1] == np.arange(elements)).all()
+        aligned = not (chunks[..., 0] % elements).any()
+        if consecutive and aligned and (place_offsets is None or not (place_offsets % elements).any()):
+            return elements
+        elements //= 2
+    return 1
+
+
+def _access_wavefronts(
+    address: Callable[[Any, Any], Any],
+    block: tuple[np.ndarray, np.ndarray, int, int],
+    element_bits: int,
+    memory: SharedMemory,
+    lanes: int,
+    place_offsets: np.ndarray | None,
+) -> tuple[np.ndarray, int]:
+    """The wavefronts per access of the warp's reads of a ``height x width`` block at each
+    place (``block`` is ``tops, lefts, height, width``; places row-major), and the ideal."""
+    tops, lefts, height, width = block
+    reads = warp_reads(height, width, element_bits, lanes)
+    vector = reads.vector
+    row = tops[:, None, None, None] + reads.rows[None, None, :, None]
+    col = lefts[None, :, None, None] + reads.cols[None, None, :, None] + np.arange(vector)
+    shape = (len(tops), len(lefts), len(reads.rows), vector)
+    offsets = np.broadcast_to(np.asarray(address(row, col), dtype=np.int64), shape).reshape(-1, len(reads.rows), vector)
+    elements = _widest_vector(offsets, vector, place_offsets)
+    phases, phase_of_lane = _phases(memory, elements * element_bits, lanes)
+    # Each element's request: its vector's group of instructions, its instruction in the
+    # group (which part of the vector), and its lane's phase.
+    index = np.arange(len(reads.rows))
+    group, phase = index // lanes, phase_of_lane[index % lanes]
+    instruction = np.arange(vector) // elements
+    request = ((group[:, None] * (vector // elements) + instruction[None, :]) * phases + phase[:, None]).reshape(-1)
+    totals = _request_wavefronts(offsets.reshape(len(offsets), -1), request, element_bits, memory)
+    return totals, _ideal(group, index % lanes, vector, element_bits, memory, lanes)
+
+
+def _ideal(
+    group: np.ndarray, lane: np.ndarray, vector: int, element_bits: int, memory: SharedMemory, lanes: int
+) -> int:
+    """The fewest wavefronts any layout lets the warp read its vectors in (``group[k]`` and
+    ``lane[k]`` read vector ``k``): one per phase holding an active lane, for each of the
+    instructions that read each vector in parts of ``elements``, the best such width (the
+    widest on NVIDIA GPUs; on AMD's, 128-bit loads form their phases from other lanes)."""
+    best = None
+    elements = vector
+    while elements >= 1:
+        phases, phase_of_lane = _phases(memory, elements * element_bits, lanes)
+        count = len(np.unique(group * phases + phase_of_lane[lane])) * (vector // elements)
+        best = count if best is None else min(best, count)
+        elements //= 2
+    assert best is not None
+    return best
+
+
+def _request_wavefronts(
+    offsets: np.ndarray, request: np.ndarray, element_bits: int, memory: SharedMemory
+) -> np.ndarray:
+    """For each row of element ``offsets`` (a place), the sum over its requests (the phases
+    of its instructions; ``request[i]`` is element ``i``'s) of ``SharedMemory.wavefronts`` of
+    the request's words: per request, the most distinct words any bank holds."""
+    element_words = max(1, element_bits // BANK_BITS)
+    words = (offsets * element_bits // BANK_BITS)[:, :, None] + np.arange(element_words)
+    places, requests = len(offsets), int(request.max()) + 1
+    place = np.broadcast_to(np.arange(places)[:, None, None], words.shape).reshape(-1)
+    bank_key = place * requests + np.repeat(request, element_words)[None, :].repeat(places, 0).reshape(-1)
+    bank_key = bank_key * memory.banks + words.reshape(-1) % memory.banks
+    words = words.reshape(-1)
+    order = np.lexsort((words, bank_key))
+    key, word = bank_key[order], words[order]
+    distinct = np.ones(len(key), dtype=bool)
+    distinct[1:] = (key[1:] != key[:-1]) | (word[1:] != word[:-1])
+    per_bank = np.bincount(key[distinct], minlength=places * requests * memory.banks)
+    totals: np.ndarray = per_bank.reshape(places, requests, memory.banks).max(axis=2).sum(axis=1)
+    return totals
 
 
 @checks_arguments(AnalysisError)
@@ -189,30 +350,17 @@ def check_access(rows: int, cols: int, height: int, width: int) -> None:
 
 
 @checks_arguments(AnalysisError)
-def costed_elements(rows: int, cols: int, height: int, width: int) -> int:
+def costed_elements(rows: int, cols: int, height: int, width: int, element_bits: int = 32) -> int:
     """How many elements ``synthesise_swizzle`` addresses to cost a ``height x width`` access
-    of an ``rows x cols`` tile under one candidate layout: one place of a power-of-two
-    access on a power-of-two tile (the candidates there are linear), every place otherwise.
-    Requires the access to fit the tile (``check_access``)."""
+    of an ``rows x cols`` tile under one candidate layout (each 128-bit unit of an element
+    wider than that): one place of a power-of-two access on a power-of-two tile (the
+    candidates there are linear), every place otherwise.  Requires the access to fit the
+    tile (``check_access``)."""
     check_access(rows, cols, height, width)
+    per_place = height * width * max(1, element_bits // WIDE_ACCESS_BITS)
     if is_power_of_two(rows) and is_power_of_two(cols) and is_power_of_two(height) and is_power_of_two(width):
-        return height * width
-    return (rows // height) * (cols // width) * height * width
-
-
-def _wavefronts(offsets: np.ndarray, element_bits: int, memory: SharedMemory) -> np.ndarray:
-    """``memory.wavefronts`` of the words each row of element ``offsets`` occupies (the
-    words of ``access_words``), all rows at once: per row, the most distinct words any
-    bank holds."""
-    element_words = max(1, element_bits // BANK_BITS)
-    first = offsets * element_bits // BANK_BITS
-    words = (first[:, :, None] + np.arange(element_words)[None, None, :]).reshape(len(offsets), -1)
-    words = np.sort(words, axis=1)
-    distinct = np.ones(words.shape, dtype=bool)
-    distinct[:, 1:] = words[:, 1:] != words[:, :-1]
-    place = np.broadcast_to(np.arange(len(words))[:, None], words.shape)
-    per_bank = np.bincount((place * memory.banks + words % memory.banks)[distinct], minlength=len(words) * memory.banks)
-    return per_bank.reshape(len(words), memory.banks).max(axis=1)
+        return per_place
+    return (rows // height) * (cols // width) * per_place
 
 
 @checks_arguments(AnalysisError)
@@ -232,18 +380,6 @@ def access_words(offsets: Iterable[int], element_bits: int) -> set[int]:
         start = offset * element_bits // 8
         words.update(range(start // word_bytes, (start + element_bytes - 1) // word_bytes + 1))
     return words
-
-
-@checks_arguments(AnalysisError)
-def ideal_wavefronts(elements: int, element_bits: int, memory: SharedMemory) -> int:
-    """The fewest wavefronts a request of ``elements`` distinct elements can take: its
-    bytes fill at least ``ceil(bytes / wavefront bytes)`` words of some bank, and no more
-    when they lie consecutively.
-
-    >>> [ideal_wavefronts(9, 128, SharedMemory(banks)) for banks in (8, 16, 32, 64)]
-    [5, 3, 2, 1]
-    """
-    return max(1, -(-elements * element_bits // (8 * memory.wavefront_bytes)))
 
 
 @dataclass(frozen=True)
@@ -335,24 +471,26 @@ def synthesise_swizzle(
     accesses: Sequence[tuple[int, int]],
     memory: SharedMemory,
     track: Track = iter,
+    lanes: int = 32,
 ) -> SwizzlePlan:
     """The layout of an ``rows x cols`` tile of ``element_bits``-bit elements that serves
-    every access tile in the fewest wavefronts (see the module docstring).
+    every access tile, read by a warp of ``lanes`` lanes, in the fewest wavefronts (see the
+    module docstring).
 
     Accesses of several shapes that the searches over all of them leave with conflicts are
     tried on the layout found for each shape alone, in the order given; the first that
     serves every access wins, and otherwise the fewest excess wavefronts.  ``track`` wraps
     each search's candidates (to show progress)."""
     _check_accesses(rows, cols, element_bits, accesses, "synthesise_swizzle")
-    plan = _search(rows, cols, element_bits, accesses, memory, track)
+    plan = _search(rows, cols, element_bits, accesses, memory, track, lanes)
     shapes = list(dict.fromkeys(accesses))
     if plan.conflict_free or len(shapes) < 2:
         return plan
     for height, width in shapes:
-        alone = _search(rows, cols, element_bits, [(height, width)], memory, track)
+        alone = _search(rows, cols, element_bits, [(height, width)], memory, track, lanes)
         tried = replace(
             alone,
-            costs=access_costs(alone.address, rows, cols, element_bits, accesses, memory, alone.linear),
+            costs=access_costs(alone.address, rows, cols, element_bits, accesses, memory, alone.linear, lanes),
             method=f"{alone.method}, found for the {height}x{width} access alone",
         )
         if tried.conflict_free:
@@ -386,7 +524,13 @@ def _closed_form(
 
 
 def _search(
-    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory, track: Track
+    rows: int,
+    cols: int,
+    element_bits: int,
+    accesses: Sequence[tuple[int, int]],
+    memory: SharedMemory,
+    track: Track,
+    lanes: int,
 ) -> SwizzlePlan:
     """The closed form, then ``Swizzle<B,M,S>`` (power-of-two tiles), then XOR maps, each
     costed on all ``accesses`` together."""
@@ -402,14 +546,14 @@ def _search(
             params,
             _closed_form_formula(params),
             params.to_cute(),
-            access_costs(params, rows, cols, element_bits, accesses, memory, linear),
+            access_costs(params, rows, cols, element_bits, accesses, memory, linear, lanes),
             "the closed form for one access tile",
             linear,
         )
         if closed.conflict_free:
             return closed
     if not power_of_two_tile:
-        found = _xor_search(rows, cols, element_bits, accesses, memory, track)
+        found = _xor_search(rows, cols, element_bits, accesses, memory, track, lanes)
         if found is not None:
             return found
         plain_params = ClosedFormParams(0, 0, cols, 1, rows)
@@ -420,7 +564,7 @@ def _search(
             plain_params,
             _closed_form_formula(plain_params),
             None,
-            access_costs(plain_params, rows, cols, element_bits, accesses, memory),
+            access_costs(plain_params, rows, cols, element_bits, accesses, memory, lanes=lanes),
             "no XOR of row bits into column bits serves this non-power-of-two tile",
         )
         return closed if closed is not None and _excess(closed.costs) < _excess(plain.costs) else plain
@@ -431,7 +575,7 @@ def _search(
         def address(row: Any, col: Any, swizzle: Swizzle = swizzle) -> Any:
             return swizzle(row * cols + col)
 
-        costs = access_costs(address, rows, cols, element_bits, accesses, memory, linear=True)
+        costs = access_costs(address, rows, cols, element_bits, accesses, memory, linear=True, lanes=lanes)
         key = (*_excess(costs), swizzle.bits, swizzle.base, swizzle.shift)
         if best_key is None or key < best_key:
             best_key = key
@@ -448,7 +592,7 @@ def _search(
             )
     assert best is not None
     if not best.conflict_free:
-        best = _xor_search(rows, cols, element_bits, accesses, memory, track) or best
+        best = _xor_search(rows, cols, element_bits, accesses, memory, track, lanes) or best
     return best
 
 
@@ -479,7 +623,13 @@ class XorMap:
 
 
 def _xor_search(
-    rows: int, cols: int, element_bits: int, accesses: Sequence[tuple[int, int]], memory: SharedMemory, track: Track
+    rows: int,
+    cols: int,
+    element_bits: int,
+    accesses: Sequence[tuple[int, int]],
+    memory: SharedMemory,
+    track: Track,
+    lanes: int,
 ) -> SwizzlePlan | None:
     """The first conflict-free ``XorMap`` (fewest set mask bits first), if any: every map of
     a small tile, and of a larger one those sending each row bit to one column bit or none.
@@ -496,7 +646,7 @@ def _xor_search(
     candidates = sorted(cartesian(choices, repeat=row_bits), key=lambda m: sum(bin(x).count("1") for x in m))
     for masks in track(candidates):
         xor_map = XorMap(cols, tuple(masks))
-        costs = access_costs(xor_map, rows, cols, element_bits, accesses, memory, linear=linear)
+        costs = access_costs(xor_map, rows, cols, element_bits, accesses, memory, linear=linear, lanes=lanes)
         if all(c.conflict_free for c in costs):
             method = "search over XOR maps of row bits" if any(masks) else "row-major, the first XOR map searched"
             return SwizzlePlan(rows, cols, element_bits, xor_map, xor_map.formula(), None, costs, method, linear)

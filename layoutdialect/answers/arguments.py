@@ -13,6 +13,9 @@ ones ``offset, block -> dims``, and CuTe layouts ``dims -> offset``.  Errors are
 never repeat a long argument whole: a message quotes at most ``MAX_QUOTED`` characters of
 it (``quoted``) and the line shown under it is cut to ``MAX_SHOWN_LINE`` around the caret.
 
+The module loads xDSL and the ``ttg`` dialect only to read TTGIR text, so that a question
+about a CuTe layout, and ``layout-tool --help``, do without them.
+
 The arguments keep to the size model (``layoutdialect.answers.limits``): a layout covers
 at most ``MAX_ELEMENTS`` elements (2^20, Triton's largest tensor), and a CuTe layout
 reaches at most as many offsets; an element is at most ``MAX_ELEMENT_BITS`` bits; text
@@ -22,26 +25,17 @@ nests at most ``MAX_NESTING`` brackets deep.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import Literal
-
-from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Attribute
-from xdsl.utils.exceptions import ParseError, VerifyException
+from typing import TYPE_CHECKING, Literal
 
 from layoutdialect.analysis.bank_conflicts import MAX_VECTOR_BITS
+from layoutdialect.answers.element_types import ELEMENT_TYPE_SPELLINGS, TRITON_ELEMENT_BITS
 from layoutdialect.answers.limits import MAX_DIGITS, MAX_ELEMENT_BITS, MAX_ELEMENTS, power_of_two
 from layoutdialect.cute.layout import ComposedLayout, CuteError, Layout, Swizzle, offset_bound
 from layoutdialect.cute.linear import to_linear_layout as cute_to_linear_layout
 from layoutdialect.cute.text import MAX_NESTING, CuteSyntaxError, CuteValue, Table, parse_cute
-from layoutdialect.dialect.registry import make_context
-from layoutdialect.dialect.text import LocatingParser
-from layoutdialect.dialect.tt.types import ELEMENT_TYPE_SPELLINGS, bit_width
-from layoutdialect.dialect.ttg.attributes import EncodingAttr
-from layoutdialect.dialect.ttg.layout_checks import TargetOverride
-from layoutdialect.dialect.ttg.types import MemDescType
 from layoutdialect.encodings import DistributedEncoding, Encoding, EncodingError, to_linear_layout
 from layoutdialect.encodings.linear import GenericLinearEncoding, LinearEncoding
 from layoutdialect.encodings.shared import SharedLinearEncoding
@@ -49,15 +43,23 @@ from layoutdialect.f2 import LinearLayout, LinearLayoutError
 from layoutdialect.ir.diagnostics import IRError, SourceLocation, locate
 from layoutdialect.target import Target, TargetError
 
+if TYPE_CHECKING:
+    from xdsl.ir import Attribute
+
+    from layoutdialect.dialect.ttg.layout_checks import TargetOverride
+
 __all__ = [
     "MAX_QUOTED",
     "MAX_SHOWN_LINE",
     "LayoutArgument",
     "LayoutArgumentError",
     "NonLinearCuteLayout",
+    "OUTPUT_SUFFIXES",
     "ShapeArgument",
     "TensorShape",
+    "check_count",
     "check_cute_size",
+    "check_output_path",
     "counted",
     "describe_tensor",
     "parse_element_bits",
@@ -68,6 +70,7 @@ __all__ = [
     "parse_shape_option",
     "parse_target",
     "parse_target_override",
+    "layout_of_type",
     "quoted",
     "target_name",
 ]
@@ -222,8 +225,13 @@ def target_name(arch: str | None) -> str | None:
 
 def parse_target(arch: str | None, banks: int | None) -> Target:
     """The GPU named by ``--target`` (a generic NVIDIA one when absent; ``target_name``
-    spellings), with ``--num-banks`` replacing its bank count when given."""
+    spellings), with ``--num-banks`` replacing its bank count when given.  A CUDA target's
+    compute capability has two or three digits (``cuda:90``, ``cuda:100``)."""
+    written = arch
     arch = target_name(arch)
+    if arch is not None and re.fullmatch(r"cuda:\d+", arch) and not re.fullmatch(r"cuda:\d{2,3}", arch):
+        message = "a compute capability has two or three digits, major and minor: cuda:90 or sm_90, cuda:100"
+        raise LayoutArgumentError("--target", written or "", 1, message)
     try:
         target = Target.named(arch)
     except TargetError as error:
@@ -236,36 +244,70 @@ def parse_target(arch: str | None, banks: int | None) -> Target:
         raise LayoutArgumentError("--num-banks", str(banks), 1, str(error)) from None
 
 
+OUTPUT_SUFFIXES = {"--svg": ("SVG", (".svg",)), "--png": ("PNG", (".png",)), "--html": ("HTML", (".html", ".htm"))}
+"""The format each output option writes and the file-name suffixes that name it."""
+
+
+def check_output_path(option: str, path: str) -> None:
+    """Refuse, at ``option``, a file name whose suffix names another format than the one
+    ``option`` writes (``--png x.svg`` would write PNG into a name that says SVG)."""
+    kind, suffixes = OUTPUT_SUFFIXES[option]
+    if path.lower().endswith(suffixes):
+        return
+    dot = path.rfind(".")
+    if dot > path.rfind("/") + 1:
+        message = (
+            f"{option} writes {kind}: the file name must end in {' or '.join(suffixes)}, not '{quoted(path[dot:])}'"
+        )
+        raise LayoutArgumentError(option, path, dot + 1, message)
+    message = f"{option} writes {kind}: the file name must end in {' or '.join(suffixes)}"
+    raise LayoutArgumentError(option, path, len(path) + 1, message)
+
+
+def check_count(option: str, value: int, least: int) -> None:
+    """Refuse, at ``option``, a count below ``least``."""
+    if value < least:
+        raise LayoutArgumentError(option, str(value), 1, f"{option} is a count: {least} or more, not {value}")
+
+
 def parse_target_override(arch: str | None, banks: int | None) -> TargetOverride:
     """``--target`` and ``--num-banks`` as options that replace a kernel's own target,
     checked now so that a bad name is an error at the option."""
+    from layoutdialect.dialect.ttg.layout_checks import TargetOverride
+
     if arch is not None or banks is not None:
         parse_target(arch, banks)
     return TargetOverride(target_name(arch), banks)
 
 
 def parse_element_type(text: str, name: str = "--dtype") -> Attribute:
-    """An MLIR scalar type with a bit width (``f16``, ``i8``, ``f8E4M3FN``)."""
-    parser = LocatingParser(make_context(), text, name, 0)
-    try:
-        element = parser.parse_type()
-    except ParseError:
-        element = None
-    if element is None or bit_width(element) is None or not parser.at_end():
-        message = f"'{quoted(text)}' is not an element type; the spellings are {ELEMENT_TYPE_SPELLINGS}"
+    """A Triton element type by its MLIR name (``f16``, ``i8``, ``f8E4M3FN``; see
+    ``element_types``), as an MLIR type."""
+    spelling = text.strip()
+    if spelling not in TRITON_ELEMENT_BITS:
+        message = f"'{quoted(text)}' is not a Triton element type; the spellings are {ELEMENT_TYPE_SPELLINGS}"
         raise LayoutArgumentError(name, text, 1, message)
+    from layoutdialect.dialect.registry import make_attribute_context
+    from layoutdialect.dialect.text import LocatingParser
+
+    element: Attribute = LocatingParser(make_attribute_context(), spelling, name, 0).parse_type()
     return element
 
 
 def parse_element_bits(text: str, name: str = "--dtype") -> int:
-    """Bits per element of an MLIR scalar type (``f16``, ``i8``, ``f8E4M3FN``) or of ``bN``,
-    an ``N``-bit unit such as ``b128`` for a 16-byte vector."""
-    unit = re.fullmatch(r"\s*b(\d+)\s*", text)
-    try:
-        bits = _unit_bits(unit.group(1)) if unit else bit_width(parse_element_type(text, name))
-    except LayoutArgumentError as error:
-        raise LayoutArgumentError(name, text, 1, f"{error.message}, or bN for N-bit units (b128)") from None
-    assert bits is not None
+    """Bits per element of a Triton element type (``f16``, ``i8``, ``f8E4M3FN``; see
+    ``element_types``) or of ``bN``, an ``N``-bit unit such as ``b128`` for a 16-byte vector."""
+    spelling = text.strip()
+    if spelling in TRITON_ELEMENT_BITS:
+        return TRITON_ELEMENT_BITS[spelling]
+    unit = re.fullmatch(r"b(\d+)", spelling)
+    if unit is None:
+        message = (
+            f"'{quoted(text)}' is not a Triton element type; the spellings are {ELEMENT_TYPE_SPELLINGS}, "
+            "or bN for N-bit units (b128)"
+        )
+        raise LayoutArgumentError(name, text, 1, message)
+    bits = _unit_bits(unit.group(1))
     if bits < 1 or bits & (bits - 1):
         raise LayoutArgumentError(name, text, 1, f"elements of {bits} bits are not a power of two")
     if bits > MAX_ELEMENT_BITS:
@@ -363,17 +405,38 @@ def _check_nesting(name: str, text: str) -> None:
             depth = max(0, depth - 1)
 
 
-def _ttgir(name: str, text: str, shape: TensorShape | None) -> LayoutArgument:
+def _ttgir(name: str, text: str, shape: TensorShape | None, aliases: Mapping[str, Attribute] | None) -> LayoutArgument:
+    from xdsl.utils.exceptions import ParseError, VerifyException
+
+    from layoutdialect.dialect.registry import make_attribute_context
+    from layoutdialect.dialect.text import LocatingParser
+
     _check_nesting(name, text)
-    parser = LocatingParser(make_context(), text, name, 0)
+    parser = LocatingParser(make_attribute_context(), text, name, 0)
+    parser.attribute_aliases.update(aliases or {})
     try:
         attribute = parser.parse_type() if text.lstrip().startswith(("tensor<", "!")) else parser.parse_attribute()
         if not parser.at_end():
             raise ParseError(parser._current_token.span, "unexpected text after the layout")
     except ParseError as error:
-        raise LayoutArgumentError(name, text, error.span.start + 1, error.msg) from None
+        message = error.msg
+        if aliases and message.startswith("undefined symbol alias"):
+            message += f"; the file defines {', '.join(aliases)}"
+        raise LayoutArgumentError(name, text, error.span.start + 1, message) from None
     except VerifyException as error:
         raise LayoutArgumentError(name, text, 1, str(error)) from None
+    return layout_of_type(name, text, attribute, shape)
+
+
+def layout_of_type(name: str, text: str, attribute: Attribute, shape: TensorShape | None) -> LayoutArgument:
+    """The layout of a ttg encoding, or of the tensor or memdesc type that carries one and
+    its shape (``shape``, when given, must be the type's), read from ``text`` (which the
+    diagnostics, named ``name``, point into)."""
+    from xdsl.dialects.builtin import TensorType
+
+    from layoutdialect.dialect.ttg.attributes import EncodingAttr
+    from layoutdialect.dialect.ttg.types import MemDescType
+
     element_type = None
     if isinstance(attribute, TensorType | MemDescType):
         element_type = str(attribute.element_type)
@@ -433,13 +496,19 @@ def check_cute_size(name: str, text: str, value: CuteValue) -> None:
         raise LayoutArgumentError(name, text, 1, message)
 
 
-def parse_layout_argument(text: str, shape: TensorShape | None = None, name: str = "<layout>") -> LayoutArgument:
+def parse_layout_argument(
+    text: str,
+    shape: TensorShape | None = None,
+    name: str = "<layout>",
+    aliases: Mapping[str, Attribute] | None = None,
+) -> LayoutArgument:
     """Read ``text`` as a TTGIR encoding or type, or a CuTe layout; ``shape`` is needed for
     TTGIR encodings that do not carry one (a shape the layout cannot take is blamed on it
-    when it is a ``ShapeArgument``, on the layout otherwise)."""
+    when it is a ``ShapeArgument``, on the layout otherwise).  TTGIR text may use the
+    ``aliases`` (``#blocked``), as a dump defines them (``read_aliases``)."""
     stripped = text.lstrip()
     if not stripped:
         raise LayoutArgumentError(name, text, 1, "expected a layout")
     if stripped.startswith(("#", "tensor<", "!")):
-        return _ttgir(name, text, shape)
+        return _ttgir(name, text, shape, aliases)
     return _cute(name, text, shape)

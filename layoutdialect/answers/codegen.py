@@ -10,16 +10,18 @@ hold at the start and after each step that moves data.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from xdsl.dialects.builtin import VectorType
+from xdsl.dialects.builtin import AnyFloat, IntegerType, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.analysis.conversion import ConversionKind, ConversionPlan
 from layoutdialect.analysis.layout_views import unflatten_index
 from layoutdialect.answers.arguments import (
     LayoutArgument,
+    LayoutArgumentError,
     describe_tensor,
     parse_conversion_arguments,
     parse_target,
@@ -30,14 +32,16 @@ from layoutdialect.answers.plan import simulated_positions, unverified_reason
 from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
 from layoutdialect.dialect.tt.types import bit_width
+from layoutdialect.dialect.upstream.nvgpu.ops import LdMatrixOp
+from layoutdialect.dialect.upstream.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
+from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp
 from layoutdialect.f2 import LinearLayout
-from layoutdialect.ir.diagnostics import IRError, SourceLocation
 from layoutdialect.lowering.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
 from layoutdialect.lowering.layout_conversion import lower_detached
 from layoutdialect.sim.verify import ConversionTrace, element_ids
 from layoutdialect.target import DEFAULT_TARGET, Target
 
-__all__ = ["CodegenAnswer", "ask", "generate_conversion"]
+__all__ = ["CodegenAnswer", "ask", "generate_conversion", "minimum_architecture"]
 
 MAX_LISTED_REGISTERS = 16
 
@@ -59,13 +63,20 @@ class _Contents:
         return shown + (" ..." if len(elements) > MAX_LISTED_REGISTERS else "")
 
     def annotate(self, group: list[Operation]) -> list[str]:
-        """What the group's results hold, if they hold elements (a byte selector holds none)."""
-        described = [self.describe(op.results[0]) for op in group if op.results]
+        """What the group's results hold, if they hold elements: register data, not the
+        addresses among them (``mapa``'s pointer into another CTA's scratch) nor a byte
+        selector."""
+        described = [self.describe(op.results[0]) for op in group if op.results and _holds_data(op.results[0])]
         parts = [part for part in described if part]
         if not parts:
             return []
         listed = " ".join(parts[:MAX_LISTED_REGISTERS])
         return ["lane 0 now holds: " + listed + (" ..." if len(parts) > MAX_LISTED_REGISTERS else "")]
+
+
+def _holds_data(value: SSAValue) -> bool:
+    """Whether ``value`` is register data (a vector, an integer or a float), not an address."""
+    return isinstance(value.type, VectorType | IntegerType | AnyFloat)
 
 
 def _held_by_lane_zero(layout: LinearLayout, shape: tuple[int, ...]) -> str:
@@ -129,6 +140,7 @@ def generate_conversion(
     source_vector = VectorType(element, [plan.source_registers])
     unverified = unverified_reason(conversion)
     large = src.layout.get_total_in_dim_size() > SLOW_POSITIONS or simulated_positions(conversion) > SLOW_POSITIONS
+    ops: list[Operation] = []
     with steps("codegen", ["lower and simulate", "write CUDA"], large) as step:
         if plan.kind is ConversionKind.NO_OP:
             emitted = _plain_copy(name, source_vector)
@@ -166,8 +178,75 @@ def generate_conversion(
             "// 16-byte aligned, passed in by the caller; the function leaves it free, so it may be called",
             "// twice in a row or in a loop without a barrier from the caller",
         ]
+    header += _thread_block_contract(src.layout, conversion.lanes, emitted)
+    header += _architecture_guard(name, ops)
     source_text = HELPERS + "\n" + "\n".join(header) + "\n" + emitted.text()
     return CodegenAnswer(source_text, emitted, plan, plan.path.value)
+
+
+def _thread_block_contract(layout: LinearLayout, lanes: int, emitted: CudaFunction) -> list[str]:
+    """The header lines stating what the function assumes of the thread block that calls it,
+    and the one-line check a caller may run: the emitted code reads its lane as
+    ``threadIdx.x % lanes`` and its warp as ``threadIdx.x / lanes``, so a thread's registers
+    are those of that lane and warp in both layouts only in a 1-D block of exactly the
+    layouts' warps; barriers and warp-wide instructions need every thread to take part."""
+    warps = layout.get_in_dim_size("warp")
+    threads = warps * lanes
+    collective = [
+        text
+        for count, text in (
+            (emitted.barriers, "__syncthreads"),
+            (emitted.scratch_bytes and not emitted.barriers and not emitted.cluster_barriers, "__syncwarp"),
+            (emitted.shuffles, f"shuffles of all {lanes} lanes"),
+            (emitted.matrix_instructions, "warp-wide ldmatrix/stmatrix"),
+            (emitted.cluster_barriers, "cluster barriers"),
+        )
+        if count
+    ]
+    lines = [
+        f"// thread block: 1-D, {threads} threads ({counted(warps, 'warp')} of {lanes} lanes); thread threadIdx.x",
+        f"//   is lane threadIdx.x % {lanes} of warp threadIdx.x / {lanes} in both layouts and passes what that lane",
+        "//   holds in the source layout",
+    ]
+    if collective:
+        lines.append(f"//   every thread of the block calls the function at the same point ({', '.join(collective)})")
+    lines.append(f"//   check at run time: assert(blockDim.x == {threads} && blockDim.y == 1 && blockDim.z == 1);")
+    return lines
+
+
+_ARCHITECTURE_NEEDS: tuple[tuple[tuple[type[Operation], ...], int, str], ...] = (
+    ((LdMatrixOp,), 75, "ldmatrix"),
+    ((StMatrixOp,), 90, "stmatrix"),
+    ((ClusterCtaRankOp, MapaOp, ClusterArriveOp, ClusterWaitOp), 90, "thread-block clusters"),
+)
+"""The ops whose CUDA needs a newer GPU than plain code (shuffles, byte permutes, shared
+memory and barriers run on every GPU CUDA compiles for): the compute capability and the
+feature's name."""
+
+
+def minimum_architecture(ops: Sequence[Operation]) -> tuple[int, list[str]] | None:
+    """The compute capability the CUDA of ``ops`` needs (75 for ``sm_75``) and the features
+    that need it, or ``None`` when it runs on every GPU."""
+    needed = [(arch, what) for kinds, arch, what in _ARCHITECTURE_NEEDS if any(isinstance(op, kinds) for op in ops)]
+    if not needed:
+        return None
+    highest = max(arch for arch, _ in needed)
+    return highest, [f"{what} (sm_{arch})" for arch, what in needed]
+
+
+def _architecture_guard(name: str, ops: Sequence[Operation]) -> list[str]:
+    """The lines that stop the compilation for a GPU older than the code needs, with a
+    message naming the features; none for code every GPU runs."""
+    needed = minimum_architecture(ops)
+    if needed is None:
+        return ["// runs on every GPU CUDA compiles for"]
+    arch, features = needed
+    return [
+        f"// needs sm_{arch} or newer: {', '.join(features)}",
+        f"#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < {arch}0",
+        f'#error "{name} uses {", ".join(features)}: compile it for sm_{arch} or newer (-arch=sm_{arch})"',
+        "#endif",
+    ]
 
 
 def _barriers(emitted: CudaFunction) -> str:
@@ -198,6 +277,44 @@ def ask(
     """``layout-tool codegen``: two layouts, an element type, a function name and the GPU
     as written on the command line."""
     src, dst, element = parse_conversion_arguments("codegen", source, destination, dtype, shape)
+    _check_function_name(name)
+    gpu = parse_target(target, num_banks)
+    if not gpu.arch.startswith("cuda:") and gpu.arch != "generic":
+        message = "codegen writes CUDA: --target must be an NVIDIA GPU, such as cuda:90 or sm_90"
+        raise LayoutArgumentError("--target", target or "", 1, message)
+    return generate_conversion(src, dst, element, name, gpu)
+
+
+CPP_KEYWORDS = frozenset(
+    """alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t char32_t class
+    compl concept const consteval constexpr constinit const_cast continue co_await co_return co_yield decltype
+    default delete do double dynamic_cast else enum explicit export extern false float for friend goto if inline
+    int long mutable namespace new noexcept not not_eq nullptr operator or or_eq private protected public register
+    reinterpret_cast requires return short signed sizeof static static_assert static_cast struct switch template
+    this thread_local throw true try typedef typeid typename union unsigned using virtual void volatile wchar_t
+    while xor xor_eq""".split()  # noqa: SIM905 (97 words read better as text)
+)
+"""C++20's keywords, which no function may be named."""
+
+HELPER_NAMES = frozenset(
+    ["Vec", "ld_matrix", "st_matrix", "byte_permute", "cluster_cta_rank", "map_shared_rank", "cluster_arrive"]
+    + ["cluster_wait", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"]
+)
+"""The names the emitted file and CUDA already give a meaning (``cuda_emitter``'s helpers,
+CUDA's built-in variables)."""
+
+
+def _check_function_name(name: str) -> None:
+    """Refuse, at ``--name``, a name the function cannot have in C++: not an identifier, a
+    keyword, one reserved to the compiler (``__x``, ``_X``), or a name the file already uses."""
+    reason = None
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
-        raise IRError(SourceLocation("--name", 1, 1), "the function name must be a C++ identifier", name)
-    return generate_conversion(src, dst, element, name, parse_target(target, num_banks))
+        reason = "the function name must be a C++ identifier"
+    elif name in CPP_KEYWORDS:
+        reason = f"'{name}' is a C++ keyword; the function name must be an identifier"
+    elif "__" in name or re.match(r"_[A-Z]", name):
+        reason = f"'{name}' is reserved to the compiler (it has '__' or starts with '_' and a capital)"
+    elif name in HELPER_NAMES:
+        reason = f"'{name}' already names a helper or a CUDA built-in in the file"
+    if reason is not None:
+        raise LayoutArgumentError("--name", name, 1, reason)

@@ -12,7 +12,7 @@ from layoutdialect.analysis.access_explanation import (
     explain_access,
     tile_access_layout,
 )
-from layoutdialect.analysis.bank_conflicts import warp_access
+from layoutdialect.analysis.bank_conflicts import MAX_VECTOR_BITS, warp_access
 from layoutdialect.answers.arguments import (
     LayoutArgument,
     LayoutArgumentError,
@@ -65,7 +65,7 @@ class ConflictsAnswer:
             f"instructions per thread: {cost.instructions}, {counted(cost.phases, 'phase')} each",
             f"wavefronts per instruction: {cost.wavefronts_per_instruction} "
             f"(ideal {e.ideal_wavefronts_per_instruction})",
-            f"wavefronts in total: {cost.total_wavefronts} (ideal {e.ideal_total_wavefronts})",
+            f"wavefronts per access: {cost.total_wavefronts} (ideal {e.ideal_total_wavefronts})",
         ]
         if cost.conflict_free:
             lines.append("conflict-free")
@@ -99,7 +99,7 @@ class ConflictsAnswer:
             "cost": cost.to_json(),
             "widest_vector_bits": e.widest_vector_bits,
             "ideal_wavefronts_per_instruction": e.ideal_wavefronts_per_instruction,
-            "ideal_wavefronts": e.ideal_total_wavefronts,
+            "ideal_wavefronts_per_access": e.ideal_total_wavefronts,
             "ways": e.ways,
             "lane_banks": e.lane_banks,
             "conflicts": [{"bank": c.bank, "lanes": c.lanes, "words": c.words} for c in e.conflicts],
@@ -162,7 +162,8 @@ def tile_accesses(
     shared: LayoutArgument, tiles: list[str], element_bits: int, target: Target, load: bool = True
 ) -> TileAccessesAnswer:
     """For each ``PxQ`` tile, a warp reading (or writing) that block of ``shared``'s tensor
-    at its origin, each lane its widest vector (``tile_access_layout``)."""
+    at its origin, each lane its widest vector (``tile_access_layout``), the lanes beyond the
+    block idle: the access ``swizzle`` costs (``analysis.swizzle_synthesis``)."""
     offsets = shared_side(shared)
     shape = [offsets.get_out_dim_size(d) for d in offsets.get_out_dim_names()]
     if len(shape) < 2:
@@ -177,7 +178,7 @@ def tile_accesses(
             registers = tile_access_layout(shape, (rows, columns), element_bits, target.lanes)
         except ValueError as error:
             raise LayoutArgumentError("--access", tile, 1, str(error)) from None
-        explanation = explain_access(registers, named, element_bits, target.shared, load)
+        explanation = explain_access(registers, named, element_bits, target.shared, load, idle_copies=True)
         answers.append((f"{rows}x{columns}", ConflictsAnswer(explanation, element_bits)))
     return TileAccessesAnswer(answers)
 
@@ -199,6 +200,12 @@ def ask(
     tensor_shape = parse_shape_option(shape)
     bits = parse_shared_element_bits(dtype)
     gpu = parse_target(target, num_banks)
+    if vector_bits is not None and not (bits <= vector_bits <= MAX_VECTOR_BITS and is_power_of_two(vector_bits)):
+        message = (
+            f"an access moves a power of two of bits from one {bits}-bit element to {MAX_VECTOR_BITS}, "
+            f"not {vector_bits}"
+        )
+        raise LayoutArgumentError("--vector-bits", str(vector_bits), 1, message)
     if access:
         if shared is not None:
             message = "with --access, give only the shared layout: the register side is the access tile"

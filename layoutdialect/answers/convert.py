@@ -35,6 +35,7 @@ from layoutdialect.analysis.warp_shuffles import (
 )
 from layoutdialect.answers.arguments import (
     LayoutArgument,
+    check_output_path,
     describe_tensor,
     parse_conversion_arguments,
     parse_target,
@@ -411,6 +412,8 @@ def ask(
 ) -> ConvertAnswer:
     """``layout-tool convert``: two layouts, an element type and the GPU as written on the
     command line; with ``html``, the conversion is also drawn to that page."""
+    if html is not None:
+        check_output_path("--html", html)
     src, dst, element = parse_conversion_arguments("convert", source, destination, dtype, shape)
     gpu = parse_target(target, num_banks)
     answer = explain_conversion(src, dst, element, gpu, verify=not no_verify)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import textwrap
 
-from layoutdialect.cute.text import MAX_NESTING
+from layoutdialect.cute.nesting import MAX_NESTING
 
 __all__ = [
     "COMMAND_SIZES",

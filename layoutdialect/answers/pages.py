@@ -174,7 +174,7 @@ def swizzle_page(plan: SwizzlePlan, memory: SharedMemory) -> str:
         [plan.rows, plan.cols], lambda i: plan.address(i // plan.cols, i % plan.cols), plan.element_bits, memory
     )
     grid = Grid("offsets", plan.rows, plan.cols, cells, SHARED_COLOURINGS)
-    rows = [("access", "wavefronts", "ideal", "conflicting places")]
+    rows = [("access", "wavefronts per access", "ideal", "conflicting places")]
     rows += [
         (
             f"{c.rows}x{c.cols}",

@@ -12,9 +12,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from tqdm import tqdm
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 __all__ = ["DELAY_SECONDS", "progress", "steps"]
 
@@ -29,17 +30,26 @@ def _shown() -> bool:
 
 
 def progress(items: Iterable[Item], description: str, total: int | None = None) -> Iterator[Item]:
-    """``items``, counted on a bar labelled ``description`` once they take ``DELAY_SECONDS``."""
-    yield from tqdm(
-        items, desc=description, total=total, delay=DELAY_SECONDS, leave=False, disable=not _shown(), file=sys.stderr
-    )
+    """``items``, counted on a bar labelled ``description`` once they take ``DELAY_SECONDS``
+    (tqdm is loaded only where a bar can show: on a terminal)."""
+    if not _shown():
+        yield from items
+        return
+    from tqdm import tqdm
+
+    yield from tqdm(items, desc=description, total=total, delay=DELAY_SECONDS, leave=False, file=sys.stderr)
 
 
 @contextmanager
 def steps(description: str, names: Sequence[str], large: bool) -> Iterator[Steps]:
-    """A bar over the named steps of one answer, shown when the work is ``large``; enter
-    each step with ``step(name)``."""
-    bar = tqdm(total=len(names), desc=description, leave=False, disable=not (large and _shown()), file=sys.stderr)
+    """A bar over the named steps of one answer, shown when the work is ``large`` and stderr
+    a terminal (tqdm is loaded only then); enter each step with ``step(name)``."""
+    if not (large and _shown()):
+        yield Steps(None)
+        return
+    from tqdm import tqdm
+
+    bar = tqdm(total=len(names), desc=description, leave=False, file=sys.stderr)
     try:
         yield Steps(bar)
     finally:
@@ -47,13 +57,16 @@ def steps(description: str, names: Sequence[str], large: bool) -> Iterator[Steps
 
 
 class Steps:
-    """The steps of one answer on a bar: ``step(name)`` ends the step before and names the next."""
+    """The steps of one answer on a bar (none: no bar shows): ``step(name)`` ends the step
+    before and names the next."""
 
-    def __init__(self, bar: tqdm) -> None:  # type: ignore[type-arg]
+    def __init__(self, bar: tqdm | None) -> None:
         self.bar = bar
         self.started = False
 
     def __call__(self, name: str) -> None:
+        if self.bar is None:
+            return
         if self.started:
             self.bar.update(1)
         self.started = True

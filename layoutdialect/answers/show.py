@@ -38,6 +38,9 @@ from layoutdialect.answers.arguments import (
     LayoutArgument,
     LayoutArgumentError,
     NonLinearCuteLayout,
+    ShapeArgument,
+    check_count,
+    check_output_path,
     parse_element_bits,
     parse_layout_argument,
     parse_shape_option,
@@ -262,6 +265,23 @@ def show_cute_value(value: CuteValue, max_cells: int = DEFAULT_MAX_CELLS, full: 
     return CuteGridAnswer(value, shape, by_index.reshape(cols, rows).T.reshape(-1).tolist())
 
 
+def _layout_argument(layout: str, shape: ShapeArgument | None, dump: str | None, value: str | None) -> LayoutArgument:
+    """The layout ``show`` is asked about: the argument, read with the aliases of the file
+    ``dump`` when given, or the type of ``value`` in the file ``layout``."""
+    if value is None:
+        if dump is None:
+            return parse_layout_argument(layout, shape)
+        from layoutdialect.answers.dump import dump_aliases
+
+        return parse_layout_argument(layout, shape, aliases=dump_aliases(dump))
+    if dump is not None:
+        message = "with --value, the file is the layout argument; --from reads aliases for a layout written out"
+        raise LayoutArgumentError("--from", dump, 1, message)
+    from layoutdialect.answers.dump import value_layout
+
+    return value_layout(layout, value, shape)
+
+
 def ask(
     layout: str,
     shape: str | None = None,
@@ -275,15 +295,23 @@ def ask(
     png: str | None = None,
     matrix: bool = False,
     html: str | None = None,
+    dump: str | None = None,
+    value: str | None = None,
 ) -> ShowAnswer | CuteGridAnswer:
     """``layout-tool show``: the answer for a layout as written on the command line, after
     drawing it to ``svg`` or ``png`` when asked (coloured by thread, or by bank on
-    ``target``'s shared memory)."""
+    ``target``'s shared memory).  With ``dump``, the layout may use the aliases that TTGIR
+    file defines; with ``value``, ``layout`` is a TTGIR file and the layout is that of the
+    value's type there (``layoutdialect.answers.dump``)."""
     element_bits = parse_element_bits(dtype)
+    check_count("--max-cells", max_cells, 0)
+    for option, path in (("--svg", svg), ("--png", png), ("--html", html)):
+        if path is not None:
+            check_output_path(option, path)
     picture = svg or png
     memory = parse_target(target, num_banks).shared
     try:
-        argument = parse_layout_argument(layout, parse_shape_option(shape))
+        argument = _layout_argument(layout, parse_shape_option(shape), dump, value)
     except NonLinearCuteLayout as error:
         if picture is not None or view is not None or html is not None or isinstance(error.value, tuple):
             raise

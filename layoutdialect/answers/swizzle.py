@@ -1,6 +1,8 @@
 """``layout-tool swizzle``: a shared-memory layout serving every listed access, printed as a
 CuTe swizzle with its address formula, as a ``ttg`` shared encoding, and as a linear layout,
-with the conflict table of each access under it.
+with the conflict table of each access under it, in wavefronts per access: a warp reading
+the access tile, each lane its widest vector, in the phases of ``SharedMemory``, as
+``layout-tool conflicts SHARED --access PxQ`` counts it (``analysis.swizzle_synthesis``).
 
 Sizes: the tile has at most 2^20 elements and each element at most 1024 bits (the size
 model of ``answers.arguments``).  Each candidate layout is costed on every access: once
@@ -18,7 +20,13 @@ from functools import partial
 from typing import Any
 
 from layoutdialect.analysis.swizzle_synthesis import SwizzlePlan, check_access, costed_elements, synthesise_swizzle
-from layoutdialect.answers.arguments import LayoutArgumentError, parse_shape, parse_shared_element_bits, parse_target
+from layoutdialect.answers.arguments import (
+    LayoutArgumentError,
+    check_output_path,
+    parse_shape,
+    parse_shared_element_bits,
+    parse_target,
+)
 from layoutdialect.answers.limits import MAX_COSTED_ELEMENTS, power_of_two
 from layoutdialect.answers.progress import progress
 from layoutdialect.cute.layout import Layout
@@ -87,10 +95,10 @@ class SwizzleAnswer:
         if layout is not None:
             lines.append("linear layout:")
             lines.append(str(layout).strip("\n"))
-        lines.append("access   wavefronts  ideal  conflicting places")
+        lines.append("access   wavefronts per access  ideal  conflicting places")
         for cost in plan.costs:
             lines.append(
-                f"{f'{cost.rows}x{cost.cols}':<8}{cost.worst_wavefronts:>11}{cost.ideal_wavefronts:>7}"
+                f"{f'{cost.rows}x{cost.cols}':<8}{cost.worst_wavefronts:>22}{cost.ideal_wavefronts:>7}"
                 f"  {cost.conflicting_places} of {cost.places}"
             )
         return "\n".join(lines) + "\n"
@@ -113,8 +121,8 @@ class SwizzleAnswer:
                 {
                     "rows": c.rows,
                     "cols": c.cols,
-                    "wavefronts": c.worst_wavefronts,
-                    "ideal": c.ideal_wavefronts,
+                    "wavefronts_per_access": c.worst_wavefronts,
+                    "ideal_wavefronts_per_access": c.ideal_wavefronts,
                     "conflicting_places": c.conflicting_places,
                     "places": c.places,
                 }
@@ -124,7 +132,7 @@ class SwizzleAnswer:
 
 
 def swizzle_for_accesses(
-    shape: tuple[int, ...], element_bits: int, accesses: list[tuple[int, ...]], memory: SharedMemory
+    shape: tuple[int, ...], element_bits: int, accesses: list[tuple[int, ...]], memory: SharedMemory, lanes: int = 32
 ) -> SwizzleAnswer:
     if len(shape) != 2:
         raise ValueError(f"--shape must be rows x columns, got {len(shape)} sizes")
@@ -136,7 +144,7 @@ def swizzle_for_accesses(
             raise ValueError(f"an access is rows x columns, got {'x'.join(map(str, access))}")
         pairs.append((access[0], access[1]))
     track = partial(progress, description="swizzle: candidate layouts")
-    return SwizzleAnswer(synthesise_swizzle(shape[0], shape[1], element_bits, pairs, memory, track))
+    return SwizzleAnswer(synthesise_swizzle(shape[0], shape[1], element_bits, pairs, memory, track, lanes))
 
 
 def ask(
@@ -149,19 +157,22 @@ def ask(
 ) -> SwizzleAnswer:
     """``layout-tool swizzle``: the tile and access tiles as written on the command line;
     with ``html``, the tile is also drawn to that page."""
+    if html is not None:
+        check_output_path("--html", html)
     tile = parse_shape(shape, rank=2)
     bits = parse_shared_element_bits(dtype)
     if not access:
         raise LayoutArgumentError("--access", "", 1, "give at least one --access, such as --access 1x64")
     accesses = [parse_shape(text, "--access", rank=2) for text in access]
-    memory = parse_target(target, num_banks).shared
+    gpu = parse_target(target, num_banks)
+    memory = gpu.shared
     costed = 0
     for text, (height, width) in zip(access, accesses):
         try:
             check_access(tile[0], tile[1], height, width)
         except ValueError as error:
             raise LayoutArgumentError("--access", text, 1, str(error)) from None
-        costed += costed_elements(tile[0], tile[1], height, width)
+        costed += costed_elements(tile[0], tile[1], height, width, bits)
         if costed > MAX_COSTED_ELEMENTS:
             message = (
                 f"the accesses so far address {costed} elements for each candidate layout (an access is costed at "
@@ -169,7 +180,7 @@ def ask(
                 f"at most {power_of_two(MAX_COSTED_ELEMENTS)}"
             )
             raise LayoutArgumentError("--access", text, 1, message)
-    answer = swizzle_for_accesses(tile, bits, accesses, memory)
+    answer = swizzle_for_accesses(tile, bits, accesses, memory, gpu.lanes)
     if html is not None:
         from layoutdialect.answers.pages import swizzle_page, write_page
 

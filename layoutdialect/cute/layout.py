@@ -312,8 +312,23 @@ def offset_bound(value: Layout | Swizzle | ComposedLayout, inputs: int | None = 
         reach = value.size if inputs is None else inputs
         if reach <= 1 << value.base:
             return reach
-        return 1 << max((reach - 1).bit_length(), value.base + value.bits + max(0, -value.shift))
-    return offset_bound(value.outer, abs(value.offset) + offset_bound(value.inner))
+        return 1 << _swizzled_bits(value, reach)
+    reach = abs(value.offset) + offset_bound(value.inner)
+    if not isinstance(value.outer, Swizzle) or not _may_be_negative(value):
+        return offset_bound(value.outer, reach)
+    return (1 << _swizzled_bits(value.outer, reach)) + 1
+
+
+def _swizzled_bits(swizzle: Swizzle, reach: int) -> int:
+    """The bits below which ``swizzle`` keeps every offset of magnitude under ``reach``: a
+    negative offset keeps its sign bits, a positive one stays below the power of two."""
+    return max((reach - 1).bit_length(), swizzle.base + swizzle.bits + max(0, -swizzle.shift))
+
+
+def _may_be_negative(value: ComposedLayout) -> bool:
+    """Whether the offsets ``value``'s swizzle reads may be negative (so ``-1 ^ 1 == -2`` reaches
+    one past the positive bound)."""
+    return value.offset < 0 or any(stride < 0 for _, stride in value.inner.modes())
 
 
 @checks_arguments(CuteError)

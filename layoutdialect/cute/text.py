@@ -46,12 +46,10 @@ from layoutdialect.cute.algebra import (
     right_inverse,
 )
 from layoutdialect.cute.layout import ComposedLayout, CuteError, IntTuple, Layout, Swizzle
+from layoutdialect.cute.nesting import MAX_NESTING
 from layoutdialect.f2.arguments import checks_arguments
 
 __all__ = ["MAX_NESTING", "CuteSyntaxError", "CuteValue", "Table", "parse_cute"]
-
-MAX_NESTING = 32
-"""The deepest nesting of brackets and calls a CuTe text may have."""
 
 MAX_NAMED_VALUES = 16
 """The most offsets of a table a message or a summary repeats."""

@@ -16,12 +16,11 @@ from collections.abc import Callable
 
 from xdsl.context import Context
 from xdsl.ir import Dialect
-from xdsl.universe import Universe
 
 from layoutdialect.f2.arguments import checks_arguments
 from layoutdialect.ir.diagnostics import argument_error
 
-__all__ = ["PROVIDED_DIALECTS", "load_dialects", "make_context", "register_all_dialects"]
+__all__ = ["PROVIDED_DIALECTS", "load_dialects", "make_attribute_context", "make_context", "register_all_dialects"]
 
 
 def _provided(module: str, name: str) -> Callable[[], Dialect]:
@@ -72,6 +71,8 @@ def load_dialects(ctx: Context) -> None:
 def register_all_dialects(ctx: Context) -> None:
     """Register every dialect xDSL knows (its own and its plugins') in ``ctx``, with this
     package's in place of any of the same name."""
+    from xdsl.universe import Universe  # its plugins' registry loads xDSL's passes
+
     for name, factory in Universe.get_multiverse().all_dialects.items():
         if name not in PROVIDED_DIALECTS:
             ctx.register_dialect(name, factory)
@@ -84,4 +85,15 @@ def make_context(allow_unregistered: bool = False) -> Context:
     of unknown dialects, as MLIR's ``-allow-unregistered-dialect``."""
     ctx = Context(allow_unregistered=allow_unregistered)
     register_all_dialects(ctx)
+    return ctx
+
+
+def make_attribute_context() -> Context:
+    """A fresh context for attributes and types written alone (a layout on a command line):
+    this package's dialects, with ``ttg``'s encodings and types but not its ops, whose
+    modules load ``tt`` and most of ``ttg`` (half a second) and which no attribute names;
+    not xDSL's own dialects, whose registry loads its passes (a sixth of a second)."""
+    ctx = Context()
+    ctx.register_dialect("ttg", _provided("ttg.attribute_dialect", "TTG_ATTRIBUTES"))
+    load_dialects(ctx)
     return ctx

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sys
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from io import StringIO
 from math import prod
@@ -43,13 +43,12 @@ from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts, ir_unch
 from layoutdialect.encodings import EncodingError
 from layoutdialect.f2.arguments import checks_arguments
 from layoutdialect.ir.dense import splat
-from layoutdialect.ir.diagnostics import IRError, SourceLocation, argument_error
+from layoutdialect.ir.diagnostics import IRError, SourceLocation, argument_error, locate
 from layoutdialect.ir.dominance import dominance_violations
 from layoutdialect.ir.hex_floats import float_from_bits
 from layoutdialect.ir.lexer import FastMLIRLexer
 from layoutdialect.ir.locations import located_error, record_op_position, text_line
 from layoutdialect.ir.op_lines import OpLines, op_line
-from layoutdialect.ir.verifier_answers import VerifierAnswers
 
 _MAX_ELEMENT_COUNT = (1 << 63) - 1
 """The most elements MLIR counts in a shaped type (an ``int64``; more fails its assertion)."""
@@ -66,6 +65,8 @@ __all__ = [
     "make_context",
     "parse_module",
     "print_module",
+    "read_aliases",
+    "read_named_values",
     "verify_module",
 ]
 
@@ -248,8 +249,11 @@ class LocatingParser(Parser):
         return location
 
     def _parse_alias_def(self) -> None:
-        """As xDSL's; a location alias read ahead of the module is skipped where it stands."""
+        """As xDSL's, with a re-declared alias reported at its name; a location alias read
+        ahead of the module is skipped where it stands."""
         name = self._current_token.text
+        if name in self.attribute_aliases and name not in self._early_aliases:
+            self.raise_error(f"re-declaration of alias '{name}'", self._current_token.span)
         if name not in self._early_aliases:
             super()._parse_alias_def()
             return
@@ -484,8 +488,108 @@ def _drop_undeclared_properties(op: Operation) -> None:
         del op.properties[name]
 
 
+_OPENING = {
+    MLIRTokenKind.L_BRACE: MLIRTokenKind.R_BRACE,
+    MLIRTokenKind.L_SQUARE: MLIRTokenKind.R_SQUARE,
+    MLIRTokenKind.L_PAREN: MLIRTokenKind.R_PAREN,
+    MLIRTokenKind.LESS: MLIRTokenKind.GREATER,
+}
+"""Each bracket token and the token that closes it."""
+
+_BLOCK_EXPECTED = "in block definition"
+"""What xDSL says, and nothing more, where a region holds neither an op, a block label nor its ``}``."""
+
+
+def _last_token_and_open_brackets(text: str, filename: str) -> tuple[int, list[Span[str]]] | None:
+    """Where the last token of ``text`` ends (before trailing blanks and comments) and the
+    brackets left open at the end, outermost first; ``None`` when the text does not lex
+    to its end (an unclosed string, say: that error is reported where it starts)."""
+    lexer = FastMLIRLexer(Input(text, filename))
+    end, opened = 0, []
+    try:
+        while (token := lexer.lex()).kind != MLIRTokenKind.EOF:
+            end = token.span.end
+            if token.kind in _OPENING:
+                opened.append((token.kind, token.span))
+            elif opened and token.kind == _OPENING[opened[-1][0]]:
+                opened.pop()
+    except ParseError:
+        return None
+    return end, [span for _, span in opened]
+
+
+def _reworded(message: str, span: Span[str]) -> str:
+    """xDSL's message as a diagnostic should read: a region's missing ``}`` named (xDSL
+    says only "in block definition"), a placeholder xDSL leaves unformatted filled in,
+    the space it leaves out put back, and ", got EOF" left to the end-of-file wording."""
+    if message.strip() == _BLOCK_EXPECTED:
+        return "expected an operation, a block label (^bb0:) or '}' to close the region"
+    message = message.replace("{first_char}", f"'{span.text[:1]}'")
+    message = re.sub(r"^expected (\d+) operand types but had (\d+)$", _operands_and_types, message)
+    message = re.sub(r"^(Expected '[^']*')(?=\w)", r"\1 ", message)
+    return message.removesuffix(", got EOF")
+
+
+def _operands_and_types(counts: re.Match[str]) -> str:
+    """xDSL's "expected T operand types but had O" as what it means: O operands, T types."""
+    types, operands = int(counts.group(1)), int(counts.group(2))
+    return f"{operands} operand{'s' * (operands != 1)} but {types} type{'s' * (types != 1)} for them"
+
+
+def _located_parse_error(error: ParseError, text: str, filename: str, line_offset: int) -> IRError:
+    """``IRError`` for a parse error, with its source line and a caret.  An error at the
+    end of the text (a file cut short) says so, and points just past the last token, on
+    a line that exists, rather than at the end of the file: ``unexpected end of file:
+    '}' expected to close the '{' at 7:80``."""
+    message = _reworded(error.msg, error.span)
+    scan = _last_token_and_open_brackets(text, filename)
+    if scan is None or error.span.start < scan[0]:
+        where = error.span.get_location()
+        location = SourceLocation(filename, where.line + line_offset, where.col, max(1, len(error.span)))
+        return IRError(location, message, text_line(text, where.line))
+    end, opened = scan
+    if error.msg.strip() == _BLOCK_EXPECTED and opened:
+        region = locate(filename, text, opened[-1].start)[0]
+        message = f"'}}' expected to close the '{{' at {region.line + line_offset}:{region.column}"
+    location, line = locate(filename, text, end)
+    shifted = SourceLocation(filename, location.line + line_offset, location.column)
+    return IRError(shifted, f"unexpected end of file: {message}", line)
+
+
 _OP_NAME = re.compile(r'(?:%[^=]*=\s*)?"?([A-Za-z_][\w$.]*)')
 """An op's name after its results, in generic (quoted) or custom form."""
+
+
+_Parsed = TypeVar("_Parsed")
+
+
+def _read(
+    text: str,
+    filename: str,
+    ctx: Context | None,
+    line_offset: int,
+    read: Callable[[LocatingParser], _Parsed],
+    parser_class: type[LocatingParser] = LocatingParser,
+) -> _Parsed:
+    """``read(parser)`` on a parser of ``text``, its errors raised as ``IRError`` located in
+    ``filename`` (lines shifted by ``line_offset``)."""
+    parser: LocatingParser | None = None
+    try:
+        parser = parser_class(make_context() if ctx is None else ctx, text, filename, line_offset)
+        return read(parser)
+    except ParseError as error:
+        if parser is not None and error.msg.startswith("values used but not defined"):
+            error = parser.undefined_value_error() or error
+        raise _located_parse_error(error, text, filename, line_offset) from None
+    except (VerifyException, ValueError, OverflowError) as error:
+        # xDSL builds attributes while parsing; a literal their checks refuse lands here.
+        where = (parser.failing_op_start or parser._current_token.span.get_location()) if parser else None
+        line, column = (where.line, where.col) if where is not None else (1, 1)
+        location = SourceLocation(filename, line + line_offset, column)
+        message = (
+            str(error) if not isinstance(error, OverflowError) else f"a literal is out of range for its type ({error})"
+        )
+        raise IRError(location, message, text_line(text, line)) from None
 
 
 @checks_arguments(argument_error)
@@ -502,28 +606,61 @@ def parse_module(
 
     ``line_offset`` shifts reported lines, for a chunk cut from a larger file.
     """
-    try:
-        parser = LocatingParser(make_context() if ctx is None else ctx, text, filename, line_offset)
-        if parser.at_end():
-            return ModuleOp([])
-        module = parser.parse_module(implicit_module)
-    except ParseError as error:
-        if error.msg.startswith("values used but not defined"):
-            error = parser.undefined_value_error() or error
-        where = error.span.get_location()
-        location = SourceLocation(filename, where.line + line_offset, where.col, max(1, len(error.span)))
-        raise IRError(location, error.msg, text_line(text, where.line)) from None
-    except (VerifyException, ValueError, OverflowError) as error:
-        # xDSL builds attributes while parsing; a literal their checks refuse lands here.
-        where = parser.failing_op_start or parser._current_token.span.get_location()
-        location = SourceLocation(filename, where.line + line_offset, where.col)
-        message = (
-            str(error) if not isinstance(error, OverflowError) else f"a literal is out of range for its type ({error})"
-        )
-        raise IRError(location, message, text_line(text, where.line)) from None
+
+    def read(parser: LocatingParser) -> ModuleOp:
+        return ModuleOp([]) if parser.at_end() else parser.parse_module(implicit_module)
+
+    module = _read(text, filename, ctx, line_offset, read)
     if verify:
         verify_module(module, text, line_offset)
     return module
+
+
+@checks_arguments(argument_error)
+def read_aliases(text: str, filename: str = "<string>", ctx: Context | None = None) -> dict[str, Attribute]:
+    """The attribute and type aliases ``text`` defines before its first op, where Triton
+    prints its layouts (``#blocked = #ttg.blocked<{...}>``), by name with its ``#`` or
+    ``!``; the rest of the text is not read.  An alias that does not read is an
+    ``IRError`` located in ``filename``."""
+
+    def read(parser: LocatingParser) -> dict[str, Attribute]:
+        parser._define_location_aliases()
+        while parser._current_token.kind in (MLIRTokenKind.HASH_IDENT, MLIRTokenKind.EXCLAMATION_IDENT):
+            parser._parse_alias_def()
+        return dict(parser.attribute_aliases)
+
+    return _read(text, filename, ctx, 0, read)
+
+
+class _NamingParser(LocatingParser):
+    """A ``LocatingParser`` that keeps, for each SSA name, the values its first definition
+    gives (later definitions of the name, in other regions, are left out)."""
+
+    def __init__(self, ctx: Context, text: str, filename: str, line_offset: int = 0) -> None:
+        super().__init__(ctx, text, filename, line_offset)
+        self.named_values: dict[str, tuple[SSAValue, ...]] = {}
+
+    def _register_ssa_definition(self, name: str, values: Sequence[SSAValue], span: Span[str]) -> None:
+        self.named_values.setdefault(name, tuple(values))
+        super()._register_ssa_definition(name, values, span)
+
+
+@checks_arguments(argument_error)
+def read_named_values(
+    text: str, filename: str = "<string>", ctx: Context | None = None
+) -> dict[str, tuple[SSAValue, ...]]:
+    """The values of the module ``text``, by SSA name without its ``%`` (``a_dot``, ``0``):
+    the results of the name's first definition (an op's, several for ``%x:2 = ...``) or
+    the block argument it names.  The module is read, not verified; an error reading it is
+    an ``IRError`` located in ``filename``."""
+
+    def read(parser: LocatingParser) -> dict[str, tuple[SSAValue, ...]]:
+        if not parser.at_end():
+            parser.parse_module()
+        assert isinstance(parser, _NamingParser)
+        return parser.named_values
+
+    return _read(text, filename, ctx, 0, read, _NamingParser)
 
 
 def verifier_failure(op: Operation) -> str | None:
@@ -554,6 +691,10 @@ def verify_module(module: ModuleOp, source: str | None = None, line_offset: int 
     types and attributes, inside alike ops; see ``VerifierAnswers``)."""
     for op, index in dominance_violations(module):
         raise located_error(op, f"operand #{index} does not dominate this use", source, line_offset)
+    # Imported here: the verifier's answers load op traits (and xDSL's arith) that reading
+    # a layout written alone never needs.
+    from layoutdialect.ir.verifier_answers import VerifierAnswers
+
     answers = VerifierAnswers[str | None]()
     with ir_unchanged():
         for op in module.walk():

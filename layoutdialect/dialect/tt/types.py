@@ -14,7 +14,6 @@ from xdsl.utils.exceptions import VerifyException
 from layoutdialect.dialect.ttg.tensors import scalar_type
 
 __all__ = [
-    "ELEMENT_TYPE_SPELLINGS",
     "FLOAT_LIKE",
     "GLOBAL_ADDRESS_SPACE",
     "INT_LIKE",
@@ -82,10 +81,6 @@ def pointee_type(pointer: Attribute) -> Attribute:
     if isinstance(pointer, PointerType):
         return pointer.pointee
     raise ValueError(f"expected a pointer or a tensor of pointers, got {pointer}")
-
-
-ELEMENT_TYPE_SPELLINGS = "f16, bf16, f32, f64, f8E4M3FN, f8E5M2, i1, i8, i16, i32, i64 (MLIR's names)"
-"""The element types a tensor's data may have, as the command lines list them."""
 
 
 def bit_width(element: Attribute) -> int | None:

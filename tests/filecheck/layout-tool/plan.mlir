@@ -44,7 +44,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // JSON-NEXT:     "instructions": 32,
 // JSON-NEXT:     "phases": 2,
 // JSON-NEXT:     "wavefronts_per_instruction": 2,
-// JSON-NEXT:     "wavefronts": 64,
+// JSON-NEXT:     "wavefronts_per_access": 64,
 // JSON-NEXT:     "bank_conflicts": 0,
 // JSON-NEXT:     "conflict_free": true,
 // JSON-NEXT:     "instruction": "st.shared.b64"
@@ -52,7 +52,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // JSON-NEXT:   "load": {
 // JSON-NEXT:     "vector_bits": 64,
 // JSON-NEXT:     "instructions": 32,
-// JSON:          "wavefronts": 64,
+// JSON:          "wavefronts_per_access": 64,
 // JSON:          "instruction": "ld.shared.b64"
 // JSON:        "barriers": 1,
 // JSON-NEXT:   "scratch_bytes": 32768,

@@ -8,6 +8,7 @@ thread's result registers are compared with the destination layout's elements.  
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -357,3 +358,102 @@ def test_several_generated_functions_compile_in_one_file(tmp_path: Path) -> None
         [COMPILER, "-std=c++20", "-fsyntax-only", f"-I{HERE}", str(program)], capture_output=True, text=True
     )
     assert build.returncode == 0, build.stderr
+
+
+CASES_ACROSS_CTAS = {
+    # Each CTA holds half the rows and needs half the columns: every thread loads 8 words, 4 from each CTA.
+    "cluster_rows_to_columns_f32": (
+        "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0], "
+        "CGALayout = [[1, 0]]}>",
+        "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0], "
+        "CGALayout = [[0, 1]]}>",
+        (16, 32),
+        "f32",
+    ),
+}
+_DECLARED_DATA = re.compile(r"^\s*const (?:Vec<uint(\d+)_t, (\d+)>|uint(\d+)_t) \w+ = ")
+_HEADING = re.compile(r"^\s*// (warp shuffles|loads from shared memory|byte permutes|conditional register swaps)")
+
+
+@pytest.mark.parametrize("case", sorted(CASES | CASES_ACROSS_CTAS))
+def test_each_comment_lists_as_many_elements_as_the_step_moved(case: str) -> None:
+    """After each step, ``lane 0 now holds:`` lists one coordinate per element its data
+    registers hold: the addresses beside them (``mapa``'s pointers into the other CTAs'
+    scratch) hold none."""
+    src_text, dst_text, shape, element = (CASES | CASES_ACROSS_CTAS)[case]
+    target = Target.named("cuda:90" if case in CASES_ACROSS_CTAS else TARGETS.get(case))
+    answer = generate_conversion(
+        parse_layout_argument(src_text, shape),
+        parse_layout_argument(dst_text, shape),
+        parse_element_type(element),
+        target=target,
+    )
+    element_bits = parse_element_bits(element)
+    moved: int | None = None
+    checked = 0
+    for line in answer.source.splitlines():
+        if _HEADING.match(line):
+            moved = 0
+        elif moved is not None and (declared := _DECLARED_DATA.match(line)):
+            vector_bits, count, scalar_bits = declared.groups()
+            moved += int(count) * int(vector_bits) // element_bits if count else int(scalar_bits) // element_bits
+        elif moved is not None and line.strip().startswith("// lane 0 now holds:"):
+            listed = line.split(":", 1)[1].split()
+            assert len(listed) == moved or (listed[-1] == "..." and len(listed) - 1 < moved), line
+            moved, checked = None, checked + 1
+    if "lane 0 now holds" in answer.source:
+        assert checked
+
+
+def _needed_architecture(source: str) -> int:
+    """The compute capability the instructions a function calls need: ldmatrix sm_75,
+    stmatrix and clusters sm_90, anything else every GPU."""
+    body = source.split("__device__ Vec", 1)[-1]
+    needs = [75 * ("ld_matrix<" in body), 90 * ("st_matrix<" in body), 90 * ("cluster_wait()" in body)]
+    return max(needs)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_the_header_guards_the_architecture_the_instructions_need(case: str) -> None:
+    answer = _generate(case)
+    needed = _needed_architecture(answer.source)
+    guards = re.findall(
+        r"#if defined\(__CUDA_ARCH__\) && __CUDA_ARCH__ < (\d+)\n#error \"(.*)\"\n#endif", answer.source
+    )
+    if not needed:
+        assert guards == [] and "// runs on every GPU CUDA compiles for" in answer.source
+        return
+    assert [int(arch) for arch, _ in guards] == [needed * 10]
+    message = guards[0][1]
+    assert message.startswith("convert_layout uses ") and f"sm_{needed}" in message
+    for call, feature in (("ld_matrix<", "ldmatrix"), ("st_matrix<", "stmatrix"), ("cluster_wait()", "clusters")):
+        assert (feature in message) == (call in answer.source.split("__device__ Vec", 1)[-1])
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_the_header_states_the_thread_block_it_assumes(case: str) -> None:
+    answer = _generate(case)
+    src_text, _, shape, _ = CASES[case]
+    layout = parse_layout_argument(src_text, shape).layout
+    lanes, warps = layout.get_in_dim_size("lane"), layout.get_in_dim_size("warp")
+    threads = lanes * warps
+    assert f"// thread block: 1-D, {threads} threads" in answer.source
+    assert f"assert(blockDim.x == {threads} && blockDim.y == 1 && blockDim.z == 1);" in answer.source
+    body = answer.source[answer.source.index(f"__device__ {answer.function.return_type} convert_layout(") :]
+    assert "threadIdx.x" not in body or f"threadIdx.x % {lanes}u" in body
+    collective = "calls the function at the same point" in answer.source
+    calls = ("__syncthreads();", "__syncwarp();", "_sync(0xffffffffu", "_matrix<", "cluster_wait();")
+    assert collective == any(call in body for call in calls)
+
+
+@pytest.mark.skipif(NVCC is None, reason="nvcc is not installed")
+@pytest.mark.parametrize("case", ["stmatrix_accumulator_f16", "cluster_small_f32"])
+def test_nvcc_stops_at_the_guard_for_an_older_gpu(case: str, tmp_path: Path) -> None:
+    kernel = tmp_path / "kernel.cu"
+    kernel.write_text(_generate(case).source)
+    assert NVCC is not None
+    build = subprocess.run(
+        [NVCC, "-ptx", "-arch=sm_80", str(kernel), "-o", str(tmp_path / "kernel.ptx")], capture_output=True, text=True
+    )
+    assert build.returncode != 0
+    assert "compile it for sm_90 or newer" in build.stderr

@@ -16,7 +16,14 @@ REQUIRED_KEYS = {
     "loc", "src", "dst", "shape", "dtype", "path", "shuffles", "selects", "store", "load", "barriers", "scratch_bytes",
     "verified",
 }  # fmt: skip
-COST_KEYS = {"vector_bits", "instructions", "phases", "wavefronts_per_instruction", "wavefronts", "bank_conflicts"}
+COST_KEYS = {
+    "vector_bits",
+    "instructions",
+    "phases",
+    "wavefronts_per_instruction",
+    "wavefronts_per_access",
+    "bank_conflicts",
+}
 
 
 def corpus_module() -> str:
@@ -46,7 +53,7 @@ def test_every_conversion_is_reported_verified_and_the_module_is_untouched() -> 
             store = entry["store"]
             assert set(store) >= COST_KEYS and set(entry["load"]) >= COST_KEYS
             assert store["instructions"] > 0 and entry["scratch_bytes"] > 0
-            assert store["wavefronts"] == store["instructions"] * store["wavefronts_per_instruction"]
+            assert store["wavefronts_per_access"] == store["instructions"] * store["wavefronts_per_instruction"]
         else:
             assert entry["store"] is entry["load"] is None and entry["scratch_bytes"] == 0
 

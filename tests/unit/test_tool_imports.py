@@ -1,0 +1,83 @@
+"""``layout-tool`` loads what a command needs and nothing more, so that a small question
+answers in a fraction of a second: ``--help`` loads no answer, no numpy and no xDSL; a
+question about a ttg layout loads xDSL's core and ``ttg``'s encodings but none of the
+dialects' ops (``tt``, ``ttg``'s own, xDSL's ``arith``), passes or pictures; a question
+about a CuTe layout loads no xDSL at all.  Checked on the modules a fresh interpreter
+holds after the command, not on the time it took."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+BLOCKED = "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>"
+
+HEAVY = (
+    "layoutdialect.dialect.tt",
+    "layoutdialect.dialect.ttg.dialect",
+    "layoutdialect.dialect.ttg.ops",
+    "layoutdialect.dialect.ttg.async_copies",
+    "layoutdialect.dialect.semantics",
+    "layoutdialect.passes",
+    "layoutdialect.sim",
+    "xdsl.dialects.arith",
+    "xdsl.passes",
+    "xdsl.universe",
+    "matplotlib",
+    "tqdm",
+)
+"""What no small question loads: the ops of every dialect, the passes and simulator, xDSL's
+registry of its own dialects and passes, pictures and progress bars."""
+
+
+def _loaded_after(argv: list[str]) -> list[str]:
+    """The modules loaded after ``layout-tool argv`` in a fresh interpreter."""
+    script = (
+        "import json, sys\n"
+        "from layoutdialect.tools.layout_tool import main\n"
+        "try:\n"
+        f"    main({argv!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.stderr.write(json.dumps(sorted(sys.modules)))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    loaded: list[str] = json.loads(run.stderr.splitlines()[-1])
+    return loaded
+
+
+def _under(loaded: list[str], packages: tuple[str, ...]) -> list[str]:
+    """The loaded modules that are one of ``packages`` or inside one."""
+    return [name for name in loaded if any(name == package or name.startswith(package + ".") for package in packages)]
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["show", "--help"], ["codegen", "--help"]])
+def test_help_loads_no_answer_no_numpy_and_no_xdsl(argv: list[str]) -> None:
+    loaded = _loaded_after(argv)
+    assert _under(loaded, ("numpy", "xdsl", "layoutdialect.answers.show", "layoutdialect.answers.arguments")) == []
+    assert _under(loaded, HEAVY) == []
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["show", BLOCKED, "--shape", "16x16"],
+        ["show", f"tensor<16x16xf16, {BLOCKED}>", "--dtype", "f16"],
+        ["dedup", BLOCKED, "--shape", "16x16"],
+    ],
+)
+def test_a_question_about_a_ttg_layout_loads_no_ops_passes_or_pictures(argv: list[str]) -> None:
+    loaded = _loaded_after(argv)
+    assert "layoutdialect.dialect.ttg.attributes" in loaded  # the layout was read
+    assert _under(loaded, HEAVY) == []
+    assert [name for name in loaded if name.startswith("xdsl.dialects.")] == ["xdsl.dialects.builtin"]
+
+
+@pytest.mark.parametrize("argv", [["show", "(4,4):(1,4)"], ["cute", "(4,4):(1,4)"], ["dedup", "(4,8):(8,1)"]])
+def test_a_question_about_a_cute_layout_loads_no_xdsl(argv: list[str]) -> None:
+    loaded = _loaded_after(argv)
+    assert _under(loaded, ("xdsl", "layoutdialect.dialect.ttg", "layoutdialect.dialect.text")) == []
+    assert _under(loaded, HEAVY) == []
