@@ -234,6 +234,8 @@ def warp_reads(height: int, width: int, element_bits: int, lanes: int) -> WarpRe
     check_element_bits(element_bits, "warp_reads: element_bits")
     if height < 1 or width < 1 or not is_power_of_two(lanes):
         raise AnalysisError(f"warp_reads: a tile of positive sides and a power of two of lanes, got {height}x{width}")
+    if height * width > MAX_TILE_ELEMENTS:
+        raise AnalysisError(f"warp_reads: a {height}x{width} tile is over the {MAX_TILE_ELEMENTS} elements searched")
     vector = 1
     while vector * 2 * element_bits <= WIDE_ACCESS_BITS and width % (vector * 2) == 0:
         vector *= 2
