@@ -48,7 +48,7 @@ from random_conversion_pairs import random_pairs
 from xdsl.parser import Parser
 
 from layoutdialect import LinearLayout, to_linear_layout
-from layoutdialect.analysis.conversion import plan_conversion
+from layoutdialect.analysis.conversion import choose_strategy
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.lowering.layout_conversion import lower_detached, plan_layout_conversion
 from layoutdialect.sim.verify import verify_conversion
@@ -86,7 +86,7 @@ def measure(case: Case, repeat: int, totals: Counter[str]) -> str:
     triton_path, triton_shuffles, triton_selects = TRITON_COUNTS[name]
 
     conversion = plan_layout_conversion(src, dst, bits, MEMORY)
-    plan = conversion.plan
+    plan = conversion.strategy
     plan_us = best_microseconds(partial(plan_layout_conversion, src, dst, bits, MEMORY), repeat)
     row = f"{name:<32}{triton_path:<28}{triton_shuffles:>5}{triton_selects:>5}  "
     lower_us = best_microseconds(partial(lower_detached, conversion, source, result), repeat)
@@ -118,7 +118,7 @@ def shared_row(case: Case) -> tuple[str, list[str]]:
     """Our round trip beside Triton's sm_80 one, and notes where we differ."""
     name = case[0]
     (st, ld, bars, scratch_bytes, reps) = TRITON_SM80_SHARED[name]
-    plan = plan_conversion(*layouts(case), MEMORY)
+    plan = choose_strategy(*layouts(case), MEMORY)
     assert plan.scratch is not None
     ours = plan.scratch
     store, load = ours.store.cost, ours.load.cost

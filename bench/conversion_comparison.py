@@ -134,9 +134,9 @@ def ours(pair: ConversionPair, target: Target) -> Ours:
         conversion = plan(pair.src, pair.dst, pair.shape, pair.element_bits, target)
     except Exception as error:  # noqa: BLE001 - any failure of ours is reported, not fatal
         return Ours("-", None, "", f"planning failed: {type(error).__name__}: {error}")
-    path = conversion.plan.path.value
+    path = conversion.strategy.path.value
     if not conversion.lowerable:
-        return Ours(path, None, "", f"not lowerable: {conversion.plan.reason}")
+        return Ours(path, None, "", f"not lowerable: {conversion.strategy.reason}")
     element = Parser(CTX, pair.element).parse_type()
     source, result = tensor_type(element, pair.shape, pair.src), tensor_type(element, pair.shape, pair.dst)
     try:
@@ -145,7 +145,7 @@ def ours(pair: ConversionPair, target: Target) -> Ours:
         return Ours(path, None, "", f"{type(error).__name__}: {error}")
     walked = [inner for op in lowered.ops for inner in op.walk()]
     ops = Counter(op.name for op in walked)
-    scratch = conversion.plan.scratch
+    scratch = conversion.strategy.scratch
     measures = Measures(
         shuffles=ops["gpu.shuffle"],
         selects=ops["arith.select"],

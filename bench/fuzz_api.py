@@ -212,6 +212,7 @@ def _layout(bases: list[tuple[str, list[list[int]]]], names: list[str], sizes: l
 def sample_objects() -> list[object]:
     """Valid values of the API's classes: layouts, encodings, targets, CuTe layouts and
     the results of each analysis on valid questions."""
+    from layoutdialect import LowerConvertLayoutPass, LowerToLinearPass, RemoveRedundantConversionsPass
     from layoutdialect.analysis import (
         access_explanation,
         bank_conflicts,
@@ -222,6 +223,7 @@ def sample_objects() -> list[object]:
         tensor_memory_access,
         warp_shuffles,
     )
+    from layoutdialect.compiler import plan as conversion_plan
     from layoutdialect.cute.layout import ComposedLayout, Layout, Swizzle
     from layoutdialect.cute.text import parse_cute
     from layoutdialect.encodings.tensor_memory import TensorMemoryLayout, tensor_memory_linear_layout
@@ -257,7 +259,7 @@ def sample_objects() -> list[object]:
         memory, tensor_memory_access.TMemAccessAtom.I32x32b, 4, 32
     )
     target = Target.named("cuda:90")
-    plan = conversion.plan_conversion(src, dst, 16, target.shared)
+    plan = conversion.choose_strategy(src, dst, 16, target.shared)
     cute_value = parse_cute("Sw<3,3,3> o (8,64):(64,1)")
     assert rows is not None
     objects: list[object] = [
@@ -300,7 +302,7 @@ def sample_objects() -> list[object]:
         cute_value,
         parse_cute("[0,1,2,3]"),
         plan,
-        conversion.plan_conversion(src, src, 16, target.shared),
+        conversion.choose_strategy(src, src, 16, target.shared),
         warp_shuffles.decompose_warp_conversion(swapped.layout, exchanged, 16),
         warp_shuffles.hardware_permutation(src, src),
         duplicates.find_duplicates(src),
@@ -312,6 +314,10 @@ def sample_objects() -> list[object]:
         swizzle_synthesis.synthesise_swizzle(32, 64, 16, [(1, 8), (8, 1)], target.shared),
         tensor_memory_access.tmem_access(rows, memory, 32),
         *plan.__dict__.values(),
+        conversion_plan(blocked, transposed, shape, "f16", target=target),
+        LowerConvertLayoutPass(verify=True),
+        LowerToLinearPass(),
+        RemoveRedundantConversionsPass(),
     ]
     return [value for value in objects if value is not None]
 

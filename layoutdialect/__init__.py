@@ -9,9 +9,14 @@ The public API, re-exported from the layers below it:
   F2 layout;
 - the ``ttg`` dialect on xDSL (``layoutdialect.dialect``): the ``TTG`` dialect
   object, its attribute, type and op classes, ``load_dialects(ctx)``,
-  ``parse_module`` / ``verify_module`` / ``print_module`` and ``IRError``.
+  ``parse_module`` / ``verify_module`` / ``print_module`` and ``IRError``;
+- what a compiler stack calls (``layoutdialect.compiler``): ``run_pipeline`` with a
+  ``-p`` string or the pass objects (``LowerToLinearPass``,
+  ``RemoveRedundantConversionsPass``, ``LowerConvertLayoutPass``), and ``plan`` /
+  ``plan_module``, which return ``ConversionPlan``.
 
-The dialect names load xDSL on first use, so the F2 core stays quick to import.
+The dialect and compiler names load xDSL on first use, so the F2 core stays quick to
+import.
 """
 
 from importlib import import_module
@@ -55,7 +60,7 @@ from layoutdialect.f2 import (
     supremum,
 )
 
-_DIALECT_MODULES = {
+_LAZY_MODULES = {
     "layoutdialect.dialect.ttg.attributes": (
         "AMDRotatingSharedEncodingAttr",
         "AmdMfmaEncodingAttr",
@@ -89,14 +94,18 @@ _DIALECT_MODULES = {
     "layoutdialect.dialect.registry": ("load_dialects", "make_context"),
     "layoutdialect.dialect.text": ("parse_module", "print_module", "verify_module"),
     "layoutdialect.ir.diagnostics": ("IRError",),
+    "layoutdialect.compiler": ("ConversionPlan", "plan", "plan_module", "run_pipeline"),
+    "layoutdialect.passes.lower_to_linear": ("LowerToLinearPass",),
+    "layoutdialect.passes.remove_redundant_conversions": ("RemoveRedundantConversionsPass",),
+    "layoutdialect.passes.lower_convert_layout": ("LowerConvertLayoutPass",),
 }
-_DIALECT_NAMES = {name: module for module, names in _DIALECT_MODULES.items() for name in names}
+_LAZY_NAMES = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 
 
 def __getattr__(name: str) -> Any:
-    """Import a dialect name (and with it xDSL) the first time it is asked for."""
-    if name in _DIALECT_NAMES:
-        value = getattr(import_module(_DIALECT_NAMES[name]), name)
+    """Import a dialect or compiler name (and with it xDSL) the first time it is asked for."""
+    if name in _LAZY_NAMES:
+        value = getattr(import_module(_LAZY_NAMES[name]), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'layoutdialect' has no attribute {name!r}")
@@ -136,5 +145,5 @@ __all__ = [
     "standard_out_dim_names",
     "supremum",
     "to_linear_layout",
-    *_DIALECT_NAMES,
+    *_LAZY_NAMES,
 ]

@@ -26,6 +26,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOverride
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.ir.locations import located_error
+from layoutdialect.ir.pass_options import check_application, check_options
 from layoutdialect.ir.regions import isolated_region
 from layoutdialect.ir.remarks import Remark
 from layoutdialect.lowering.convert_layout_op import PlannedConversion, plan_convert_op
@@ -77,7 +78,7 @@ def plan_convert_layouts(
         if isinstance(item, Remark):
             remarks.append(item)
         elif not item.conversion.lowerable:
-            plan = item.conversion.plan
+            plan = item.conversion.strategy
             remarks.append(Remark(op, f"{plan.kind.value} conversion needs {plan.path.value} ({plan.reason}); kept"))
         else:
             planned.append(item)
@@ -88,11 +89,11 @@ def lower_planned(planned: list[PlannedConversion], verify: bool = False) -> Non
     """Replace each planned conversion by its thread-level code, one scratch buffer per
     function; ``verify`` runs each on the CTA simulator first, once per code: conversions
     alike in plan, types and scratch buffer are lowered to the same ops."""
-    scratch = _allocate_scratch([item for item in planned if item.conversion.plan.scratch is not None])
+    scratch = _allocate_scratch([item for item in planned if item.conversion.strategy.scratch is not None])
     verified: set[tuple[LayoutConversion, Attribute, Attribute, Attribute | None]] = set()
     for item in planned:
         op, conversion = item.op, item.conversion
-        buffer = scratch.get(isolated_region(op)) if conversion.plan.scratch is not None else None
+        buffer = scratch.get(isolated_region(op)) if conversion.strategy.scratch is not None else None
         result_type = op.result.type
         assert isinstance(result_type, TensorType)
         code_key = (conversion, op.src.type, result_type, buffer.type if buffer is not None else None)
@@ -109,7 +110,7 @@ def _allocate_scratch(shared: list[PlannedConversion]) -> dict[Region, SSAValue]
     partition), as large as its largest conversion."""
     sizes: dict[Region, int] = {}
     for item in shared:
-        scratch = item.conversion.plan.scratch
+        scratch = item.conversion.strategy.scratch
         assert scratch is not None
         region = isolated_region(item.op)
         sizes[region] = max(sizes.get(region, 0), scratch.scratch_bytes)
@@ -143,6 +144,7 @@ class LowerConvertLayoutPass(ModulePass):
     max_scratch_bytes: int = 0
 
     def __post_init__(self) -> None:
+        check_options(self)
         if self.max_mixed_transpositions < 0:
             raise ValueError(f"'max-mixed-transpositions' must be at least 0, got {self.max_mixed_transpositions}")
         if self.max_scratch_bytes < 0:
@@ -154,6 +156,7 @@ class LowerConvertLayoutPass(ModulePass):
             raise ValueError(f"'{option}': {error}") from None
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        check_application(self, ctx, op)
         choice = TargetOverride(self.target or None, self.num_banks or None)
         remarks = lower_convert_layouts(
             op,

@@ -55,6 +55,7 @@ from layoutdialect.encodings import (
 )
 from layoutdialect.encodings.base import DerivedEncoding
 from layoutdialect.f2 import LinearLayout
+from layoutdialect.ir.pass_options import check_application
 from layoutdialect.ir.remarks import Remark
 
 __all__ = ["LowerToLinearPass", "lower_to_linear"]
@@ -317,5 +318,6 @@ class LowerToLinearPass(ModulePass):
     summary: ClassVar[str] = "every encoding becomes the #ttg.linear or #ttg.shared_linear layout it means"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        check_application(self, ctx, op)
         for remark in lower_to_linear(op):
             print(remark, file=sys.stderr)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import re
 import sys
 from collections.abc import Sequence
 from importlib.metadata import version
@@ -26,6 +25,7 @@ from xdsl.utils.arg_spec import parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, VerifyException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from layoutdialect.compiler import pipeline_error
 from layoutdialect.dialect.registry import register_all_dialects
 from layoutdialect.dialect.text import TTGIROutput, parse_module, verify_module
 from layoutdialect.ir.diagnostics import IRError, SourceLocation
@@ -115,7 +115,7 @@ class LayoutOptMain(xDSLOptMain):
         try:
             super().setup_pipeline()  # type: ignore[no-untyped-call]
         except (ValueError, ArgSpecParseError) as error:
-            raise CommandLineError(_pipeline_error(self.args.passes, error)) from None
+            raise CommandLineError(str(pipeline_error(self.args.passes, error))) from None
         xdsl_callback = self.pipeline.callback
         assert xdsl_callback is not None
 
@@ -209,23 +209,6 @@ def _write_output(path: str, text: str) -> None:
     except OSError as error:
         reason = error.strerror or str(error)
         raise IRError(SourceLocation(path, 1, 1), f"cannot write the output: {reason}") from None
-
-
-def _pipeline_error(spec: str, error: BaseException) -> str:
-    """``<pass-pipeline>:1:COL: error: ...`` pointing into the ``-p`` text."""
-    text = str(error)
-    column = 1
-    if isinstance(error, ArgSpecParseError):
-        lines = text.strip().splitlines()
-        if match := re.search(r":1:(\d+)$", lines[1]):
-            column = int(match.group(1))
-        text = lines[-1].strip()
-    elif names := re.findall(r"'([^']+)'|\"([^\"]+)\"", text):
-        first = next(name for pair in names for name in pair if name)
-        # xDSL reports option names with underscores; the spec may spell them with hyphens.
-        found = max(spec.find(first), spec.find(first.replace("_", "-")))
-        column = found + 1 or 1
-    return SourceLocation("<pass-pipeline>", 1, column).render(text, spec)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

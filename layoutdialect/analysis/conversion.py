@@ -1,6 +1,6 @@
 """Which data a layout conversion moves, and the cheapest way to move it.
 
-``plan_conversion(src, dst, element_bits)`` answers for a ``ttg.convert_layout``
+``choose_strategy(src, dst, element_bits)`` answers for a ``ttg.convert_layout``
 from layout ``src`` to ``dst`` (both at the tensor's shape), as Triton's
 ``minimalCvtLayout`` and ``ConvertLayoutOpConversion`` do.
 """
@@ -22,9 +22,9 @@ from layoutdialect.target import SharedMemory
 __all__ = [
     "ConversionKind",
     "ConversionPath",
-    "ConversionPlan",
+    "ConversionStrategy",
     "minimal_conversion",
-    "plan_conversion",
+    "choose_strategy",
     "reorders_registers",
 ]
 
@@ -100,7 +100,7 @@ def _kind(conversion: LinearLayout) -> ConversionKind:
 
 
 @dataclass(frozen=True)
-class ConversionPlan:
+class ConversionStrategy:
     """What a conversion needs: its kind, the path chosen, why, and what it costs.
 
     ``register_map[d]`` (register permutations) is the source register destination
@@ -152,14 +152,14 @@ class ConversionPlan:
 
 
 @checks_arguments(AnalysisError)
-def plan_conversion(
+def choose_strategy(
     src: LinearLayout,
     dst: LinearLayout,
     element_bits: int,
     memory: SharedMemory,
     max_mixed_transpositions: int = 1,
     max_scratch_bytes: int | None = None,
-) -> ConversionPlan:
+) -> ConversionStrategy:
     """How to convert a tensor of ``element_bits``-bit elements from layout ``src`` to ``dst``
     on a GPU whose shared memory is ``memory``.
 
@@ -168,21 +168,21 @@ def plan_conversion(
     shared memory otherwise.  A scratch buffer holds at most ``max_scratch_bytes``
     (``None``: as many as Triton 3.9's for the pair).
     """
-    check_conversion(src, dst, "plan_conversion")
-    check_element_bits(element_bits, "plan_conversion: element_bits")
+    check_conversion(src, dst, "choose_strategy")
+    check_element_bits(element_bits, "choose_strategy: element_bits")
     if max_mixed_transpositions < 0:
         raise AnalysisError(
-            f"plan_conversion: max_mixed_transpositions must be at least 0, got {max_mixed_transpositions}"
+            f"choose_strategy: max_mixed_transpositions must be at least 0, got {max_mixed_transpositions}"
         )
     if max_scratch_bytes is not None and max_scratch_bytes < 1:
-        raise AnalysisError(f"plan_conversion: max_scratch_bytes must be positive, got {max_scratch_bytes}")
+        raise AnalysisError(f"choose_strategy: max_scratch_bytes must be positive, got {max_scratch_bytes}")
     conversion = _minimal_conversion(src, dst)
     kind = _kind(conversion)
     registers = (src.get_in_dim_size("register"), dst.get_in_dim_size("register"))
 
     def plan(
         path: ConversionPath, reason: str, register_map: tuple[int, ...] = (), warp: WarpDecomposition | None = None
-    ) -> ConversionPlan:
+    ) -> ConversionStrategy:
         scratch = None
         if path in (ConversionPath.SHARED_MEMORY, ConversionPath.DISTRIBUTED_SHARED_MEMORY):
             copies = src.free_variable_masks().get("warp", 0) | dst.free_variable_masks().get("warp", 0)
@@ -191,7 +191,7 @@ def plan_conversion(
                 scratch = plan_scratch(src, dst, element_bits, memory, synchronous, max_scratch_bytes)
             except AnalysisError as error:
                 reason = f"{reason}, but {error}"
-        return ConversionPlan(kind, path, reason, conversion, *registers, register_map, warp, scratch)
+        return ConversionStrategy(kind, path, reason, conversion, *registers, register_map, warp, scratch)
 
     if kind is ConversionKind.NO_OP:
         return plan(ConversionPath.NONE, "the layouts are equal at this shape")

@@ -17,7 +17,7 @@ from typing import Any
 from xdsl.dialects.builtin import AnyFloat, IntegerType, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from layoutdialect.analysis.conversion import ConversionKind, ConversionPlan
+from layoutdialect.analysis.conversion import ConversionKind, ConversionStrategy
 from layoutdialect.analysis.layout_views import unflatten_index
 from layoutdialect.answers.arguments import (
     LayoutArgument,
@@ -28,7 +28,6 @@ from layoutdialect.answers.arguments import (
 )
 from layoutdialect.answers.convert import conversion_types, plan_on_target
 from layoutdialect.answers.limits import MAX_CODEGEN_REGISTERS, SLOW_POSITIONS, power_of_two
-from layoutdialect.answers.plan import simulated_positions, unverified_reason
 from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
 from layoutdialect.dialect.tt.types import bit_width
@@ -36,6 +35,7 @@ from layoutdialect.dialect.upstream.nvgpu.ops import LdMatrixOp
 from layoutdialect.dialect.upstream.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
 from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp
 from layoutdialect.f2 import LinearLayout
+from layoutdialect.lowering.conversion_plan import simulated_positions, unverified_reason
 from layoutdialect.lowering.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
 from layoutdialect.lowering.layout_conversion import lower_detached
 from layoutdialect.sim.verify import ConversionTrace, element_ids
@@ -89,7 +89,7 @@ def _held_by_lane_zero(layout: LinearLayout, shape: tuple[int, ...]) -> str:
 class CodegenAnswer:
     source: str
     function: CudaFunction
-    plan: ConversionPlan
+    strategy: ConversionStrategy
     path: str
 
     def text(self) -> str:
@@ -134,7 +134,7 @@ def generate_conversion(
     bits = bit_width(element)
     assert bits is not None
     conversion = plan_on_target(src, dst, element, target)
-    plan = conversion.plan
+    plan = conversion.strategy
     if not conversion.lowerable:
         raise dst.error(f"the conversion has no lowering: {plan.reason}")
     source_vector = VectorType(element, [plan.source_registers])

@@ -26,7 +26,7 @@ from typing import Any
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 
-from layoutdialect.analysis.conversion import ConversionKind, ConversionPath, ConversionPlan
+from layoutdialect.analysis.conversion import ConversionKind, ConversionPath, ConversionStrategy
 from layoutdialect.analysis.warp_shuffles import (
     HardwarePermutation,
     ShuffleVariant,
@@ -41,13 +41,7 @@ from layoutdialect.answers.arguments import (
     parse_target,
 )
 from layoutdialect.answers.limits import SLOW_POSITIONS
-from layoutdialect.answers.plan import (
-    ConversionReport,
-    conversion_report,
-    report_details,
-    simulated_positions,
-    unverified_reason,
-)
+from layoutdialect.answers.plan import plan_details
 from layoutdialect.answers.progress import steps
 from layoutdialect.answers.text_table import counted
 from layoutdialect.dialect.tt.types import bit_width
@@ -55,6 +49,12 @@ from layoutdialect.dialect.ttg.attributes import encoding_attr
 from layoutdialect.encodings import DistributedEncoding
 from layoutdialect.f2 import HARDWARE_DIMS, LinearLayout, LinearLayoutError
 from layoutdialect.f2.matrix_view import BitMatrix, bit_label, layout_matrix
+from layoutdialect.lowering.conversion_plan import (
+    ConversionPlan,
+    conversion_plan,
+    simulated_positions,
+    unverified_reason,
+)
 from layoutdialect.lowering.layout_conversion import LayoutConversion, plan_layout_conversion
 from layoutdialect.target import Target
 
@@ -157,22 +157,23 @@ class ConvertAnswer:
     element: str
     target: Target
     conversion: LayoutConversion
-    report: ConversionReport
+    plan: ConversionPlan
+    """The plan the pass lowers, with every count (``layoutdialect.plan`` returns it)."""
     matrices: dict[str, BitMatrix]
     permutation: HardwarePermutation | None
     triton: TritonShuffleCounts | None
 
     @property
-    def plan(self) -> ConversionPlan:
-        plan: ConversionPlan = self.conversion.plan
-        return plan
+    def strategy(self) -> ConversionStrategy:
+        strategy: ConversionStrategy = self.conversion.strategy
+        return strategy
 
     @property
     def kind(self) -> ConversionKind:
-        return self.plan.kind
+        return self.strategy.kind
 
     def _moving_dims(self) -> list[str]:
-        return self.plan.minimal_map.get_in_dim_names()
+        return self.strategy.minimal_map.get_in_dim_names()
 
     def _header(self) -> list[str]:
         layout = self.src.layout
@@ -182,8 +183,8 @@ class ConvertAnswer:
         )
         return [
             f"convert {describe_tensor(self.src.shape, self.element)} on {_gpu(self.target)} ({sizes})",
-            f"  from {self.report.src}",
-            f"  to   {self.report.dst}",
+            f"  from {self.plan.src}",
+            f"  to   {self.plan.dst}",
         ]
 
     def _f2_lines(self) -> list[str]:
@@ -224,8 +225,8 @@ class ConvertAnswer:
         return lines
 
     def _shuffle_stage_lines(self) -> list[str]:
-        warp = self.conversion.plan.warp
-        if self.conversion.plan.path is not ConversionPath.WARP_SHUFFLES or warp is None:
+        warp = self.conversion.strategy.warp
+        if self.conversion.strategy.path is not ConversionPath.WARP_SHUFFLES or warp is None:
             return []
         lanes = min(1 << warp.physical_lane_bits, MAX_LISTED_LANES)
         lines = ["shuffle stage (lane <- the lane it reads; the pattern repeats over the warp):"]
@@ -245,7 +246,7 @@ class ConvertAnswer:
         return lines
 
     def text(self) -> str:
-        report = self.report
+        plan = self.plan
         lines = self._header()
         lines += ["", f"class: {self.kind.value}", f"  why: {WHY[self.kind]}"]
         dims = self._moving_dims()
@@ -254,23 +255,23 @@ class ConvertAnswer:
             + (", ".join(dims) if dims else "none")
         )
         lines += ["", *self._f2_lines(), ""]
-        lines.append(f"plan: {report.path} ({report.reason})")
-        lines += report_details(report)[3:]
+        lines.append(f"plan: {plan.path} ({plan.reason})")
+        lines += plan_details(plan)[3:]
         lines += self._shuffle_stage_lines()
         lines.append("")
         lines.append(
-            f"counts: {counted(report.shuffles, 'shuffle')}, {counted(report.selects, 'select')}, "
-            f"{counted(report.permutes, 'byte permute')}, {counted(report.barriers, 'barrier')}, "
-            f"{report.scratch_bytes} bytes of scratch"
+            f"counts: {counted(plan.shuffles, 'shuffle')}, {counted(plan.selects, 'select')}, "
+            f"{counted(plan.permutes, 'byte permute')}, {counted(plan.barriers, 'barrier')}, "
+            f"{plan.scratch_bytes} bytes of scratch"
         )
         if self.triton is not None:
             lines.append(f"Triton 3.9's shuffle formula: {self.triton.text()}")
         verdict = {
             True: "yes: the lowering, run on the CTA simulator, gives every thread its destination elements",
-            False: f"NO: {report.failure}",
-            None: report.unverified or "not lowered",
+            False: f"NO: {plan.failure}",
+            None: plan.unverified or "not lowered",
         }
-        lines.append(f"verified: {verdict[report.verified]}")
+        lines.append(f"verified: {verdict[plan.verified]}")
         return "\n".join(lines) + "\n"
 
     def _repr_html_(self) -> str:
@@ -280,24 +281,14 @@ class ConvertAnswer:
         return conversion_page(self, self.target.shared)
 
     def to_json(self) -> dict[str, Any]:
-        report = self.report
-        store, load = report.store, report.load
-        wavefronts = store.total_wavefronts + load.total_wavefronts if store and load else 0
+        """The kind and the F2 matrices of the conversion, and its plan's fields under ``plan``."""
         return {
             "kind": self.kind.value,
             "why": WHY[self.kind],
             "moving_dims": self._moving_dims(),
-            "path": report.path,
-            "reason": report.reason,
-            "shuffles": report.shuffles,
-            "selects": report.selects,
-            "permutes": report.permutes,
-            "barriers": report.barriers,
-            "scratch_bytes": report.scratch_bytes,
-            "wavefronts": wavefronts,
             "triton": self.triton.to_json() if self.triton else None,
             "matrices": {name: matrix.to_json() for name, matrix in self.matrices.items()},
-            "plan": report.to_json(),
+            "plan": self.plan.to_json(),
         }
 
 
@@ -335,7 +326,7 @@ def plan_on_target(src: LayoutArgument, dst: LayoutArgument, element: Attribute,
     bits = bit_width(element)
     assert bits is not None
     conversion = plan_layout_conversion(src.layout, dst.layout, bits, target.shared)
-    if conversion.plan.kind is ConversionKind.CROSS_CTA and target.lacks_clusters:
+    if conversion.strategy.kind is ConversionKind.CROSS_CTA and target.lacks_clusters:
         raise dst.error(
             f"the conversion moves data between the CTAs of a cluster, and {target.arch} has no thread-block "
             "clusters: they start with cuda:90"
@@ -352,52 +343,47 @@ def _conversion_matrix(src: LinearLayout, dst: LinearLayout) -> BitMatrix | None
     return layout_matrix(conversion, [d for d in HARDWARE_DIMS if conversion.has_in_dim(d)])
 
 
+def plan_layouts(
+    src: LayoutArgument,
+    dst: LayoutArgument,
+    element: Attribute,
+    target: Target,
+    verify: bool = True,
+    loc: str = "<plan>",
+) -> tuple[LayoutConversion, ConversionPlan]:
+    """The conversion of a tensor of ``element`` from ``src`` to ``dst`` on ``target`` as
+    ``lower-convert-layout`` plans it, and its plan, lowered and run on the simulator when
+    ``verify`` (with progress shown when that takes a while)."""
+    source_type, result_type = conversion_types(src, dst, element)
+    conversion = plan_on_target(src, dst, element, target)
+    simulated = verify and conversion.lowerable and not unverified_reason(conversion)
+    large = simulated and simulated_positions(conversion) > SLOW_POSITIONS
+    with steps(loc.strip("<>"), ["lower and simulate"], large) as step:
+        step("lower and simulate")
+        plan = conversion_plan(conversion, source_type, result_type, verify=verify, loc=loc)
+    return conversion, plan
+
+
 def explain_conversion(
     src: LayoutArgument, dst: LayoutArgument, element: Attribute, target: Target, verify: bool = True
 ) -> ConvertAnswer:
     """The conversion of a tensor of ``element`` from ``src`` to ``dst`` on ``target``,
     planned as ``lower-convert-layout`` plans it and, with ``verify``, lowered and run on
-    the simulator."""
-    source_type, result_type = conversion_types(src, dst, element)
-    conversion = plan_on_target(src, dst, element, target)
-    simulated = verify and conversion.lowerable and not unverified_reason(conversion)
-    large = simulated and simulated_positions(conversion) > SLOW_POSITIONS
-    with steps("convert", ["lower and simulate", "F2 matrices"], large) as step:
-        common = {
-            "loc": "<convert>",
-            "src": str(source_type.encoding),
-            "dst": str(result_type.encoding),
-            "shape": tuple(src.shape),
-            "dtype": str(element),
-        }
-        step("lower and simulate")
-        report = conversion_report(common, conversion, source_type, result_type, verify and conversion.lowerable)
-        step("F2 matrices")
-        return _explained(src, dst, element, target, conversion, report)
-
-
-def _explained(
-    src: LayoutArgument,
-    dst: LayoutArgument,
-    element: Attribute,
-    target: Target,
-    conversion: LayoutConversion,
-    report: ConversionReport,
-) -> ConvertAnswer:
-    """The answer for a planned (and perhaps verified) conversion: its matrices and counts."""
-    plan = conversion.plan
+    the simulator, with the F2 matrices that explain it."""
+    conversion, plan = plan_layouts(src, dst, element, target, verify, "<convert>")
+    strategy = conversion.strategy
     matrices = {"A": layout_matrix(src.layout, HARDWARE_DIMS), "B": layout_matrix(dst.layout, HARDWARE_DIMS)}
     if (p := _conversion_matrix(src.layout, dst.layout)) is not None:
         matrices["P"] = p
     permutation = None
-    if plan.kind is ConversionKind.INTRA_WARP:
+    if strategy.kind is ConversionKind.INTRA_WARP:
         permutation = hardware_permutation(src.layout, dst.layout)
         if permutation is not None:
             matrices |= _factor_matrices(permutation, src.layout.get_in_dim_size_log2("lane"))
     triton = None
-    if plan.path is ConversionPath.WARP_SHUFFLES and plan.warp is not None:
-        triton = triton_shuffle_counts(plan.warp)
-    return ConvertAnswer(src, dst, str(element), target, conversion, report, matrices, permutation, triton)
+    if strategy.path is ConversionPath.WARP_SHUFFLES and strategy.warp is not None:
+        triton = triton_shuffle_counts(strategy.warp)
+    return ConvertAnswer(src, dst, str(element), target, conversion, plan, matrices, permutation, triton)
 
 
 def ask(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import textwrap
 
 from layoutdialect.cute.nesting import MAX_NESTING
+from layoutdialect.lowering.simulation_budget import MAX_SIMULATED_POSITIONS
 
 __all__ = [
     "COMMAND_SIZES",
@@ -59,13 +60,6 @@ MAX_PAGE_CELLS = 128 * 128
 
 MAX_PAGE_HOLDERS = 8 * MAX_PAGE_CELLS
 """The most holders (hardware positions, offsets) an ``--html`` page describes in all its cells."""
-
-MAX_SIMULATED_POSITIONS = 1 << 19
-"""The most hardware positions (registers of all threads) the simulator runs a conversion
-on for ``convert``, ``codegen`` and ``plan``, counted once for each slice of element ids it
-checks (ids of ``n`` bits are checked ``element_bits`` at a time) and at least twice: a
-512x512 tensor of f16 or f64 over 128 threads takes under five seconds, of i1 (18 slices)
-ten, and 2^20 f16 elements a minute; larger conversions are explained and lowered, not run."""
 
 MAX_CODEGEN_REGISTERS = 1 << 13
 """The most registers per thread a layout of ``codegen`` may have: a 2^20-element tensor

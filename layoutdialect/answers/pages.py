@@ -91,7 +91,7 @@ def _scratch_cells(layout: LinearLayout, element_bits: int, memory: SharedMemory
 def conversion_page(answer: ConvertAnswer, memory: SharedMemory) -> str:
     """The page of a ``layout-tool convert`` answer: source and destination side by side,
     then the shuffle rounds or the scratch buffer, and the counts."""
-    plan = answer.conversion.plan
+    plan = answer.conversion.strategy
     bits = answer.conversion.element_bits
     sizes = [_grid_size(answer.src), _grid_size(answer.dst)]
     if plan.scratch is not None:
@@ -101,7 +101,7 @@ def conversion_page(answer: ConvertAnswer, memory: SharedMemory) -> str:
         layout_grid("source", answer.src, bits, memory),
         layout_grid("destination", answer.dst, bits, memory),
     ]
-    report = answer.report
+    counts = answer.plan
     tables = [
         Table(
             "counts",
@@ -109,11 +109,11 @@ def conversion_page(answer: ConvertAnswer, memory: SharedMemory) -> str:
                 ("", "shuffles", "selects", "byte permutes", "barriers", "scratch bytes"),
                 (
                     "here",
-                    str(report.shuffles),
-                    str(report.selects),
-                    str(report.permutes),
-                    str(report.barriers),
-                    str(report.scratch_bytes),
+                    str(counts.shuffles),
+                    str(counts.selects),
+                    str(counts.permutes),
+                    str(counts.barriers),
+                    str(counts.scratch_bytes),
                 ),
                 *(
                     [("Triton 3.9's formula", f"{answer.triton.shuffles:g}", f"{answer.triton.selects:g}", "", "", "")]
@@ -164,7 +164,7 @@ def conversion_page(answer: ConvertAnswer, memory: SharedMemory) -> str:
             )
         )
     title = f"convert {'x'.join(map(str, answer.src.shape))} {answer.element}: {plan.kind.value}"
-    return render_page(title, [f"from {report.src}", f"to   {report.dst}"], grids, tables)
+    return render_page(title, [f"from {counts.src}", f"to   {counts.dst}"], grids, tables)
 
 
 def swizzle_page(plan: SwizzlePlan, memory: SharedMemory) -> str:

@@ -17,7 +17,7 @@ from xdsl.dialects import memref
 from xdsl.dialects.builtin import IntegerAttr, TensorType, i64
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan, plan_conversion
+from layoutdialect.analysis.conversion import ConversionPath, ConversionStrategy, choose_strategy
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.lowering.scratch_ir import scratch_type
 from layoutdialect.lowering.thread_ir import emit_conversion
@@ -41,19 +41,19 @@ SCRATCH_ALIGNMENT = 16
 @dataclass(frozen=True)
 class LayoutConversion:
     """Moving a tensor of ``element_bits``-bit elements from layout ``src`` to ``dst``,
-    as ``plan`` says."""
+    as ``strategy`` says."""
 
     src: LinearLayout
     dst: LinearLayout
     element_bits: int
-    plan: ConversionPlan
+    strategy: ConversionStrategy
 
     @property
     def lowerable(self) -> bool:
         """Whether thread-level code can carry the plan out: a plan through (distributed)
         shared memory needs a scratch buffer that fits."""
         shared = (ConversionPath.SHARED_MEMORY, ConversionPath.DISTRIBUTED_SHARED_MEMORY)
-        return self.plan.path not in shared or self.plan.scratch is not None
+        return self.strategy.path not in shared or self.strategy.scratch is not None
 
     @property
     def lanes(self) -> int:
@@ -72,7 +72,7 @@ def plan_layout_conversion(
     ``max_mixed_transpositions`` is the most register-lane transpositions to take by
     shuffles (Triton: 1), ``max_scratch_bytes`` the largest scratch buffer (``None``:
     Triton 3.9's for the pair)."""
-    plan = plan_conversion(src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes)
+    plan = choose_strategy(src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes)
     return LayoutConversion(src, dst, element_bits, plan)
 
 
@@ -100,7 +100,7 @@ def lower_conversion(
 
     Precondition: ``conversion.lowerable``, and ``scratch`` holds at least the plan's
     ``scratch_bytes`` when it has a scratch plan."""
-    code = emit_conversion(source, result_type, conversion.plan, conversion.lanes, scratch)
+    code = emit_conversion(source, result_type, conversion.strategy, conversion.lanes, scratch)
     trace = None
     if verify:
         trace = verify_conversion(
@@ -125,7 +125,7 @@ def lower_detached(
     """``lower_conversion`` of a fresh block's argument (the source tensor), with its own
     scratch ``memref.alloc`` when the plan needs one (returned, not inserted)."""
     block = Block(arg_types=[source_type])
-    scratch = conversion.plan.scratch
+    scratch = conversion.strategy.scratch
     alloc = scratch_buffer(scratch.scratch_bytes) if scratch is not None else None
     lowered = lower_conversion(
         conversion, block.args[0], result_type, alloc.memref if alloc is not None else None, verify

@@ -1,6 +1,6 @@
 """Thread-level IR for one layout conversion, in standard dialects.
 
-``emit_conversion`` turns a ``ConversionPlan`` into straight-line ops over one
+``emit_conversion`` turns a ``ConversionStrategy`` into straight-line ops over one
 thread's registers: the source tensor becomes a ``vector<R x T>`` of its
 registers (``builtin.unrealized_conversion_cast``), data moves with
 ``vector.shuffle`` (register renaming), selects and ``gpu.shuffle``
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from xdsl.dialects.builtin import AnyFloat, IntegerType, TensorType, UnrealizedConversionCastOp, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from layoutdialect.analysis.conversion import ConversionPath, ConversionPlan
+from layoutdialect.analysis.conversion import ConversionPath, ConversionStrategy
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.lowering.scratch_ir import shared_memory_round_trip
 from layoutdialect.lowering.shuffle_ir import warp_shuffles
@@ -47,7 +47,7 @@ def register_type(element: Attribute) -> Attribute:
 def emit_conversion(
     source: SSAValue,
     result_type: TensorType[Attribute],
-    plan: ConversionPlan,
+    plan: ConversionStrategy,
     lanes: int,
     scratch: SSAValue | None = None,
 ) -> ConversionCode:

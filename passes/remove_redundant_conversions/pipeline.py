@@ -38,6 +38,7 @@ from layoutdialect.ir.common_subexpressions import eliminate_common_subexpressio
 from layoutdialect.ir.dead_ops import erase_dead_ops
 from layoutdialect.ir.locations import located_error
 from layoutdialect.ir.op_lists import ops_of_types
+from layoutdialect.ir.pass_options import check_application, check_options
 from layoutdialect.ir.regions import isolated_region
 from layoutdialect.ir.remarks import Remark
 from layoutdialect.passes.remove_redundant_conversions.canonicalization import Verdicts, canonicalize_conversions
@@ -260,7 +261,11 @@ class RemoveRedundantConversionsPass(ModulePass):
     try_without_propagation: bool = True
     verify: bool = False
 
+    def __post_init__(self) -> None:
+        check_options(self)
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        check_application(self, ctx, op)
         original = op.clone() if self.verify else None
         for func in [f for f in op.walk() if isinstance(f, AnyFuncOp)]:
             if not func.body.blocks:

@@ -28,7 +28,7 @@ from layoutdialect import (
     to_linear_layout,
 )
 from layoutdialect.analysis.bank_conflicts import access_cost, bank_conflicts
-from layoutdialect.analysis.conversion import minimal_conversion, plan_conversion
+from layoutdialect.analysis.conversion import choose_strategy, minimal_conversion
 from layoutdialect.analysis.duplicates import find_duplicates
 from layoutdialect.analysis.layout_views import element_view, grid
 from layoutdialect.analysis.preconditions import AnalysisError
@@ -170,8 +170,8 @@ CALLS: list[tuple[str, Callable[[], Any], type[ValueError], str]] = [
     ("plan_scratch float bits", lambda: plan_scratch(SOURCE, DESTINATION, 16.0, MEMORY), AnalysisError, "element_bits"),  # type: ignore[arg-type]
     ("plan_scratch other lanes", lambda: triton_scratch_plan(SOURCE, LANES, 16, MEMORY), AnalysisError, "src and dst"),
     (
-        "plan_conversion string bits",
-        lambda: plan_conversion(SOURCE, DESTINATION, "16", MEMORY),
+        "choose_strategy string bits",
+        lambda: choose_strategy(SOURCE, DESTINATION, "16", MEMORY),
         AnalysisError,
         "element_bits",
     ),  # type: ignore[arg-type]

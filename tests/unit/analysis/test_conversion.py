@@ -7,7 +7,7 @@ from conversion_corpus import CORPUS, TRITON_COUNTS
 from xdsl.parser import Parser
 
 from layoutdialect import LinearLayout, make_context, to_linear_layout
-from layoutdialect.analysis.conversion import ConversionKind, ConversionPath, minimal_conversion, plan_conversion
+from layoutdialect.analysis.conversion import ConversionKind, ConversionPath, choose_strategy, minimal_conversion
 from layoutdialect.analysis.warp_shuffles import ShuffleVariant, Transposition, decompose_warp_conversion
 from layoutdialect.target import SharedMemory
 
@@ -43,7 +43,7 @@ EXPECTED_PATHS = {
 def test_corpus_paths_and_counts_are_no_worse_than_tritons(case: tuple[str, str, str, list[int], str, int]) -> None:
     name, src_text, dst_text, shape, element, _ = case
     src, dst = layouts(src_text, dst_text, shape)
-    plan = plan_conversion(src, dst, BITS[element], SharedMemory())
+    plan = choose_strategy(src, dst, BITS[element], SharedMemory())
     assert (plan.kind, plan.path) == EXPECTED_PATHS[name]
     _, shuffles, selects = TRITON_COUNTS[name]
     assert plan.shuffles <= shuffles and plan.selects <= selects
@@ -52,7 +52,7 @@ def test_corpus_paths_and_counts_are_no_worse_than_tritons(case: tuple[str, str,
 def test_the_ship_and_swap_cases_match_tritons_counts_exactly() -> None:
     counts = {}
     for name, src_text, dst_text, shape, element, _ in CORPUS:
-        plan = plan_conversion(*layouts(src_text, dst_text, shape), BITS[element], SharedMemory())
+        plan = choose_strategy(*layouts(src_text, dst_text, shape), BITS[element], SharedMemory())
         counts[name] = (plan.shuffles, plan.selects, plan.warp.variant if plan.warp else None)
     assert counts["warp_ship_32x32_i32"] == (16, 48, ShuffleVariant.SHIP)
     assert counts["warp_swap_32x32_i32"] == (32, 64, ShuffleVariant.SWAP)
@@ -120,7 +120,7 @@ def test_broadcast_registers_are_dropped_and_recreated() -> None:
     """A copied source register is ignored; a copied destination register is filled twice."""
     src = layout([[1], [0]], [[2], [4]], 8)
     dst = layout([[0], [1]], [[2], [4]], 8)
-    plan = plan_conversion(src, dst, 32, SharedMemory())
+    plan = choose_strategy(src, dst, 32, SharedMemory())
     assert plan.kind is ConversionKind.REGISTER
     assert plan.register_map == (0, 0, 1, 1)
 
@@ -129,15 +129,15 @@ def test_minimal_conversion_keeps_only_the_dims_that_move() -> None:
     src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2]]), ("warp", [[4]])], ["dim0"])
     dst = LinearLayout.from_bases([("register", [[2]]), ("lane", [[1]]), ("warp", [[4]])], ["dim0"])
     assert minimal_conversion(src, dst).get_in_dim_names() == ["register", "lane"]
-    assert plan_conversion(src, dst, 32, SharedMemory()).kind is ConversionKind.INTRA_WARP
+    assert choose_strategy(src, dst, 32, SharedMemory()).kind is ConversionKind.INTRA_WARP
     crossing = LinearLayout.from_bases([("register", [[4]]), ("lane", [[2]]), ("warp", [[1]])], ["dim0"])
-    assert plan_conversion(src, crossing, 32, SharedMemory()).kind is ConversionKind.CROSS_WARP
+    assert choose_strategy(src, crossing, 32, SharedMemory()).kind is ConversionKind.CROSS_WARP
 
 
 def test_a_conversion_that_is_no_bit_permutation_goes_through_shared_memory() -> None:
     src = layout([[1]], [[2], [4]], 8)
     dst = layout([[3]], [[2], [4]], 8)
-    plan = plan_conversion(src, dst, 32, SharedMemory())
+    plan = choose_strategy(src, dst, 32, SharedMemory())
     assert plan.path is ConversionPath.SHARED_MEMORY and plan.warp is None
     assert "permutation" in plan.reason
 
@@ -152,7 +152,7 @@ def test_a_conversion_that_is_no_bit_permutation_goes_through_shared_memory() ->
 def test_bad_plan_parameters_are_named(element_bits: int, budget: int, message: str) -> None:
     src = layout([[1]], [[2], [4]], 8)
     with pytest.raises(ValueError, match=message):
-        plan_conversion(src, src, element_bits, SharedMemory(), budget)
+        choose_strategy(src, src, element_bits, SharedMemory(), budget)
 
 
 def sliced(size_per_thread: str, warps_per_cta: str) -> str:
@@ -170,7 +170,7 @@ def test_warps_holding_copies_read_their_own_lanes_as_triton_does() -> None:
     with 32 shfl.sync.idx whose source lane reads the warp id, 16 selp and 32 prmt, and no
     shared memory.  Here the warp bit is a virtual lane: 32 shuffles and 16 selects."""
     src, dst = layouts(sliced("2, 8", "2, 2"), sliced("1, 2", "4, 1"), [512])
-    plan = plan_conversion(src, dst, 16, SharedMemory())
+    plan = choose_strategy(src, dst, 16, SharedMemory())
     assert (plan.kind, plan.path) == (ConversionKind.CROSS_WARP, ConversionPath.WARP_SHUFFLES)
     assert plan.warp is not None and plan.warp.warp_lane_bits == (0,)
     assert (plan.shuffles, plan.selects, plan.permutes) == (32, 16, 0)
@@ -180,7 +180,7 @@ def test_warps_holding_copies_read_their_own_lanes_as_triton_does() -> None:
 def test_copied_warps_that_the_shuffles_would_need_from_another_warp_go_through_shared_memory() -> None:
     """Without copies along the warp bit, the same destination needs another warp's data."""
     src, dst = layouts(sliced("2, 8", "4, 1"), sliced("1, 2", "4, 1"), [512])
-    plan = plan_conversion(src, dst, 16, SharedMemory())
+    plan = choose_strategy(src, dst, 16, SharedMemory())
     assert (plan.kind, plan.path) == (ConversionKind.CROSS_WARP, ConversionPath.SHARED_MEMORY)
 
 
@@ -216,6 +216,6 @@ def test_pairs_of_source_copies_need_no_select_before_the_shuffle(
     the working file), the two words of each pair are copies: shipping either needs no select,
     swapping them changes nothing.  Counts equal to Triton 3.9's sm_80 and sm_90 PTX, in i8."""
     src, dst = layouts(src_text, dst_text, shape)
-    plan = plan_conversion(src, dst, 8, SharedMemory())
+    plan = choose_strategy(src, dst, 8, SharedMemory())
     assert plan.warp is not None and plan.warp.copies_along(plan.warp.transpositions[0].register_bit)
     assert (plan.shuffles, plan.selects) == counts

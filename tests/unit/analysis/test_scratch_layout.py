@@ -13,7 +13,7 @@ from xdsl.parser import Parser
 
 from layoutdialect import LinearLayout, make_context, to_linear_layout
 from layoutdialect.analysis.bank_conflicts import access_cost, largest_vectorisation
-from layoutdialect.analysis.conversion import ConversionPath, plan_conversion
+from layoutdialect.analysis.conversion import ConversionPath, choose_strategy
 from layoutdialect.analysis.scratch_layout import (
     ScratchAccess,
     ScratchPlan,
@@ -37,7 +37,7 @@ def layouts(name: str) -> tuple[LinearLayout, LinearLayout, int]:
 
 
 def scratch_of(name: str, num_banks: int = 32) -> ScratchPlan:
-    plan = plan_conversion(*layouts(name), SharedMemory(num_banks))
+    plan = choose_strategy(*layouts(name), SharedMemory(num_banks))
     assert plan.path is ConversionPath.SHARED_MEMORY and plan.scratch is not None
     return plan.scratch
 

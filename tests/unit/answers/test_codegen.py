@@ -169,7 +169,7 @@ def _generate(case: str) -> CodegenAnswer:
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_the_cuda_has_the_plans_instruction_counts(case: str) -> None:
     answer = _generate(case)
-    plan, emitted = answer.plan, answer.function
+    plan, emitted = answer.strategy, answer.function
     assert (emitted.shuffles, emitted.selects, emitted.permutes) == (plan.shuffles, plan.selects, plan.permutes)
     assert answer.source.count("__shfl_") == plan.shuffles
     assert answer.source.count("= byte_permute(") == plan.permutes
@@ -209,7 +209,7 @@ CTAS = {"cluster_rows_to_columns_f16": 2, "cluster_small_f32": 2}
 
 
 def scratch_crosses_ctas(answer: CodegenAnswer) -> bool:
-    return answer.plan.scratch is not None and answer.plan.scratch.cross_cta
+    return answer.strategy.scratch is not None and answer.strategy.scratch.cross_cta
 
 
 def _harness(answer: CodegenAnswer, src_ids: np.ndarray, dst_ids: np.ndarray, element_bits: int) -> str:
@@ -308,8 +308,8 @@ __global__ void run({element}* data) {{
     )
     assert build.returncode == 0, build.stderr
     ptx = (tmp_path / "kernel.ptx").read_text()
-    assert ptx.count("shfl.sync") == answer.plan.shuffles
-    scratch = answer.plan.scratch
+    assert ptx.count("shfl.sync") == answer.strategy.shuffles
+    scratch = answer.strategy.scratch
     if scratch is not None:
         for side, name in ((scratch.store, "stmatrix"), (scratch.load, "ldmatrix")):
             assert ptx.count(f"{name}.sync") == (side.cost.instructions if side.matrix else 0)

@@ -40,9 +40,10 @@ def _explain(source: str, destination: str, dtype: str = "i32", shape: tuple[int
 def test_the_seed_exchange_takes_two_shuffles_and_four_selects_as_triton_counts() -> None:
     answer = _explain(SEED_SOURCE, SEED_DESTINATION)
     data = answer.to_json()
-    assert (data["kind"], data["shuffles"], data["selects"], data["barriers"]) == ("intra-warp", 2, 4, 0)
+    plan = data["plan"]
+    assert (data["kind"], plan["shuffles"], plan["selects"], plan["barriers"]) == ("intra-warp", 2, 4, 0)
     assert data["triton"] == {"variant": "swap", "R": 2, "m": 1, "shuffles": 2, "selects": 4}
-    assert answer.report.verified is True
+    assert answer.plan.verified is True
     # P = B^-1 A: register -> lane 1, lane 1 -> lane 2, lane 2 -> register.
     assert data["matrices"]["P"]["matrix"] == [[0, 0, 1], [1, 0, 0], [0, 1, 0]]
     text = answer.text()
@@ -60,17 +61,29 @@ def test_the_seed_exchange_takes_two_shuffles_and_four_selects_as_triton_counts(
 )  # fmt: skip
 def test_each_class_is_named_with_its_path(source: str, destination: str, dtype: str, kind: str, path: str) -> None:
     data = _explain(source, destination, dtype, None if "linear" in source else (32, 32)).to_json()
-    assert (data["kind"], data["path"]) == (kind, path)
+    plan = data["plan"]
+    assert (data["kind"], plan["path"]) == (kind, path)
     if path == "shared_memory":
-        assert data["scratch_bytes"] > 0 and data["wavefronts"] > 0 and data["barriers"] == 1
+        assert plan["scratch_bytes"] > 0 and plan["wavefronts"] > 0 and plan["barriers"] == 1
     assert data["plan"]["verified"] in (True, None)
 
 
 def test_the_cli_prints_json_with_the_issue_keys(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["convert", SEED_SOURCE, SEED_DESTINATION, "--dtype", "i32", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    for key in ("kind", "shuffles", "selects", "barriers", "scratch_bytes", "wavefronts"):
-        assert key in data
+    assert {"kind", "why", "moving_dims", "triton", "matrices", "plan"} <= set(data)
+    for key in (
+        "path",
+        "reason",
+        "shuffles",
+        "selects",
+        "permutes",
+        "barriers",
+        "scratch_bytes",
+        "wavefronts",
+        "verified",
+    ):
+        assert key in data["plan"]
 
 
 @pytest.mark.parametrize(

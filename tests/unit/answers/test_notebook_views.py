@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from layoutdialect.analysis.conversion import plan_conversion
+from layoutdialect.analysis.conversion import choose_strategy
 from layoutdialect.answers.arguments import parse_element_type, parse_layout_argument
 from layoutdialect.answers.convert import explain_conversion
 from layoutdialect.encodings.layout_properties import cta_tile_shape
@@ -29,7 +29,7 @@ def test_an_encoding_shows_its_layout_at_its_cta_tile() -> None:
 def test_a_plan_and_a_convert_answer_show_themselves() -> None:
     src = parse_layout_argument("#ttg.linear<{register = [[1]], lane = [[2], [4]], warp = [], block = []}>")
     dst = parse_layout_argument("#ttg.linear<{register = [[4]], lane = [[1], [2]], warp = [], block = []}>")
-    plan = plan_conversion(src.layout, dst.layout, 32, Target.named(None).shared)
+    plan = choose_strategy(src.layout, dst.layout, 32, Target.named(None).shared)
     html = plan._repr_html_()
     assert "<th>kind</th><td>intra-warp</td>" in html and "<th>shuffles</th><td>2</td>" in html
     answer = explain_conversion(src, dst, parse_element_type("i32"), Target.named(None))

@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from layoutdialect.analysis.swizzle_synthesis import XorMap, access_costs
-from layoutdialect.answers import plan as plan_answers
 from layoutdialect.answers.arguments import (
     LayoutArgumentError,
     parse_element_bits,
@@ -24,6 +23,7 @@ from layoutdialect.answers.limits import MAX_ELEMENTS, MAX_JSON_ELEMENTS
 from layoutdialect.answers.picture import draw_layout
 from layoutdialect.answers.show import ShowAnswer, show_layout
 from layoutdialect.cute.layout import Swizzle
+from layoutdialect.lowering import conversion_plan
 from layoutdialect.target import SharedMemory, Target
 
 BLOCKED = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>"
@@ -108,10 +108,10 @@ def test_the_linear_costs_at_one_place_are_those_of_every_place() -> None:
 def test_a_conversion_past_the_simulator_budget_is_explained_and_says_it_was_not_run(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(plan_answers, "MAX_SIMULATED_POSITIONS", 1 << 10)
+    monkeypatch.setattr(conversion_plan, "MAX_SIMULATED_POSITIONS", 1 << 10)
     src, dst = parse_layout_argument(BLOCKED, (64, 64)), parse_layout_argument(COLUMNS, (64, 64))
     answer = explain_conversion(src, dst, parse_element_type("f16"), Target.named(None))
-    assert answer.report.verified is None
+    assert answer.plan.verified is None
     reason = "not run on the simulator: 8192 hardware positions (4096, checked 2 times) are more than the 1024"
     assert f"verified: {reason}" in answer.text()
     code = generate_conversion(src, dst, parse_element_type("f16")).source
@@ -121,7 +121,7 @@ def test_a_conversion_past_the_simulator_budget_is_explained_and_says_it_was_not
 def test_a_conversion_within_the_budget_is_run_on_the_simulator() -> None:
     src, dst = parse_layout_argument(BLOCKED, (64, 64)), parse_layout_argument(COLUMNS, (64, 64))
     answer = explain_conversion(src, dst, parse_element_type("f16"), Target.named(None))
-    assert answer.report.verified is True and answer.report.unverified == ""
+    assert answer.plan.verified is True and answer.plan.unverified == ""
 
 
 def test_json_lists_elements_up_to_its_limit_and_gives_the_bases_beyond() -> None:

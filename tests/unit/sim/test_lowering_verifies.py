@@ -17,7 +17,7 @@ from xdsl.parser import Parser
 
 from layoutdialect import LinearEncoding, LinearLayout, encoding_attr, make_context, standard_out_dim_names
 from layoutdialect import to_linear_layout as layout_at
-from layoutdialect.analysis.conversion import ConversionKind, ConversionPath, ConversionPlan
+from layoutdialect.analysis.conversion import ConversionKind, ConversionPath, ConversionStrategy
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.lowering.layout_conversion import LoweredConversion, lower_detached, plan_layout_conversion
 from layoutdialect.lowering.scratch_ir import scratch_type
@@ -33,16 +33,16 @@ TYPES: dict[str, Attribute] = {"f16": f16, "f32": f32, "i32": i32, "i8": i8, "i6
 
 def lowered(
     src: LinearLayout, dst: LinearLayout, element: Attribute, max_mixed: int = 1, memory: SharedMemory = GENERIC
-) -> tuple[LoweredConversion | None, SSAValue, SSAValue | None, ConversionPlan]:
+) -> tuple[LoweredConversion | None, SSAValue, SSAValue | None, ConversionStrategy]:
     """The conversion's code, unverified, with the source tensor it reads and its scratch buffer."""
     shape = [size for _, size in src.out_dims]
     source_type = TensorType(element, shape, encoding_attr(LinearEncoding(src)))
     conversion = plan_layout_conversion(src, dst, _bits(element), memory, max_mixed)
     if not conversion.lowerable:
-        return None, Block(arg_types=[source_type]).args[0], None, conversion.plan
+        return None, Block(arg_types=[source_type]).args[0], None, conversion.strategy
     result_type = TensorType(element, shape, encoding_attr(LinearEncoding(dst)))
     block, alloc, code = lower_detached(conversion, source_type, result_type)
-    return code, block.args[0], alloc.memref if alloc is not None else None, conversion.plan
+    return code, block.args[0], alloc.memref if alloc is not None else None, conversion.strategy
 
 
 def verify(
@@ -64,18 +64,18 @@ def _bits(element: Attribute) -> int:
 
 def check(
     src: LinearLayout, dst: LinearLayout, element: Attribute, max_mixed: int = 1, memory: SharedMemory = GENERIC
-) -> ConversionPlan:
+) -> ConversionStrategy:
     shape = [size for _, size in src.out_dims]
     source_type = TensorType(element, shape, encoding_attr(LinearEncoding(src)))
     result_type = TensorType(element, shape, encoding_attr(LinearEncoding(dst)))
     conversion = plan_layout_conversion(src, dst, _bits(element), memory, max_mixed)
     if conversion.lowerable:
         block, _, code = lower_detached(conversion, source_type, result_type, verify=True)
-        if conversion.plan.scratch is None:
+        if conversion.strategy.scratch is None:
             warps = range(src.get_in_dim_size("warp"))
             bits = _bits(element)
             verify_conversion(code.ops, block.args[0], code.result, src, dst, bits, warp_order=reversed(warps))
-    return conversion.plan
+    return conversion.strategy
 
 
 @pytest.mark.parametrize("case", CORPUS, ids=[case[0] for case in CORPUS])

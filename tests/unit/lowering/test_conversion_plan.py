@@ -1,4 +1,5 @@
-"""``report_conversions``: one report per conversion, the module untouched, the JSON keys of ``layout-tool plan``."""
+"""``plan_module``: one ``ConversionPlan`` per conversion, the module untouched, the JSON keys of
+``layout-tool plan``."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ import pytest
 from conversion_corpus import CORPUS
 
 from layoutdialect import make_context, parse_module, print_module
-from layoutdialect.answers import plan as plan_answers
-from layoutdialect.answers.plan import report_conversions
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.lowering import conversion_plan
+from layoutdialect.lowering.conversion_plan import plan_module, simulated_positions
 from layoutdialect.lowering.convert_layout_op import PlannedConversion, plan_convert_op
 
 CTX = make_context()
@@ -23,6 +24,7 @@ COST_KEYS = {
     "wavefronts_per_instruction",
     "wavefronts_per_access",
     "bank_conflicts",
+    "instruction",
 }
 
 
@@ -42,12 +44,12 @@ def corpus_module() -> str:
 def test_every_conversion_is_reported_verified_and_the_module_is_untouched() -> None:
     module = parse_module(corpus_module(), "corpus.mlir", CTX)
     before = print_module(module)
-    reports = report_conversions(module)
+    plans = plan_module(module)
     assert print_module(module) == before
-    assert len(reports) == len([case for case in CORPUS if case[5] == 4])
-    assert all(report.verified for report in reports)
-    for report in reports:
-        entry = report.to_json()
+    assert len(plans) == len([case for case in CORPUS if case[5] == 4])
+    assert all(plan.verified for plan in plans)
+    for plan in plans:
+        entry = plan.to_json()
         assert set(entry) >= REQUIRED_KEYS
         if entry["path"] == "shared_memory":
             store = entry["store"]
@@ -60,7 +62,7 @@ def test_every_conversion_is_reported_verified_and_the_module_is_untouched() -> 
 
 def test_without_verification_nothing_is_claimed() -> None:
     module = parse_module(corpus_module(), "corpus.mlir", CTX)
-    assert {report.verified for report in report_conversions(module, verify=False)} == {None}
+    assert {plan.verified for plan in plan_module(module, verify=False)} == {None}
 
 
 def test_a_conversion_between_ctas_goes_through_distributed_shared_memory() -> None:
@@ -73,8 +75,8 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 4 : i32, 
   }
 }
 """
-    [report] = report_conversions(parse_module(text, "ctas.mlir", CTX))
-    assert (report.loc, report.path, report.reason, report.verified) == (
+    [plan] = plan_module(parse_module(text, "ctas.mlir", CTX))
+    assert (plan.loc, plan.path, plan.reason, plan.verified) == (
         "ctas.mlir:5:5",
         "distributed_shared_memory",
         "data crosses the CTAs of the cluster",
@@ -95,7 +97,7 @@ def test_the_simulator_budget_is_shared_by_the_conversions_of_one_plan(monkeypat
     [op, _] = [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]
     planned = plan_convert_op(op)
     assert isinstance(planned, PlannedConversion)
-    monkeypatch.setattr(plan_answers, "MAX_SIMULATED_POSITIONS", plan_answers.simulated_positions(planned.conversion))
-    first, second = report_conversions(module)
+    monkeypatch.setattr(conversion_plan, "MAX_SIMULATED_POSITIONS", simulated_positions(planned.conversion))
+    first, second = plan_module(module)
     assert first.verified is True and first.unverified == ""
     assert second.verified is None and "are more than the 0 left of the" in second.unverified
