@@ -40,21 +40,22 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // JSON:        "loc": "{{.*}}plan.mlir:14:5",
 // JSON:        "path": "shared_memory",
 // JSON:        "store": {
+// JSON-NEXT:     "instruction": "st.shared.b64",
 // JSON-NEXT:     "vector_bits": 64,
 // JSON-NEXT:     "instructions": 32,
 // JSON-NEXT:     "phases": 2,
 // JSON-NEXT:     "wavefronts_per_instruction": 2,
 // JSON-NEXT:     "wavefronts_per_access": 64,
 // JSON-NEXT:     "bank_conflicts": 0,
-// JSON-NEXT:     "conflict_free": true,
-// JSON-NEXT:     "instruction": "st.shared.b64"
+// JSON-NEXT:     "conflict_free": true
 // JSON-NEXT:   },
 // JSON-NEXT:   "load": {
+// JSON-NEXT:     "instruction": "ld.shared.b64",
 // JSON-NEXT:     "vector_bits": 64,
 // JSON-NEXT:     "instructions": 32,
 // JSON:          "wavefronts_per_access": 64,
-// JSON:          "instruction": "ld.shared.b64"
-// JSON:        "barriers": 1,
+// JSON:        "wavefronts": 128,
+// JSON-NEXT:   "barriers": 1,
 // JSON-NEXT:   "scratch_bytes": 32768,
 // JSON:        "verified": true,
 // JSON:        "loc": "{{.*}}plan.mlir:16:5",
