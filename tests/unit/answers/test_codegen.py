@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from host_programs import COMPILER, build_and_run
 
 from layoutdialect.answers.arguments import parse_element_bits, parse_element_type, parse_layout_argument
 from layoutdialect.answers.codegen import CodegenAnswer, generate_conversion
@@ -22,7 +23,6 @@ from layoutdialect.sim.verify import element_ids
 from layoutdialect.target import Target
 
 HERE = Path(__file__).parent
-COMPILER = shutil.which("g++") or shutil.which("clang++")
 NVCC = shutil.which("nvcc")
 
 
@@ -264,16 +264,7 @@ def test_the_cuda_moves_every_element_to_its_destination_register(case: str, tmp
     bits = parse_element_bits(element)
     program = tmp_path / "main.cpp"
     program.write_text(_harness(answer, element_ids(src.layout), element_ids(dst.layout), bits))
-    binary = tmp_path / "main"
-    assert COMPILER is not None
-    build = subprocess.run(
-        [COMPILER, "-std=c++20", "-O1", "-pthread", f"-I{HERE}", str(program), "-o", str(binary)],
-        capture_output=True,
-        text=True,
-    )
-    assert build.returncode == 0, build.stderr
-    run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
-    assert run.stdout.strip() == "ok", run.stdout + run.stderr
+    assert build_and_run(program).strip() == "ok"
 
 
 @pytest.mark.skipif(NVCC is None, reason="nvcc is not installed")

@@ -15,12 +15,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from host_programs import COMPILER, build_and_run
 
 from tools.layout_tool import main
 
 HERE = Path(__file__).parent
 PAGE = HERE.parents[2] / "docs" / "codegen-example.md"
-COMPILER = shutil.which("g++") or shutil.which("clang++")
 NVCC = shutil.which("nvcc")
 
 
@@ -69,16 +69,7 @@ def test_the_kernel_copies_every_tile_through_the_conversion(tmp_path: Path) -> 
         + kernel
         + EMULATED_MAIN
     )
-    binary = tmp_path / "example"
-    assert COMPILER is not None
-    build = subprocess.run(
-        [COMPILER, "-std=c++20", "-O1", "-pthread", f"-I{HERE}", str(program), "-o", str(binary)],
-        capture_output=True,
-        text=True,
-    )
-    assert build.returncode == 0, build.stderr
-    run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
-    assert run.stdout.strip() == "ok", run.stdout + run.stderr
+    assert build_and_run(program).strip() == "ok"
 
 
 def _gpu_present() -> bool:

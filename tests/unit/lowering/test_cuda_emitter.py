@@ -6,12 +6,11 @@ today) does on the host what it does on the simulator."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
+from host_programs import COMPILER, build_and_run
 from xdsl.dialects import arith, gpu, vector
 from xdsl.dialects.builtin import TensorType, UnrealizedConversionCastOp, VectorType, i32
 from xdsl.ir import Block, Operation, SSAValue
@@ -19,8 +18,6 @@ from xdsl.ir import Block, Operation, SSAValue
 from layoutdialect.lowering.cuda_emitter import CUDA_OPS, HELPERS, CudaFunction, emit_cuda_function
 from layoutdialect.sim.cta import THREAD_OPS, CTASimulator
 
-WARP_EMULATION = Path(__file__).parents[1] / "answers"
-COMPILER = shutil.which("g++") or shutil.which("clang++")
 WARPS, LANES, REGISTERS = 2, 32, 4
 
 
@@ -90,15 +87,7 @@ int main() {{
 }}
 """
     )
-    binary = tmp_path / "main"
-    assert COMPILER is not None
-    build = subprocess.run(
-        [COMPILER, "-std=c++20", "-O1", "-pthread", f"-I{WARP_EMULATION}", str(source), "-o", str(binary)],
-        capture_output=True,
-        text=True,
-    )
-    assert build.returncode == 0, build.stderr
-    run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120, check=True)
-    host = np.array([int(line) for line in run.stdout.split()], dtype=np.uint64).reshape(WARPS, LANES, REGISTERS)
+    printed = build_and_run(source)
+    host = np.array([int(line) for line in printed.split()], dtype=np.uint64).reshape(WARPS, LANES, REGISTERS)
     assert (host == simulated).all()
     assert (host[0, 17] == [3, 2, 3, 17]).all()
