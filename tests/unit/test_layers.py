@@ -222,3 +222,12 @@ def test_every_package_is_installed() -> None:
             for init in (REPOSITORY / folder).rglob("__init__.py")
         }
     assert sorted(on_disk - listed) == []
+
+
+def test_the_package_exports_each_lazy_name_and_nothing_else() -> None:
+    import layoutdialect
+
+    assert sorted(layoutdialect.__all__) == sorted(layoutdialect._LAZY_NAMES)
+    check = "import sys, layoutdialect; print(sorted(m for m in sys.modules if m.startswith('layoutdialect.')))"
+    loaded = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]", "import layoutdialect loads nothing until a name is asked for"

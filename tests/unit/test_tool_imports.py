@@ -1,5 +1,5 @@
 """``layout-tool`` loads what a command needs and nothing more, so that a small question
-answers in a fraction of a second: ``--help`` loads no answer, no numpy and no xDSL; a
+answers in a fraction of a second: ``--help`` loads no answer, no encoding, no numpy and no xDSL; a
 question about a ttg layout loads xDSL's core and ``ttg``'s encodings but none of the
 dialects' ops (``tt``, ``ttg``'s own, xDSL's ``arith``), passes or pictures; a question
 about a CuTe layout loads no xDSL at all.  Checked on the modules a fresh interpreter
@@ -58,6 +58,7 @@ def _under(loaded: list[str], packages: tuple[str, ...]) -> list[str]:
 def test_help_loads_no_answer_no_numpy_and_no_xdsl(argv: list[str]) -> None:
     loaded = _loaded_after(argv)
     assert _under(loaded, ("numpy", "xdsl", "layoutdialect.answers.show", "layoutdialect.answers.arguments")) == []
+    assert _under(loaded, ("layoutdialect.encodings", "layoutdialect.f2")) == []
     assert _under(loaded, HEAVY) == []
 
 
