@@ -25,10 +25,10 @@ from xdsl.utils.arg_spec import parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, VerifyException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from layoutdialect.compiler import pipeline_error
 from layoutdialect.dialect.registry import register_all_dialects
 from layoutdialect.dialect.text import TTGIROutput, parse_module, verify_module
 from layoutdialect.ir.diagnostics import IRError, SourceLocation
+from layoutdialect.ir.pipelines import pipeline_error
 from layoutdialect.ir.source_files import read_source
 from layoutdialect.tools.process import collect_garbage_rarely, end_quietly_on_closed_pipe
 from layoutdialect.universe import LAYOUTDIALECT_UNIVERSE

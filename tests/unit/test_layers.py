@@ -40,7 +40,7 @@ ALLOWED: dict[str, set[str]] = {
     },
     "universe": {"dialect", "xdsl"},
     "compiler": {"encodings", "ir", "dialect", "lowering", "answers", "target", "xdsl"},
-    "tools": {"ir", "dialect", "universe", "compiler", "xdsl"},
+    "tools": {"ir", "dialect", "universe", "xdsl"},
     "__init__": {"f2", "encodings"},
     "__main__": {"tools"},
 }
@@ -50,8 +50,8 @@ dialects (Triton's and the upstream ones they patch) the IR and the math; the si
 the dialects; the lowering of one conversion everything up to the simulators; the passes
 and the answers that lowering, never each other; the Python API for a compiler stack
 (``compiler``) the answers' argument readers and the lowering (it runs the passes by name,
-as ``layout-opt`` does); the command-line tools only the diagnostics, the dialects, the
-compiler API's pipeline reader and the xDSL driver (they load each answer by name); the demo,
+as ``layout-opt`` does); the command-line tools only the IR plumbing (diagnostics, the pipeline
+reader), the dialects and the xDSL driver (they load each answer by name); the demo,
 ``python -m layoutdialect``, runs as they do (``tools.process``).  ``xdsl``,
 ``matplotlib`` and ``tqdm`` are the third-party libraries that mark a layer."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -82,3 +83,18 @@ def test_a_question_about_a_cute_layout_loads_no_xdsl(argv: list[str]) -> None:
     loaded = _loaded_after(argv)
     assert _under(loaded, ("xdsl", "layoutdialect.dialect.ttg", "layoutdialect.dialect.text")) == []
     assert _under(loaded, HEAVY) == []
+
+
+def test_layout_opt_without_passes_loads_no_answer_lowering_or_compiler_api(tmp_path: Path) -> None:
+    module = tmp_path / "empty.mlir"
+    module.write_text("module {}\n")
+    script = (
+        "import json, sys\n"
+        "from layoutdialect.tools.layout_opt import main\n"
+        f"main([{str(module)!r}])\n"
+        "sys.stderr.write(json.dumps(sorted(sys.modules)))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    loaded = json.loads(run.stderr.splitlines()[-1])
+    packages = ("layoutdialect.answers", "layoutdialect.lowering", "layoutdialect.compiler", "layoutdialect.sim")
+    assert _under(loaded, packages) == []
