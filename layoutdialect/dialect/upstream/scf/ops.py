@@ -176,8 +176,54 @@ class ForOp(scf.ForOp):
 
 
 class WhileOp(scf.WhileOp):
-    """``scf.while`` verified as MLIR does (xDSL's checks compare the ``after`` block's
-    arguments with the results, which MLIR does not ask, and raise a bare ``Exception``)."""
+    """``scf.while`` read, printed and verified as MLIR does: the loop values' list is left
+    out when there are none (``scf.while : () -> () {``, Triton's spin lock around
+    ``tt.atomic_cas``), which xDSL requires; and xDSL's checks compare the ``after``
+    block's arguments with the results, which MLIR does not ask, and raise a bare
+    ``Exception``."""
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        assignments = parser.parse_optional_comma_separated_list(
+            parser.Delimiter.PAREN, lambda: parse_assignment(parser)
+        )
+        pairs = assignments or []
+        type_start = parser.pos
+        parser.parse_punctuation(":")
+        function_type = parser.parse_function_type()
+        inputs = function_type.inputs.data
+        if len(pairs) != len(inputs):
+            parser.raise_error(
+                f"expected as many input types as operands (expected {len(pairs)} got {len(inputs)})",
+                type_start,
+                parser.pos,
+            )
+        block_args = tuple(argument.resolve(t) for (argument, _), t in zip(pairs, inputs, strict=True))
+        arguments = tuple(parser.resolve_operand(operand, t) for (_, operand), t in zip(pairs, inputs, strict=True))
+        before_region = parser.parse_region(block_args)
+        parser.parse_characters("do")
+        after_region = parser.parse_region()
+        op = cls(arguments, function_type.outputs.data, before_region, after_region)
+        if (attributes := parser.parse_optional_attr_dict_with_keyword()) is not None:
+            op.attributes |= attributes.data
+        return op
+
+    def print(self, printer: Printer) -> None:
+        if self.arguments:
+            printer.print_string(" (")
+            printer.print_list(
+                zip(self.before_region.block.args, self.arguments, strict=True),
+                lambda pair: self._print_pair(printer, pair),
+            )
+            printer.print_string(")")
+        printer.print_string(" : ")
+        printer.print_operation_type(self)
+        printer.print_string(" ")
+        printer.print_region(self.before_region, print_entry_block_args=False)
+        printer.print_string(" do ")
+        printer.print_region(self.after_region)
+        if self.attributes:
+            printer.print_op_attributes(self.attributes, print_keyword=True)
 
     def verify_(self) -> None:
         """The ``before`` region ends in ``scf.condition``, the ``after`` region in
