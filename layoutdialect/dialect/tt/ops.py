@@ -58,6 +58,7 @@ from layoutdialect.dialect.semantics import (
 from layoutdialect.dialect.tt.base import ProgramAxisOp, TTOp
 from layoutdialect.dialect.tt.types import FLOAT_LIKE, bit_width, check_type_kind
 from layoutdialect.dialect.ttg.tensors import (
+    broadcast_layouts_agree,
     check_inferred_encoding,
     distributed_encoding,
     encoding_of,
@@ -217,8 +218,9 @@ class BroadcastOp(_UnaryTensorOp):
     """``tt.broadcast %x : tensor<64x1xf32, #b> -> tensor<64x64xf32, #b>``: size-1 dims repeated.
 
     The two encodings may differ when they agree at the operand's shape ("up to
-    broadcasting"), as in Triton 3.9: a ``#ttg.linear`` row and the blocked layout it
-    spells out can broadcast into each other."""
+    broadcasting", ``broadcast_layouts_agree``), as in Triton 3.9: a ``#ttg.linear`` row and
+    the blocked layout it spells out can broadcast into each other, and so can layouts that
+    differ only in broadcast registers."""
 
     name = "tt.broadcast"
 
@@ -226,7 +228,7 @@ class BroadcastOp(_UnaryTensorOp):
 
     def verify_(self) -> None:
         src, dst = tensor_type(self.src), tensor_type(self.result)
-        if not layouts_match_up_to_broadcasting(src, dst):
+        if not broadcast_layouts_agree(src, dst):
             raise VerifyException(f"'{self.name}' op requires matching source and result layouts up to broadcasting")
         if len(src.get_shape()) != len(dst.get_shape()) or any(
             s not in (1, d) for s, d in zip(src.get_shape(), dst.get_shape())

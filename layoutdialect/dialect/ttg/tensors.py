@@ -13,12 +13,14 @@ from xdsl.utils.exceptions import VerifyException
 from layoutdialect.dialect.semantics import distributed_encoding
 from layoutdialect.dialect.ttg.attributes import EncodingAttr, encoding_attr
 from layoutdialect.encodings import DistributedEncoding, Encoding, EncodingError, to_linear_layout
+from layoutdialect.f2.layout_utils import action_remove_broadcasted_regs
 
 __all__ = [
     "check_inferred_encoding",
     "distributed_encoding",
     "encoding_of",
     "layouts_match_up_to_broadcasting",
+    "broadcast_layouts_agree",
     "same_layout",
     "scalar_type",
     "shape_and_encoding",
@@ -77,6 +79,25 @@ def layouts_match_up_to_broadcasting(source: TensorType[Attribute], result: Tens
         return same_layout(src, dst, tuple(source.get_shape()))
     except EncodingError:
         return False
+
+
+def broadcast_layouts_agree(source: TensorType[Attribute], result: TensorType[Attribute]) -> bool:
+    """Triton 3.9's ``tt.broadcast`` verifier: at ``source``'s shape, the two encodings place
+    every element alike once their broadcast registers (zero register bases, Triton's
+    ``actionRemoveBroadcastedRegs``) are dropped.  So an MMA v3 column of ``instrShape``
+    N = 64 broadcasts into N = 128, whose wider tile only holds more copies of the column;
+    registers in another order do not agree."""
+    if layouts_match_up_to_broadcasting(source, result):
+        return True
+    src, dst = distributed_encoding(source), distributed_encoding(result)
+    if src is None or dst is None:
+        return False
+    shape = list(source.get_shape())
+    try:
+        a, b = to_linear_layout(src, shape), to_linear_layout(dst, shape)
+    except EncodingError:
+        return False
+    return action_remove_broadcasted_regs(a).apply(a) == action_remove_broadcasted_regs(b).apply(b)
 
 
 def check_inferred_encoding(
