@@ -3,7 +3,7 @@
 ``ttg``, ``tt``, ``ttng``, ``amdg``, ``gluon``, ``proton`` and ``proton_gpu`` are Triton's
 (``dialect/<name>/``); the upstream MLIR dialects of ``dialect/upstream/`` replace xDSL's
 ``arith``, ``scf``, ``gpu``, ``llvm``, ``memref`` and ``vector`` with the tensor forms,
-spellings and ops TTGIR uses, and add ``nvgpu`` and ``nvvm`` ops xDSL lacks.  Every other
+spellings and ops TTGIR uses, and add ``nvgpu``, ``nvvm`` and ``rocdl`` ops xDSL lacks.  Every other
 dialect xDSL knows (its own and its plugins') is registered too, so stock ops read.  The
 ``xdsl.universe`` plugin (``layoutdialect.universe``) offers stock ``xdsl-opt`` the ones
 xDSL does not define.
@@ -47,6 +47,7 @@ PROVIDED_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "vector": _provided("upstream.vector", "VECTOR"),
     "nvgpu": _provided("upstream.nvgpu", "NVGPU"),
     "nvvm": _provided("upstream.nvvm", "NVVM"),
+    "rocdl": _provided("upstream.rocdl", "ROCDL"),
     "gluon": _provided("gluon", "GLUON"),
     "proton": _provided("proton", "PROTON"),
     "proton_gpu": _provided("proton_gpu", "PROTON_GPU"),
@@ -55,8 +56,9 @@ PROVIDED_DIALECTS: dict[str, Callable[[], Dialect]] = {
 replaces xDSL's to take tensors, ``scf`` xDSL's to read ``scf.if`` as MLIR prints it,
 ``gpu`` is xDSL's with ``gpu.shuffle`` added, ``llvm`` xDSL's with ``llvm.intr.assume``,
 ``memref`` xDSL's with ``memref.extract_aligned_pointer_as_index`` in MLIR's custom form,
-``vector`` xDSL's with ``vector.shape_cast`` added, and ``nvgpu`` (``nvgpu.ldmatrix``) and
-``nvvm`` (``nvvm.stmatrix``) upstream MLIR's ops that xDSL lacks."""
+``vector`` xDSL's with ``vector.shape_cast`` added, and ``nvgpu`` (``nvgpu.ldmatrix``),
+``nvvm`` (``nvvm.stmatrix``) and ``rocdl`` (the scheduling ops of Triton's AMD pipelines)
+upstream MLIR's ops that xDSL lacks."""
 
 
 @checks_arguments(argument_error)
