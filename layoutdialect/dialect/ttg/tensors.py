@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import NoneAttr, TensorType
 from xdsl.ir import Attribute, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
@@ -86,8 +86,11 @@ def broadcast_layouts_agree(source: TensorType[Attribute], result: TensorType[At
     every element alike once their broadcast registers (zero register bases, Triton's
     ``actionRemoveBroadcastedRegs``) are dropped.  So an MMA v3 column of ``instrShape``
     N = 64 broadcasts into N = 128, whose wider tile only holds more copies of the column;
-    registers in another order do not agree."""
+    registers in another order do not agree.  A side without an encoding agrees with any
+    (Triton's warp specialisation broadcasts a plain bias row into a ``#ttg.linear`` tile)."""
     if layouts_match_up_to_broadcasting(source, result):
+        return True
+    if source.encoding == NoneAttr() or result.encoding == NoneAttr():
         return True
     src, dst = distributed_encoding(source), distributed_encoding(result)
     if src is None or dst is None:

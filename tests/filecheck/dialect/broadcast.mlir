@@ -1,6 +1,7 @@
 // tt.broadcast accepts what Triton 3.9 accepts: at the operand's shape the two layouts agree
 // once their broadcast registers are dropped. An MMA v3 column broadcasts from instrShape N = 64
 // into N = 128 (Hopper attention writes it); registers in another order, or warps, do not agree.
+// A side without an encoding agrees with any.
 // RUN: layout-opt %s --split-input-file --verify-diagnostics | filecheck %s
 
 #a = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
@@ -66,11 +67,30 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32,
   }
 }
 
+// -----
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32} {
+  tt.func @plain_to_encoded(%x: tensor<1x64xf32>) -> tensor<32x64xf32, #b> {
+    %y = tt.broadcast %x : tensor<1x64xf32> -> tensor<32x64xf32, #b>
+    tt.return %y : tensor<32x64xf32, #b>
+  }
+}
+// -----
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32} {
+  tt.func @encoded_to_plain(%x: tensor<1x64xf32, #b>) -> tensor<32x64xf32> {
+    %y = tt.broadcast %x : tensor<1x64xf32, #b> -> tensor<32x64xf32>
+    tt.return %y : tensor<32x64xf32>
+  }
+}
+
 // CHECK-LABEL: tt.func @column
 // CHECK:       tt.broadcast %x : tensor<128x1xf32, #mma> -> tensor<128x128xf32, #mma1>
-// CHECK:       broadcast.mlir:19:5: error: 'tt.broadcast' op requires matching source and result layouts up to broadcasting
+// CHECK:       broadcast.mlir:{{[0-9]+}}:5: error: 'tt.broadcast' op requires matching source and result layouts up to broadcasting
 // CHECK-LABEL: tt.func @row
-// CHECK:       broadcast.mlir:37:5: error: 'tt.broadcast' op requires matching source and result layouts up to broadcasting
+// CHECK:       broadcast.mlir:{{[0-9]+}}:5: error: 'tt.broadcast' op requires matching source and result layouts up to broadcasting
 // CHECK-LABEL: tt.func @zero_first
 // CHECK-LABEL: tt.func @lanes_swapped
 // CHECK-LABEL: tt.func @zero_middle
+// CHECK-LABEL: tt.func @plain_to_encoded
+// CHECK-LABEL: tt.func @encoded_to_plain
