@@ -12,6 +12,8 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %y : tensor<128x128xf32, #b>
   }
 }
+// CHECK-LABEL: tt.func @column
+// CHECK:       tt.broadcast %x : tensor<128x1xf32, #mma> -> tensor<128x128xf32, #mma1>
 // -----
 #a = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #b = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 128, 16]}>
@@ -21,6 +23,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %y : tensor<128x128xf32, #b>
   }
 }
+// CHECK: broadcast.mlir:{{[0-9]+}}:5: error: 'tt.broadcast' op requires matching source and result layouts up to broadcasting
 // -----
 #a = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #b = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
@@ -30,6 +33,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %y : tensor<128x128xf32, #b>
   }
 }
+// CHECK-LABEL: tt.func @row
 // -----
 #a = #ttg.linear<{register = [[1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
 #b = #ttg.linear<{register = [[2, 0], [1, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
@@ -39,6 +43,7 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %y : tensor<4x32xf32, #b>
   }
 }
+// CHECK: broadcast.mlir:{{[0-9]+}}:5: error: 'tt.broadcast' op requires matching source and result layouts up to broadcasting
 // -----
 #a = #ttg.linear<{register = [[1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
 #b = #ttg.linear<{register = [[0, 0], [1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
@@ -48,6 +53,7 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %y : tensor<4x32xf32, #b>
   }
 }
+// CHECK-LABEL: tt.func @zero_first
 // -----
 #a = #ttg.linear<{register = [[1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
 #b = #ttg.linear<{register = [[1, 0], [2, 0]], lane = [[0, 2], [0, 1], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
@@ -57,6 +63,7 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %y : tensor<4x32xf32, #b>
   }
 }
+// CHECK-LABEL: tt.func @lanes_swapped
 // -----
 #a = #ttg.linear<{register = [[1, 0], [2, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
 #b = #ttg.linear<{register = [[1, 0], [0, 1], [2, 0]], lane = [[0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], warp = [], block = []}>
@@ -66,7 +73,7 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %y : tensor<4x64xf32, #b>
   }
 }
-
+// CHECK-LABEL: tt.func @zero_middle
 // -----
 #b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32} {
@@ -75,6 +82,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %y : tensor<32x64xf32, #b>
   }
 }
+// CHECK-LABEL: tt.func @plain_to_encoded
 // -----
 #b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32} {
@@ -83,14 +91,4 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
     tt.return %y : tensor<32x64xf32>
   }
 }
-
-// CHECK-LABEL: tt.func @column
-// CHECK:       tt.broadcast %x : tensor<128x1xf32, #mma> -> tensor<128x128xf32, #mma1>
-// CHECK:       broadcast.mlir:{{[0-9]+}}:5: error: 'tt.broadcast' op requires matching source and result layouts up to broadcasting
-// CHECK-LABEL: tt.func @row
-// CHECK:       broadcast.mlir:{{[0-9]+}}:5: error: 'tt.broadcast' op requires matching source and result layouts up to broadcasting
-// CHECK-LABEL: tt.func @zero_first
-// CHECK-LABEL: tt.func @lanes_swapped
-// CHECK-LABEL: tt.func @zero_middle
-// CHECK-LABEL: tt.func @plain_to_encoded
 // CHECK-LABEL: tt.func @encoded_to_plain
