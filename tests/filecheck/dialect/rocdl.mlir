@@ -1,4 +1,5 @@
-// The rocdl scheduling ops Triton's AMD ping-pong schedule writes into TTGIR read and print as
+// The rocdl ops Triton's AMD pipelines write into TTGIR (the ping-pong schedule's, barriers and
+// the thread and workgroup ids) read and print as
 // Triton 3.9 prints them: a sched.barrier mask in enum order, `all` for every kind, an s.setprio
 // priority as a 16-bit integer; what Triton refuses is refused with its message.
 // RUN: not layout-opt %s --split-input-file 2>%t.err | filecheck %s
@@ -14,6 +15,9 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 64 : i32}
     rocdl.sched.barrier none {triton.warp_pipeline.border = "stage"}
     rocdl.s.barrier
     rocdl.s.setprio 40000
+    %tid = rocdl.workitem.id.x : i32
+    %wg = rocdl.workgroup.id.y : i64
+    rocdl.barrier
     tt.return
   }
 }
@@ -25,6 +29,9 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 64 : i32}
 // CHECK-NEXT:    rocdl.sched.barrier none {triton.warp_pipeline.border = "stage"}
 // CHECK-NEXT:    rocdl.s.barrier
 // CHECK-NEXT:    rocdl.s.setprio -25536
+// CHECK-NEXT:    %tid = rocdl.workitem.id.x : i32
+// CHECK-NEXT:    %wg = rocdl.workgroup.id.y : i64
+// CHECK-NEXT:    rocdl.barrier
 
 // -----
 

@@ -1,12 +1,13 @@
 """``nvvm`` as conversions use it: upstream MLIR's ``nvvm.stmatrix`` and the attributes it
 takes (xDSL has no ``nvvm``), ``shared_pointer``, the ops making its address, and the
 cluster ops of distributed shared memory (``mapa``, the CTA rank, the cluster barrier), and
-the byte permute ``nvvm.prmt``."""
+the byte permute ``nvvm.prmt``, and the CTA barrier ``nvvm.barrier``."""
 
 from __future__ import annotations
 
 from xdsl.ir import Dialect
 
+from layoutdialect.dialect.upstream.nvvm.barrier import BarrierOp
 from layoutdialect.dialect.upstream.nvvm.cluster import (
     CLUSTER_SHARED_MEMORY_SPACE,
     ClusterArriveOp,
@@ -29,6 +30,7 @@ from layoutdialect.dialect.upstream.nvvm.permute import PermuteMode, PermuteMode
 __all__ = [
     "CLUSTER_SHARED_MEMORY_SPACE",
     "NVVM",
+    "BarrierOp",
     "ClusterArriveOp",
     "ClusterCtaRankOp",
     "ClusterWaitOp",
@@ -48,6 +50,6 @@ __all__ = [
 
 NVVM = Dialect(
     "nvvm",
-    [StMatrixOp, ClusterCtaRankOp, MapaOp, ClusterArriveOp, ClusterWaitOp, PermuteOp],
+    [StMatrixOp, ClusterCtaRankOp, MapaOp, ClusterArriveOp, ClusterWaitOp, PermuteOp, BarrierOp],
     [MMALayoutAttr, LdStMatrixShapeAttr, LdStMatrixEltTypeAttr, PermuteModeAttr],
 )

@@ -3,19 +3,30 @@
 
 ``rocdl.s.setprio 1`` raises the wavefront's issue priority; ``rocdl.sched.barrier valu|salu``
 tells the backend's scheduler which instructions may cross it; ``rocdl.s.barrier`` is the
-workgroup barrier.  None declares its effects, so passes keep them where they are.
+workgroup barrier, as is ``rocdl.barrier``.  None of these declares its effects, so passes
+keep them where they are; the thread and workgroup ids (``rocdl.workitem.id.x : i32``,
+``rocdl.workgroup.id.y : i32``) are pure.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar, Self
 
-from xdsl.dialects.builtin import I16, I32, IntegerAttr, i16, i32
-from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def
+from xdsl.dialects.builtin import I16, I32, IntegerAttr, IntegerType, i16, i32
+from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, result_def, traits_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
+from xdsl.traits import Pure
 
-__all__ = ["SCHED_GROUP_MASKS", "SBarrierOp", "SchedBarrierOp", "SetPrioOp", "sched_group_mask_text"]
+__all__ = [
+    "ID_OPS",
+    "SCHED_GROUP_MASKS",
+    "BarrierOp",
+    "SBarrierOp",
+    "SchedBarrierOp",
+    "SetPrioOp",
+    "sched_group_mask_text",
+]
 
 SCHED_GROUP_MASKS: dict[str, int] = {
     "none": 0,
@@ -128,3 +139,38 @@ class SBarrierOp(IRDLOperation):
 
     def __init__(self) -> None:
         super().__init__()
+
+
+@irdl_op_definition
+class BarrierOp(IRDLOperation):
+    """``rocdl.barrier``: the workgroup barrier with the LDS fence before it."""
+
+    name = "rocdl.barrier"
+
+    assembly_format = "attr-dict"
+
+    def __init__(self) -> None:
+        super().__init__()
+
+
+class _IdOp(IRDLOperation):
+    """``%t = rocdl.workitem.id.x : i32``: one coordinate of this thread or of its workgroup."""
+
+    result = result_def(IntegerType)
+
+    assembly_format = "attr-dict `:` type($result)"
+    traits = traits_def(Pure())
+
+
+def _id_op(kind: str, axis: str) -> type[_IdOp]:
+    """The op ``rocdl.<kind>.id.<axis>``."""
+    name = f"rocdl.{kind}.id.{axis}"
+    cls = type(f"{kind.capitalize()}Id{axis.upper()}Op", (_IdOp,), {"name": name, "__doc__": f"``{name}``"})
+    return irdl_op_definition(cls)
+
+
+ID_OPS: tuple[type[IRDLOperation], ...] = tuple(
+    _id_op(kind, axis) for kind in ("workitem", "workgroup") for axis in ("x", "y", "z")
+)
+"""``rocdl.workitem.id.{x,y,z}`` (the thread's coordinates in its workgroup) and
+``rocdl.workgroup.id.{x,y,z}`` (the workgroup's in the grid)."""
