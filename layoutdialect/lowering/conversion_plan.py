@@ -199,15 +199,7 @@ def conversion_plan(
     positions (``simulated_positions``; all of ``MAX_SIMULATED_POSITIONS`` when ``None``).
     ``loc``, ``value`` and ``source`` say where the conversion stands."""
     strategy = conversion.strategy
-    where: dict[str, Any] = {
-        "loc": loc,
-        "value": value,
-        "source": source,
-        "src": str(source_type.encoding),
-        "dst": str(result_type.encoding),
-        "shape": tuple(source_type.get_shape()),
-        "dtype": str(source_type.element_type),
-    }
+    where = _where(source_type, result_type, loc, value, source)
     details: dict[str, Any] = {
         "shuffles": strategy.shuffles,
         "selects": strategy.selects,
@@ -264,17 +256,8 @@ def _op_plan(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: b
     loc = str(op_location(op) or "<unknown>")
     value = f"%{op.result.name_hint}" if op.result.name_hint else None
     if isinstance(planned, Remark):
-        return ConversionPlan(
-            loc=loc,
-            value=value,
-            source=source_position(op),
-            src=str(source_type.encoding),
-            dst=str(result_type.encoding),
-            shape=tuple(source_type.get_shape()),
-            dtype=str(source_type.element_type),
-            path=None,
-            reason=planned.message.removesuffix("; kept"),
-        )
+        where = _where(source_type, result_type, loc, value, source_position(op))
+        return ConversionPlan(**where, path=None, reason=planned.message.removesuffix("; kept"))
     return conversion_plan(
         planned.conversion,
         source_type,
@@ -285,6 +268,21 @@ def _op_plan(op: ConvertLayoutOp, planned: PlannedConversion | Remark, verify: b
         value=value,
         source=source_position(op),
     )
+
+
+def _where(
+    source_type: TensorType[Any], result_type: TensorType[Any], loc: str, value: str | None, source: str | None
+) -> dict[str, Any]:
+    """The fields of a ``ConversionPlan`` that say which conversion it is and where it stands."""
+    return {
+        "loc": loc,
+        "value": value,
+        "source": source,
+        "src": str(source_type.encoding),
+        "dst": str(result_type.encoding),
+        "shape": tuple(source_type.get_shape()),
+        "dtype": str(source_type.element_type),
+    }
 
 
 def simulated_positions(conversion: LayoutConversion) -> int:

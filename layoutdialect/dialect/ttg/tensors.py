@@ -88,9 +88,7 @@ def broadcast_layouts_agree(source: TensorType[Attribute], result: TensorType[At
     N = 64 broadcasts into N = 128, whose wider tile only holds more copies of the column;
     registers in another order do not agree.  A side without an encoding agrees with any
     (Triton's warp specialisation broadcasts a plain bias row into a ``#ttg.linear`` tile)."""
-    if layouts_match_up_to_broadcasting(source, result):
-        return True
-    if source.encoding == NoneAttr() or result.encoding == NoneAttr():
+    if source.encoding == result.encoding or NoneAttr() in (source.encoding, result.encoding):
         return True
     src, dst = distributed_encoding(source), distributed_encoding(result)
     if src is None or dst is None:
