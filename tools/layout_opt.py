@@ -30,7 +30,7 @@ from layoutdialect.dialect.text import TTGIROutput, parse_module, verify_module
 from layoutdialect.ir.diagnostics import IRError, SourceLocation
 from layoutdialect.ir.pipelines import pipeline_error
 from layoutdialect.ir.source_files import read_source
-from layoutdialect.tools.process import collect_garbage_rarely, end_quietly_on_closed_pipe
+from layoutdialect.tools.process import collect_garbage_rarely, end_quietly_on_closed_pipe, use_one_blas_thread
 from layoutdialect.universe import LAYOUTDIALECT_UNIVERSE
 
 __all__ = ["LayoutOptMain", "main"]
@@ -223,6 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def cli() -> None:
     collect_garbage_rarely()
     end_quietly_on_closed_pipe()
+    use_one_blas_thread()
     sys.exit(main())
 
 

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, Protocol
 
 from layoutdialect.ir.diagnostics import IRError
-from layoutdialect.tools.process import collect_garbage_rarely, end_quietly_on_closed_pipe
+from layoutdialect.tools.process import collect_garbage_rarely, end_quietly_on_closed_pipe, use_one_blas_thread
 
 __all__ = ["main"]
 
@@ -350,6 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def cli() -> None:
     collect_garbage_rarely()
     end_quietly_on_closed_pipe()
+    use_one_blas_thread()
     sys.exit(main())
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import gc
+import os
 import signal
 
-__all__ = ["GC_THRESHOLDS", "collect_garbage_rarely", "end_quietly_on_closed_pipe"]
+__all__ = ["GC_THRESHOLDS", "collect_garbage_rarely", "end_quietly_on_closed_pipe", "use_one_blas_thread"]
 
 GC_THRESHOLDS = (200_000, 30, 30)
 """Python's cycle-collector thresholds for the tools (the defaults are ``(700, 10, 10)``)."""
@@ -30,3 +31,14 @@ def end_quietly_on_closed_pipe() -> None:
     ``SIGPIPE`` (Windows), nothing changes."""
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+
+
+def use_one_blas_thread() -> None:
+    """Start numpy's BLAS with one thread unless the caller chose a number.
+
+    The tools never multiply floating-point matrices (their arrays are integers, and
+    the F2 algebra packs bits into Python integers), yet OpenBLAS starts a thread per
+    core when numpy loads, and those threads spin: a third of the CPU time of a small
+    ``layout-tool cute`` question.  Set before numpy is imported, so only for the
+    tools' own process."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

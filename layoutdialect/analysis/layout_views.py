@@ -13,8 +13,10 @@ offset in its cell, and ``offset_view`` lists what each offset holds (Triton's
 hardware view).  For a CuTe layout (``dims -> offset``) the grid shows ``L(coordinate)``,
 rows its first mode and columns the others, whatever its rank (``cute_offset_grid``).
 
-Every view evaluates the layout at all its inputs at once (``layout_values``: the XOR of
-each input bit's basis, as arrays), so a layout of 2^20 elements prints in seconds.
+Every view evaluates the layout at all its inputs at once, in plain Python
+(``tensor_index_values``: the XOR of each input bit's basis, written as the row-major
+index of the coordinates it gives), so a small layout prints without loading numpy and
+one of 2^20 elements in seconds; ``layout_values`` gives the same values as arrays.
 
 >>> from layoutdialect.encodings import BlockedEncoding, CGALayout, to_linear_layout
 >>> blocked = to_linear_layout(BlockedEncoding((1,), (8,), (4,), (0,), CGALayout.single(1)), [4])
@@ -27,14 +29,16 @@ each input bit's basis, as arrays), so a layout of 2^20 elements prints in secon
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import prod
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from layoutdialect.analysis.preconditions import AnalysisError, check_distributed, check_shared
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.f2.arguments import checks_arguments
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "DISTRIBUTED_ORDER",
@@ -52,8 +56,8 @@ __all__ = [
     "offset_grid",
     "offset_view",
     "shared_points",
+    "tensor_index_values",
     "tensor_shape",
-    "tensor_indices",
     "thread_view",
     "unflatten_index",
 ]
@@ -153,13 +157,74 @@ SHARED_ORDER = ("block", "offset")
 
 
 MAX_VALUES = 1 << 27
-"""The most values ``layout_values`` evaluates (1 GiB of int64), past every size the
-answers accept."""
+"""The most values ``tensor_index_values`` and ``layout_values`` evaluate (1 GiB of
+int64), past every size the answers accept."""
+
+
+def _check_values(layout: LinearLayout, order: Sequence[str], what: str) -> None:
+    outs = len(layout.get_out_dim_names())
+    entries = prod(layout.get_in_dim_size(dim) for dim in order if layout.has_in_dim(dim)) * max(outs, 1)
+    if entries > MAX_VALUES:
+        raise AnalysisError(
+            f"{what}: the layout over {list(order)} has {entries} values, more than the {MAX_VALUES} "
+            "it evaluates at once"
+        )
+
+
+def _index_columns(layout: LinearLayout, dim: str) -> list[int]:
+    """Each basis of in-dim ``dim`` (none when the layout lacks it) as the row-major index
+    of its coordinates: the out-dims' sizes are powers of two, so that index is the
+    coordinates' bits side by side, and the index of an XOR is the XOR of the indices."""
+    if not layout.has_in_dim(dim):
+        return []
+    shifts = _index_shifts(layout)
+    return [sum(c << shift for c, shift in zip(basis, shifts)) for basis in dict(layout.bases)[dim]]
+
+
+def _index_shifts(layout: LinearLayout) -> list[int]:
+    """Where each out-dim's coordinate sits in a row-major index: the bits of the later dims below it."""
+    sizes = [layout.get_out_dim_size_log2(d) for d in layout.get_out_dim_names()]
+    return [sum(sizes[i + 1 :]) for i in range(len(sizes))]
+
+
+@checks_arguments(AnalysisError)
+def tensor_index_values(layout: LinearLayout, order: Sequence[str]) -> tuple[list[int], list[int]]:
+    """The size of each in-dim of ``order`` (1 for a dim the layout lacks), and the
+    row-major index of the coordinates the layout gives each input, the inputs row-major
+    over ``order`` (its last dim fastest).
+
+    >>> from layoutdialect.f2 import LinearLayout
+    >>> layout = LinearLayout.from_bases([("lane", [[0, 1], [1, 0]]), ("register", [[0, 2]])], ["dim0", "dim1"])
+    >>> tensor_index_values(layout, ["lane", "register"])
+    ([4, 2], [0, 2, 1, 3, 4, 6, 5, 7])
+    """
+    _check_values(layout, order, "tensor_index_values")
+    values, sizes = [0], []
+    for dim in order:
+        table = [0]
+        for column in _index_columns(layout, dim):
+            table += [entry ^ column for entry in table]
+        sizes.append(len(table))
+        values = [value ^ entry for value in values for entry in table] if len(table) > 1 else values
+    return sizes, values
+
+
+def _coordinates(layout: LinearLayout) -> list[tuple[int, int]]:
+    """The shift and mask that take each out-dim's coordinate out of a row-major index."""
+    return [
+        (shift, layout.get_out_dim_size(d) - 1) for shift, d in zip(_index_shifts(layout), layout.get_out_dim_names())
+    ]
+
+
+def _unpacker(layout: LinearLayout) -> Callable[[int], list[int]]:
+    """The coordinates of a row-major index of ``layout``'s tensor."""
+    dims = _coordinates(layout)
+    return lambda index: [index >> shift & mask for shift, mask in dims]
 
 
 @checks_arguments(AnalysisError)
 def layout_values(layout: LinearLayout, order: Sequence[str]) -> np.ndarray:
-    """The layout at every input: an array with an axis per in-dim of ``order`` (its size,
+    """The layout at every input, as an array: an axis per in-dim of ``order`` (its size,
     1 for a dim the layout lacks), in that order, and a last axis of the out-dims' values.
 
     >>> from layoutdialect.f2 import LinearLayout
@@ -167,39 +232,12 @@ def layout_values(layout: LinearLayout, order: Sequence[str]) -> np.ndarray:
     >>> layout_values(layout, ["lane", "register"])[..., 0].tolist()
     [[0, 4], [1, 5], [2, 6], [3, 7]]
     """
-    outs = len(layout.get_out_dim_names())
-    entries = prod(layout.get_in_dim_size(dim) for dim in order if layout.has_in_dim(dim)) * max(outs, 1)
-    if entries > MAX_VALUES:
-        raise AnalysisError(
-            f"layout_values: the layout over {list(order)} has {entries} values, more than the {MAX_VALUES} "
-            "it evaluates at once"
-        )
-    values = np.zeros((1,) * len(order) + (outs,), dtype=np.int64)
-    bases = dict(layout.bases)
-    for axis, dim in enumerate(order):
-        table = np.zeros((1, outs), dtype=np.int64)
-        for basis in bases.get(dim, []):
-            table = np.concatenate([table, table ^ np.array(basis, dtype=np.int64)])
-        shape = [1] * len(order) + [outs]
-        shape[axis] = len(table)
-        values = values ^ table.reshape(shape)
-    return values
+    import numpy as np
 
-
-@checks_arguments(AnalysisError)
-def tensor_indices(values: np.ndarray, shape: Sequence[int]) -> np.ndarray:
-    """The row-major index in ``shape`` of each coordinate of ``values`` (coordinates along
-    the last axis)."""
-    _check_shape(shape, "tensor_indices: shape")
-    if values.ndim < 1 or values.shape[-1] != len(shape) or values.dtype.kind not in "iu":
-        raise AnalysisError(
-            f"tensor_indices: values must be integers with a last axis of {len(shape)} coordinates, "
-            f"got {values.dtype} of shape {values.shape}"
-        )
-    index = np.zeros(values.shape[:-1], dtype=np.int64)
-    for dim, size in enumerate(shape):
-        index = index * size + values[..., dim]
-    return index
+    sizes, values = tensor_index_values(layout, order)
+    index = np.array(values, dtype=np.int64).reshape(sizes + [1])
+    columns = [(index >> shift) & mask for shift, mask in _coordinates(layout)]
+    return np.concatenate(columns, axis=-1) if columns else np.zeros(sizes + [0], dtype=np.int64)
 
 
 @checks_arguments(AnalysisError)
@@ -207,21 +245,21 @@ def hardware_points(layout: LinearLayout) -> list[tuple[int, int, int, int, list
     """Every ``(block, warp, lane, register)`` of a distributed layout, in Triton's order,
     with the coordinates it holds."""
     check_distributed(layout, "hardware_points: layout")
-    values = layout_values(layout, DISTRIBUTED_ORDER)
-    blocks, warps, lanes, registers = values.shape[:4]
-    coordinates = values.reshape(-1, values.shape[-1]).tolist()
-    points = np.indices((blocks, warps, lanes, registers)).reshape(4, -1).T.tolist()
-    return [(b, w, lane, r, c) for (b, w, lane, r), c in zip(points, coordinates)]
+    (blocks, warps, lanes, registers), values = tensor_index_values(layout, DISTRIBUTED_ORDER)
+    points = (
+        (b, w, lane, r) for b in range(blocks) for w in range(warps) for lane in range(lanes) for r in range(registers)
+    )
+    coordinates = _unpacker(layout)
+    return [(b, w, lane, r, coordinates(value)) for (b, w, lane, r), value in zip(points, values)]
 
 
 @checks_arguments(AnalysisError)
 def shared_points(layout: LinearLayout) -> list[tuple[int, int, list[int]]]:
     """Every ``(block, offset)`` of a shared layout with the coordinates it holds."""
     check_shared(layout, "shared_points: layout")
-    values = layout_values(layout, SHARED_ORDER)
-    blocks, offsets = values.shape[:2]
-    coordinates = values.reshape(-1, values.shape[-1]).tolist()
-    return [(index // offsets, index % offsets, c) for index, c in enumerate(coordinates)]
+    (_, offsets), values = tensor_index_values(layout, SHARED_ORDER)
+    coordinates = _unpacker(layout)
+    return [(index // offsets, index % offsets, coordinates(value)) for index, value in enumerate(values)]
 
 
 @checks_arguments(AnalysisError)
@@ -243,12 +281,12 @@ def _check_cute(layout: LinearLayout, what: str) -> None:
         )
 
 
-def _cute_offsets(layout: LinearLayout) -> tuple[int, int, np.ndarray]:
+def _cute_offsets(layout: LinearLayout) -> tuple[int, int, list[int]]:
     """Rows, columns and the offset of each cell of a CuTe-style layout's grid, row-major."""
     sizes = [layout.get_in_dim_size(n) for n in layout.get_in_dim_names()]
     rows, columns = cute_grid_shape(sizes)
-    by_index = layout_values(layout, layout.get_in_dim_names()[::-1])[..., 0].reshape(-1)
-    return rows, columns, by_index.reshape(columns, rows).T.reshape(-1)
+    _, by_index = tensor_index_values(layout, layout.get_in_dim_names()[::-1])
+    return rows, columns, [by_index[row + rows * column] for row in range(rows) for column in range(columns)]
 
 
 @checks_arguments(AnalysisError)
@@ -260,7 +298,7 @@ def cute_grid_points(layout: LinearLayout) -> list[tuple[list[int], int]]:
     sizes = [layout.get_in_dim_size(n) for n in layout.get_in_dim_names()]
     rows, columns, offsets = _cute_offsets(layout)
     points = []
-    for cell, offset in enumerate(offsets.tolist()):
+    for cell, offset in enumerate(offsets):
         row, column = divmod(cell, columns)
         index, coordinates = row + rows * column, []
         for size in sizes:
@@ -270,10 +308,10 @@ def cute_grid_points(layout: LinearLayout) -> list[tuple[list[int], int]]:
     return points
 
 
-def _padded(values: np.ndarray, largest: int) -> list[str]:
-    """Each value right-aligned to the width of ``largest`` (``_pad`` of each)."""
+def _padded(count: int, largest: int) -> list[str]:
+    """``0 .. count - 1``, each right-aligned to the width of ``largest`` (``_pad`` of each)."""
     width = len(str(largest))
-    return [str(value).rjust(width) for value in values.tolist()]
+    return [str(value).rjust(width) for value in range(count)]
 
 
 @checks_arguments(AnalysisError)
@@ -290,22 +328,17 @@ def cute_offset_grid(layout: LinearLayout) -> str:
     rank = layout.num_in_dims
     rows, columns, offsets = _cute_offsets(layout)
     largest = max(1, layout.get_out_dim_size("offset") - 1)
-    return grid(_padded(offsets, largest), (rows, columns) if rank > 1 else (columns,), ", ")
+    labels = _padded(largest + 1, largest)
+    return grid([labels[offset] for offset in offsets], (rows, columns) if rank > 1 else (columns,), ", ")
 
 
-def _held_cells(index: np.ndarray, texts: list[str], cells: int) -> list[str]:
+def _held_cells(index: list[int], texts: list[str], cells: int) -> list[str]:
     """Per cell, the texts of the points whose cell is ``index``, in the points' order,
     joined by ``|``; ``""`` for a cell no point holds."""
-    order = np.argsort(index, kind="stable")
-    counts = np.bincount(index, minlength=cells).tolist()
-    ordered = [texts[i] for i in order.tolist()]
-    if max(counts, default=0) == 1 and min(counts, default=0) == 1:
-        return ordered
-    held, start = [], 0
-    for count in counts:
-        held.append("|".join(ordered[start : start + count]))
-        start += count
-    return held
+    held: list[list[str]] = [[] for _ in range(cells)]
+    for cell, text in zip(index, texts):
+        held[cell].append(text)
+    return ["|".join(texts) for texts in held]
 
 
 @checks_arguments(AnalysisError)
@@ -315,36 +348,31 @@ def element_view(layout: LinearLayout) -> str:
     if not layout.num_out_dims:
         raise AnalysisError("element_view: layout must have out-dims (a tensor of rank 1 or more)")
     shape = tensor_shape(layout)
-    values = layout_values(layout, DISTRIBUTED_ORDER)
-    blocks, warps, lanes, registers = values.shape[:4]
+    (blocks, warps, lanes, registers), index = tensor_index_values(layout, DISTRIBUTED_ORDER)
     width = len(str(warps * lanes)) + len(str(registers)) + 2 + (len(str(blocks)) + 2 if blocks > 1 else 0)
-    block, warp, lane, register = np.indices(values.shape[:4]).reshape(4, -1).tolist()
-    threads = (np.array(warp) * lanes + np.array(lane)).tolist()
-    if blocks > 1:
-        texts = [f"B{b}:T{t}:{r}".rjust(width) for b, t, r in zip(block, threads, register)]
-    else:
-        texts = [f"T{t}:{r}".rjust(width) for t, r in zip(threads, register)]
-    index = tensor_indices(values, shape).reshape(-1)
-    return grid(_held_cells(index, texts, prod(shape)), shape, ", ")
-
-
-def _coordinate_texts(values: np.ndarray, shape: Sequence[int]) -> list[str]:
-    """``(c0,c1,...)`` of each coordinate of ``values``, each padded to its dim's width."""
-    columns = [_padded(np.arange(size), size) for size in shape]
-    flat = values.reshape(-1, len(shape)).T.tolist()
-    return [
-        "(" + ",".join(parts) + ")" for parts in zip(*([padded[c] for c in dim] for padded, dim in zip(columns, flat)))
+    threads = [f"T{thread}:" for thread in range(warps * lanes)]
+    texts = [
+        (f"B{block}:" if blocks > 1 else "") + f"{threads[thread]}{register}"
+        for block in range(blocks)
+        for thread in range(warps * lanes)
+        for register in range(registers)
     ]
+    return grid(_held_cells(index, [text.rjust(width) for text in texts], prod(shape)), shape, ", ")
+
+
+def _coordinate_texts(layout: LinearLayout, index: list[int]) -> list[str]:
+    """``(c0,c1,...)`` of the coordinates of each row-major ``index``, each padded to its dim's width."""
+    shape = tensor_shape(layout)
+    dims = [(shift, mask, _padded(size, size)) for (shift, mask), size in zip(_coordinates(layout), shape)]
+    return ["(" + ",".join(padded[value >> shift & mask] for shift, mask, padded in dims) + ")" for value in index]
 
 
 @checks_arguments(AnalysisError)
 def thread_view(layout: LinearLayout) -> str:
     """Per warp, register by lane, the coordinates each holds (Triton's hardware dump)."""
     check_distributed(layout, "thread_view: layout")
-    shape = tensor_shape(layout)
-    values = layout_values(layout, DISTRIBUTED_ORDER).transpose(0, 1, 3, 2, 4)
-    blocks, warps, registers, lanes = values.shape[:4]
-    texts = _coordinate_texts(values, shape)
+    (blocks, warps, registers, lanes), index = tensor_index_values(layout, ("block", "warp", "register", "lane"))
+    texts = _coordinate_texts(layout, index)
     out = []
     row = 0
     for block in range(blocks):
@@ -360,13 +388,10 @@ def thread_view(layout: LinearLayout) -> str:
 
 def _offset_cells(layout: LinearLayout) -> list[str]:
     """Per element, the offsets that hold it (``block:offset`` with several CTAs)."""
-    shape = tensor_shape(layout)
-    values = layout_values(layout, SHARED_ORDER)
-    blocks, offsets = values.shape[:2]
-    labels = _padded(np.arange(offsets), offsets - 1)
+    (blocks, offsets), index = tensor_index_values(layout, SHARED_ORDER)
+    labels = _padded(offsets, offsets - 1)
     texts = [f"{block}:{label}" for block in range(blocks) for label in labels] if blocks > 1 else labels
-    index = tensor_indices(values, shape).reshape(-1)
-    return _held_cells(index, texts, prod(shape))
+    return _held_cells(index, texts, layout.get_total_out_dim_size())
 
 
 @checks_arguments(AnalysisError)
@@ -382,10 +407,8 @@ def offset_grid(layout: LinearLayout) -> str:
 def offset_view(layout: LinearLayout) -> str:
     """What each shared-memory offset holds (Triton's hardware dump of a shared layout)."""
     check_shared(layout, "offset_view: layout")
-    shape = tensor_shape(layout)
-    values = layout_values(layout, SHARED_ORDER)
-    blocks, offsets = values.shape[:2]
-    texts = _coordinate_texts(values, shape)
+    (blocks, offsets), index = tensor_index_values(layout, SHARED_ORDER)
+    texts = _coordinate_texts(layout, index)
     out = []
     for block in range(blocks):
         out.append(f"Block: {block}:\n")

@@ -406,12 +406,19 @@ def _check_nesting(name: str, text: str) -> None:
 
 
 def _ttgir(name: str, text: str, shape: TensorShape | None, aliases: Mapping[str, Attribute] | None) -> LayoutArgument:
+    """The TTGIR encoding or type ``text``: read without xDSL when it is one encoding
+    written out in full (``read_encoding_text``), else with the full parser."""
+    from layoutdialect.dialect.encoding_text import read_encoding_text
+
+    _check_nesting(name, text)
+    encoding = read_encoding_text(text)
+    if encoding is not None:
+        return _encoding_argument(name, text, encoding, shape)
     from xdsl.utils.exceptions import ParseError, VerifyException
 
     from layoutdialect.dialect.registry import make_attribute_context
     from layoutdialect.dialect.text import LocatingParser
 
-    _check_nesting(name, text)
     parser = LocatingParser(make_attribute_context(), text, name, 0)
     parser.attribute_aliases.update(aliases or {})
     try:
@@ -452,7 +459,13 @@ def layout_of_type(name: str, text: str, attribute: Attribute, shape: TensorShap
         attribute = attribute.encoding
     if not isinstance(attribute, EncodingAttr):
         raise LayoutArgumentError(name, text, 1, f"{quoted(str(attribute))} is not a ttg layout encoding")
-    encoding = attribute.data
+    return _encoding_argument(name, text, attribute.data, shape, element_type)
+
+
+def _encoding_argument(
+    name: str, text: str, encoding: Encoding, shape: TensorShape | None, element_type: str | None = None
+) -> LayoutArgument:
+    """The layout of ``encoding`` at ``shape`` (its own, for an encoding that carries one)."""
     layout, full_shape = _encoding_layout(name, text, encoding, shape)
     kind: LayoutKind = "distributed" if isinstance(encoding, DistributedEncoding) else "shared"
     return LayoutArgument(text, kind, layout, full_shape, element_type, encoding, name=name)

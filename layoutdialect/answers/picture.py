@@ -11,6 +11,7 @@ every picture takes a few seconds at most.  Elements no CTA 0 input holds are gr
 
 from __future__ import annotations
 
+from math import prod
 from pathlib import Path
 
 import matplotlib
@@ -28,7 +29,7 @@ from layoutdialect.analysis.layout_views import (  # noqa: E402
     SHARED_ORDER,
     cute_grid_shape,
     layout_values,
-    tensor_indices,
+    tensor_index_values,
 )
 from layoutdialect.answers.arguments import LayoutArgument, LayoutArgumentError  # noqa: E402
 from layoutdialect.answers.cells import bank_of, grid_shape  # noqa: E402
@@ -69,14 +70,15 @@ def _keys(
     shape = list(argument.shape)
     size = int(np.prod(shape))
     order = DISTRIBUTED_ORDER if argument.kind == "distributed" else SHARED_ORDER
-    values = layout_values(layout, order)[0]
-    index = tensor_indices(values, shape).reshape(-1)
+    sizes, values = tensor_index_values(layout, order)
+    in_cta = sizes[1:]
+    index = np.array(values[: prod(in_cta)], dtype=np.int64)
     held, first = np.unique(index, return_index=True)
     keys = np.full(size, UNHELD, dtype=np.int64)
     labels = [""] * size if labelled else []
     if argument.kind == "distributed":
-        warp, lane, register = (axis.reshape(-1)[first] for axis in np.indices(values.shape[:3]))
-        thread = warp * values.shape[1] + lane
+        warp, lane, register = (axis.reshape(-1)[first] for axis in np.indices(in_cta))
+        thread = warp * in_cta[1] + lane
         keys[held] = thread
         texts = [f"T{t}:{r}" for t, r in zip(thread.tolist(), register.tolist())] if labelled else []
     else:

@@ -19,20 +19,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from layoutdialect.analysis.duplicates import find_duplicates
 from layoutdialect.analysis.layout_views import (
     DISTRIBUTED_ORDER,
-    SHARED_ORDER,
     cute_offset_grid,
     element_view,
     grid,
-    layout_values,
     offset_grid,
     offset_view,
-    tensor_indices,
+    shared_points,
+    tensor_index_values,
+    tensor_shape,
     thread_view,
+    unflatten_index,
 )
 from layoutdialect.answers.arguments import (
     LayoutArgument,
@@ -69,23 +68,17 @@ DEFAULT_MAX_CELLS = 4096
 
 def _holders(layout: LinearLayout) -> list[tuple[list[int], list[dict[str, int]]]]:
     """Each element some input holds, in row-major order, with its holders in Triton's order."""
-    values = layout_values(layout, DISTRIBUTED_ORDER)
-    lanes = values.shape[2]
-    shape = [layout.get_out_dim_size(d) for d in layout.get_out_dim_names()]
-    index = tensor_indices(values, shape).reshape(-1)
-    coordinates = values.reshape(-1, values.shape[-1]).tolist()
-    points = np.indices(values.shape[:4]).reshape(4, -1).T.tolist()
-    held: list[tuple[list[int], list[dict[str, int]]]] = []
-    last = -1
-    for point in np.argsort(index, kind="stable").tolist():
-        block, warp, lane, register = points[point]
-        if index[point] != last:
-            held.append((coordinates[point], []))
-            last = index[point]
-        held[-1][1].append(
-            {"register": register, "lane": lane, "warp": warp, "block": block, "thread": lane + warp * lanes}
-        )
-    return held
+    by_element: dict[int, list[dict[str, int]]] = {}
+    (blocks, warps, lanes, registers), index = tensor_index_values(layout, DISTRIBUTED_ORDER)
+    points = iter(index)
+    for block in range(blocks):
+        for thread in range(warps * lanes):
+            for register in range(registers):
+                warp, lane = divmod(thread, lanes)
+                holder = {"register": register, "lane": lane, "warp": warp, "block": block, "thread": thread}
+                by_element.setdefault(next(points), []).append(holder)
+    shape = tensor_shape(layout)
+    return [(unflatten_index(element, shape), by_element[element]) for element in sorted(by_element)]
 
 
 def _json_entries(argument: LayoutArgument) -> int:
@@ -131,13 +124,14 @@ class ShowAnswer:
                 {"coordinates": coordinates, "holders": holders} for coordinates, holders in _holders(layout)
             ]
         elif self.argument.kind == "shared":
-            values = layout_values(layout, SHARED_ORDER)[0].tolist()
             entry["offsets"] = [
-                {"offset": offset, "coordinates": coordinates} for offset, coordinates in enumerate(values)
+                {"offset": offset, "coordinates": coordinates}
+                for block, offset, coordinates in shared_points(layout)
+                if block == 0
             ]
         else:
             names = layout.get_in_dim_names()
-            by_index = layout_values(layout, names[::-1])[..., 0].reshape(-1).tolist()
+            _, by_index = tensor_index_values(layout, names[::-1])
             entry["offsets"] = [{"index": index, "offset": offset} for index, offset in enumerate(by_index)]
             entry["in_dims"] = names
         return entry

@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from math import prod
-from typing import TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, TypeVar
 
 from layoutdialect.f2.arguments import checked_instance, checks_arguments, shown
 from layoutdialect.f2.powers import MAX_SIZE_LOG2
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "ComposedLayout",
@@ -208,8 +209,8 @@ MAX_SWIZZLE_SHIFT = 1 << 12
 larger shift reads or writes bits no offset has, as one of 64 or 1000 does; the bound
 keeps its masks small integers."""
 
-Offsets = TypeVar("Offsets", int, np.ndarray)
-"""One offset, or an array of them."""
+Offsets = TypeVar("Offsets", int, "np.ndarray")
+"""One offset, or an array of them (numpy is loaded only for arrays)."""
 
 
 @dataclass(frozen=True)
@@ -238,13 +239,16 @@ class Swizzle:
 
     def __call__(self, offset: Offsets) -> Offsets:
         """The swizzled ``offset``: an integer, or an array of integer offsets element-wise."""
-        if type(offset) is not int and not (isinstance(offset, np.ndarray) and offset.dtype.kind in "iu"):
-            raise CuteError(f"a swizzle's offset must be an integer or an array of integers, got {shown(offset)}")
         mask = self.source_mask
-        if isinstance(offset, np.ndarray) and mask >= 1 << 63:
-            if offset.size and offset.min() < 0:
-                raise CuteError(f"{self} reads bits above 63, which a negative 64-bit offset has")
-            return offset.copy()
+        if type(offset) is not int:
+            import numpy as np
+
+            if not (isinstance(offset, np.ndarray) and offset.dtype.kind in "iu"):
+                raise CuteError(f"a swizzle's offset must be an integer or an array of integers, got {shown(offset)}")
+            if mask >= 1 << 63:
+                if offset.size and offset.min() < 0:
+                    raise CuteError(f"{self} reads bits above 63, which a negative 64-bit offset has")
+                return offset.copy()
         moved = offset & mask
         return offset ^ (moved >> self.shift if self.shift >= 0 else moved << -self.shift)
 
@@ -342,10 +346,14 @@ def offsets(value: Layout | Swizzle | ComposedLayout, indices: np.ndarray | None
     >>> offsets(ComposedLayout(Swizzle(3, 0, 3), 0, Layout((8, 8), (8, 1))))[9]
     np.int64(8)
     """
+    import numpy as np
+
     if indices is None:
         if value.size > MAX_EVALUATED:
             raise CuteError(f"offsets: {value} has {value.size} indices, more than the {MAX_EVALUATED} it evaluates")
         indices = np.arange(value.size, dtype=np.int64)
+    elif not isinstance(indices, np.ndarray):
+        raise CuteError(f"offsets: indices must be a numpy array of integers, got {shown(indices)}")
     elif indices.dtype.kind not in "iu" or indices.size > MAX_EVALUATED or (indices.size and indices.min() < 0):
         raise CuteError(
             f"offsets: indices must be at most {MAX_EVALUATED} integers, none negative, got {indices.size} "
@@ -359,7 +367,7 @@ def offsets(value: Layout | Swizzle | ComposedLayout, indices: np.ndarray | None
 
 def _offsets(value: Layout | Swizzle | ComposedLayout, indices: np.ndarray) -> np.ndarray:
     if isinstance(value, Layout):
-        result = np.zeros_like(indices)
+        result = 0 * indices
         step = 1
         for shape, stride in value.modes():
             result += (indices // step % shape) * stride

@@ -1,18 +1,27 @@
-"""Reading and writing the ``{key = value, ...}`` bodies of TTGIR attributes."""
+"""Reading and writing the ``{key = value, ...}`` bodies of TTGIR attributes.
+
+The readers here take an ``AttributeReader``, the few verbs of MLIR's attribute syntax
+they need, so that one reader of each body serves both xDSL's parser (through
+``layoutdialect.dialect.attribute_reader.XdslAttributeReader``, inside a module) and the
+xDSL-free reader of an encoding written out alone
+(``layoutdialect.dialect.encoding_text``, for a quick ``layout-tool`` answer).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Literal, TypeVar, cast
-
-from xdsl.ir import Attribute
-from xdsl.parser import AttrParser
-from xdsl.utils.mlir_lexer import MLIRTokenKind
+from typing import TYPE_CHECKING, Literal, NoReturn, Protocol, TypeVar, cast
 
 from layoutdialect.encodings import EncodingError
 from layoutdialect.f2 import LinearLayout, LinearLayoutError
 
+if TYPE_CHECKING:
+    from layoutdialect.encodings import Encoding
+
 __all__ = [
+    "AttributeReader",
+    "Delimiter",
+    "ValueParser",
     "build",
     "format_bases",
     "format_layout_bases",
@@ -24,7 +33,6 @@ __all__ = [
     "get_dict",
     "get_int",
     "get_ints",
-    "parse_attribute",
     "parse_bases",
     "parse_bool",
     "parse_dict",
@@ -35,13 +43,77 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-ValueParser = Callable[[AttrParser], object]
+
+Delimiter = Literal["[]", "{}"]
+"""The brackets around a comma-separated list."""
 
 
-def parse_int(parser: AttrParser) -> int:
+class AttributeReader(Protocol):
+    """The verbs of MLIR's attribute syntax an attribute body is read with.
+
+    Positions are offsets into ``text``; each verb reads past the whitespace before its
+    token, and an error is raised through ``raise_error``, which does not return."""
+
+    @property
+    def pos(self) -> int:
+        """Where the next token starts (or the text ends)."""
+        ...
+
+    @property
+    def text(self) -> str:
+        """The whole text being read."""
+        ...
+
+    def parse_punctuation(self, punctuation: str) -> None: ...
+
+    def parse_optional_punctuation(self, punctuation: str) -> bool: ...
+
+    def parse_keyword(self, keyword: str) -> None: ...
+
+    def parse_integer(self) -> int:
+        """An integer literal, decimal or hexadecimal, after an optional ``-``; not a boolean."""
+        ...
+
+    def parse_integer_literal(self, start: int) -> str:
+        """The text of the unsigned integer literal next, as written (``0x1F``); an error
+        from ``start`` to the token when it is not one."""
+        ...
+
+    def parse_optional_boolean(self) -> bool | None: ...
+
+    def parse_boolean(self) -> bool: ...
+
+    def parse_optional_key(self) -> str | None:
+        """A bare identifier or a string literal (a dictionary key), if one is next."""
+        ...
+
+    def parse_list(self, delimiter: Delimiter, element: Callable[[], T]) -> list[T]:
+        """``element`` read between ``delimiter``'s brackets, separated by commas."""
+        ...
+
+    def parse_encoding_attribute(self) -> tuple[Encoding | None, str]:
+        """Any attribute: its layout encoding (``None`` when it is not one) and its text as
+        printed, for messages."""
+        ...
+
+    def skip_attribute(self) -> None:
+        """Read any attribute and drop it."""
+        ...
+
+    def raise_error(self, message: str, start: int, end: int) -> NoReturn: ...
+
+    def remark(self, message: str, start: int, end: int) -> None:
+        """Tell the reader how the text from ``start`` to ``end`` was read."""
+        ...
+
+
+ValueParser = Callable[[AttributeReader], object]
+
+
+def parse_int(parser: AttributeReader) -> int:
     """A non-negative integer, as Triton reads its unsigned parameters."""
     start = parser.pos
-    value = parser.parse_integer(allow_boolean=False)
+    value = parser.parse_integer()
     if value < 0:
         parser.raise_error("expected an unsigned integer value", start, parser.pos)
     return value
@@ -51,7 +123,7 @@ UNSIGNED_BITS = 32
 """The width of C++'s ``unsigned``, the type of the parameters ``parse_unsigned`` reads."""
 
 
-def parse_unsigned(parser: AttrParser) -> int:
+def parse_unsigned(parser: AttributeReader) -> int:
     """An ``unsigned`` parameter as MLIR's generated parsers read it
     (``AsmParser::parseInteger<unsigned>``, for Triton's ``struct(params)`` attributes).
 
@@ -64,13 +136,10 @@ def parse_unsigned(parser: AttrParser) -> int:
     if (boolean := parser.parse_optional_boolean()) is not None:
         return (1 << UNSIGNED_BITS) - 1 if boolean else 0
     start = parser.pos
-    negative = parser.parse_optional_punctuation("-") is not None
-    token = parser._current_token
-    if token.kind != MLIRTokenKind.INTEGER_LIT:
-        parser.raise_error("expected integer value", start, token.span.end)
-    parser._consume_token(MLIRTokenKind.INTEGER_LIT)
-    is_hex = token.text[:2] == "0x"
-    digits = token.text[2:] if is_hex else token.text
+    negative = parser.parse_optional_punctuation("-")
+    literal = parser.parse_integer_literal(start)
+    is_hex = literal[:2] == "0x"
+    digits = literal[2:] if is_hex else literal
     magnitude = int(digits, 16 if is_hex else 10)
     width = 4 * len(digits)
     width += magnitude >> (width - 1) & 1
@@ -80,26 +149,22 @@ def parse_unsigned(parser: AttrParser) -> int:
     return -magnitude % (1 << UNSIGNED_BITS) if negative else magnitude
 
 
-def parse_bool(parser: AttrParser) -> bool:
+def parse_bool(parser: AttributeReader) -> bool:
     return parser.parse_boolean()
 
 
-def parse_ints(parser: AttrParser) -> tuple[int, ...]:
+def parse_ints(parser: AttributeReader) -> tuple[int, ...]:
     """``[1, 2, 4]``."""
-    return tuple(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parse_int(parser)))
+    return tuple(parser.parse_list("[]", lambda: parse_int(parser)))
 
 
-def parse_bases(parser: AttrParser) -> tuple[tuple[int, ...], ...]:
+def parse_bases(parser: AttributeReader) -> tuple[tuple[int, ...], ...]:
     """``[[0, 1], [8, 0]]``, one basis per input bit; ``[]`` for none."""
-    return tuple(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parse_ints(parser)))
-
-
-def parse_attribute(parser: AttrParser) -> Attribute:
-    return parser.parse_attribute()
+    return tuple(parser.parse_list("[]", lambda: parse_ints(parser)))
 
 
 def parse_dict(
-    parser: AttrParser,
+    parser: AttributeReader,
     fields: Mapping[str, ValueParser],
     unknown: Literal["error", "skip"] = "error",
 ) -> dict[str, object]:
@@ -112,7 +177,7 @@ def parse_dict(
 
     def parse_entry() -> None:
         start = parser.pos
-        key = parser.parse_optional_identifier_or_str_literal()
+        key = parser.parse_optional_key()
         end = parser.pos
         if key is None:
             parser.raise_error("expected a key of the form `name = value`", start, end + 1)
@@ -122,15 +187,15 @@ def parse_dict(
         if key in fields:
             values[key] = fields[key](parser)
         elif unknown == "skip":
-            parser.parse_attribute()
+            parser.skip_attribute()
         else:
             parser.raise_error(f"unexpected key: {key}", start, end)
 
-    parser.parse_comma_separated_list(parser.Delimiter.BRACES, parse_entry)
+    parser.parse_list("{}", parse_entry)
     return values
 
 
-def require(parser: AttrParser, values: Mapping[str, object], key: str, start: int) -> object:
+def require(parser: AttributeReader, values: Mapping[str, object], key: str, start: int) -> object:
     """``values[key]``, or an error at ``start`` naming the missing key."""
     if key not in values:
         parser.raise_error(f"expected key '{key}'", start, parser.pos)
@@ -164,7 +229,7 @@ def get_all_bases(values: Mapping[str, object]) -> dict[str, tuple[tuple[int, ..
     return {key: cast(tuple[tuple[int, ...], ...], value) for key, value in values.items()}
 
 
-def build(parser: AttrParser, start: int, make: Callable[[], T]) -> T:
+def build(parser: AttributeReader, start: int, make: Callable[[], T]) -> T:
     """``make()``, with an invalid encoding reported at the text it was read from."""
     try:
         return make()

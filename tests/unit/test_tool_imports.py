@@ -1,9 +1,10 @@
 """``layout-tool`` loads what a command needs and nothing more, so that a small question
-answers in a fraction of a second: ``--help`` loads no answer, no encoding, no numpy and no xDSL; a
-question about a ttg layout loads xDSL's core and ``ttg``'s encodings but none of the
-dialects' ops (``tt``, ``ttg``'s own, xDSL's ``arith``), passes or pictures; a question
-about a CuTe layout loads no xDSL at all.  Checked on the modules a fresh interpreter
-holds after the command, not on the time it took."""
+answers in a fraction of a second: ``--help`` loads no answer, no encoding, no numpy and
+no xDSL; a small question about a ttg encoding or a CuTe layout written out loads neither
+xDSL nor numpy (the CuTe algebra, ``cute``, loads numpy); one about a tensor type loads
+xDSL's core and ``ttg``'s encodings but none of the dialects' ops (``tt``, ``ttg``'s own,
+xDSL's ``arith``), passes or pictures.  Checked on the modules a fresh interpreter holds
+after the command, not on the time it took."""
 
 from __future__ import annotations
 
@@ -66,22 +67,31 @@ def test_help_loads_no_answer_no_numpy_and_no_xdsl(argv: list[str]) -> None:
 @pytest.mark.parametrize(
     "argv",
     [
-        ["show", BLOCKED, "--shape", "16x16"],
         ["show", f"tensor<16x16xf16, {BLOCKED}>", "--dtype", "f16"],
-        ["dedup", BLOCKED, "--shape", "16x16"],
+        ["show", "#ttg.slice<{dim = 0, parent = #blocked}>", "--shape", "16"],
     ],
 )
-def test_a_question_about_a_ttg_layout_loads_no_ops_passes_or_pictures(argv: list[str]) -> None:
+def test_a_question_about_a_type_loads_xdsl_core_but_no_ops_passes_or_pictures(argv: list[str]) -> None:
     loaded = _loaded_after(argv)
-    assert "layoutdialect.dialect.ttg.attributes" in loaded  # the layout was read
+    assert "layoutdialect.dialect.ttg.attributes" in loaded  # the layout was read by the full parser
     assert _under(loaded, HEAVY) == []
     assert [name for name in loaded if name.startswith("xdsl.dialects.")] == ["xdsl.dialects.builtin"]
 
 
-@pytest.mark.parametrize("argv", [["show", "(4,4):(1,4)"], ["cute", "(4,4):(1,4)"], ["dedup", "(4,8):(8,1)"]])
-def test_a_question_about_a_cute_layout_loads_no_xdsl(argv: list[str]) -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["show", BLOCKED, "--shape", "16x16"],
+        ["show", "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, 0]}>", "--shape", "8x8"],
+        ["show", BLOCKED, "--shape", "16x16", "--json"],
+        ["dedup", BLOCKED, "--shape", "16x16"],
+        ["show", "(4,4):(1,4)"],
+        ["dedup", "(4,8):(8,1)"],
+    ],
+)
+def test_a_small_question_about_a_layout_written_out_loads_no_xdsl_and_no_numpy(argv: list[str]) -> None:
     loaded = _loaded_after(argv)
-    assert _under(loaded, ("xdsl", "layoutdialect.dialect.ttg", "layoutdialect.dialect.text")) == []
+    assert _under(loaded, ("xdsl", "numpy", "layoutdialect.dialect.ttg.attributes", "layoutdialect.dialect.text")) == []
     assert _under(loaded, HEAVY) == []
 
 
@@ -98,3 +108,9 @@ def test_layout_opt_without_passes_loads_no_answer_lowering_or_compiler_api(tmp_
     loaded = json.loads(run.stderr.splitlines()[-1])
     packages = ("layoutdialect.answers", "layoutdialect.lowering", "layoutdialect.compiler", "layoutdialect.sim")
     assert _under(loaded, packages) == []
+
+
+def test_the_cute_algebra_loads_no_xdsl() -> None:
+    loaded = _loaded_after(["cute", "(4,4):(1,4)"])
+    assert _under(loaded, ("xdsl", "layoutdialect.dialect.ttg", "layoutdialect.dialect.text")) == []
+    assert _under(loaded, HEAVY) == []

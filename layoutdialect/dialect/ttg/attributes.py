@@ -1,50 +1,25 @@
 """The ``ttg`` encoding attributes, read and printed exactly as Triton 3.9's TTGIR.
 
 Each attribute is a thin ``Data`` wrapper around the encoding value of
-``layoutdialect.encodings`` that gives it meaning: parsing builds (and so
-validates) that value, printing writes Triton's keys in Triton's order with its
-defaults left out.  Invalid parameters are reported at the attribute's text.
-
-The CGA keys of Triton before 3.5 (``CTAsPerCGA``/``CTASplitNum``/``CTAOrder``) are read
-as those versions meant them and printed as today's ``CGALayout``, with a remark; the
-keys an encoding does not have are an error, or, on the encodings whose unknown keys
-Triton 3.9 ignores, ignored with a remark.
+``layoutdialect.encodings`` that gives it meaning: parsing reads the body with
+``layoutdialect.dialect.ttg.encoding_bodies`` (which builds, and so validates, that
+value), printing writes Triton's keys in Triton's order with its defaults left out.
+The CGA keys of Triton before 3.5 are printed as today's ``CGALayout``.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Generic, NoReturn, TypeVar
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
 
 from xdsl.ir import Data, ParametrizedAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
-from xdsl.utils.lexer import Span
 
-from layoutdialect.dialect.syntax import (
-    ValueParser,
-    build,
-    format_bases,
-    format_bool,
-    format_ints,
-    format_layout_bases,
-    get_all_bases,
-    get_bases,
-    get_bool,
-    get_dict,
-    get_int,
-    get_ints,
-    parse_attribute,
-    parse_bases,
-    parse_bool,
-    parse_dict,
-    parse_int,
-    parse_ints,
-    parse_unsigned,
-    require,
-)
+from layoutdialect.dialect.attribute_reader import XdslAttributeReader
+from layoutdialect.dialect.syntax import format_bases, format_bool, format_ints, format_layout_bases
+from layoutdialect.dialect.ttg.encoding_bodies import CGA_SPELLING, read_encoding_body
 from layoutdialect.encodings import (
     AmdMfmaEncoding,
     AMDRotatingSharedEncoding,
@@ -65,18 +40,12 @@ from layoutdialect.encodings import (
     SharedLinearEncoding,
     SliceEncoding,
     SwizzledSharedEncoding,
-    UnexpectedParentError,
     to_linear_layout,
 )
 from layoutdialect.encodings.amd_wmma import DEFAULT_INSTR_SHAPE
-from layoutdialect.encodings.base import layout_from_bases
-from layoutdialect.encodings.linear import DISTRIBUTED_IN_DIMS
-from layoutdialect.encodings.shared import SHARED_IN_DIMS
-from layoutdialect.f2 import LinearLayout, is_power_of_two
-from layoutdialect.ir.diagnostics import SourceLocation
+from layoutdialect.f2 import LinearLayout
 
 __all__ = [
-    "LEGACY_CGA_KEYS",
     "RETIRED_ATTRIBUTES",
     "AMDRotatingSharedEncodingAttr",
     "AmdMfmaEncodingAttr",
@@ -107,20 +76,17 @@ Phased = TypeVar("Phased", bound=SwizzledSharedEncoding | AMDRotatingSharedEncod
 class EncodingAttr(Data[E], Generic[E]):
     """A ``ttg`` layout encoding; ``data`` is its ``layoutdialect.encodings`` value.
 
-    Subclasses read the body after the mnemonic in ``read`` and write it in ``write``.
+    Subclasses write the body after the mnemonic in ``write``; it is read by the reader
+    ``encoding_bodies`` has for the subclass's ``name``.
     """
 
     @classmethod
     def parse_parameter(cls, parser: AttrParser) -> E:
         start = parser.pos
         parser.parse_punctuation("<")
-        encoding = cls.read(parser, start)
+        encoding: E = read_encoding_body(cls.name, XdslAttributeReader(parser), start)  # type: ignore[assignment]
         parser.parse_punctuation(">")
         return encoding
-
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> E:
-        raise NotImplementedError
 
     def print_parameter(self, printer: Printer) -> None:
         printer.print_string("<")
@@ -151,180 +117,19 @@ def encoding_attr(encoding: DistributedEncoding | SharedEncoding) -> EncodingAtt
     return attribute(encoding)
 
 
-LEGACY_CGA_KEYS = ("CTAsPerCGA", "CTASplitNum", "CTAOrder")
-"""The keys Triton before 3.5 wrote an encoding's CGA with, read by ``_CGAKeys``."""
+def _write_cga(cga: CGALayout) -> str:
+    return "" if cga.is_single else f", CGALayout = {format_bases(cga.bases)}"
 
-_CGA_SPELLING = (
-    "CTA layouts are now the CGALayout key of each encoding{example}, the bases of its block -> dims map: "
-    "CGALayout = [[1, 0]] splits dim0 over 2 CTAs (CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], "
-    "CTAOrder = [1, 0] in Triton before 3.5), and no CGALayout key means one CTA"
-)
 
 RETIRED_ATTRIBUTES: dict[str, str] = {
     "ttg.blocked_layout": (
         "#ttg.blocked_layout is not a ttg attribute: did you mean #ttg.blocked<{...}>, with the same keys?"
     ),
     "ttg.cta_layout": "#ttg.cta_layout is not a ttg attribute: "
-    + _CGA_SPELLING.format(example=" (#ttg.blocked<{..., CGALayout = [[1, 0]]}>)"),
+    + CGA_SPELLING.format(example=" (#ttg.blocked<{..., CGALayout = [[1, 0]]}>)"),
 }
 """Why each ``ttg`` attribute name older Triton or its readers wrote is not read, with the
 modern spelling; ``LocatingParser`` reports it at the name."""
-
-_CTA_LAYOUT_KEY = "CTALayout is not a key of a ttg encoding: " + _CGA_SPELLING.format(example="")
-
-
-def _key_start(parser: AttrParser, key: str) -> int:
-    """Where ``key`` starts, read by ``parse_dict`` just before the value that starts at ``parser.pos``."""
-    found = parser.lexer.input.content.rfind(key, 0, parser.pos)
-    return found if found >= 0 else parser.pos
-
-
-def _remark(parser: AttrParser, message: str, start: int, end: int) -> None:
-    """Tell the reader how the text from ``start`` to ``end`` was read: through the parser's
-    ``remark`` when it has one (``LocatingParser`` collects and prints them once each),
-    else as ``file:line:col: remark: message`` on stderr."""
-    note = getattr(parser, "remark", None)
-    if callable(note):
-        note(message, start, end)
-        return
-    where = Span(start, end, parser.lexer.input).get_location()
-    print(SourceLocation(where.file, where.line, where.col).render(message, severity="remark"), file=sys.stderr)
-
-
-def _refuse_cta_layout(parser: AttrParser) -> NoReturn:
-    """The ``CTALayout = ...`` key: an error at the key that shows the modern spelling."""
-    start = _key_start(parser, "CTALayout")
-    parser.raise_error(_CTA_LAYOUT_KEY, start, start + len("CTALayout"))
-
-
-class _CGAKeys:
-    """Reads an encoding's CGA from ``CGALayout = [[..]]`` or, as Triton before 3.5 wrote it,
-    ``CTAsPerCGA``/``CTASplitNum``/``CTAOrder`` (see ``CGALayout.from_split_params``), which
-    is then printed as ``CGALayout`` with a remark at the first legacy key.
-
-    ``CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]`` reads as
-    ``CGALayout = [[1, 0]]``: 2 CTAs, each with half of dim0.  The three legacy keys go
-    together, with the encoding's rank, and never beside ``CGALayout``.
-    """
-
-    def __init__(self, parser: AttrParser) -> None:
-        self.parser = parser
-        self.starts: dict[str, int] = {}
-        """Where each CGA key given starts in the text."""
-
-    def fields(self) -> dict[str, ValueParser]:
-        """The parsers of the CGA keys (and of ``CTALayout``, an error) for ``parse_dict``."""
-
-        def located(key: str, read: ValueParser) -> ValueParser:
-            def parse(parser: AttrParser) -> object:
-                self.starts[key] = _key_start(parser, key)
-                return read(parser)
-
-            return parse
-
-        legacy = {key: located(key, parse_ints) for key in LEGACY_CGA_KEYS}
-        return {"CGALayout": located("CGALayout", parse_bases), **legacy, "CTALayout": _refuse_cta_layout}
-
-    def rank(self, values: Mapping[str, object]) -> int | None:
-        """The rank the CGA keys given imply, if any (``#ttg.nvmma_shared`` takes its rank from them)."""
-        entries = get_bases(values, "CGALayout")
-        if entries:
-            return len(entries[0])
-        return next((len(get_ints(values, key)) for key in reversed(LEGACY_CGA_KEYS) if key in values), None)
-
-    def read(self, values: Mapping[str, object], rank: int, start: int) -> CGALayout:
-        """The CGA the keys give to an encoding of rank ``rank``; one CTA when none is given."""
-        parser = self.parser
-        legacy = [key for key in LEGACY_CGA_KEYS if key in values]
-        if not legacy:
-            return build(parser, start, lambda: CGALayout(get_bases(values, "CGALayout"), rank))
-        first = min(legacy, key=self.starts.__getitem__)
-        if "CGALayout" in values:
-            self._error(f"CGALayout and the legacy {first} cannot be given together; keep only CGALayout", first)
-        missing = [key for key in LEGACY_CGA_KEYS if key not in values]
-        if missing:
-            given, absent = " and ".join(legacy), " and ".join(missing)
-            self._error(f"the legacy CTAsPerCGA, CTASplitNum and CTAOrder go together: {given} without {absent}", first)
-        ctas, split, order = (get_ints(values, key) for key in LEGACY_CGA_KEYS)
-        for key, entries in zip(LEGACY_CGA_KEYS, (ctas, split, order)):
-            if len(entries) != rank:
-                self._error(f"{key} is {format_ints(entries)}, but the layout has rank {rank}", key)
-        if sorted(order) != list(range(rank)):
-            self._error(f"CTAOrder must be a permutation of 0..{rank - 1}, but was {format_ints(order)}", "CTAOrder")
-        for key, entries in (("CTAsPerCGA", ctas), ("CTASplitNum", split)):
-            if not all(is_power_of_two(n) for n in entries):
-                self._error(f"every element of {key} must be a power of two, but it is {format_ints(entries)}", key)
-        for dim, (total, parts) in enumerate(zip(ctas, split)):
-            if parts > total:
-                self._error(f"CTASplitNum[{dim}] = {parts} is more than CTAsPerCGA[{dim}] = {total}", "CTASplitNum")
-        try:
-            cga = CGALayout.from_split_params(ctas, split, order)
-        except EncodingError as error:
-            self._error(str(error), first)
-        meaning = "one CTA (no CGALayout)" if cga.is_single else f"CGALayout = {format_bases(cga.bases)}"
-        at = self.starts[first]
-        _remark(parser, f"read the legacy CTAsPerCGA/CTASplitNum/CTAOrder as {meaning}", at, at + len(first))
-        return cga
-
-    def _error(self, message: str, key: str) -> NoReturn:
-        at = self.starts[key]
-        self.parser.raise_error(message, at, at + len(key))
-
-
-class _IgnoringUnknownKeys(Mapping[str, ValueParser]):
-    """``fields`` for ``parse_dict``, where any other key is read as an attribute and
-    ignored with a remark at the key: the encodings whose unknown keys Triton 3.9 ignores
-    (``#ttg.nvidia_mma``, ``#ttg.slice``, ...) drop none silently.  ``IGNORED`` stands
-    for an ignored key's value; ``known`` leaves those out."""
-
-    IGNORED: ClassVar[object] = object()
-
-    def __init__(self, fields: Mapping[str, ValueParser], encoding: str) -> None:
-        self.fields = fields
-        self.encoding = encoding
-
-    def __getitem__(self, key: str) -> ValueParser:
-        if key in self.fields:
-            return self.fields[key]
-
-        def ignore(parser: AttrParser) -> object:
-            start = _key_start(parser, key)
-            parser.parse_attribute()
-            message = f"ignored the unknown key '{key}', as Triton 3.9 does on #{self.encoding}"
-            _remark(parser, message, start, start + len(key))
-            return self.IGNORED
-
-        return ignore
-
-    def __contains__(self, key: object) -> bool:
-        return True
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.fields)
-
-    def __len__(self) -> int:
-        return len(self.fields)
-
-    @classmethod
-    def known(cls, values: Mapping[str, object]) -> dict[str, object]:
-        return {key: value for key, value in values.items() if value is not cls.IGNORED}
-
-
-def _parse_ignoring_unknown(parser: AttrParser, fields: Mapping[str, ValueParser], encoding: str) -> dict[str, object]:
-    """``parse_dict`` for an encoding whose unknown keys Triton 3.9 ignores (see ``_IgnoringUnknownKeys``)."""
-    return _IgnoringUnknownKeys.known(parse_dict(parser, _IgnoringUnknownKeys(fields, encoding)))
-
-
-def _write_cga(cga: CGALayout) -> str:
-    return "" if cga.is_single else f", CGALayout = {format_bases(cga.bases)}"
-
-
-def _read_parent(parser: AttrParser, values: dict[str, object], start: int) -> DistributedEncoding:
-    parent = require(parser, values, "parent", start)
-    if not isinstance(parent, DistributedEncodingAttr):
-        parser.raise_error("expected a distributed encoding trait", start, parser.pos)
-    encoding: DistributedEncoding = parent.data
-    return encoding
 
 
 @irdl_attr_definition
@@ -332,15 +137,6 @@ class BlockedEncodingAttr(DistributedEncodingAttr[BlockedEncoding]):
     """``#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>``"""
 
     name = "ttg.blocked"
-
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> BlockedEncoding:
-        keys = ("sizePerThread", "threadsPerWarp", "warpsPerCTA", "order")
-        cga_keys = _CGAKeys(parser)
-        values = parse_dict(parser, {**dict.fromkeys(keys, parse_ints), **cga_keys.fields()})
-        spt, tpw, wpc, order = (get_ints(values, k) for k in keys)
-        cga = cga_keys.read(values, len(spt), start)
-        return build(parser, start, lambda: BlockedEncoding(spt, tpw, wpc, order, cga))
 
     def write(self, printer: Printer) -> None:
         e = self.data
@@ -356,21 +152,10 @@ class NvidiaMmaEncodingAttr(DistributedEncodingAttr[NvidiaMmaEncoding]):
 
     Unknown keys are ignored, with a remark, as Triton 3.9 ignores them; the legacy
     ``CTAsPerCGA``/``CTASplitNum``/``CTAOrder``, which Triton 3.9 ignores too, are read as
-    the Triton versions that wrote them meant them (see ``_CGAKeys``).
+    the Triton versions that wrote them meant them (see ``encoding_bodies``).
     """
 
     name = "ttg.nvidia_mma"
-
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> NvidiaMmaEncoding:
-        fields = {"versionMajor": parse_int, "versionMinor": parse_int, "warpsPerCTA": parse_ints}
-        cga_keys = _CGAKeys(parser)
-        fields = {**fields, "instrShape": parse_ints, **cga_keys.fields()}
-        values = _parse_ignoring_unknown(parser, fields, cls.name)
-        major, minor = get_int(values, "versionMajor"), get_int(values, "versionMinor")
-        warps, instr = get_ints(values, "warpsPerCTA"), get_ints(values, "instrShape")
-        cga = cga_keys.read(values, len(warps), start)
-        return build(parser, start, lambda: NvidiaMmaEncoding(major, minor, warps, cga, instr))
 
     def write(self, printer: Printer) -> None:
         e = self.data
@@ -389,28 +174,6 @@ class AmdMfmaEncodingAttr(DistributedEncodingAttr[AmdMfmaEncoding]):
     """
 
     name = "ttg.amd_mfma"
-
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> AmdMfmaEncoding:
-        fields = {
-            "version": parse_int,
-            "warpsPerCTA": parse_ints,
-            "instrShape": parse_ints,
-            "isTransposed": parse_bool,
-            "tilesPerWarp": parse_ints,
-            "elementBitWidth": parse_int,
-        }
-        cga_keys = _CGAKeys(parser)
-        values = _parse_ignoring_unknown(parser, {**fields, **cga_keys.fields()}, cls.name)
-        version, warps, instr = (
-            get_int(values, "version"),
-            get_ints(values, "warpsPerCTA"),
-            get_ints(values, "instrShape"),
-        )
-        transposed, tiles = get_bool(values, "isTransposed"), get_ints(values, "tilesPerWarp")
-        width = get_int(values, "elementBitWidth", 32)
-        cga = cga_keys.read(values, len(warps), start)
-        return build(parser, start, lambda: AmdMfmaEncoding(version, warps, instr, transposed, cga, tiles, width))
 
     def write(self, printer: Printer) -> None:
         e = self.data
@@ -437,30 +200,6 @@ class AmdWmmaEncodingAttr(DistributedEncodingAttr[AmdWmmaEncoding]):
 
     name = "ttg.amd_wmma"
 
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> AmdWmmaEncoding:
-        fields = {
-            "version": parse_int,
-            "isTranspose": parse_bool,
-            "ctaLayout": lambda p: parse_dict(p, {"register": parse_bases, "warp": parse_bases}),
-            "instrShape": parse_ints,
-            "rank": parse_int,
-        }
-        cga_keys = _CGAKeys(parser)
-        values = _parse_ignoring_unknown(parser, {**fields, **cga_keys.fields()}, cls.name)
-        require(parser, values, "ctaLayout", start)
-        if "warp" not in get_dict(values, "ctaLayout"):
-            parser.raise_error("Expected basis of 'warp' not found", start, parser.pos)
-        cta = get_all_bases(get_dict(values, "ctaLayout"))
-        register, warp = cta.get("register", ()), cta.get("warp", ())
-        version, transpose = get_int(values, "version"), get_bool(values, "isTranspose")
-        instr = get_ints(values, "instrShape", DEFAULT_INSTR_SHAPE)
-        rank = get_int(values, "rank", 2)
-        if any(len(basis) != rank for basis in register + warp):
-            parser.raise_error("Serialized rank and rank deduced from LL need to match", start, parser.pos)
-        cga = cga_keys.read(values, rank, start)
-        return build(parser, start, lambda: AmdWmmaEncoding(version, transpose, register, warp, cga, instr))
-
     def write(self, printer: Printer) -> None:
         e = self.data
         register = f"register = {format_bases(e.cta_register)}, " if e.cta_register else ""
@@ -479,29 +218,6 @@ class DotOperandEncodingAttr(DistributedEncodingAttr[DotOperandEncoding]):
 
     name = "ttg.dot_op"
 
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> DotOperandEncoding:
-        """Triton's ``struct(params)`` syntax, whose ``opIdx`` and ``kWidth`` MLIR reads
-        as C++ ``unsigned`` values (``parse_unsigned``)."""
-        fields = {
-            "opIdx": parse_unsigned,
-            "parent": parse_attribute,
-            "kWidth": parse_unsigned,
-            "CTALayout": _refuse_cta_layout,
-        }
-        values = parse_dict(parser, fields)
-        require(parser, values, "opIdx", start)
-        op_idx, k_width = get_int(values, "opIdx"), get_int(values, "kWidth")
-        parent = _read_parent(parser, values, start)
-
-        def make() -> DotOperandEncoding:
-            try:
-                return DotOperandEncoding(op_idx, parent, k_width)
-            except UnexpectedParentError:
-                raise EncodingError(UnexpectedParentError.naming(str(values["parent"]))) from None
-
-        return build(parser, start, make)
-
     def write(self, printer: Printer) -> None:
         e = self.data
         printer.print_string(f"{{opIdx = {e.op_idx}, parent = ")
@@ -516,15 +232,6 @@ class SliceEncodingAttr(DistributedEncodingAttr[SliceEncoding]):
 
     name = "ttg.slice"
 
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> SliceEncoding:
-        fields = {"dim": parse_int, "parent": parse_attribute, "CTALayout": _refuse_cta_layout}
-        values = _parse_ignoring_unknown(parser, fields, cls.name)
-        require(parser, values, "dim", start)
-        dim = get_int(values, "dim")
-        parent = _read_parent(parser, values, start)
-        return build(parser, start, lambda: SliceEncoding(dim, parent))
-
     def write(self, printer: Printer) -> None:
         printer.print_string(f"{{dim = {self.data.dim}, parent = ")
         printer.print_attribute(encoding_attr(self.data.parent))
@@ -535,18 +242,6 @@ class _LinearLayoutEncodingAttr(DistributedEncodingAttr[Linear], Generic[Linear]
     """The body ``{register = [..], lane = [..], warp = [..], block = [..]}``; other keys
     are ignored with a remark, as Triton 3.9 ignores them."""
 
-    encoding_class: ClassVar[Callable[..., Any]]
-
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> Linear:
-        fields = {**dict.fromkeys(DISTRIBUTED_IN_DIMS, parse_bases), "CTALayout": _refuse_cta_layout}
-        values = _parse_ignoring_unknown(parser, fields, cls.name)
-        bases = get_all_bases(values)
-        encoding: Linear = build(
-            parser, start, lambda: cls.encoding_class(layout_from_bases(DISTRIBUTED_IN_DIMS, bases))
-        )
-        return encoding
-
     def write(self, printer: Printer) -> None:
         printer.print_string(f"{{{format_layout_bases(self.data.layout)}}}")
 
@@ -556,7 +251,6 @@ class LinearEncodingAttr(_LinearLayoutEncodingAttr[LinearEncoding]):
     """``#ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], warp = [], block = []}>``"""
 
     name = "ttg.linear"
-    encoding_class = LinearEncoding
 
 
 @irdl_attr_definition
@@ -564,26 +258,10 @@ class GenericLinearEncodingAttr(_LinearLayoutEncodingAttr[GenericLinearEncoding]
     """``#ttg.generic_linear<{...}>``: as ``#ttg.linear``, with swizzled warps allowed."""
 
     name = "ttg.generic_linear"
-    encoding_class = GenericLinearEncoding
-
-
-_PHASED_FIELDS = {"vec": parse_int, "perPhase": parse_int, "maxPhase": parse_int, "order": parse_ints}
 
 
 class _PhasedSharedEncodingAttr(SharedEncodingAttr[Phased], Generic[Phased]):
     """The body ``{vec = V, perPhase = P, maxPhase = M, order = [..](, CGALayout = [[..]])?}``."""
-
-    encoding_class: ClassVar[Callable[..., Any]]
-
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> Phased:
-        cga_keys = _CGAKeys(parser)
-        values = parse_dict(parser, {**_PHASED_FIELDS, **cga_keys.fields()})
-        vec, per_phase, max_phase = (get_int(values, k) for k in ("vec", "perPhase", "maxPhase"))
-        order = get_ints(values, "order")
-        cga = cga_keys.read(values, len(order), start)
-        encoding: Phased = build(parser, start, lambda: cls.encoding_class(vec, per_phase, max_phase, order, cga))
-        return encoding
 
     def write(self, printer: Printer) -> None:
         e = self.data
@@ -598,7 +276,6 @@ class SwizzledSharedEncodingAttr(_PhasedSharedEncodingAttr[SwizzledSharedEncodin
     """``#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>``"""
 
     name = "ttg.swizzled_shared"
-    encoding_class = SwizzledSharedEncoding
 
 
 @irdl_attr_definition
@@ -606,7 +283,6 @@ class AMDRotatingSharedEncodingAttr(_PhasedSharedEncodingAttr[AMDRotatingSharedE
     """``#ttg.amd_rotating_shared<{vec = 4, perPhase = 2, maxPhase = 8, order = [1, 0]}>``"""
 
     name = "ttg.amd_rotating_shared"
-    encoding_class = AMDRotatingSharedEncoding
 
 
 @irdl_attr_definition
@@ -618,24 +294,6 @@ class NVMMASharedEncodingAttr(SharedEncodingAttr[NVMMASharedEncoding]):
     """
 
     name = "ttg.nvmma_shared"
-
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> NVMMASharedEncoding:
-        fields = {
-            "swizzlingByteWidth": parse_int,
-            "transposed": parse_bool,
-            "elementBitWidth": parse_int,
-            "fp4Padded": parse_bool,
-            "rank": parse_int,
-        }
-        cga_keys = _CGAKeys(parser)
-        values = parse_dict(parser, {**fields, **cga_keys.fields()})
-        swizzle, transposed = get_int(values, "swizzlingByteWidth"), get_bool(values, "transposed")
-        width, fp4 = get_int(values, "elementBitWidth"), get_bool(values, "fp4Padded")
-        implied = cga_keys.rank(values)
-        rank = get_int(values, "rank", 2 if implied is None else implied)
-        cga = cga_keys.read(values, rank, start)
-        return build(parser, start, lambda: NVMMASharedEncoding(swizzle, transposed, width, cga, fp4))
 
     def write(self, printer: Printer) -> None:
         e = self.data
@@ -653,19 +311,6 @@ class SharedLinearEncodingAttr(SharedEncodingAttr[SharedLinearEncoding]):
 
     name = "ttg.shared_linear"
 
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> SharedLinearEncoding:
-        fields = {"offset": parse_bases, "block": parse_bases, "alignment": parse_int, "CTALayout": _refuse_cta_layout}
-        values = parse_dict(parser, fields)
-        if "alignment" in values:
-            parser.raise_error("alignment must be specified outside of the linear layout braces", start, parser.pos)
-        bases = {"block": (), **get_all_bases(values)}
-        parser.parse_punctuation(",")
-        parser.parse_keyword("alignment")
-        parser.parse_punctuation("=")
-        alignment = parse_int(parser)
-        return build(parser, start, lambda: SharedLinearEncoding(layout_from_bases(SHARED_IN_DIMS, bases), alignment))
-
     def write(self, printer: Printer) -> None:
         e = self.data
         printer.print_string(f"{{{format_layout_bases(e.layout, skip_empty=('block',))}}}, alignment = {e.alignment}")
@@ -679,29 +324,6 @@ class PaddedSharedEncodingAttr(SharedEncodingAttr[PaddedSharedEncoding]):
 
     name = "ttg.padded_shared"
 
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> PaddedSharedEncoding:
-        pairs = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: _parse_interval(parser))
-        intervals, paddings = tuple(i for i, _ in pairs), tuple(p for _, p in pairs)
-        body = parser.pos
-        fields = {"offset": parse_bases, "block": parse_bases, "order": parse_ints, "shape": parse_ints}
-        legacy = {key: _padded_has_no(key) for key in LEGACY_CGA_KEYS}
-        values = parse_dict(parser, {**fields, **legacy, "CTALayout": _refuse_cta_layout})
-        if "offset" in values or "block" in values:
-            extra = [k for k in values if k not in SHARED_IN_DIMS]
-            if extra:
-                parser.raise_error(f"Unexpected attribute {extra[0]} found", body, parser.pos)
-            component = get_all_bases(values)
-            return build(
-                parser,
-                start,
-                lambda: PaddedSharedEncoding(intervals, paddings, layout_from_bases(SHARED_IN_DIMS, component)),
-            )
-        require(parser, values, "order", body)
-        require(parser, values, "shape", body)
-        order, shape = get_ints(values, "order"), get_ints(values, "shape")
-        return build(parser, start, lambda: PaddedSharedEncoding.from_order(intervals, paddings, order, shape))
-
     def write(self, printer: Printer) -> None:
         e = self.data
         pairs = ", ".join(f"{i}:+{p}" for i, p in zip(e.intervals, e.paddings))
@@ -713,46 +335,11 @@ class PaddedSharedEncodingAttr(SharedEncodingAttr[PaddedSharedEncoding]):
         printer.print_string(f"[{pairs}] {{{body}}}")
 
 
-def _padded_has_no(key: str) -> ValueParser:
-    """The parser of a legacy CGA key on ``#ttg.padded_shared``: an error at the key that
-    shows where the CTAs go."""
-
-    def refuse(parser: AttrParser) -> NoReturn:
-        start = _key_start(parser, key)
-        message = (
-            f"#ttg.padded_shared has no {key} key: write its CTAs as the block bases of its linear form, "
-            "{offset = [[..]], block = [[..]]}"
-        )
-        parser.raise_error(message, start, start + len(key))
-
-    return refuse
-
-
-def _parse_interval(parser: AttrParser) -> tuple[int, int]:
-    """``512:+8``: every 512 elements, 8 elements of padding."""
-    interval = parse_int(parser)
-    parser.parse_punctuation(":")
-    parser.parse_punctuation("+")
-    return interval, parse_int(parser)
-
-
 @irdl_attr_definition
 class PartitionedSharedEncodingAttr(SharedEncodingAttr[PartitionedSharedEncoding]):
     """``#ttg.partitioned_shared<{numPartitions = 2, numGroups = 4, partitionDim = 0, partitionLayout = #shared}>``"""
 
     name = "ttg.partitioned_shared"
-
-    @classmethod
-    def read(cls, parser: AttrParser, start: int) -> PartitionedSharedEncoding:
-        fields = {"numPartitions": parse_int, "numGroups": parse_int, "partitionDim": parse_int}
-        values = parse_dict(parser, {**fields, "partitionLayout": parse_attribute, "CTALayout": _refuse_cta_layout})
-        for key in (*fields, "partitionLayout"):
-            require(parser, values, key, start)
-        partitions, groups, dim = (get_int(values, k) for k in fields)
-        inner = values["partitionLayout"]
-        if not isinstance(inner, SharedEncodingAttr):
-            parser.raise_error("partitionLayout must be a shared encoding", start, parser.pos)
-        return build(parser, start, lambda: PartitionedSharedEncoding(partitions, groups, dim, inner.data))
 
     def write(self, printer: Printer) -> None:
         e = self.data

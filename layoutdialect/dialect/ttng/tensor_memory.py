@@ -65,6 +65,7 @@ from layoutdialect.analysis.tensor_memory_access import (
     tmem_compatible_layouts,
     tmem_view,
 )
+from layoutdialect.dialect.attribute_reader import XdslAttributeReader
 from layoutdialect.dialect.semantics import ConversionFolds, LayoutAnchor
 from layoutdialect.dialect.syntax import build, format_bases, parse_bases, parse_int
 from layoutdialect.dialect.tt.dot_scaled import SCALED_ELEMENT_TYPES
@@ -197,12 +198,13 @@ class TensorMemoryEncodingAttr(Data[TensorMemoryLayout]):
     @classmethod
     def parse_parameter(cls, parser: AttrParser) -> TensorMemoryLayout:
         start = parser.pos
+        reader = XdslAttributeReader(parser)
         keys = ("blockM", "blockN", "colStride")
         values = _parse_struct(
             parser,
             {
-                **dict.fromkeys(keys, parse_int),
-                "CGALayout": parse_bases,
+                **dict.fromkeys(keys, lambda _: parse_int(reader)),
+                "CGALayout": lambda _: parse_bases(reader),
                 "twoCTAs": _parse_bool,
                 "fp4Padded": _parse_bool,
             },
@@ -210,9 +212,9 @@ class TensorMemoryEncodingAttr(Data[TensorMemoryLayout]):
         )
         block_m, block_n, col_stride = (int(values[key]) for key in keys)  # type: ignore[call-overload]
         bases = values.get("CGALayout", ())
-        cga = build(parser, start, lambda: _cga_layout(bases))  # type: ignore[arg-type]
+        cga = build(reader, start, lambda: _cga_layout(bases))  # type: ignore[arg-type]
         two_ctas, fp4_padded = bool(values.get("twoCTAs", False)), bool(values.get("fp4Padded", False))
-        return build(parser, start, lambda: TensorMemoryLayout(block_m, block_n, col_stride, cga, two_ctas, fp4_padded))
+        return build(reader, start, lambda: TensorMemoryLayout(block_m, block_n, col_stride, cga, two_ctas, fp4_padded))
 
     def print_parameter(self, printer: Printer) -> None:
         e = self.data
@@ -253,9 +255,12 @@ class TensorMemoryScalesEncodingAttr(Data[TensorMemoryScalesLayout]):
     @classmethod
     def parse_parameter(cls, parser: AttrParser) -> TensorMemoryScalesLayout:
         start = parser.pos
-        values = _parse_struct(parser, {"CGALayout": parse_bases, "blockRepOrder": _parse_block_rep_order})
+        reader = XdslAttributeReader(parser)
+        values = _parse_struct(
+            parser, {"CGALayout": lambda _: parse_bases(reader), "blockRepOrder": _parse_block_rep_order}
+        )
         bases = values.get("CGALayout", ())
-        cga = build(parser, start, lambda: _cga_layout(bases))  # type: ignore[arg-type]
+        cga = build(reader, start, lambda: _cga_layout(bases))  # type: ignore[arg-type]
         return TensorMemoryScalesLayout(cga, str(values.get("blockRepOrder", BlockRepOrder.MN_THEN_K)))
 
     def print_parameter(self, printer: Printer) -> None:
