@@ -1,9 +1,12 @@
 """``layout-opt``: an opt-style driver for TTGIR, built on xDSL's opt main.
 
     layout-opt FILE.mlir -p pass1,pass2{opt=v} [-o OUT] [--split-input-file] [--verify-diagnostics]
+               [--verify-roundtrip]
 
 Reads ``FILE`` (``-`` or nothing for stdin), runs the passes, and prints the
-module with Triton's layout aliases.  Any error is printed as
+module with Triton's layout aliases; with ``--verify-roundtrip``, as ``mlir-opt``'s, it
+first reads the result back from its generic and its custom text and fails unless both
+print the same.  Any error is printed as
 ``file:line:col: error: message`` with the offending line, the exit status is 1,
 and nothing is written; with ``--split-input-file`` every chunk is processed and only
 the failing ones are left out, as in ``mlir-opt``; with ``--verify-diagnostics`` the
@@ -106,6 +109,11 @@ class LayoutOptMain(xDSLOptMain):
             if "--target" in action.option_strings:
                 action.help = "the output: ttgir (default), mlir, or another xDSL target"
         arg_parser.add_argument("--list-passes", action="store_true", help="print every pass name and exit")
+        arg_parser.add_argument(
+            "--verify-roundtrip",
+            action="store_true",
+            help="read the result back from its generic and its custom text and fail unless both print the same",
+        )
 
     def setup_pipeline(self) -> None:
         """xDSL's pipeline, with ``verify_module`` between passes instead of xDSL's
@@ -197,7 +205,35 @@ class LayoutOptMain(xDSLOptMain):
             raise IRError(SourceLocation(filename, offset + 1, 1), str(error)) from None
         if verify:
             verify_module(module, chunk, offset)
-        return self.output_resulting_program(module)
+        output = self.output_resulting_program(module)
+        if self.args.verify_roundtrip:
+            self._verify_roundtrip(module, output, filename, offset)
+        return output
+
+    def _verify_roundtrip(self, module: ModuleOp, output: str, filename: str, offset: int) -> None:
+        """Read ``module`` back from its generic and its custom text and require that each
+        prints ``output`` again; else an ``IRError`` at the chunk naming the first line that differs."""
+        for form, generic in (("generic", True), ("custom", False)):
+            stream = StringIO()
+            TTGIROutput(generic, self.args.print_debuginfo).emit(self.ctx, module, stream)
+            try:
+                again = self.output_resulting_program(parse_module(stream.getvalue(), f"<{form} text>", self.ctx))
+            except IRError as error:
+                raise IRError(
+                    SourceLocation(filename, offset + 1, 1),
+                    f"the result does not read back from its {form} text: {error}",
+                ) from None
+            if again != output:
+                line = next(
+                    index
+                    for index, (old, new) in enumerate(zip([*output.splitlines(), ""], [*again.splitlines(), ""]))
+                    if old != new
+                )
+                message = (
+                    f"the result read back from its {form} text prints otherwise: line {line + 1} of the output, "
+                    f"{(output.splitlines() + [''])[line]!r}, is {(again.splitlines() + [''])[line]!r}"
+                )
+                raise IRError(SourceLocation(filename, offset + 1, 1), message)
 
 
 def _write_output(path: str, text: str) -> None:

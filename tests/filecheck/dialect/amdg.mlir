@@ -1,8 +1,6 @@
 // Triton's AMD ops (amdg) read and print as Triton 3.9 prints them; printing is a fixed point, and the
 // generic form (operand segments and properties) reads back the same.
-// RUN: layout-opt %s --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file | layout-opt --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file --print-op-generic | layout-opt --split-input-file | filecheck %s
+// RUN: layout-opt %s --split-input-file --verify-roundtrip | filecheck %s
 
 // Buffer loads, stores and atomics: a scalar base pointer and a tensor of i32 offsets.
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>

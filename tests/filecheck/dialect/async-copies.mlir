@@ -2,9 +2,7 @@
 // CTA barrier, in Triton 3.9's assembly formats; every op line below is what Triton 3.9 prints
 // for this input (a copy's buffer type unqualified, default properties left out, an
 // async_copy attr-dict sorted, `all` for every address space). Printing is a fixed point.
-// RUN: layout-opt %s | filecheck %s
-// RUN: layout-opt %s | layout-opt | filecheck %s
-// RUN: layout-opt %s --print-op-generic | layout-opt | filecheck %s
+// RUN: layout-opt %s --verify-roundtrip | filecheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

@@ -1,8 +1,6 @@
 // Atomics, tt.get_num_programs and the float/integer elementwise tt ops read and print as Triton 3.9 prints them;
 // printing is a fixed point, and the generic form keeps the enums as the i32 values Triton stores.
-// RUN: layout-opt %s | filecheck %s
-// RUN: layout-opt %s | layout-opt | filecheck %s
-// RUN: layout-opt %s --print-op-generic | layout-opt | filecheck %s
+// RUN: layout-opt %s --verify-roundtrip | filecheck %s
 // RUN: layout-opt %s --print-op-generic | filecheck %s --check-prefix=GENERIC
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

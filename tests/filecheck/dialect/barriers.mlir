@@ -1,7 +1,5 @@
 // mbarriers, fences and cluster launch control (ttng) read and print as Triton 3.9 prints them; printing is a fixed point.
-// RUN: layout-opt %s --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file | layout-opt --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file --print-op-generic | layout-opt --split-input-file | filecheck %s
+// RUN: layout-opt %s --split-input-file --verify-roundtrip | filecheck %s
 
 // One CTA: a barrier's whole life, with and without predicates, dependencies and attributes.
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>

@@ -1,9 +1,7 @@
 // Dense literals: a splat costs the same whatever its type's size (it is held as its one element
 // past a million elements), prints as it read, and printing is a fixed point; a literal that does not
 // fill its type is MLIR's located error (Triton 3.9 gives the same messages).
-// RUN: layout-opt %s --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file | layout-opt --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file --print-op-generic | layout-opt --split-input-file | filecheck %s
+// RUN: layout-opt %s --split-input-file --verify-roundtrip | filecheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {

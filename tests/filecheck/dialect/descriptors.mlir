@@ -1,7 +1,5 @@
 // Tensor descriptors (tt) and TMA copies (ttng) read and print as Triton 3.9 prints them; printing is a fixed point.
-// RUN: layout-opt %s --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file | layout-opt --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file --print-op-generic | layout-opt --split-input-file | filecheck %s
+// RUN: layout-opt %s --split-input-file --verify-roundtrip | filecheck %s
 
 // Descriptors made and used in registers: Triton prints make_tensor_descriptor's types without
 // their dialect prefix, and its default padding (1, zero) not at all.

@@ -1,8 +1,6 @@
 // Gluon's placeholder encodings (#gluon.auto_encoding, #gluon.coalesced_encoding) and gluon.set_auto_layout read and
 // print as Triton 3.9 prints them; printing is a fixed point.
-// RUN: layout-opt %s --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file | layout-opt --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file --print-op-generic | layout-opt --split-input-file | filecheck %s
+// RUN: layout-opt %s --split-input-file --verify-roundtrip | filecheck %s
 
 // Auto-encoded tensors flow through shape-changing ops, control flow and conversions; set_auto_layout fixes them.
 #blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>

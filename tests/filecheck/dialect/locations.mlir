@@ -1,10 +1,10 @@
 // Triton prints every op's source location as an alias and the alias table after the
 // module; aliases may name later ones (call sites, names, fused locations).  The module
-// reads as written, --print-debuginfo prints the locations back, and diagnostics and
-// `layout-tool plan` name both the IR position and the kernel's source position.
+// reads as written, --print-debuginfo prints the locations back (and reads them again,
+// --verify-roundtrip), and diagnostics and `layout-tool plan` name both the IR position
+// and the kernel's source position.
 
-// RUN: layout-opt %s --print-debuginfo | filecheck %s
-// RUN: layout-opt %s --print-debuginfo | layout-opt --print-debuginfo | filecheck %s
+// RUN: layout-opt %s --print-debuginfo --verify-roundtrip | filecheck %s
 // RUN: layout-tool plan %s | filecheck %s --check-prefix=PLAN
 // RUN: layout-tool plan %s --json | filecheck %s --check-prefix=JSON
 // RUN: sed -e 's/warpsPerCTA = \[2, 2\]/warpsPerCTA = [2, 1]/' %s | not layout-opt - 2>&1 | filecheck %s --check-prefix=ERROR

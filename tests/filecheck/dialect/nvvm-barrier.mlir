@@ -1,7 +1,6 @@
 // nvvm.barrier, the CTA barrier Triton's NVIDIA pipelines write into TTGIR, with its optional
 // named-barrier id and thread count, reads and prints as Triton 3.9 prints it.
-// RUN: layout-opt %s | filecheck %s
-// RUN: layout-opt %s | layout-opt | filecheck %s
+// RUN: layout-opt %s --verify-roundtrip | filecheck %s
 
 tt.func @barriers(%id: i32, %threads: i32) {
   nvvm.barrier

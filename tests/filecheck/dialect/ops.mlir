@@ -1,8 +1,6 @@
 // The ttg layout ops in Triton's assembly formats (lines from test/Conversion/tritongpu_to_llvm*.mlir,
 // test/TritonGPU/combine.mlir and test/NVWS/assign_stage_phase.mlir); printing is a fixed point.
-// RUN: layout-opt %s | filecheck %s
-// RUN: layout-opt %s > %t.1 && layout-opt %t.1 > %t.2 && diff %t.1 %t.2
-// RUN: layout-opt %s --print-op-generic | layout-opt | filecheck %s
+// RUN: layout-opt %s --verify-roundtrip | filecheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #layout0 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

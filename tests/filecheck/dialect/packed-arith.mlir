@@ -1,8 +1,6 @@
 // ttng.packed_arith reads and prints as Triton 3.9 prints it, for each family of packed PTX instructions; printing is
 // a fixed point.
-// RUN: layout-opt %s --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file | layout-opt --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file --print-op-generic | layout-opt --split-input-file | filecheck %s
+// RUN: layout-opt %s --split-input-file --verify-roundtrip | filecheck %s
 
 // Two 32-bit or 16-bit lanes per register, same types in and out (f32x2, f16x2, bf16x2), and mixed precisions.
 #blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>

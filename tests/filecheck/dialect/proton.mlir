@@ -1,8 +1,6 @@
 // Proton's profiling ops (proton, proton_gpu) and the !proton_gpu.segment type read and print as Triton 3.9 prints
 // them; printing is a fixed point.
-// RUN: layout-opt %s --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file | layout-opt --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file --print-op-generic | layout-opt --split-input-file | filecheck %s
+// RUN: layout-opt %s --split-input-file --verify-roundtrip | filecheck %s
 
 // A profiled scope.
 module {

@@ -2,8 +2,7 @@
 // the thread and workgroup ids) read and print as
 // Triton 3.9 prints them: a sched.barrier mask in enum order, `all` for every kind, an s.setprio
 // priority as a 16-bit integer; what Triton refuses is refused with its message.
-// RUN: not layout-opt %s --split-input-file 2>%t.err | filecheck %s
-// RUN: not layout-opt %s --split-input-file 2>/dev/null | layout-opt --split-input-file | filecheck %s
+// RUN: not layout-opt %s --split-input-file --verify-roundtrip 2>%t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=ERR --input-file %t.err
 
 module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 64 : i32} {

@@ -1,8 +1,7 @@
 // scf.while reads and prints as MLIR writes it: with no loop values the list is left out,
 // as Triton writes the spin lock around tt.atomic_cas; a type list that does not match the
 // values is MLIR's error, at the colon.
-// RUN: not layout-opt %s --split-input-file 2>/dev/null | filecheck %s
-// RUN: not layout-opt %s --split-input-file 2>/dev/null | layout-opt --split-input-file | filecheck %s
+// RUN: not layout-opt %s --split-input-file --verify-roundtrip 2>/dev/null | filecheck %s
 // RUN: not layout-opt %s --split-input-file 2>&1 >/dev/null | filecheck %s --check-prefix=ERR
 
 tt.func @spin(%lock: !tt.ptr<i32>) {

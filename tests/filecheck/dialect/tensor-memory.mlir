@@ -2,9 +2,7 @@
 // Triton 3.9 prints them (lines after test/Conversion/tritongpu_to_llvm_blackwell.mlir and
 // test/TritonNvidiaGPU/mma_lowering.mlir); printing is a fixed point.  An encoding prints as its alias
 // (#tmem, #tmem_scales) where the printer names it, inline otherwise: the checks accept both.
-// RUN: layout-opt %s | filecheck %s
-// RUN: layout-opt %s | layout-opt | filecheck %s
-// RUN: layout-opt %s --print-op-generic | layout-opt | filecheck %s
+// RUN: layout-opt %s --verify-roundtrip | filecheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
 #nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>

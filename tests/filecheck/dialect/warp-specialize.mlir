@@ -1,8 +1,6 @@
 // ttg.warp_specialize, its partition regions, ttg.warp_yield and ttg.warp_return read and print as Triton 3.9
 // prints them; printing is a fixed point, and the generic form (with ttg.warp_specialize.partitions) reads back.
-// RUN: layout-opt %s --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file | layout-opt --split-input-file | filecheck %s
-// RUN: layout-opt %s --split-input-file --print-op-generic | layout-opt --split-input-file | filecheck %s
+// RUN: layout-opt %s --split-input-file --verify-roundtrip | filecheck %s
 // RUN: layout-opt %s --split-input-file --print-op-generic | filecheck %s --check-prefix=GENERIC
 // RUN: layout-opt %s --split-input-file -p canonicalize | filecheck %s --check-prefix=CANON
 

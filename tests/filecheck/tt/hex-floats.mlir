@@ -1,8 +1,7 @@
 // A hexadecimal literal in a float tensor is the element's bit pattern, as in MLIR:
 // softmax dumps start from dense<0xFF800000> (-inf).  Infinities and NaNs print back
 // in MLIR's spelling, and a NaN splat stays a splat.
-// RUN: layout-opt %s | filecheck %s
-// RUN: layout-opt %s | layout-opt | filecheck %s
+// RUN: layout-opt %s --verify-roundtrip | filecheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {

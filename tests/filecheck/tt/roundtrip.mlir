@@ -1,6 +1,5 @@
 // tt ops print as Triton prints them, and what they print parses back to the same text.
-// RUN: layout-opt %s | filecheck %s
-// RUN: layout-opt %s | layout-opt | filecheck %s
+// RUN: layout-opt %s --verify-roundtrip | filecheck %s
 
 #a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #r = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
