@@ -122,6 +122,7 @@ class CTASimulator:
         every op before the next CTA starts.  Returns every value, each with the full
         ``(cta, warp, lane)`` axes (memrefs stay view ids).
         """
+        entries = {op: _modelled(op) for op in ops}
         values = {value: array if array.ndim == 0 else self._full(array) for value, array in inputs.items()}
         ctas = self._selection(cta_order, 0, "CTA")
         warps = self._selection(warp_order, 1, "warp")
@@ -129,7 +130,7 @@ class CTASimulator:
             for cta in ctas:
                 for segment in _segments(cluster_segment, gpu.BarrierOp):
                     for warp in warps:
-                        self._run_on(segment, values, (cta, warp))
+                        self._run_on(segment, entries, values, (cta, warp))
         return values
 
     def _selection(self, order: Iterable[int] | None, axis: int, name: str) -> list[slice]:
@@ -161,13 +162,15 @@ class CTASimulator:
         array = np.asarray(array, dtype=np.uint64)
         return np.broadcast_to(array, np.broadcast_shapes(array.shape[:3], self.shape) + array.shape[3:]).copy()
 
-    def _run_on(self, ops: Sequence[Operation], values: dict[SSAValue, Array], threads: tuple[slice, slice]) -> None:
+    def _run_on(
+        self,
+        ops: Sequence[Operation],
+        entries: dict[Operation, ThreadOp],
+        values: dict[SSAValue, Array],
+        threads: tuple[slice, slice],
+    ) -> None:
         for op in ops:
-            entry = THREAD_OPS.get(type(op))
-            if entry is None:
-                raise SimulationError(f"the simulator does not model '{op.name}'")
-            if not entry.vectors_of_any_rank and not _one_dimensional(op):
-                raise SimulationError(f"the simulator models '{op.name}' on 1-D vectors only (shape_cast them first)")
+            entry = entries[op]
             args = tuple(self._operand(values, operand, threads) for operand in op.operands)
             self.current = threads
             results = entry.implementation(entry.functions, self, op, args).values  # type: ignore[arg-type]
@@ -467,6 +470,17 @@ def _segments(ops: Sequence[Operation], barrier: type[Operation]) -> list[list[O
         if isinstance(op, barrier):
             segments.append([])
     return segments
+
+
+def _modelled(op: Operation) -> ThreadOp:
+    """How the simulator runs ``op``; a ``SimulationError`` when it does not model it (or
+    not on the vectors it takes), before any op runs."""
+    entry = THREAD_OPS.get(type(op))
+    if entry is None:
+        raise SimulationError(f"the simulator does not model '{op.name}'")
+    if not entry.vectors_of_any_rank and not _one_dimensional(op):
+        raise SimulationError(f"the simulator models '{op.name}' on 1-D vectors only (shape_cast them first)")
+    return entry
 
 
 def _one_dimensional(op: Operation) -> bool:

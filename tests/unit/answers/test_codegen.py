@@ -212,8 +212,10 @@ def scratch_crosses_ctas(answer: CodegenAnswer) -> bool:
     return answer.strategy.scratch is not None and answer.strategy.scratch.cross_cta
 
 
-def _harness(answer: CodegenAnswer, src_ids: np.ndarray, dst_ids: np.ndarray, element_bits: int) -> str:
-    """A host program running the conversion on every thread of every CTA and checking every register."""
+def _check(name: str, answer: CodegenAnswer, src_ids: np.ndarray, dst_ids: np.ndarray, element_bits: int) -> str:
+    """A host function ``check_name::run()`` running the conversion ``answer`` (the generated
+    function ``name``) on every thread of every CTA and checking every register: it
+    prints ``name: ok``, or the first register that differs."""
     ctas, warps, lanes, src_registers = src_ids.shape
     dst_registers = dst_ids.shape[3]
     mask = (1 << element_bits) - 1
@@ -222,13 +224,11 @@ def _harness(answer: CodegenAnswer, src_ids: np.ndarray, dst_ids: np.ndarray, el
     expected = ",".join(str(int(v) & mask) for v in dst_ids.reshape(-1))
     threads = warps * lanes
     scratch = max(answer.function.scratch_bytes, 1)
-    call = "convert_layout(in, scratch[c])" if answer.function.scratch_bytes else "convert_layout(in)"
-    return f"""#include "warp_emulation.h"
-#include <cstdio>
-{answer.source}
+    call = f"::{name}(in, scratch[c])" if answer.function.scratch_bytes else f"::{name}(in)"
+    return f"""namespace check_{name} {{
 static const {element} inputs[] = {{{inputs}}};
 static const {element} expected[] = {{{expected}}};
-int main() {{
+void run() {{
   static {element} results[{ctas} * {threads} * {dst_registers}];
   alignas(16) static unsigned char buffers[{ctas}][{scratch}];
   unsigned char* scratch[{ctas}];
@@ -244,27 +244,44 @@ int main() {{
   }});
   for (int i = 0; i < {ctas} * {threads} * {dst_registers}; ++i)
     if (results[i] != expected[i]) {{
-      std::printf("thread %d register %d: %llu, expected %llu\\n", i / {dst_registers}, i % {dst_registers},
+      std::printf("{name}: thread %d register %d: %llu, expected %llu\\n", i / {dst_registers}, i % {dst_registers},
                   (unsigned long long)results[i], (unsigned long long)expected[i]);
-      return 1;
+      return;
     }}
-  std::puts("ok");
-  return 0;
+  std::puts("{name}: ok");
 }}
+}}  // namespace check_{name}
 """
+
+
+@pytest.fixture(scope="module")
+def host_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """What each case's check prints, from one host program that runs them all: one
+    build instead of one per case (the warp emulation header is most of each build)."""
+    sources, checks = [], []
+    for case in sorted(CASES):
+        src_text, dst_text, shape, element = CASES[case]
+        src, dst = parse_layout_argument(src_text, shape), parse_layout_argument(dst_text, shape)
+        answer = generate_conversion(src, dst, parse_element_type(element), target=_target(case), name=case)
+        sources.append(answer.source)
+        checks.append(
+            _check(case, answer, element_ids(src.layout), element_ids(dst.layout), parse_element_bits(element))
+        )
+    calls = "".join(f"  check_{case}::run();\n" for case in sorted(CASES))
+    program = tmp_path_factory.mktemp("codegen") / "main.cpp"
+    program.write_text(
+        '#include "warp_emulation.h"\n#include <cstdio>\n'
+        + "\n".join(sources + checks)
+        + f"\nint main() {{\n{calls}  return 0;\n}}\n"
+    )
+    printed = build_and_run(program).splitlines()
+    return {case: "\n".join(line for line in printed if line.startswith(f"{case}: ")) for case in CASES}
 
 
 @pytest.mark.skipif(COMPILER is None, reason="no C++ compiler for the host-side warp emulation")
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_the_cuda_moves_every_element_to_its_destination_register(case: str, tmp_path: Path) -> None:
-    src_text, dst_text, shape, element = CASES[case]
-    src = parse_layout_argument(src_text, shape)
-    dst = parse_layout_argument(dst_text, shape)
-    answer = generate_conversion(src, dst, parse_element_type(element), target=_target(case))
-    bits = parse_element_bits(element)
-    program = tmp_path / "main.cpp"
-    program.write_text(_harness(answer, element_ids(src.layout), element_ids(dst.layout), bits))
-    assert build_and_run(program).strip() == "ok"
+def test_the_cuda_moves_every_element_to_its_destination_register(case: str, host_runs: dict[str, str]) -> None:
+    assert host_runs[case] == f"{case}: ok"
 
 
 @pytest.mark.skipif(NVCC is None, reason="nvcc is not installed")

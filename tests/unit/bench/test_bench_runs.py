@@ -184,7 +184,7 @@ KNOWN_WORSE_THAN_TRITON: set[str] = set()
 
 
 def test_conversion_removal_benchmark_covers_the_suite_and_is_worse_than_triton_only_where_known() -> None:
-    output = quick_run("bench_remove_conversions.py", "--runs", "2")  # each size the best of two
+    output = quick_run("bench_remove_conversions.py")
     row = re.compile(
         r"^(?P<file>\S+\.mlir)\s+(?P<function>\w+)\s+(?P<before>\d+)\s+(?P<ours>\d+)\s+(?P<triton>\d+|-)"
         r"\s+(?P<ours_bytes>\d+)\s+(?P<triton_bytes>\d+|-)(\s+(?P<flag>better|WORSE))?$"

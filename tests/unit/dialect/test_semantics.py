@@ -31,10 +31,11 @@ CORPORA = [
 
 def _modules(path: Path) -> list[ModuleOp]:
     text = path.read_text()
+    context = make_context(allow_unregistered=True)
     modules = []
     for chunk in text.split("\n// -----\n"):
         try:
-            modules.append(parse_module(chunk, ctx=make_context(allow_unregistered=True)))
+            modules.append(parse_module(chunk, ctx=context))
         except ValueError:
             continue  # an expected-error chunk
     return modules
