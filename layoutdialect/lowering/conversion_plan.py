@@ -17,6 +17,7 @@ the plans of one call, and says why a larger one was not run (``unverified``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,7 @@ from layoutdialect.analysis.bank_conflicts import SharedAccessCost
 from layoutdialect.analysis.conversion import ConversionPath
 from layoutdialect.analysis.scratch_layout import ScratchAccess
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition
+from layoutdialect.dialect.conversion_causes import conversion_cause
 from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOverride
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.ir.locations import op_location, source_position
@@ -134,6 +136,9 @@ class ConversionPlan:
     """The SSA name of the conversion's result, as the IR spells it (``%acc_3``)."""
     source: str | None = None
     """The kernel's source position the IR's ``loc(...)`` gives the conversion."""
+    why: str = ""
+    """Which op gives the source layout and which take the destination one
+    (``dialect.conversion_causes``), for a conversion of a module."""
     shuffles: int = 0
     selects: int = 0
     permutes: int = 0
@@ -161,6 +166,7 @@ class ConversionPlan:
             "loc": self.loc,
             "value": self.value,
             "source": self.source,
+            "why": self.why or None,
             "src": self.src,
             "dst": self.dst,
             "shape": list(self.shape),
@@ -243,7 +249,7 @@ def plan_module(
     conversions = [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]
     for op in each(conversions):
         planned = plan_convert_op(op, max_mixed_transpositions, target, max_scratch_bytes)
-        plan = _op_plan(op, planned, verify, left)
+        plan = dataclasses.replace(_op_plan(op, planned, verify, left), why=conversion_cause(op))
         if plan.verified is not None and isinstance(planned, PlannedConversion):
             left -= simulated_positions(planned.conversion)
         plans.append(plan)

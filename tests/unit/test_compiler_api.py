@@ -108,7 +108,7 @@ def test_plan_module_gives_each_conversion_the_plan_of_its_two_layouts(capsys: p
     text = _example("lane_exchange.mlir")
     [in_module] = ld.plan_module(ld.parse_module(text, "lane_exchange.mlir"))
     alone = ld.plan(SWAP_SOURCE, SWAP_DESTINATION, dtype="i32")
-    where = ("loc", "value", "source", "src", "dst")
+    where = ("loc", "value", "source", "why", "src", "dst")
     assert {k: v for k, v in dataclasses.asdict(in_module).items() if k not in where} == {
         k: v for k, v in dataclasses.asdict(alone).items() if k not in where
     }
