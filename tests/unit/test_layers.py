@@ -40,6 +40,7 @@ ALLOWED: dict[str, set[str]] = {
     },
     "universe": {"dialect", "xdsl"},
     "compiler": {"encodings", "ir", "dialect", "lowering", "answers", "target", "xdsl"},
+    "triton": {"ir", "dialect", "lowering", "answers", "compiler", "xdsl", "triton"},
     "tools": {"ir", "dialect", "universe", "xdsl"},
     "__init__": {"f2", "encodings"},
     "__main__": {"tools"},
@@ -50,12 +51,13 @@ dialects (Triton's and the upstream ones they patch) the IR and the math; the si
 the dialects; the lowering of one conversion everything up to the simulators; the passes
 and the answers that lowering, never each other; the Python API for a compiler stack
 (``compiler``) the answers' argument readers and the lowering (it runs the passes by name,
-as ``layout-opt`` does); the command-line tools only the IR plumbing (diagnostics, the pipeline
+as ``layout-opt`` does); the hook inside Triton's compile (``triton``) that API, the
+pages, and Triton; the command-line tools only the IR plumbing (diagnostics, the pipeline
 reader), the dialects and the xDSL driver (they load each answer by name); the demo,
 ``python -m layoutdialect``, runs as they do (``tools.process``).  ``xdsl``,
-``matplotlib`` and ``tqdm`` are the third-party libraries that mark a layer."""
+``matplotlib``, ``tqdm`` and ``triton`` are the third-party libraries that mark a layer."""
 
-MARKED_LIBRARIES = ("xdsl", "matplotlib", "tqdm")
+MARKED_LIBRARIES = ("xdsl", "matplotlib", "tqdm", "triton")
 
 
 def _part(path: Path) -> str:
@@ -81,14 +83,13 @@ def _imports() -> list[tuple[str, str, str]]:
                     continue
                 for module in modules:
                     root, _, rest = module.partition(".")
-                    if root == "layoutdialect" and rest:
+                    if root == "layoutdialect" and rest and rest.split(".")[0] != part:
                         imported = rest.split(".")[0]
                     elif root in MARKED_LIBRARIES:
-                        imported = root
+                        imported = root  # the library, even where a part bears its name
                     else:
                         continue
-                    if imported != part:
-                        found.append((part, imported, f"{path.relative_to(REPOSITORY)}:{node.lineno}"))
+                    found.append((part, imported, f"{path.relative_to(REPOSITORY)}:{node.lineno}"))
     return found
 
 
@@ -110,6 +111,14 @@ def test_the_table_has_no_edge_that_is_unused() -> None:
 def test_matplotlib_is_imported_only_where_pictures_are_drawn() -> None:
     drawing = {where.split(":")[0] for _, imported, where in _imports() if imported == "matplotlib"}
     assert drawing == {"layoutdialect/answers/picture.py"}
+
+
+def test_triton_is_imported_only_by_the_hook_in_its_compile() -> None:
+    importing = {
+        part for part, imported, where in _imports() if imported == "triton" and where.split("/")[1] == "triton"
+    }
+    assert importing == {"triton"}
+    assert {part for part, imported, _ in _imports() if imported == "triton"} == {"triton"}
 
 
 def test_tqdm_is_imported_only_where_progress_is_shown() -> None:

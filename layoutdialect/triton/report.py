@@ -1,0 +1,162 @@
+"""What the hook says of one kernel: every ``ttg.convert_layout`` of the TTGIR that goes on
+to LLVM IR, its plan (path, shuffles, selects, permutes, shared bytes, barriers,
+wavefronts) and why it is there, with the counts before and after our pipeline.
+
+``kernel_report`` reads Triton's TTGIR text and, given a pipeline, runs it; the plans
+are ``layoutdialect.plan_module``'s, so they equal ``layout-tool plan`` on the dumped
+TTGIR.  A report prints as a table (``table``), as JSON (``to_json``) and as a page
+(``page``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from io import StringIO
+from typing import Any
+
+from layoutdialect.lowering.conversion_plan import ConversionPlan
+
+__all__ = ["KernelReport", "kernel_report"]
+
+TTGIR_NAME = "<ttgir>"
+"""The file name the TTGIR text is read under: each conversion's ``loc`` is its place
+there, its ``source_loc`` the kernel's Python source line."""
+
+
+@dataclass
+class KernelReport:
+    """One kernel as the hook saw it."""
+
+    name: str
+    target: str
+    conversions_before: int
+    """``ttg.convert_layout`` ops in Triton's TTGIR."""
+    conversions_after: int
+    """In the TTGIR handed on to LLVM IR (equal to ``conversions_before`` in explain mode)."""
+    conversions: list[ConversionPlan] = field(default_factory=list)
+    """The plans of the conversions handed on, in order."""
+    triton_conversions: list[ConversionPlan] = field(default_factory=list)
+    """The plans of Triton's own conversions (the same as ``conversions`` unless replaced)."""
+    seconds: float = 0.0
+    """The time the hook took on the kernel."""
+
+    def kept_triton(self) -> KernelReport:
+        """The report when Triton's own module went on after all."""
+        return dataclasses.replace(
+            self, conversions_after=self.conversions_before, conversions=list(self.triton_conversions)
+        )
+
+    @property
+    def scratch_bytes(self) -> int:
+        """The shared memory the handed-on conversions use, each its own buffer."""
+        return sum(plan.scratch_bytes for plan in self.conversions)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "target": self.target,
+            "conversions_before": self.conversions_before,
+            "conversions_after": self.conversions_after,
+            "conversions": [_conversion_json(plan) for plan in self.conversions],
+        }
+
+    def table(self) -> str:
+        """A line per conversion and a total, for the terminal."""
+        out = StringIO()
+        change = (
+            f"{self.conversions_before} conversions"
+            if self.conversions_before == self.conversions_after
+            else f"{self.conversions_before} conversions in Triton's TTGIR, {self.conversions_after} after ours"
+        )
+        out.write(f"{self.name} ({self.target}): {change}\n")
+        header = ("source", "path", "shfl/sel/prmt", "bytes", "bar", "wavefronts", "why")
+        rows = [header] + [(plan.source or plan.loc, *_counts(plan), plan.why) for plan in self.conversions]
+        total = (
+            "total",
+            "",
+            "/".join(str(sum(getattr(p, k) for p in self.conversions)) for k in ("shuffles", "selects", "permutes")),
+            str(self.scratch_bytes),
+            str(sum(p.barriers for p in self.conversions)),
+            str(sum(p.wavefronts for p in self.conversions)),
+            "",
+        )
+        rows.append(total)
+        widths = [max(len(row[i]) for row in rows) for i in range(len(header) - 1)]
+        for row in rows:
+            cells = [cell.ljust(width) for cell, width in zip(row, widths)]
+            out.write("  " + "  ".join(cells + [row[-1]]).rstrip() + "\n")
+        return out.getvalue()
+
+    def page(self) -> str:
+        """The kernel's HTML page: its conversions and their counts."""
+        from layoutdialect.answers.html_page import Table, render_page
+
+        rows = [("Python source", "TTGIR", "path", "shfl/sel/prmt", "shared bytes", "barriers", "wavefronts", "why")]
+        rows += [(plan.source or "", plan.loc, *_counts(plan), plan.why) for plan in self.conversions]
+        described = [
+            f"target {self.target}",
+            f"{self.conversions_before} conversions in Triton's TTGIR, {self.conversions_after} handed on",
+        ]
+        return render_page(f"{self.name}: layout conversions", described, [], [Table("conversions", rows)])
+
+
+def _counts(plan: ConversionPlan) -> tuple[str, ...]:
+    """A conversion's path and counts, as the table and the page show them."""
+    return (
+        plan.path or "kept",
+        f"{plan.shuffles}/{plan.selects}/{plan.permutes}",
+        str(plan.scratch_bytes),
+        str(plan.barriers),
+        str(plan.wavefronts),
+    )
+
+
+def _conversion_json(plan: ConversionPlan) -> dict[str, Any]:
+    return {
+        "loc": plan.loc,
+        "source_loc": plan.source,
+        "path": plan.path,
+        "shuffles": plan.shuffles,
+        "selects": plan.selects,
+        "permutes": plan.permutes,
+        "scratch_bytes": plan.scratch_bytes,
+        "barriers": plan.barriers,
+        "wavefronts": plan.wavefronts,
+        "why": plan.why,
+    }
+
+
+def kernel_report(text: str, pipeline: str | None = None) -> tuple[KernelReport, str | None]:
+    """The report of the kernel whose TTGIR is ``text`` and, with ``pipeline`` (a ``-p``
+    string), the TTGIR after it, with its locations (``None`` without a pipeline)."""
+    from xdsl.dialects.builtin import StringAttr
+
+    from layoutdialect.compiler import plan_module, run_pipeline
+    from layoutdialect.dialect.text import TTGIROutput, parse_module
+    from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+
+    module = parse_module(text, TTGIR_NAME)
+    target = module.attributes.get("ttg.target")
+    functions = [op for op in module.walk() if op.name == "tt.func" and _public(op)]
+    name = str(functions[0].properties["sym_name"].data) if functions else "kernel"  # type: ignore[attr-defined]
+
+    def conversions() -> int:
+        return sum(isinstance(op, ConvertLayoutOp) for op in module.walk())
+
+    before, triton_plans = conversions(), plan_module(module, verify=False)
+    report = KernelReport(
+        name, target.data if isinstance(target, StringAttr) else "", before, before, triton_plans, triton_plans
+    )
+    if pipeline is None:
+        return report, None
+    run_pipeline(module, pipeline)
+    stream = StringIO()
+    TTGIROutput(print_debuginfo=True).emit(None, module, stream)  # type: ignore[arg-type]
+    report.conversions_after, report.conversions = conversions(), plan_module(module, verify=False)
+    return report, stream.getvalue()
+
+
+def _public(op: Any) -> bool:
+    visibility = op.properties.get("sym_visibility") or op.attributes.get("sym_visibility")
+    return visibility is None or getattr(visibility, "data", "") == "public"
