@@ -81,7 +81,14 @@ class ConvertLayoutOp(TTGOp):
     )
 
     def __init__(self, src: SSAValue | Operation, result_type: TensorType[Attribute]) -> None:
+        """A conversion of ``src``, at ``src``'s location (where it is defined, or the op
+        whose block it is an argument of), as MLIR rewrites place the conversions they
+        make: the kernel's source line stays with the data the conversion moves."""
         super().__init__(operands=[src], result_types=[result_type])
+        value = SSAValue.get(src)
+        origin = value.owner if isinstance(value.owner, Operation) else value.owner.parent_op()
+        if origin is not None:
+            self.location = origin.location
 
     def verify_(self) -> None:
         assert isinstance(self.src.type, TensorType) and isinstance(self.result.type, TensorType)

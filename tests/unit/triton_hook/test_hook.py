@@ -81,7 +81,7 @@ def test_the_explanation_is_layout_tool_plan_on_the_dumped_ttgir(name: str) -> N
     assert entry["name"] == KERNELS[name].function.__name__ and entry["target"].startswith("cuda:")
     for conversion in entry["conversions"]:
         assert set(conversion) == set(JSON_FIELDS)
-        assert conversion["source_loc"].startswith(str(Path(__file__).parents[1] / "triton_kernels.py"))
+        assert conversion["source_loc"].startswith(str(Path(__file__).parents[3] / "bench" / "triton_kernels.py"))
         assert " gives #ttg." in conversion["why"] and " take" in conversion["why"]
 
 
@@ -138,7 +138,7 @@ sys.exit(int(sys.argv[1]))
 
 def test_the_command_runs_a_script_and_writes_its_reports(tmp_path: Path) -> None:
     script = tmp_path / "script.py"
-    script.write_text(SCRIPT.format(folder=str(Path(__file__).parents[1])))
+    script.write_text(SCRIPT.format(folder=str(Path(__file__).parents[3] / "bench")))
     report, pages = tmp_path / "report.json", tmp_path / "pages"
     command = [sys.executable, "-m", "layoutdialect.triton", "--mode", "replace", "--report", str(report)]
     run = subprocess.run([*command, "--html", str(pages), str(script), "3"], capture_output=True, text=True)

@@ -1,4 +1,5 @@
-"""Small Triton kernels of our own, each with the target it is compiled for on the CPU:
+"""Small Triton kernels of our own, each with the target it is compiled for on the CPU
+(``bench_triton_loop.py`` times them, ``tests/unit/triton_hook`` compiles them):
 elementwise, reductions along each axis, a scan, softmax, a transpose, matmuls on the
 mma v2, v3 and v5 GPUs and on AMD's mfma and wmma ones, and an attention-like kernel."""
 
@@ -7,13 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import pytest
-
-triton = pytest.importorskip("triton")  # doctest collection imports this module too
-
-import triton.language as tl  # noqa: E402
-from triton.backends.compiler import GPUTarget  # noqa: E402
-from triton.compiler import ASTSource  # noqa: E402
+import triton
+import triton.language as tl
+from triton.backends.compiler import GPUTarget
+from triton.compiler import ASTSource
 
 
 @triton.jit

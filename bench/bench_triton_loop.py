@@ -1,0 +1,81 @@
+"""The hook inside Triton's compile, kernel by kernel: Triton's compile time and the time
+the hook adds in each mode, and the conversions and shared memory of Triton's default
+against replace mode.
+
+Each kernel of ``triton_kernels.py`` is compiled for its target on the CPU (Triton's
+wheel carries both back ends), ``--runs`` times in each of three ways (no hook, explain,
+replace; the cache off), the fastest run kept.  Needs Triton 3.9 (``pip install -e
+'.[triton]'``).
+
+    python bench/bench_triton_loop.py [--runs 3] [--only NAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
+
+import triton  # noqa: E402
+from triton_kernels import KERNELS, Kernel  # noqa: E402
+
+import layoutdialect.triton as lt  # noqa: E402
+
+
+def _fastest(compile_once: Callable[[], Any], runs: int) -> tuple[float, Any]:
+    best, result = float("inf"), None
+    for _ in range(runs):
+        started = time.perf_counter()
+        result = compile_once()
+        best = min(best, time.perf_counter() - started)
+    return best, result
+
+
+def _with_hook(kernel: Kernel, mode: lt.Mode) -> Callable[[], tuple[Any, lt.KernelReport]]:
+    def compile_once() -> tuple[Any, lt.KernelReport]:
+        with lt.layout_hook(mode) as hook:
+            compiled = kernel.compile()
+        return compiled, hook.kernels[-1]
+
+    return compile_once
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="compiles per kernel and way, the fastest kept")
+    parser.add_argument("--only", nargs="+", choices=sorted(KERNELS), help="these kernels alone")
+    args = parser.parse_args()
+    triton.knobs.compilation.always_compile = True
+    names = args.only or list(KERNELS)
+    for name in names:  # warm Triton's back ends and our imports
+        KERNELS[name].compile()
+    _with_hook(KERNELS[names[0]], "replace")()
+    print(f"{'kernel':<15}{'target':<13}{'Triton s':>9}{'explain':>9}{'replace':>9}{'cvts':>6}{'ours':>6}"
+          f"{'shared B':>10}{'ours B':>8}")  # fmt: skip
+    added: dict[str, list[float]] = {"explain": [], "replace": []}
+    for name in names:
+        kernel = KERNELS[name]
+        base, default = _fastest(kernel.compile, args.runs)
+        explain, _ = _fastest(_with_hook(kernel, "explain"), args.runs)
+        replace, (replaced, report) = _fastest(_with_hook(kernel, "replace"), args.runs)
+        added["explain"].append(explain / base - 1)
+        added["replace"].append(replace / base - 1)
+        target = f"{kernel.target.backend}:{kernel.target.arch}"
+        print(
+            f"{name:<15}{target:<13}{base:>9.3f}{100 * added['explain'][-1]:>8.0f}%{100 * added['replace'][-1]:>8.0f}%"
+            f"{report.conversions_before:>6}{report.conversions_after:>6}"
+            f"{default.metadata.shared:>10}{replaced.metadata.shared:>8}"
+        )
+    explain, replace = (100 * statistics.median(added[mode]) for mode in ("explain", "replace"))
+    print(f"time the hook adds to Triton's compile, median over {len(names)} kernels: "
+          f"explain {explain:.0f}%, replace {replace:.0f}%")  # fmt: skip
+    print("no GPU is used: run times and outputs against the default need one (not measured here)")
+
+
+if __name__ == "__main__":
+    main()
