@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.universe import Universe
@@ -18,13 +19,20 @@ PIPELINE = "<pass-pipeline>"
 """The name diagnostics give a ``-p`` string."""
 
 
+@cache
+def _known_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    """Every pass xDSL's universe knows, by name: read once per process, since xDSL reads
+    its plugins' entry points again on every call (25 ms, more than a small pass takes)."""
+    return dict(Universe.get_multiverse().all_passes)
+
+
 def pipeline_passes(pipeline: str | Sequence[ModulePass]) -> tuple[ModulePass, ...]:
     """The passes of ``pipeline``: a ``-p`` string (``"pass1,pass2{option=value}"``, any pass
     ``layout-opt --list-passes`` names) or a sequence of pass objects; an ``IRError`` located
     in the string for a name or option it cannot read."""
     if isinstance(pipeline, str):
         try:
-            return PassPipeline.parse_spec(Universe.get_multiverse().all_passes, pipeline).passes
+            return PassPipeline.parse_spec(_known_passes(), pipeline).passes
         except (ValueError, ArgSpecParseError) as error:
             raise pipeline_error(pipeline, error) from None
     passes: tuple[object, ...] = tuple(pipeline) if isinstance(pipeline, Sequence) else (pipeline,)

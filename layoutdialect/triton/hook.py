@@ -58,6 +58,8 @@ class LayoutHook:
             raise ValueError(f"LayoutHook: mode must be one of {', '.join(MODES)}, got {mode!r}")
         self.mode: Mode = mode
         self.kernels: list[KernelReport] = []
+        self._context: Any = None
+        """The xDSL context every kernel is read in, made on the first."""
         self._originals: dict[int, tuple[Any, int]] = {}
         """Triton's own module and the index of its report, by the id of the module handed
         on in its place, for the fallback."""
@@ -88,7 +90,11 @@ class LayoutHook:
         started = time.perf_counter()
         text = module.str()
         try:
-            report, replaced = kernel_report(text, REPLACE_PIPELINE if self.mode == "replace" else None)
+            if self._context is None:
+                from layoutdialect.dialect.registry import make_context
+
+                self._context = make_context()
+            report, replaced = kernel_report(text, REPLACE_PIPELINE if self.mode == "replace" else None, self._context)
         except Exception as error:  # any failure of ours keeps Triton's module
             self._warn(_kernel_name(module), f"could not read or change its TTGIR: {_reason(error)}")
             return module

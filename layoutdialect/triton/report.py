@@ -13,9 +13,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from io import StringIO
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from layoutdialect.lowering.conversion_plan import ConversionPlan
+
+if TYPE_CHECKING:
+    from xdsl.context import Context
 
 __all__ = ["KernelReport", "kernel_report"]
 
@@ -127,16 +130,21 @@ def _conversion_json(plan: ConversionPlan) -> dict[str, Any]:
     }
 
 
-def kernel_report(text: str, pipeline: str | None = None) -> tuple[KernelReport, str | None]:
+def kernel_report(
+    text: str, pipeline: str | None = None, ctx: Context | None = None
+) -> tuple[KernelReport, str | None]:
     """The report of the kernel whose TTGIR is ``text`` and, with ``pipeline`` (a ``-p``
-    string), the TTGIR after it, with its locations (``None`` without a pipeline)."""
+    string), the TTGIR after it, with its locations; read and run in ``ctx`` (a fresh one
+    of this package's dialects when ``None``).  The TTGIR is ``None`` without a pipeline,
+    and where the pipeline keeps as many conversions and shared bytes as Triton's module
+    has: Triton's own module then goes on, and Triton need not read ours."""
     from xdsl.dialects.builtin import StringAttr
 
     from layoutdialect.compiler import plan_module, run_pipeline
     from layoutdialect.dialect.text import TTGIROutput, parse_module
     from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 
-    module = parse_module(text, TTGIR_NAME)
+    module = parse_module(text, TTGIR_NAME, ctx)
     target = module.attributes.get("ttg.target")
     functions = [op for op in module.walk() if op.name == "tt.func" and _public(op)]
     name = str(functions[0].properties["sym_name"].data) if functions else "kernel"  # type: ignore[attr-defined]
@@ -150,11 +158,20 @@ def kernel_report(text: str, pipeline: str | None = None) -> tuple[KernelReport,
     )
     if pipeline is None:
         return report, None
-    run_pipeline(module, pipeline)
+    run_pipeline(module, pipeline, ctx=ctx)
+    after, plans = conversions(), plan_module(module, verify=False)
+    if not improves(report, after, plans):
+        return report, None
+    report.conversions_after, report.conversions = after, plans
     stream = StringIO()
     TTGIROutput(print_debuginfo=True).emit(None, module, stream)  # type: ignore[arg-type]
-    report.conversions_after, report.conversions = conversions(), plan_module(module, verify=False)
     return report, stream.getvalue()
+
+
+def improves(triton: KernelReport, conversions: int, plans: list[ConversionPlan]) -> bool:
+    """Whether a module of ``conversions`` conversions planned as ``plans`` is better than
+    Triton's: fewer conversions, or as many in fewer shared bytes."""
+    return (conversions, sum(plan.scratch_bytes for plan in plans)) < (triton.conversions_before, triton.scratch_bytes)
 
 
 def _public(op: Any) -> bool:

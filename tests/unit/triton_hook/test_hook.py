@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -24,6 +25,7 @@ from triton_kernels import KERNELS, Kernel  # noqa: E402
 import layoutdialect as ld  # noqa: E402
 import layoutdialect.triton as lt  # noqa: E402
 from layoutdialect.triton import hook as hook_module  # noqa: E402
+from layoutdialect.triton import report as report_module  # noqa: E402
 from layoutdialect.triton.report import TTGIR_NAME  # noqa: E402
 
 
@@ -115,8 +117,8 @@ def test_a_failure_on_our_side_keeps_tritons_module_with_a_warning(monkeypatch: 
 def test_a_module_triton_cannot_read_keeps_tritons_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
     real = hook_module.kernel_report
 
-    def unreadable(text: str, pipeline: str | None = None) -> tuple[lt.KernelReport, str | None]:
-        report, _ = real(text, pipeline)
+    def unreadable(text: str, pipeline: str | None, ctx: object) -> tuple[lt.KernelReport, str | None]:
+        report, _ = real(text, pipeline, ctx)  # type: ignore[arg-type]
         return report, "module {"
 
     monkeypatch.setattr(hook_module, "kernel_report", unreadable)
@@ -125,6 +127,24 @@ def test_a_module_triton_cannot_read_keeps_tritons_with_a_warning(monkeypatch: p
         kernel = KERNELS["transpose"].compile()
     [report] = hook.kernels
     assert report.conversions_after == report.conversions_before == kernel.asm["ttgir"].count("ttg.convert_layout")
+
+
+@pytest.mark.parametrize("name", ["transpose", "matmul_mma_v3", "matmul_mfma"])
+def test_a_module_of_ours_goes_through_tritons_lowering(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Triton reads the TTGIR we print and lowers it to a binary (here handed back even
+    where it is no better than Triton's, which replace mode otherwise keeps)."""
+    monkeypatch.setattr(report_module, "improves", lambda *args: True)
+    read_by_triton = []
+    triton_module = hook_module._triton_module
+    monkeypatch.setattr(hook_module, "_triton_module", lambda *args: read_by_triton.append(1) or triton_module(*args))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", lt.LayoutHookWarning)
+        with lt.layout_hook("replace") as hook:
+            kernel = KERNELS[name].compile()
+    [report] = hook.kernels
+    assert kernel.asm[BINARY[KERNELS[name].target.backend]]
+    assert kernel.asm["ttgir"].count("ttg.convert_layout") == report.conversions_after
+    assert read_by_triton == [1]
 
 
 SCRIPT = """
