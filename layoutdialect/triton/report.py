@@ -67,11 +67,9 @@ class KernelReport:
     def table(self) -> str:
         """A line per conversion and a total, for the terminal."""
         out = StringIO()
-        change = (
-            f"{self.conversions_before} conversions"
-            if self.conversions_before == self.conversions_after
-            else f"{self.conversions_before} conversions in Triton's TTGIR, {self.conversions_after} after ours"
-        )
+        change = _counted(self.conversions_before, "conversion")
+        if self.conversions_before != self.conversions_after:
+            change += f" in Triton's TTGIR, {self.conversions_after} after ours"
         out.write(f"{self.name} ({self.target}): {change}\n")
         header = ("source", "path", "shfl/sel/prmt", "bytes", "bar", "wavefronts", "why")
         rows = [header] + [(plan.source or plan.loc, *_counts(plan), plan.why) for plan in self.conversions]
@@ -99,9 +97,13 @@ class KernelReport:
         rows += [(plan.source or "", plan.loc, *_counts(plan), plan.why) for plan in self.conversions]
         described = [
             f"target {self.target}",
-            f"{self.conversions_before} conversions in Triton's TTGIR, {self.conversions_after} handed on",
+            f"{_counted(self.conversions_before, 'conversion')} in Triton's TTGIR, {self.conversions_after} handed on",
         ]
         return render_page(f"{self.name}: layout conversions", described, [], [Table("conversions", rows)])
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def _counts(plan: ConversionPlan) -> tuple[str, ...]:
