@@ -31,6 +31,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from layoutdialect.dialect.registry import register_all_dialects
 from layoutdialect.dialect.text import TTGIROutput, parse_module, verify_module
 from layoutdialect.ir.diagnostics import IRError, SourceLocation
+from layoutdialect.ir.multiverse import multiverse
 from layoutdialect.ir.pipelines import pipeline_error
 from layoutdialect.ir.source_files import read_source
 from layoutdialect.tools.process import collect_garbage_rarely, end_quietly_on_closed_pipe, use_one_blas_thread
@@ -86,8 +87,12 @@ class LayoutOptMain(xDSLOptMain):
     def register_all_dialects(self) -> None:
         register_all_dialects(self.ctx)
 
+    def register_all_passes(self) -> None:
+        for name, factory in multiverse().all_passes.items():
+            self.register_pass(name, factory)
+
     def register_all_targets(self) -> None:
-        super().register_all_targets()  # type: ignore[no-untyped-call]
+        self.available_targets.update({**multiverse().all_targets, **self.available_targets})
         self.available_targets.setdefault("ttgir", lambda: TTGIROutput)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:

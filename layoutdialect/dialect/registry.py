@@ -73,13 +73,10 @@ def load_dialects(ctx: Context) -> None:
 
 @cache
 def _xdsl_dialects() -> dict[str, Callable[[], Dialect]]:
-    """Every dialect xDSL knows (its own and its plugins'), but this package's, by name:
-    read once per process, since xDSL reads its plugins' entry points on every call
-    (8 ms, more than the rest of making a context)."""
-    from xdsl.universe import Universe  # its plugins' registry loads xDSL's passes
+    """Every dialect xDSL knows (its own and its plugins'), but this package's, by name."""
+    from layoutdialect.ir.multiverse import multiverse  # its plugins' registry loads xDSL's passes
 
-    dialects = Universe.get_multiverse().all_dialects
-    return {name: factory for name, factory in dialects.items() if name not in PROVIDED_DIALECTS}
+    return {name: factory for name, factory in multiverse().all_dialects.items() if name not in PROVIDED_DIALECTS}
 
 
 def register_all_dialects(ctx: Context) -> None:

@@ -4,26 +4,18 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from functools import cache
+from collections.abc import Sequence
 
 from xdsl.passes import ModulePass, PassPipeline
-from xdsl.universe import Universe
 from xdsl.utils.exceptions import ArgSpecParseError
 
 from layoutdialect.ir.diagnostics import IRError, SourceLocation, argument_error
+from layoutdialect.ir.multiverse import multiverse
 
 __all__ = ["PIPELINE", "pipeline_error", "pipeline_passes"]
 
 PIPELINE = "<pass-pipeline>"
 """The name diagnostics give a ``-p`` string."""
-
-
-@cache
-def _known_passes() -> dict[str, Callable[[], type[ModulePass]]]:
-    """Every pass xDSL's universe knows, by name: read once per process, since xDSL reads
-    its plugins' entry points again on every call (25 ms, more than a small pass takes)."""
-    return dict(Universe.get_multiverse().all_passes)
 
 
 def pipeline_passes(pipeline: str | Sequence[ModulePass]) -> tuple[ModulePass, ...]:
@@ -32,7 +24,7 @@ def pipeline_passes(pipeline: str | Sequence[ModulePass]) -> tuple[ModulePass, .
     in the string for a name or option it cannot read."""
     if isinstance(pipeline, str):
         try:
-            return PassPipeline.parse_spec(_known_passes(), pipeline).passes
+            return PassPipeline.parse_spec(multiverse().all_passes, pipeline).passes
         except (ValueError, ArgSpecParseError) as error:
             raise pipeline_error(pipeline, error) from None
     passes: tuple[object, ...] = tuple(pipeline) if isinstance(pipeline, Sequence) else (pipeline,)

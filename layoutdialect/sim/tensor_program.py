@@ -34,7 +34,6 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAt
 from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import IsTerminator, MemoryEffectKind, get_effects, is_side_effect_free
-from xdsl.universe import Universe
 
 from layoutdialect.dialect.registry import PROVIDED_DIALECTS
 from layoutdialect.dialect.tt.data_indexed import GatherOp
@@ -47,6 +46,7 @@ from layoutdialect.dialect.ttg.views import Fp4ToFpOp, MemDescTransOp
 from layoutdialect.dialect.ttg.warp_specialize import WarpSpecializeOp
 from layoutdialect.dialect.upstream.arith.ops import ComparisonOp
 from layoutdialect.ir.dense import splat_value
+from layoutdialect.ir.multiverse import multiverse
 from layoutdialect.sim.tensor_values import (
     NATIVE_WIDTHS,
     Memory,
@@ -725,7 +725,7 @@ def _op_classes() -> dict[str, list[type[Operation]]]:
     names the tables give a meaning."""
     wanted = {*BINARY, *UNARY, *(f"arith.{cast}" for cast in CASTS), *HANDLERS, *STRUCTURED}
     prefixes = {name.split(".", 1)[0] for name in wanted}
-    xdsl_dialects = Universe.get_multiverse().all_dialects
+    xdsl_dialects = multiverse().all_dialects
     classes: dict[str, set[type[Operation]]] = {name: set() for name in wanted}
     for prefix in prefixes:
         for load in (PROVIDED_DIALECTS.get(prefix), xdsl_dialects.get(prefix)):
