@@ -25,6 +25,10 @@ and Triton importable: every ``// -----`` chunk of the ``TritonGPU`` tests that 
 ``-tritongpu-remove-layout-conversions`` and that both Triton and we accept, its pass
 timed in both (the best of several runs, each on a fresh parse, interleaved).  The
 table lists the chunks with the highest ratio ours / Triton.
+
+Triton's pipeline inputs, with ``--triton-pipeline``: every module Triton's own compile
+feeds the pass (four per kernel) when it compiles the kernels of ``triton_kernels.py``
+on the CPU, timed the same way.
 """
 
 from __future__ import annotations
@@ -371,16 +375,77 @@ def print_real_kernels(tests: Path) -> None:
     if not kernels:
         print(f"\nno chunk of {tests}/TritonGPU runs remove-layout-conversions and parses on both sides")
         return
-    kernels.sort(key=lambda k: k.ours / k.triton, reverse=True)
+    _print_timings(f"real kernels: {len(kernels)} chunks of Triton's remove-layout-conversions tests", kernels)
+
+
+def _print_timings(title: str, kernels: list[RealKernel]) -> None:
+    """The ratio of the passes' times over ``kernels``, and the worst ``WORST_SHOWN``."""
+    kernels = sorted(kernels, key=lambda k: k.ours / k.triton, reverse=True)
     ratios = sorted(k.ours / k.triton for k in kernels)
     print(
-        f"\nreal kernels: {len(kernels)} chunks of Triton's remove-layout-conversions tests, pass only "
-        f"(best of {REAL_KERNEL_RUNS}); ratio ours / Triton median {ratios[len(ratios) // 2]:.1f}, "
+        f"\n{title}, pass only (best of {REAL_KERNEL_RUNS}); ratio ours / Triton median "
+        f"{ratios[len(ratios) // 2]:.1f}, over 5x: {sum(r > 5 for r in ratios)}, "
         f"over 10x: {sum(r > 10 for r in ratios)}"
     )
     print(f"{'file':<48}{'chunk':>6}{'ops':>6}{'ours ms':>9}{'Triton ms':>11}{'ratio':>7}")
     for k in kernels[:WORST_SHOWN]:
         print(f"{k.file:<48}{k.chunk:>6}{k.ops:>6}{k.ours * 1e3:>9.2f}{k.triton * 1e3:>11.2f}{k.ours / k.triton:>7.1f}")
+
+
+PASS_DUMP = re.compile(r"// -----// IR Dump Before ([^\n]*)//----- //\n")
+"""The header ``MLIR_ENABLE_DUMP`` prints before each pass's input."""
+
+
+def pipeline_inputs() -> list[tuple[str, int, str]]:
+    """Each module Triton's own compile feeds its remove-layout-conversions pass, over the
+    kernels of ``triton_kernels.py``: ``(kernel, index, text)``, read from the IR Triton
+    prints before every pass with ``MLIR_ENABLE_DUMP`` (on its C++ stderr)."""
+    import os
+    import threading
+
+    import triton
+    from triton_kernels import KERNELS
+
+    triton.knobs.compilation.always_compile = True
+    inputs = []
+    for name, kernel in KERNELS.items():
+        read, write = os.pipe()
+        saved = os.dup(2)
+        printed: list[str] = []
+
+        def drain_pipe(pipe: int = read, into: list[str] = printed) -> None:
+            with os.fdopen(pipe) as lines:
+                into.append(lines.read())
+
+        drain = threading.Thread(target=drain_pipe)
+        drain.start()
+        os.dup2(write, 2)
+        os.close(write)
+        os.environ["MLIR_ENABLE_DUMP"] = "1"
+        try:
+            kernel.compile()
+        finally:
+            os.environ.pop("MLIR_ENABLE_DUMP")
+            os.dup2(saved, 2)
+            os.close(saved)
+            drain.join()
+        parts = PASS_DUMP.split(printed[0])
+        befores = [parts[i + 1] for i in range(1, len(parts), 2) if "tritongpu-remove-layout-conversions" in parts[i]]
+        inputs += [(name, index, text.split(CHUNK_SEPARATOR)[0]) for index, text in enumerate(befores)]
+    return inputs
+
+
+def print_pipeline_inputs() -> None:
+    try:
+        import triton  # noqa: F401
+    except ImportError:
+        print("\nTriton is not importable here: its pipeline inputs need it (the triton extra)")
+        return
+    collect_garbage_rarely()
+    inputs = pipeline_inputs()
+    kernels = [k for k in (time_real_kernel(*each) for each in inputs) if k is not None]
+    title = f"Triton's pipeline inputs: {len(kernels)} of the {len(inputs)} modules its compile feeds the pass"
+    _print_timings(title, kernels)
 
 
 def main() -> None:
@@ -396,6 +461,11 @@ def main() -> None:
     parser.add_argument(
         "--triton-tests", type=Path, metavar="DIR", help="a Triton checkout's test folder: time its real kernels too"
     )
+    parser.add_argument(
+        "--triton-pipeline",
+        action="store_true",
+        help="time the modules Triton's own compile feeds the pass, over bench/triton_kernels.py",
+    )
     parser.add_argument("--only-real", action="store_true", help="with --triton-tests: skip the other tables")
     args = parser.parse_args()
     if args.measure:
@@ -407,6 +477,8 @@ def main() -> None:
         print_scaling(QUICK_SIZES if args.quick else tuple(args.sizes or SIZES), runs)
     if args.triton_tests:
         print_real_kernels(args.triton_tests)
+    if args.triton_pipeline:
+        print_pipeline_inputs()
 
 
 if __name__ == "__main__":
