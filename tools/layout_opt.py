@@ -21,6 +21,7 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import version
 from io import StringIO
+from itertools import zip_longest
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
@@ -92,7 +93,8 @@ class LayoutOptMain(xDSLOptMain):
             self.register_pass(name, factory)
 
     def register_all_targets(self) -> None:
-        self.available_targets.update({**multiverse().all_targets, **self.available_targets})
+        for name, factory in multiverse().all_targets.items():
+            self.available_targets.setdefault(name, factory)
         self.available_targets.setdefault("ttgir", lambda: TTGIROutput)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
@@ -229,16 +231,23 @@ class LayoutOptMain(xDSLOptMain):
                     f"the result does not read back from its {form} text: {error}",
                 ) from None
             if again != output:
-                line = next(
-                    index
-                    for index, (old, new) in enumerate(zip([*output.splitlines(), ""], [*again.splitlines(), ""]))
-                    if old != new
-                )
+                line, printed, read_back = _first_difference(output, again)
                 message = (
-                    f"the result read back from its {form} text prints otherwise: line {line + 1} of the output, "
-                    f"{(output.splitlines() + [''])[line]!r}, is {(again.splitlines() + [''])[line]!r}"
+                    f"the result read back from its {form} text prints otherwise: line {line} of the output, "
+                    f"{_shown(printed)}, is {_shown(read_back)}"
                 )
                 raise IRError(SourceLocation(filename, offset + 1, 1), message)
+
+
+def _first_difference(first: str, second: str) -> tuple[int, str | None, str | None]:
+    """The first line (from 1) where two different texts differ, and that line of each
+    (``None`` past a text's end)."""
+    pairs = zip_longest(first.split("\n"), second.split("\n"))
+    return next((index, old, new) for index, (old, new) in enumerate(pairs, 1) if old != new)
+
+
+def _shown(line: str | None) -> str:
+    return "the end of the text" if line is None else repr(line)
 
 
 def _write_output(path: str, text: str) -> None:

@@ -21,17 +21,16 @@ from typing import Any
 
 from layoutdialect.analysis.duplicates import find_duplicates
 from layoutdialect.analysis.layout_views import (
-    DISTRIBUTED_ORDER,
     cute_offset_grid,
     element_view,
     grid,
+    hardware_points,
+    in_size,
     offset_grid,
     offset_view,
     shared_points,
     tensor_index_values,
-    tensor_shape,
     thread_view,
-    unflatten_index,
 )
 from layoutdialect.answers.arguments import (
     LayoutArgument,
@@ -68,17 +67,13 @@ DEFAULT_MAX_CELLS = 4096
 
 def _holders(layout: LinearLayout) -> list[tuple[list[int], list[dict[str, int]]]]:
     """Each element some input holds, in row-major order, with its holders in Triton's order."""
-    by_element: dict[int, list[dict[str, int]]] = {}
-    (blocks, warps, lanes, registers), index = tensor_index_values(layout, DISTRIBUTED_ORDER)
-    points = iter(index)
-    for block in range(blocks):
-        for thread in range(warps * lanes):
-            for register in range(registers):
-                warp, lane = divmod(thread, lanes)
-                holder = {"register": register, "lane": lane, "warp": warp, "block": block, "thread": thread}
-                by_element.setdefault(next(points), []).append(holder)
-    shape = tensor_shape(layout)
-    return [(unflatten_index(element, shape), by_element[element]) for element in sorted(by_element)]
+    lanes = in_size(layout, "lane")
+    by_element: dict[tuple[int, ...], list[dict[str, int]]] = {}
+    for block, warp, lane, register, coordinates in hardware_points(layout):
+        holder = {"register": register, "lane": lane, "warp": warp, "block": block, "thread": lane + warp * lanes}
+        by_element.setdefault(tuple(coordinates), []).append(holder)
+    # Coordinates in lexicographic order are the elements in row-major order.
+    return [(list(coordinates), by_element[coordinates]) for coordinates in sorted(by_element)]
 
 
 def _json_entries(argument: LayoutArgument) -> int:

@@ -15,7 +15,7 @@ Ops are named with their kernel source position when their location gives one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import BlockArgument, Operation, SSAValue
@@ -24,7 +24,7 @@ from layoutdialect.dialect.semantics import LayoutAnchor, layout_rule, semantic_
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.ir.locations import source_position
 
-__all__ = ["conversion_cause"]
+__all__ = ["conversion_cause", "program_order"]
 
 MAX_CONSUMERS_NAMED = 2
 """The most demanding ops a cause names; more are counted."""
@@ -82,15 +82,19 @@ def _consumers(value: SSAValue) -> Iterator[Operation]:
                 yield user
 
 
-def conversion_cause(op: ConvertLayoutOp) -> str:
-    """Which op gives the layout ``op`` converts from, and which ops take the one it converts to.
+def conversion_cause(op: ConvertLayoutOp, order: Mapping[Operation, int] | None = None) -> str:
+    """Which op gives the layout ``op`` converts from, and which ops take the one it converts
+    to, named in the order they are written: ``order`` numbers the ops of ``op``'s module so
+    (``program_order``; made for this call when not given, one walk of the function).
 
     >>> from layoutdialect import parse_module
     >>> module = parse_module(open("examples/matmul_tile.mlir").read(), "matmul_tile.mlir")
     >>> [conversion_cause(c) for c in module.walk() if isinstance(c, ConvertLayoutOp)]
     ['a function argument gives #ttg.nvidia_mma; func.return takes #ttg.blocked']
     """
-    consumers = _in_program_order(op, set(_consumers(op.result)))
+    if order is None:
+        order = program_order(_outermost(op))
+    consumers = sorted(set(_consumers(op.result)), key=order.__getitem__)
     names = [_named(user) for user in consumers[:MAX_CONSUMERS_NAMED]]
     if len(consumers) > MAX_CONSUMERS_NAMED:
         names.append(f"{len(consumers) - MAX_CONSUMERS_NAMED} more")
@@ -99,12 +103,16 @@ def conversion_cause(op: ConvertLayoutOp) -> str:
     return f"{_producer(op.src)} gives {_family(op.src)}; {taken} {verb} {_family(op.result)}"
 
 
-def _in_program_order(op: Operation, ops: set[Operation]) -> list[Operation]:
-    """``ops``, all in the outermost op around ``op``, in the order they are written."""
-    top = op
-    while (parent := top.parent_op()) is not None and parent.parent_op() is not None:
-        top = parent
-    return [each for each in top.walk() if each in ops]
+def program_order(root: Operation) -> dict[Operation, int]:
+    """Each op inside ``root`` (itself included) numbered in the order it is written."""
+    return {each: index for index, each in enumerate(root.walk())}
+
+
+def _outermost(op: Operation) -> Operation:
+    """The op around ``op`` directly inside its module (its function), or ``op`` itself."""
+    while (parent := op.parent_op()) is not None and parent.parent_op() is not None:
+        op = parent
+    return op
 
 
 def _family(value: SSAValue) -> str:

@@ -28,7 +28,7 @@ from layoutdialect.analysis.bank_conflicts import SharedAccessCost
 from layoutdialect.analysis.conversion import ConversionPath
 from layoutdialect.analysis.scratch_layout import ScratchAccess
 from layoutdialect.analysis.warp_shuffles import WarpDecomposition
-from layoutdialect.dialect.conversion_causes import conversion_cause
+from layoutdialect.dialect.conversion_causes import conversion_cause, program_order
 from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOverride
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.ir.locations import op_location, source_position
@@ -246,10 +246,11 @@ def plan_module(
     that are planned but not run.  ``each`` walks the ops (a progress bar, say)."""
     plans = []
     left = MAX_SIMULATED_POSITIONS
-    conversions = [op for op in module.walk() if isinstance(op, ConvertLayoutOp)]
+    order = program_order(module)
+    conversions = [op for op in order if isinstance(op, ConvertLayoutOp)]
     for op in each(conversions):
         planned = plan_convert_op(op, max_mixed_transpositions, target, max_scratch_bytes)
-        plan = dataclasses.replace(_op_plan(op, planned, verify, left), why=conversion_cause(op))
+        plan = dataclasses.replace(_op_plan(op, planned, verify, left), why=conversion_cause(op, order))
         if plan.verified is not None and isinstance(planned, PlannedConversion):
             left -= simulated_positions(planned.conversion)
         plans.append(plan)

@@ -14,8 +14,12 @@ import runpy
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from layoutdialect.ir.diagnostics import SourceLocation
+
+if TYPE_CHECKING:
+    from layoutdialect.triton.report import KernelReport
 
 __all__ = ["main"]
 
@@ -72,10 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
-def _write_reports(kernels: Sequence[object], report: str | None, html: str | None) -> None:
-    from layoutdialect.triton.report import KernelReport
-
-    reports = [kernel for kernel in kernels if isinstance(kernel, KernelReport)]
+def _write_reports(reports: Sequence[KernelReport], report: str | None, html: str | None) -> None:
     for kernel in reports:
         sys.stderr.write(kernel.table())
     if report is not None:

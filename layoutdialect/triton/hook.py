@@ -57,17 +57,14 @@ class LayoutHook:
         if mode not in MODES:
             raise ValueError(f"LayoutHook: mode must be one of {', '.join(MODES)}, got {mode!r}")
         self.mode: Mode = mode
+        self.cache_key = f"layoutdialect-{mode}-{_package_version()}"
+        """What joins Triton's cache key, on every compile: the mode and this package's version."""
         self.kernels: list[KernelReport] = []
         self._context: Any = None
         """The xDSL context every kernel is read in, made on the first."""
         self._originals: dict[int, tuple[Any, int]] = {}
         """Triton's own module and the index of its report, by the id of the module handed
         on in its place, for the fallback."""
-
-    @property
-    def cache_key(self) -> str:
-        """What joins Triton's cache key: the mode and this package's version."""
-        return f"layoutdialect-{self.mode}-{_package_version()}"
 
     def __call__(self, *args: Any) -> tuple[str, str] | None:
         if not args:

@@ -33,22 +33,26 @@ class KernelReport:
 
     name: str
     target: str
-    conversions_before: int
-    """``ttg.convert_layout`` ops in Triton's TTGIR."""
-    conversions_after: int
-    """In the TTGIR handed on to LLVM IR (equal to ``conversions_before`` in explain mode)."""
     conversions: list[ConversionPlan] = field(default_factory=list)
-    """The plans of the conversions handed on, in order."""
+    """The plans of the conversions in the TTGIR handed on to LLVM IR, in order."""
     triton_conversions: list[ConversionPlan] = field(default_factory=list)
     """The plans of Triton's own conversions (the same as ``conversions`` unless replaced)."""
     seconds: float = 0.0
     """The time the hook took on the kernel."""
 
+    @property
+    def conversions_before(self) -> int:
+        """``ttg.convert_layout`` ops in Triton's TTGIR."""
+        return len(self.triton_conversions)
+
+    @property
+    def conversions_after(self) -> int:
+        """In the TTGIR handed on to LLVM IR (equal to ``conversions_before`` in explain mode)."""
+        return len(self.conversions)
+
     def kept_triton(self) -> KernelReport:
         """The report when Triton's own module went on after all."""
-        return dataclasses.replace(
-            self, conversions_after=self.conversions_before, conversions=list(self.triton_conversions)
-        )
+        return dataclasses.replace(self, conversions=list(self.triton_conversions))
 
     @property
     def scratch_bytes(self) -> int:
@@ -117,19 +121,15 @@ def _counts(plan: ConversionPlan) -> tuple[str, ...]:
     )
 
 
+JSON_FIELDS = ("loc", "source", "path", "shuffles", "selects", "permutes", "scratch_bytes", "barriers")
+JSON_FIELDS += ("wavefronts", "why")
+"""The fields of a conversion in the report, as ``ConversionPlan.to_json`` spells them
+(``source`` is written ``source_loc``)."""
+
+
 def _conversion_json(plan: ConversionPlan) -> dict[str, Any]:
-    return {
-        "loc": plan.loc,
-        "source_loc": plan.source,
-        "path": plan.path,
-        "shuffles": plan.shuffles,
-        "selects": plan.selects,
-        "permutes": plan.permutes,
-        "scratch_bytes": plan.scratch_bytes,
-        "barriers": plan.barriers,
-        "wavefronts": plan.wavefronts,
-        "why": plan.why,
-    }
+    entry = plan.to_json()
+    return {("source_loc" if key == "source" else key): entry[key] for key in JSON_FIELDS}
 
 
 def kernel_report(
@@ -143,37 +143,31 @@ def kernel_report(
     from xdsl.dialects.builtin import StringAttr
 
     from layoutdialect.compiler import plan_module, run_pipeline
-    from layoutdialect.dialect.text import TTGIROutput, parse_module
-    from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+    from layoutdialect.dialect.aliases import print_with_aliases
+    from layoutdialect.dialect.text import parse_module
 
     module = parse_module(text, TTGIR_NAME, ctx)
     target = module.attributes.get("ttg.target")
     functions = [op for op in module.walk() if op.name == "tt.func" and _public(op)]
     name = str(functions[0].properties["sym_name"].data) if functions else "kernel"  # type: ignore[attr-defined]
-
-    def conversions() -> int:
-        return sum(isinstance(op, ConvertLayoutOp) for op in module.walk())
-
-    before, triton_plans = conversions(), plan_module(module, verify=False)
-    report = KernelReport(
-        name, target.data if isinstance(target, StringAttr) else "", before, before, triton_plans, triton_plans
-    )
+    triton_plans = plan_module(module, verify=False)
+    report = KernelReport(name, target.data if isinstance(target, StringAttr) else "", triton_plans, triton_plans)
     if pipeline is None:
         return report, None
     run_pipeline(module, pipeline, ctx=ctx)
-    after, plans = conversions(), plan_module(module, verify=False)
-    if not improves(report, after, plans):
+    plans = plan_module(module, verify=False)
+    if not improves(report, plans):
         return report, None
-    report.conversions_after, report.conversions = after, plans
+    report.conversions = plans
     stream = StringIO()
-    TTGIROutput(print_debuginfo=True).emit(None, module, stream)  # type: ignore[arg-type]
+    print_with_aliases(module, stream, print_debuginfo=True)
     return report, stream.getvalue()
 
 
-def improves(triton: KernelReport, conversions: int, plans: list[ConversionPlan]) -> bool:
-    """Whether a module of ``conversions`` conversions planned as ``plans`` is better than
-    Triton's: fewer conversions, or as many in fewer shared bytes."""
-    return (conversions, sum(plan.scratch_bytes for plan in plans)) < (triton.conversions_before, triton.scratch_bytes)
+def improves(triton: KernelReport, plans: list[ConversionPlan]) -> bool:
+    """Whether a module whose conversions are planned as ``plans`` is better than Triton's:
+    fewer conversions, or as many in fewer shared bytes."""
+    return (len(plans), sum(plan.scratch_bytes for plan in plans)) < (triton.conversions_before, triton.scratch_bytes)
 
 
 def _public(op: Any) -> bool:
