@@ -3,7 +3,8 @@
 Runs ``script.py`` with its arguments, as ``python -m cProfile`` does, with the hook in
 Triton's compile, then prints on stderr the table of every kernel Triton compiled, and
 writes the JSON report (``{"kernels": [...]}``) and one HTML page per kernel when asked.
-The script's own exit status is this command's.
+The script's own exit status is this command's; a bad command line is a located error
+and status 1.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from layoutdialect.ir.command_line import LocatedArgumentParser
 from layoutdialect.ir.diagnostics import SourceLocation
 
 if TYPE_CHECKING:
@@ -25,7 +27,7 @@ __all__ = ["main"]
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = LocatedArgumentParser(
         prog="python -m layoutdialect.triton",
         description="Run a Python script with layoutdialect inside Triton's compile and report every kernel's "
         "layout conversions.",
@@ -46,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _error(where: str, message: str) -> int:
     print(SourceLocation(where, 1, 1).render(message), file=sys.stderr)
-    return 2
+    return 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

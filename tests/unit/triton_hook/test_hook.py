@@ -169,7 +169,7 @@ def test_the_command_runs_a_script_and_writes_its_reports(tmp_path: Path) -> Non
     [page] = pages.iterdir()
     assert "transpose: layout conversions" in page.read_text()
     missing = subprocess.run([*command, str(tmp_path / "missing.py")], capture_output=True, text=True)
-    assert missing.returncode == 2 and missing.stderr.startswith(
+    assert missing.returncode == 1 and missing.stderr.startswith(
         f"{tmp_path / 'missing.py'}:1:1: error: no such script"
     )
 
