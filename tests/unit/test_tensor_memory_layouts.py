@@ -354,7 +354,7 @@ def test_tensor_memory_covers_the_tile(config: dict[str, Any]) -> None:
     assert [size for _, size in layout.out_dims] == config["shape"]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(st.permutations(range(5)), st.integers(0, 3))
 def test_a_register_permutation_is_undone_before_dividing(order: list[int], width_log2: int) -> None:
     """``reg_perm_for_divide`` finds the registers of a left factor wherever they are, and

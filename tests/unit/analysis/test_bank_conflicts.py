@@ -216,7 +216,7 @@ def warp_accesses(draw: st.DrawFn) -> tuple[list[int], list[int], int, int, int]
     return registers, lanes, element_bits, elements, banks
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(warp_accesses())
 def test_f2_count_equals_brute_force(access: tuple[list[int], list[int], int, int, int]) -> None:
     registers, lanes, element_bits, elements, banks = access

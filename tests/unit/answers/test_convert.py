@@ -124,7 +124,7 @@ def warp_permutations(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout]:
     return side(), side()
 
 
-@settings(max_examples=120, deadline=None)
+@settings(deadline=None)
 @given(warp_permutations())
 def test_the_factors_compose_to_the_permutation(pair: tuple[LinearLayout, LinearLayout]) -> None:
     source, target = pair
@@ -140,7 +140,7 @@ def test_the_factors_compose_to_the_permutation(pair: tuple[LinearLayout, Linear
     assert [mixed[lane[reg[k]]] for k in sigma] == list(permutation.sigma)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(deadline=None)
 @given(warp_permutations())
 def test_the_swap_sources_carry_the_conversion_out(pair: tuple[LinearLayout, LinearLayout]) -> None:
     """Run the swap (selects, the shuffle stage reading ``swap_source_lane``, selects) or

@@ -86,7 +86,7 @@ def _shared_layout(address: XorMap, rows: int, cols: int) -> LinearLayout | None
     return LinearLayout.from_bases([*to_offset.invert().bases, ("block", [])], ["dim0", "dim1"], [rows, cols])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(
     st.integers(0, 4),
     st.integers(0, 6),

@@ -410,7 +410,7 @@ def blocked_2d(draw: st.DrawFn) -> BlockedEncoding:
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(blocked_2d(), st.tuples(st.integers(0, 9), st.integers(0, 9)), st.booleans())
 def test_in_thread_transpose_at_any_shape_verifies_or_gives_a_located_error(
     blocked: BlockedEncoding, shape_bits: tuple[int, int], deduced: bool

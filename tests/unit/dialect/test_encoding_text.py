@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from encoding_strategies import distributed, partitioned, shared
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from xdsl.utils.exceptions import ParseError, VerifyException
 
@@ -50,7 +50,6 @@ def _full_parse(text: str) -> tuple[EncodingAttr | None, list[str]]:
     return (attribute if isinstance(attribute, EncodingAttr) else None), parser.remarks
 
 
-@settings(max_examples=300)
 @given(st.one_of(distributed, shared, partitioned))
 def test_every_printed_encoding_reads_back_without_xdsl(encoding: DistributedEncoding | SharedEncoding) -> None:
     assert read_encoding_text(str(encoding_attr(encoding))) == encoding

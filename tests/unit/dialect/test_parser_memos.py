@@ -59,7 +59,7 @@ def test_reading_the_printed_module_prints_it_again() -> None:
     assert printed.count("{end = 128 : i32, start = 0 : i32}") == 3
 
 
-@settings(max_examples=500, deadline=None)
+@settings(deadline=None)
 @given(st.text(alphabet='<>-"a ', max_size=16))
 def test_a_type_ends_where_the_bracket_scan_says(tail: str) -> None:
     """The one-match reading of a bracket without nesting (most types) agrees with the

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from encoding_strategies import distributed, partitioned, shared
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from xdsl.parser import Parser
 
@@ -12,7 +12,6 @@ from layoutdialect import DistributedEncoding, SharedEncoding, encoding_attr, ma
 CTX = make_context()
 
 
-@settings(max_examples=300)
 @given(st.one_of(distributed, shared, partitioned))
 def test_printing_then_parsing_gives_the_same_encoding(encoding: DistributedEncoding | SharedEncoding) -> None:
     attribute = encoding_attr(encoding)

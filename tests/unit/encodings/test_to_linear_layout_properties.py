@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from encoding_strategies import blocked, distributed, nvmma, partitioned, phased, shared
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from layoutdialect import (
@@ -39,7 +39,6 @@ def reaches_the_whole_shape(layout: LinearLayout, shape: list[int]) -> bool:
     return layout.out_dims == [(f"dim{d}", size) for d, size in enumerate(shape)] and layout.is_surjective()
 
 
-@settings(max_examples=400)
 @given(shaped(distributed))
 def test_distributed_layouts_cover_the_shape_with_the_encodings_hardware(case: tuple[Encoding, list[int]]) -> None:
     encoding, shape = case
@@ -52,7 +51,6 @@ def test_distributed_layouts_cover_the_shape_with_the_encodings_hardware(case: t
     assert layout.get_in_dim_size("block") == encoding.num_ctas
 
 
-@settings(max_examples=300)
 @given(shaped(distributed))
 def test_a_distributed_layout_is_its_own_linear_encoding(case: tuple[Encoding, list[int]]) -> None:
     """Re-reading the layout as ``#ttg.linear`` at the same shape changes nothing: what
@@ -63,7 +61,6 @@ def test_a_distributed_layout_is_its_own_linear_encoding(case: tuple[Encoding, l
     assert to_linear_layout(as_linear, shape) == layout
 
 
-@settings(max_examples=300)
 @given(shaped(st.one_of(phased(SwizzledSharedEncoding), phased(AMDRotatingSharedEncoding), nvmma(), shared)))
 def test_shared_layouts_cover_the_shape_and_are_their_own_shared_linear(case: tuple[Encoding, list[int]]) -> None:
     encoding, shape = case
@@ -91,7 +88,6 @@ def may_refuse(encoding: Encoding, shape: list[int]) -> bool:
     return isinstance(encoding, PaddedSharedEncoding)
 
 
-@settings(max_examples=200)
 @given(shaped(partitioned))
 def test_partitioned_layouts_add_a_partition_dim(case: tuple[Encoding, list[int]]) -> None:
     encoding, shape = case
@@ -150,7 +146,6 @@ def test_bad_shapes_are_refused(shape: list[int], message: str) -> None:
         to_linear_layout(encoding, shape)
 
 
-@settings(max_examples=300)
 @given(blocked(), st.data())
 def test_blocked_drops_registers_that_fall_outside_the_shape(encoding: BlockedEncoding, data: st.DataObject) -> None:
     """Triton 3.9 removes a blocked layout's out-of-shape register bases (lanes, warps and
@@ -166,7 +161,6 @@ def test_blocked_drops_registers_that_fall_outside_the_shape(encoding: BlockedEn
     assert len(registers) == sum(size.bit_length() - 1 for size in held)
 
 
-@settings(max_examples=100)
 @given(st.integers(2, 4), st.booleans(), st.sampled_from([8, 16, 32]), st.data())
 def test_unswizzled_nvmma_boxes_repeat_the_last_dim_first(
     rank: int, transposed: bool, bits: int, data: st.DataObject

@@ -69,7 +69,7 @@ def check_both_paths(bases: Any, out_names: Any, sizes: Any, surjective: bool) -
         assert all(type(c) is int for _, columns in fast._ins for c in columns)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(raw_bases(), st.booleans())
 def test_from_bases_fast_path_matches_the_checked_path(
     drawn: tuple[list[tuple[Any, list[list[Any]]]], list[Any], list[Any] | None], surjective: bool
@@ -77,7 +77,7 @@ def test_from_bases_fast_path_matches_the_checked_path(
     check_both_paths(*drawn, surjective)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_apply_fast_path_matches_the_checked_path(data: st.DataObject) -> None:
     bits = data.draw(st.lists(st.integers(0, 18), min_size=1, max_size=3))
@@ -145,7 +145,7 @@ def shared_name_layouts(draw: st.DrawFn) -> LinearLayout:
     return LinearLayout.from_bases(bases, out_names, [1 << log2 for log2 in log2s], require_surjective=False)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(shared_name_layouts(), st.data())
 def test_masked_zero_and_triviality_tests_match_their_definitions(layout: LinearLayout, data: st.DataObject) -> None:
     ins, outs = layout.get_in_dim_names(), layout.get_out_dim_names()

@@ -6,7 +6,7 @@ written here literally: the RREF of the row matrix ``[outer | self]``.
 
 from __future__ import annotations
 
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from layoutdialect import LinearLayout, divide_left, divide_right
@@ -305,7 +305,6 @@ def test_apply_is_the_matrix_product(layout: LinearLayout) -> None:
         assert list(layout.apply(x).values()) == expected
 
 
-@settings(max_examples=200)
 @given(layouts())
 def test_free_variables_agree_with_enumeration(layout: LinearLayout) -> None:
     """Input bit i is free iff some input whose highest set bit is i maps to zero."""

@@ -29,7 +29,7 @@ def _bits(matrix: BitMatrix, labels: tuple[str, ...], values: dict[str, int]) ->
     return vector
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(layouts(), st.data())
 def test_the_matrix_maps_input_bits_as_apply_does(layout: LinearLayout, data: st.DataObject) -> None:
     matrix = layout_matrix(layout)

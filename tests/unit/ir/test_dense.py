@@ -96,7 +96,7 @@ def test_a_literal_prints_as_it_reads_and_printing_is_a_fixed_point(literal: str
     assert print_module(parse_module(printed, "k.mlir", make_context())) == printed
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(
     st.lists(st.integers(1, 1 << 20), min_size=1, max_size=3),
     st.sampled_from(["i8", "i32", "i64", "f16", "f32"]),

@@ -101,7 +101,7 @@ PIECES = [
 ]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=24))
 def test_random_texts_lex_as_xdsl_lexes_them(pieces: list[str]) -> None:
     text = "".join(pieces)
@@ -115,7 +115,7 @@ def test_a_comment_yields_no_token() -> None:
     ]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=12), st.integers(min_value=0, max_value=40))
 def test_a_peek_sees_the_token_lex_reads_there_and_moves_nothing(pieces: list[str], position: int) -> None:
     text = "".join(pieces)

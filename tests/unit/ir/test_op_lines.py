@@ -138,7 +138,7 @@ TEMPLATES = [
 ]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(
     st.lists(
         st.tuples(st.sampled_from(TEMPLATES), st.lists(st.sampled_from(NAMES), min_size=4, max_size=4)),

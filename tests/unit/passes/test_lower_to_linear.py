@@ -50,7 +50,7 @@ def kernels(draw: st.DrawFn, encodings: st.SearchStrategy[Encoding]) -> tuple[En
     return encoding, [draw(sizes) for _ in range(encoding.rank)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(kernels(st.one_of(distributed, phased(SwizzledSharedEncoding), nvmma())))
 def test_lowering_is_exact_verifies_and_is_idempotent(case: tuple[Encoding, list[int]]) -> None:
     encoding, shape = case

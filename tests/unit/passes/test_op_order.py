@@ -15,7 +15,7 @@ def _constant(value: int) -> arith.ConstantOp:
     return arith.ConstantOp.from_int_and_width(value, i32)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(st.integers(1, 12), st.lists(st.tuples(st.booleans(), st.integers(0, 1000)), max_size=20), st.data())
 def test_the_order_survives_insertions_and_erasures(
     size: int, edits: list[tuple[bool, int]], data: st.DataObject

@@ -146,7 +146,7 @@ def warp_local_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attri
     return build(*side()), build(*side()), element
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(warp_local_pairs())
 def test_random_warp_local_conversions_verify(case: tuple[LinearLayout, LinearLayout, Attribute]) -> None:
     src, dst, element = case
@@ -158,7 +158,7 @@ def test_random_warp_local_conversions_verify(case: tuple[LinearLayout, LinearLa
     assert path in (ConversionPath.NONE, ConversionPath.REGISTERS, ConversionPath.WARP_SHUFFLES)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(warp_copy_pairs())
 def test_warps_reading_their_own_copies_shuffle_and_verify(case: tuple[LinearLayout, LinearLayout, Attribute]) -> None:
     """Data that cross warps only along warp bits the source copies move by shuffles within
@@ -190,7 +190,7 @@ def test_transpositions_along_broadcast_lanes_verify(element: Attribute) -> None
     assert warp.shuffled_transpositions or warp.in_word_transpositions and warp.shuffles
 
 
-@settings(max_examples=120, deadline=None)
+@settings(deadline=None)
 @given(cross_cta_pairs())
 def test_random_conversions_across_ctas_verify(case: tuple[LinearLayout, LinearLayout, Attribute]) -> None:
     """Data that cross the CTAs of a cluster go through distributed shared memory: every
@@ -354,7 +354,7 @@ def test_racing_writes_and_unwritten_reads_are_refused() -> None:
         simulator.run(ir.ops, {buffer: simulator.allocate(16)})
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(cross_warp_pairs())
 def test_random_conversions_through_shared_memory_verify(case: tuple[LinearLayout, LinearLayout, Attribute]) -> None:
     src, dst, element = case
@@ -364,7 +364,7 @@ def test_random_conversions_through_shared_memory_verify(case: tuple[LinearLayou
 SM80, SM90 = Target.named("cuda:80").shared, Target.named("cuda:90").shared
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(matrix_pairs(), st.sampled_from([SM80, SM90]))
 def test_random_conversions_with_matrix_instructions_verify(
     case: tuple[LinearLayout, LinearLayout, Attribute], memory: SharedMemory
