@@ -9,7 +9,7 @@ from io import StringIO
 from typing import Any
 
 import pytest
-from filecheck_inputs import filecheck_chunks
+from filecheck_inputs import chunk_module, filecheck_chunks
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute, ParametrizedAttribute
 from xdsl.irdl import irdl_attr_definition
@@ -44,7 +44,7 @@ def printed(module: Any, options: dict[str, bool]) -> str:
 @pytest.mark.parametrize("chunk", filecheck_chunks(error_cases=False))
 def test_remembered_texts_print_as_afresh(chunk: str, monkeypatch: pytest.MonkeyPatch) -> None:
     try:
-        module = parse_module(chunk, "input.mlir", make_context(allow_unregistered=True))
+        module = chunk_module(chunk)
     except IRError:
         pytest.skip("an input that only a pass reads")
     remembered = [printed(module, options) for options in MODES]

@@ -9,11 +9,10 @@ unregistered ops) and every chunk of the FileCheck inputs."""
 from __future__ import annotations
 
 import pytest
-from filecheck_inputs import filecheck_chunks
+from filecheck_inputs import chunk_module, filecheck_chunks
 from xdsl.transforms.common_subexpression_elimination import cse
 
-from layoutdialect.dialect.registry import make_context
-from layoutdialect.dialect.text import parse_module, print_module
+from layoutdialect.dialect.text import print_module
 from layoutdialect.ir.common_subexpressions import eliminate_common_subexpressions
 from layoutdialect.ir.diagnostics import IRError
 
@@ -72,8 +71,7 @@ CHUNKS = filecheck_chunks(functions_only=False, error_cases=False)
 
 
 def simplified_by_both(text: str) -> tuple[str, str]:
-    context = make_context(allow_unregistered=True)
-    ours, xdsls = parse_module(text, "input.mlir", context), parse_module(text, "input.mlir", context)
+    ours, xdsls = chunk_module(text), chunk_module(text)
     eliminate_common_subexpressions(ours)
     cse(xdsls)
     return print_module(ours), print_module(xdsls)

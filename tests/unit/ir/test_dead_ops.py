@@ -8,7 +8,7 @@ function of the FileCheck inputs."""
 from __future__ import annotations
 
 import pytest
-from filecheck_inputs import filecheck_chunks
+from filecheck_inputs import chunk_module, filecheck_chunks
 from xdsl.dialects import arith
 from xdsl.pattern_rewriter import PatternRewriterListener
 from xdsl.transforms.dead_code_elimination import region_dce, would_be_trivially_dead
@@ -55,8 +55,7 @@ CHUNKS = filecheck_chunks(error_cases=False)
 
 
 def cleaned_by_both(text: str) -> tuple[str, str]:
-    context = make_context(allow_unregistered=True)
-    ours, xdsls = parse_module(text, "input.mlir", context), parse_module(text, "input.mlir", context)
+    ours, xdsls = chunk_module(text), chunk_module(text)
     for region in ours.regions:
         erase_dead_ops(region)
     for region in xdsls.regions:
@@ -80,7 +79,7 @@ def test_filecheck_functions_are_cleaned_as_region_dce_cleans_them(chunk: str) -
 @pytest.mark.parametrize("chunk", [pytest.param(EVERY_CASE, id="every-case"), *CHUNKS])
 def test_each_op_is_dead_when_xdsl_says_it_would_be(chunk: str) -> None:
     """The answers built from remembered summaries of children are xDSL's own."""
-    module = parse_module(chunk, "input.mlir", make_context(allow_unregistered=True))
+    module = chunk_module(chunk)
     with_regions: dict = {}
     for op in module.walk():
         assert _would_be_dead(op, with_regions) == would_be_trivially_dead(op), op.name
@@ -129,8 +128,7 @@ tt.func @f(%a: f32, %n: index) -> f32 {
 def test_a_complete_erasure_leaves_no_dead_op(chunk: str) -> None:
     """Erasing until nothing is left, every call that says it is complete is followed by
     one that erases nothing, and each call erases what ``region_dce`` erases."""
-    context = make_context(allow_unregistered=True)
-    ours, xdsls = parse_module(chunk, "input.mlir", context), parse_module(chunk, "input.mlir", context)
+    ours, xdsls = chunk_module(chunk), chunk_module(chunk)
     while True:
         erasure = erase_dead_ops_and_tell(ours.body)
         region_dce(xdsls.body)
@@ -189,7 +187,7 @@ def test_erasing_the_dead_ops_directly_is_erasing_by_walk(chunk: str, monkeypatc
     module, same answer, the same ops told removed."""
 
     def erase_until_clean() -> tuple[str, list[DeadOpErasure], list[str]]:
-        module = parse_module(chunk, "input.mlir", make_context(allow_unregistered=True))
+        module = chunk_module(chunk)
         recorder = RemovalRecorder()
         erasures = [erase_dead_ops_and_tell(module.body, recorder)]
         while erasures[-1].erased:

@@ -10,11 +10,10 @@ an input exercises it."""
 from __future__ import annotations
 
 import pytest
-from filecheck_inputs import filecheck_chunks
+from filecheck_inputs import chunk_module, filecheck_chunks
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
 
-from layoutdialect.dialect.registry import make_context
-from layoutdialect.dialect.text import parse_module, print_module
+from layoutdialect.dialect.text import print_module
 from layoutdialect.ir.dead_ops import erase_dead_ops
 from layoutdialect.passes.remove_redundant_conversions.canonicalization import (
     canonicalize_conversions,
@@ -50,8 +49,7 @@ CHUNKS = [
 
 @pytest.mark.parametrize("chunk", CHUNKS)
 def test_seeded_folds_equal_folds_over_every_op(chunk: str) -> None:
-    context = make_context(allow_unregistered=True)
-    seeded, everything = parse_module(chunk, "chunk.mlir", context), parse_module(chunk, "chunk.mlir", context)
+    seeded, everything = chunk_module(chunk), chunk_module(chunk)
     canonicalize_conversions(seeded)
     walker = PatternRewriteWalker(
         GreedyRewritePatternApplier(conversion_folds()), walk_reverse=True, post_walk_func=erase_dead_ops

@@ -9,10 +9,9 @@ the remove-redundant-conversions FileCheck inputs."""
 from __future__ import annotations
 
 import pytest
-from filecheck_inputs import filecheck_chunks
+from filecheck_inputs import chunk_context, chunk_module, filecheck_chunks
 
-from layoutdialect.dialect.registry import make_context
-from layoutdialect.dialect.text import parse_module, print_module
+from layoutdialect.dialect.text import print_module
 from layoutdialect.passes.remove_redundant_conversions import pipeline
 from layoutdialect.passes.remove_redundant_conversions.pipeline import Options, RemoveRedundantConversionsPass, Stage
 
@@ -20,9 +19,8 @@ CHUNKS = filecheck_chunks("remove-redundant-conversions")
 
 
 def removed(chunk: str) -> str:
-    context = make_context(allow_unregistered=True)
-    module = parse_module(chunk, "chunk.mlir", context)
-    RemoveRedundantConversionsPass().apply(context, module)
+    module = chunk_module(chunk)
+    RemoveRedundantConversionsPass().apply(chunk_context(), module)
     return print_module(module)
 
 
