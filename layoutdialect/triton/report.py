@@ -11,6 +11,7 @@ TTGIR.  A report prints as a table (``table``), as JSON (``to_json``) and as a p
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from io import StringIO
 from typing import TYPE_CHECKING, Any
@@ -140,6 +141,9 @@ def kernel_report(
     of this package's dialects when ``None``).  The TTGIR is ``None`` without a pipeline,
     and where the pipeline keeps as many conversions and shared bytes as Triton's module
     has: Triton's own module then goes on, and Triton need not read ours."""
+    without_conversions = _report_without_conversions(text)
+    if without_conversions is not None:
+        return without_conversions, None
     from xdsl.dialects.builtin import StringAttr
 
     from layoutdialect.compiler import plan_module, run_pipeline
@@ -162,6 +166,30 @@ def kernel_report(
     stream = StringIO()
     print_with_aliases(module, stream, print_debuginfo=True)
     return report, stream.getvalue()
+
+
+PUBLIC_FUNCTION = re.compile(r"^\s*tt\.func (?:public )?@([A-Za-z_][\w$.]*)\(", re.MULTILINE)
+"""A public ``tt.func`` as Triton prints it, with its name."""
+
+TARGET = re.compile(r'"?ttg\.target"? = "([^"]*)"')
+"""The module's ``ttg.target`` attribute, with its value."""
+
+
+def _report_without_conversions(text: str) -> KernelReport | None:
+    """The report of a kernel that has no ``ttg.convert_layout`` to explain or remove, from
+    its text alone (reading it is most of the hook's time); ``None`` where it has one or
+    its name is not spelled plainly.
+
+    >>> _report_without_conversions('module attributes {ttg.target = "cuda:90"} {\\n  tt.func public @add(%x: i32) {')
+    KernelReport(name='add', target='cuda:90', conversions=[], triton_conversions=[], seconds=0.0)
+    """
+    if "ttg.convert_layout" in text:
+        return None
+    function = PUBLIC_FUNCTION.search(text)
+    if function is None:
+        return None
+    target = TARGET.search(text)
+    return KernelReport(function.group(1), target.group(1) if target else "")
 
 
 def improves(triton: KernelReport, plans: list[ConversionPlan]) -> bool:

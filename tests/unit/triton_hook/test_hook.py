@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 triton = pytest.importorskip("triton")
+os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")  # Triton 3.9's default, chosen so that it does not warn
 
 from triton_kernels import KERNELS, Kernel  # noqa: E402
 
@@ -27,6 +28,9 @@ import layoutdialect.triton as lt  # noqa: E402
 from layoutdialect.triton import hook as hook_module  # noqa: E402
 from layoutdialect.triton import report as report_module  # noqa: E402
 from layoutdialect.triton.report import TTGIR_NAME  # noqa: E402
+
+# One worker compiles each kernel once (``compiled`` remembers it), not each worker that needs it.
+pytestmark = pytest.mark.xdist_group("triton_kernels")
 
 
 @pytest.fixture(autouse=True)
@@ -87,6 +91,19 @@ def test_the_explanation_is_layout_tool_plan_on_the_dumped_ttgir(name: str) -> N
         assert " gives #ttg." in conversion["why"] and " take" in conversion["why"]
 
 
+def test_a_kernel_without_conversions_is_reported_from_its_text_as_from_its_reading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    texts = {name: compiled(name, "explain")[0].asm["ttgir"] for name in sorted(KERNELS)}
+    quick = {name: report_module._report_without_conversions(text) for name, text in texts.items()}
+    monkeypatch.setattr(report_module, "_report_without_conversions", lambda text: None)
+    for name, text in texts.items():
+        read, _ = report_module.kernel_report(text)
+        assert (quick[name] is None) == (read.conversions_before > 0), name
+        assert quick[name] is None or quick[name].to_json() == read.to_json(), name
+    assert any(report is not None for report in quick.values())
+
+
 def test_the_cache_keys_on_the_mode() -> None:
     keys = {mode: lt.LayoutHook(mode)()[0] for mode in lt.MODES}  # type: ignore[index]
     assert keys["explain"] != keys["replace"]
@@ -134,6 +151,7 @@ def test_a_module_of_ours_goes_through_tritons_lowering(name: str, monkeypatch: 
     """Triton reads the TTGIR we print and lowers it to a binary (here handed back even
     where it is no better than Triton's, which replace mode otherwise keeps)."""
     monkeypatch.setattr(report_module, "improves", lambda *args: True)
+    monkeypatch.setattr(report_module, "_report_without_conversions", lambda text: None)
     read_by_triton = []
     triton_module = hook_module._triton_module
     monkeypatch.setattr(hook_module, "_triton_module", lambda *args: read_by_triton.append(1) or triton_module(*args))
