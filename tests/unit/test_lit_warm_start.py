@@ -47,13 +47,8 @@ def _both(server: Path, module: str, arguments: list[str], **options: object) ->
 
 @pytest.mark.parametrize(
     ("module", "arguments"),
-    [
-        (OPT, [str(MATMUL)]),
-        (OPT, [str(MATMUL), "-p", "no-such-pass"]),
-        (TOOL, ["show", BLOCKED, "--shape", "16x16"]),
-        (TOOL, ["show", BLOCKED, "--shape", "12y4"]),
-    ],
-    ids=["output", "bad pipeline", "answer", "bad argument"],
+    [(OPT, [str(MATMUL), "-p", "no-such-pass"]), (TOOL, ["show", BLOCKED, "--shape", "16x16"])],
+    ids=["error", "answer"],
 )
 def test_a_warm_run_prints_and_ends_as_a_cold_one(server: Path, module: str, arguments: list[str]) -> None:
     cold, warm = _both(server, module, arguments)
