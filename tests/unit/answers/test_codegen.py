@@ -22,9 +22,6 @@ from layoutdialect.answers.codegen import CodegenAnswer, generate_conversion
 from layoutdialect.sim.verify import element_ids
 from layoutdialect.target import Target
 
-# One worker builds and runs the host program for every case, not each worker that gets one.
-pytestmark = pytest.mark.xdist_group("codegen_host_program")
-
 HERE = Path(__file__).parent
 NVCC = shutil.which("nvcc")
 

@@ -41,9 +41,6 @@ from layoutdialect.dialect.upstream.vector import ShapeCastOp
 from layoutdialect.lowering.cuda_emitter import HELPERS, MATRIX_HELPERS, CudaFunction, emit_cuda_function
 from layoutdialect.sim.cta import CTASimulator
 
-# One worker builds and runs the host program for every case, not each worker that gets one.
-pytestmark = pytest.mark.xdist_group("matrix_host_program")
-
 HERE = Path(__file__).parent
 COMPILER = shutil.which("g++") or shutil.which("clang++")
 NVCC = shutil.which("nvcc")

@@ -29,9 +29,6 @@ from layoutdialect.triton import hook as hook_module  # noqa: E402
 from layoutdialect.triton import report as report_module  # noqa: E402
 from layoutdialect.triton.report import TTGIR_NAME  # noqa: E402
 
-# One worker compiles each kernel once (``compiled`` remembers it), not each worker that needs it.
-pytestmark = pytest.mark.xdist_group("triton_kernels")
-
 
 @pytest.fixture(autouse=True)
 def fresh_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
