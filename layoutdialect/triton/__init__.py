@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from layoutdialect.triton.hook import MODES, LayoutHook, LayoutHookWarning, Mode
 from layoutdialect.triton.report import KernelReport
 
-__all__ = ["MODES", "KernelReport", "LayoutHook", "LayoutHookWarning", "install", "layout_hook", "uninstall"]
+__all__ = ["MODES", "KernelReport", "LayoutHook", "LayoutHookWarning", "Mode", "install", "layout_hook", "uninstall"]
 
 
 def _knobs() -> object:

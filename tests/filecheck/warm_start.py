@@ -23,7 +23,7 @@ import json
 import os
 import socket
 import sys
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 HEADER_BYTES = 8
 """The length of a request, big-endian, which the client sends first along with its streams."""
@@ -100,10 +100,10 @@ def serve(socket_path: str, parent_pid: int, modules: list[str]) -> None:
         listener.listen(128)
         print("ready", flush=True)
         while os.getppid() == parent_pid:
-            readable, _, _ = select.select([listener, wake_reader], [], [], 1.0)
+            readable, _, _ = select.select([listener.fileno(), wake_reader], [], [], 1.0)
             if wake_reader in readable:
                 os.read(wake_reader, 4096)
-            if listener in readable:
+            if listener.fileno() in readable:
                 connection, _ = listener.accept()
                 pid = os.fork()
                 if pid == 0:
@@ -200,7 +200,7 @@ def _run_child(connection: socket.socket) -> None:
 def _text_stream(fd: int, mode: str, **options: Any) -> TextIO:
     """A text stream on ``fd`` as Python opens its standard streams (the process's stream
     for its lifetime, so not in a ``with``)."""
-    return open(fd, mode, encoding="utf-8", closefd=False, **options)  # noqa: SIM115
+    return cast(TextIO, open(fd, mode, encoding="utf-8", closefd=False, **options))  # noqa: SIM115
 
 
 def _exit_status(code: object) -> int:
