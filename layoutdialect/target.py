@@ -159,6 +159,18 @@ class Target:
             raise TargetError(f"a warp has a power of two of lanes, not {self.lanes}")
 
     @property
+    def registers_per_thread(self) -> int:
+        """The most 32-bit registers one thread can hold: 255 on NVIDIA GPUs; on AMD's, 512
+        for a CDNA wave of 64 (256 vector and 256 accumulation registers) and 256 for RDNA.
+
+        >>> Target.named("cuda:90").registers_per_thread, Target.named("hip:gfx942").registers_per_thread
+        (255, 512)
+        """
+        if self.arch.startswith("hip:") and self.arch[4:].startswith("gfx9"):
+            return 512
+        return 256 if self.arch.startswith("hip:") else 255
+
+    @property
     def lacks_clusters(self) -> bool:
         """Whether the target is known to have no thread-block clusters: CUDA before sm_90."""
         return self.arch.startswith("cuda:") and _cuda_capability(self.arch) < 90

@@ -10,6 +10,7 @@
     layout-tool convert SRC_LAYOUT DST_LAYOUT --dtype T [--shape S] [--no-verify] [--html F] [GPU] [--json]
     layout-tool codegen SRC_LAYOUT DST_LAYOUT --dtype T [--shape S] [--name F] [--json] [GPU]
     layout-tool plan FILE.mlir [--json] [--no-verify] [--max-mixed-transpositions N] [--max-scratch-bytes N] [GPU]
+    layout-tool cost FILE.mlir [GPU] [--json]
 
 GPU is ``--target ARCH`` (``cuda:90``, ``hip:gfx942``, ``hip:gfx950``: its lanes, banks and
 shared-memory phases; ``plan`` reads the file's ``ttg.target`` by default) and
@@ -110,6 +111,14 @@ stmatrix, clusters: sm_90); --target must be an NVIDIA GPU.  docs/codegen-exampl
 from a complete kernel."""
 
 
+COST = """\
+what the layouts of each function of a file make a warp pay, by the cost model: conversions as
+lower-convert-layout plans them, global and shared-memory accesses, reductions and scans, and
+elementwise work, in warp instruction issues, each op times the trip counts of its loops (a loop
+whose bounds are not constants: 8), with the peak registers a thread needs against the target's
+limit.  docs/cost-model.md gives every weight."""
+
+
 def _parser() -> argparse.ArgumentParser:
     limits = importlib.import_module("layoutdialect.answers.limits")
     element_types = importlib.import_module("layoutdialect.answers.element_types")
@@ -151,6 +160,15 @@ def _parser() -> argparse.ArgumentParser:
         help="the largest scratch buffer a conversion may use (default: Triton 3.9's for the pair)",
     )
     _gpu_options(plan)
+
+    cost = add_command(
+        "cost",
+        "what the layouts of each function of a file make a warp pay, by the cost model",
+        COST,
+    )
+    cost.add_argument("file", help="a TTGIR file (Triton's own output too), or - for stdin")
+    _gpu_options(cost)
+    cost.add_argument("--json", action="store_true", help="print one JSON object with a 'functions' list")
 
     show = add_command("show", "which thread and register, or which offset, holds each element")
     show.add_argument(

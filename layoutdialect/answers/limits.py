@@ -126,6 +126,7 @@ COMMAND_SIZES = {
         "convert": f"{_ELEMENTS}; {_SIMULATOR}; --html pages up to {MAX_PAGE_CELLS} cells",
         "codegen": f"{_ELEMENTS}, of up to {power_of_two(MAX_CODEGEN_REGISTERS)} registers per thread; {_SIMULATOR}",
         "plan": f"tensors of up to {power_of_two(MAX_ELEMENTS)} elements; {_SIMULATOR}",
+        "cost": f"tensors of up to {power_of_two(MAX_ELEMENTS)} elements",
     }.items()
 }
 """Each command's limits, as its ``--help`` states them."""

@@ -26,7 +26,8 @@ ALLOWED: dict[str, set[str]] = {
     "dialect": {"f2", "encodings", "analysis", "target", "ir", "xdsl"},
     "sim": {"f2", "ir", "dialect", "xdsl"},
     "lowering": {"f2", "encodings", "analysis", "ir", "dialect", "sim", "target", "xdsl"},
-    "passes": {"f2", "encodings", "analysis", "ir", "dialect", "sim", "lowering", "target", "xdsl"},
+    "cost": {"encodings", "analysis", "ir", "dialect", "lowering", "target", "xdsl"},
+    "passes": {"f2", "encodings", "analysis", "ir", "dialect", "sim", "lowering", "cost", "target", "xdsl"},
     "answers": {
         "f2",
         "encodings",
@@ -36,6 +37,7 @@ ALLOWED: dict[str, set[str]] = {
         "dialect",
         "sim",
         "lowering",
+        "cost",
         "target",
         "xdsl",
         "matplotlib",
@@ -51,8 +53,9 @@ ALLOWED: dict[str, set[str]] = {
 """What each part may import: the F2 core nothing; the encodings, CuTe and the target
 model the core; the analyses those (no IR); the Triton-free IR plumbing only xDSL; the
 dialects (Triton's and the upstream ones they patch) the IR and the math; the simulators
-the dialects; the lowering of one conversion everything up to the simulators; the passes
-and the answers that lowering, never each other; the Python API for a compiler stack
+the dialects; the lowering of one conversion everything up to the simulators; the cost
+model the lowering (it prices each conversion as it is planned); the passes and the
+answers the cost model and the lowering, never each other; the Python API for a compiler stack
 (``compiler``) the answers' argument readers and the lowering (it runs the passes by name,
 as ``layout-opt`` does); the hook inside Triton's compile (``triton``) that API, the
 pages, and Triton; the command-line tools only the IR plumbing (diagnostics, the pipeline

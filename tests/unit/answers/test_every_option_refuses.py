@@ -22,6 +22,7 @@ SHARED = "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1,
 
 BASE = {
     "plan": [EXAMPLE],
+    "cost": [EXAMPLE],
     "show": [ROWS, "--shape", "16x16"],
     "dedup": [ROWS, "--shape", "64x64"],
     "conflicts": [ROWS, SHARED, "--shape", "64x64", "--dtype", "f16"],
@@ -41,6 +42,9 @@ REFUSED: dict[tuple[str, str], list[str]] = {
     ("plan", "--max-scratch-bytes"): ["0", "-8", "1k"],
     ("plan", "--target"): BAD_TARGETS,
     ("plan", "--num-banks"): ["12", "0"],
+    ("cost", "file"): ["/no/such/file.mlir"],
+    ("cost", "--target"): BAD_TARGETS,
+    ("cost", "--num-banks"): ["12", "0"],
     ("show", "layout"): ["#ttg.nonsense<{}>", "(4,4):(1)", ""],
     ("show", "--from"): ["/no/such/dump.mlir"],
     ("show", "--value"): ["%x y", "%"],
