@@ -44,6 +44,7 @@ LAYOUTDIALECT_UNIVERSE = Universe(
         "lower-to-linear": lambda: _pass("lower_to_linear", "LowerToLinearPass"),
         "lower-convert-layout": lambda: _pass("lower_convert_layout", "LowerConvertLayoutPass"),
         "remove-redundant-conversions": lambda: _pass("remove_redundant_conversions", "RemoveRedundantConversionsPass"),
+        "assign-layouts": lambda: _pass("assign_layouts", "AssignLayoutsPass"),
     },
     all_targets={"ttgir": _ttgir_output},
 )

@@ -56,6 +56,13 @@ def format_costs(functions: list[FunctionCost]) -> str:
             *[f"  {term:<12} {_number(function.terms[term]):>10}" for term in TERMS],
             f"  registers: {function.registers} per thread at the peak (limit {function.register_limit}: {fits})",
         ]
+        if function.assignment is not None:
+            found = function.assignment
+            lines.insert(
+                1,
+                f"  assign-layouts ({found.get('objective', 'cost')}): lower bound "
+                f"{_number(float(found['lower_bound']))}, gap {float(found['gap']):.1%}, {found['status']}",
+            )
         paid = sorted((item for item in function.items if item.cost), key=lambda item: -item.cost)
         if paid:
             header = ("location", "op", "term", "each", "trips", "cost", "what it does")

@@ -8,6 +8,7 @@ counts, in the units of ``CostWeights``; ``layout-tool cost`` prints it, and
 """
 
 from layoutdialect.cost.model import (
+    ASSIGNMENT_ATTRIBUTE,
     DEFAULT_TRIP_COUNT,
     TERMS,
     CostItem,
@@ -16,13 +17,13 @@ from layoutdialect.cost.model import (
     Pricer,
     function_cost,
     module_cost,
-    plan_conversion_types,
     trip_count,
     trips,
 )
 from layoutdialect.cost.weights import CostWeights, weights_for
 
 __all__ = [
+    "ASSIGNMENT_ATTRIBUTE",
     "DEFAULT_TRIP_COUNT",
     "TERMS",
     "CostItem",
@@ -32,7 +33,6 @@ __all__ = [
     "Pricer",
     "function_cost",
     "module_cost",
-    "plan_conversion_types",
     "trip_count",
     "trips",
     "weights_for",

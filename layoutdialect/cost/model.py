@@ -36,7 +36,7 @@ from math import prod
 from typing import Any
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType
+from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, ModuleOp, StringAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.analysis.bank_conflicts import bank_conflicts
@@ -60,11 +60,12 @@ from layoutdialect.encodings import to_linear_layout
 from layoutdialect.encodings.layout_properties import elements_per_thread, threads_per_warp, warps_per_cta
 from layoutdialect.ir.locations import located_error, op_location
 from layoutdialect.lowering.conversion_plan import conversion_plan
-from layoutdialect.lowering.convert_layout_op import PlannedConversion, plan_convert_op
-from layoutdialect.lowering.layout_conversion import LayoutConversion, plan_layout_conversion
-from layoutdialect.target import SharedMemory, Target, TargetError
+from layoutdialect.lowering.convert_layout_op import plan_conversion_types
+from layoutdialect.lowering.layout_conversion import LayoutConversion
+from layoutdialect.target import Target, TargetError
 
 __all__ = [
+    "ASSIGNMENT_ATTRIBUTE",
     "DEFAULT_TRIP_COUNT",
     "TERMS",
     "CostItem",
@@ -73,7 +74,6 @@ __all__ = [
     "Pricer",
     "function_cost",
     "module_cost",
-    "plan_conversion_types",
     "trip_count",
     "trips",
 ]
@@ -83,6 +83,10 @@ DEFAULT_TRIP_COUNT = 8
 
 TERMS = ("conversions", "memory", "shared", "reductions", "elementwise")
 """The terms of a function's cost, in the order they are printed."""
+
+ASSIGNMENT_ATTRIBUTE = "assign_layouts"
+"""The discardable attribute of a function that ``assign-layouts`` made: its cost, lower
+bound, gap and status."""
 
 EVENT_WEIGHTS = {
     "instructions": "instruction",
@@ -134,6 +138,10 @@ class FunctionCost:
     registers: int
     register_limit: int
     items: tuple[CostItem, ...] = field(default=())
+    assignment: dict[str, float | str] | None = None
+    """What ``assign-layouts`` proved of the function (``objective``, ``lower_bound``, ``gap``,
+    ``status``),
+    read from its ``ASSIGNMENT_ATTRIBUTE``; ``None`` when the pass did not run on it."""
 
     @property
     def cost(self) -> float:
@@ -152,7 +160,7 @@ class FunctionCost:
             "registers": self.registers,
             "register_limit": self.register_limit,
             "items": [item.to_json() for item in self.items],
-        }
+        } | (dict(self.assignment) if self.assignment is not None else {})
 
 
 def module_cost(module: ModuleOp, target: TargetOverride = MODULE_TARGET) -> list[FunctionCost]:
@@ -172,7 +180,23 @@ def function_cost(func: AnyFuncOp, target: TargetOverride = MODULE_TARGET) -> Fu
     items = [item for op in _priced_ops(func) if (item := pricer.price(op)) is not None]
     terms = {term: sum((item.cost for item in items if item.term == term), 0.0) for term in TERMS}
     registers = max((peak_registers(block, pricer.strides) for block in func.body.blocks), default=0)
-    return FunctionCost(func.sym_name.data, gpu.arch, terms, registers, gpu.registers_per_thread, tuple(items))
+    limit = gpu.registers_per_thread
+    return FunctionCost(func.sym_name.data, gpu.arch, terms, registers, limit, tuple(items), _assignment(func))
+
+
+def _assignment(func: AnyFuncOp) -> dict[str, float | str] | None:
+    """The lower bound, gap and status ``assign-layouts`` left on ``func``, if it did."""
+    found = func.attributes.get(ASSIGNMENT_ATTRIBUTE)
+    if not isinstance(found, DictionaryAttr):
+        return None
+    assignment: dict[str, float | str] = {}
+    for key in ("objective", "lower_bound", "gap", "status"):
+        value = found.data.get(key)
+        if isinstance(value, FloatAttr):
+            assignment[key] = value.value.data
+        elif isinstance(value, StringAttr):
+            assignment[key] = value.data
+    return assignment
 
 
 def _priced_ops(func: AnyFuncOp) -> Iterator[Operation]:
@@ -257,7 +281,7 @@ class Pricer:
 
     def conversion(self, source: TensorType[Attribute], result: TensorType[Attribute]) -> float:
         """What converting a tensor of type ``source`` to ``result`` costs each time."""
-        counts, _ = self._conversion_counts(source, result, None)
+        counts, _ = self._conversion_counts(source, result)
         return self._each(counts)
 
     def _elementwise_registers(self, result: SSAValue, type_: Attribute) -> int:
@@ -279,19 +303,16 @@ class Pricer:
 
     def _conversion(self, op: ConvertLayoutOp, source: Attribute, result: Attribute) -> CostItem:
         assert isinstance(source, TensorType) and isinstance(result, TensorType)
-        counts, detail = self._conversion_counts(source, result, op)
+        counts, detail = self._conversion_counts(source, result)
         return self._item(op, "conversions", counts, detail)
 
     def _conversion_counts(
-        self, source: TensorType[Attribute], result: TensorType[Attribute], op: ConvertLayoutOp | None
+        self, source: TensorType[Attribute], result: TensorType[Attribute]
     ) -> tuple[dict[str, int], str]:
         """The events of a conversion as the planner plans it, and its path; a conversion it
         keeps pays a conflict-free round trip of its bytes and one barrier."""
-        planned = plan_conversion_types(source, result, self.gpu.shared) if op is None else None
-        if op is not None:
-            found = plan_convert_op(op, target=self.target)
-            planned = found.conversion if isinstance(found, PlannedConversion) else None
-        if planned is None:
+        planned = plan_conversion_types(source, result, self.gpu.shared)
+        if not isinstance(planned, LayoutConversion):
             bits = bit_width(source.element_type) or 32
             per_warp = prod(source.get_shape()) * bits // 8 // max(1, _type_warps(source))
             wavefronts = 2 * max(1, per_warp // WAVEFRONT_BYTES)
@@ -361,24 +382,6 @@ class Pricer:
             counts["instructions"] += wavefronts
             counts |= {"wavefronts": wavefronts, "barriers": 2}
         return self._item(op, "reductions", counts)
-
-
-def plan_conversion_types(
-    source: TensorType[Attribute], result: TensorType[Attribute], memory: SharedMemory
-) -> LayoutConversion | None:
-    """The planner's conversion of a tensor of type ``source`` to ``result``, or ``None``
-    where it cannot plan one (an encoding it cannot read, an element without a width)."""
-    source_encoding, result_encoding = distributed_encoding(source), distributed_encoding(result)
-    bits = bit_width(source.element_type)
-    if source_encoding is None or result_encoding is None or bits is None:
-        return None
-    shape = list(source.get_shape())
-    try:
-        return plan_layout_conversion(
-            to_linear_layout(source_encoding, shape), to_linear_layout(result_encoding, shape), bits, memory
-        )
-    except ValueError:
-        return None
 
 
 def _type_registers(type_: Attribute) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute
 
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import EncodingAttr
@@ -16,9 +17,9 @@ from layoutdialect.encodings import EncodingError, to_linear_layout
 from layoutdialect.ir.locations import located_error
 from layoutdialect.ir.remarks import Remark
 from layoutdialect.lowering.layout_conversion import LayoutConversion, plan_layout_conversion
-from layoutdialect.target import TargetError
+from layoutdialect.target import SharedMemory, TargetError
 
-__all__ = ["MAX_REGISTERS", "PlannedConversion", "plan_convert_op"]
+__all__ = ["MAX_REGISTERS", "PlannedConversion", "plan_conversion_types", "plan_convert_op"]
 
 
 MAX_REGISTERS = 2048
@@ -45,33 +46,42 @@ def plan_convert_op(
     """The plan of one conversion, or a remark on why it cannot be planned."""
     source_type, result_type = op.src.type, op.result.type
     assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
+    try:
+        memory = target.resolve(op).shared
+    except TargetError as error:
+        raise located_error(op, str(error)) from None
+    planned = plan_conversion_types(source_type, result_type, memory, max_mixed_transpositions, max_scratch_bytes)
+    return PlannedConversion(op, planned) if isinstance(planned, LayoutConversion) else Remark(op, planned)
+
+
+def plan_conversion_types(
+    source_type: TensorType[Attribute],
+    result_type: TensorType[Attribute],
+    memory: SharedMemory,
+    max_mixed_transpositions: int = 1,
+    max_scratch_bytes: int | None = None,
+) -> LayoutConversion | str:
+    """The plan of converting a tensor of ``source_type`` to ``result_type`` on a GPU with
+    shared memory ``memory``, or why it cannot be planned (ending in ``; kept``)."""
     source, result = source_type.encoding, result_type.encoding
     if not isinstance(source, EncodingAttr) or not isinstance(result, EncodingAttr):
-        return Remark(op, "the conversion has no ttg encoding on both sides; kept")
+        return "the conversion has no ttg encoding on both sides; kept"
     shape = list(source_type.get_shape())
     try:
         src = to_linear_layout(source.data, shape)
         dst = to_linear_layout(result.data, shape)
     except EncodingError as error:
-        return Remark(op, f"the conversion cannot be planned: {error}; kept")
+        return f"the conversion cannot be planned: {error}; kept"
     registers = max(src.get_in_dim_size("register"), dst.get_in_dim_size("register"))
     if registers > MAX_REGISTERS:
-        return Remark(
-            op,
+        return (
             f"the conversion is kept: a thread holds {registers} registers of one side, "
-            f"more than the {MAX_REGISTERS} lower-convert-layout lowers",
+            f"more than the {MAX_REGISTERS} lower-convert-layout lowers"
         )
     element_bits = bit_width(source_type.element_type)
     if element_bits is None:
-        return Remark(
-            op, f"the conversion cannot be planned: type {source_type.element_type} has no fixed bit width; kept"
-        )
+        return f"the conversion cannot be planned: type {source_type.element_type} has no fixed bit width; kept"
     try:
-        memory = target.resolve(op).shared
-    except TargetError as error:
-        raise located_error(op, str(error)) from None
-    try:
-        conversion = plan_layout_conversion(src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes)
+        return plan_layout_conversion(src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes)
     except ValueError as error:
-        return Remark(op, f"the conversion cannot be planned: {error}; kept")
-    return PlannedConversion(op, conversion)
+        return f"the conversion cannot be planned: {error}; kept"

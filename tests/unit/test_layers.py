@@ -190,6 +190,8 @@ SELF_STANDING = [
     "layoutdialect.passes.lower_convert_layout",
     "layoutdialect.passes.lower_to_linear",
     "layoutdialect.passes.remove_redundant_conversions",
+    "layoutdialect.passes.assign_layouts",
+    "layoutdialect.cost",
     "layoutdialect.lowering.convert_layout_op",
     "layoutdialect.lowering.cuda_emitter",
     "layoutdialect.sim.cta",

@@ -1,0 +1,314 @@
+"""The layout-assignment problem of one function: each op chooses among the layouts it
+may take, each choice has a modelled cost, and a value read in a layout its producer
+did not take pays a conversion.
+
+Conversions dissolve: every ``ttg.convert_layout`` is dropped from the problem and its
+readers read the value it converts, in the layout they demand.  What is left are
+*choices*, one per op (and one per block, for its arguments), each with *strategies*:
+
+- an op whose layout is free takes one or several (copies, each paying the op again,
+  for pure ops) of its candidate layouts: a ``Recreatable`` op (a splat, a range, a splat
+  constant) any layout, a ``SameLayout`` op (elementwise ops, loads, stores) one layout
+  for all its tensors, an ``InferredLayout`` op (``expand_dims``, ``reduce``, ...) one
+  layout for its operands that its results follow;
+- every other op (dots, loops, conditionals, terminators, ops with regions) keeps the
+  types it has: one strategy, fixed.
+
+Candidates are found by closure: each op starts from its own layout and takes every
+layout a neighbour offers, through the ops' rules (a producer is offered what its
+readers demand, a reader what its producer makes), at most ``MAX_CANDIDATES`` each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.traits import get_effects
+
+from layoutdialect.cost import Pricer, trip_count, trips
+from layoutdialect.dialect.semantics import (
+    InferredLayout,
+    KeepsLayout,
+    Recreatable,
+    SameLayout,
+    distributed_encoding,
+    layout_rule,
+    semantic_trait,
+)
+from layoutdialect.dialect.tt.func import AnyFuncOp
+from layoutdialect.dialect.tt.memory import LoadOp, StoreOp
+from layoutdialect.dialect.tt.ops import ReduceOp
+from layoutdialect.dialect.tt.scan import ScanOp
+from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.dialect.ttg.tensors import with_encoding
+from layoutdialect.encodings import DistributedEncoding, EncodingError, to_linear_layout
+
+__all__ = ["MAX_CANDIDATES", "Choice", "LayoutProblem", "Read", "Strategy", "dissolves", "root"]
+
+MAX_CANDIDATES = 6
+"""The most layouts one op chooses among."""
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """One way to compute an op: the types of its results, the type each operand must be
+    read in (``None``: as it is, not a distributed tensor), and what it costs in all
+    (its modelled cost each time, times its trip count)."""
+
+    encoding: DistributedEncoding | None
+    results: tuple[Attribute, ...]
+    demands: tuple[Attribute | None, ...]
+    cost: float
+
+
+@dataclass
+class Choice:
+    """What one op (or one block's arguments, ``op`` then ``None``) may be computed as.
+    ``copies``: whether several strategies may be taken at once; ``fixed``: whether only
+    its own types are allowed.  ``trips``: how many times it runs."""
+
+    op: Operation | None
+    block: Block | None
+    strategies: list[Strategy]
+    fixed: bool
+    copies: bool
+    trips: int
+
+
+@dataclass(frozen=True)
+class Read:
+    """Operand ``operand`` of ``choice``'s ``strategy`` reads ``value`` in type ``demand``."""
+
+    choice: int
+    strategy: int
+    operand: int
+    value: SSAValue
+    demand: Attribute
+
+
+def dissolves(op: Operation) -> bool:
+    """Whether ``op`` is a conversion between distributed layouts, which the problem drops
+    (one to or from another kind of encoding stays as it is)."""
+    return (
+        isinstance(op, ConvertLayoutOp)
+        and distributed_encoding(op.src.type) is not None
+        and distributed_encoding(op.result.type) is not None
+    )
+
+
+def root(value: SSAValue) -> SSAValue:
+    """The value a chain of conversions converts (``value`` itself when it is no conversion's)."""
+    while isinstance(value, OpResult) and dissolves(value.op):
+        value = value.op.operands[0]
+    return value
+
+
+def _readers(value: SSAValue) -> Iterator[tuple[Operation, int]]:
+    """Every (op, operand index) reading ``value``, through conversions."""
+    for use in list(value.uses):
+        if dissolves(use.operation):
+            yield from _readers(use.operation.results[0])
+        else:
+            yield use.operation, use.index
+
+
+@dataclass
+class LayoutProblem:
+    """The choices of a function and the reads between them."""
+
+    pricer: Pricer
+    choices: list[Choice] = field(default_factory=list)
+    index: dict[Operation | Block, int] = field(default_factory=dict)
+    reads: list[Read] = field(default_factory=list)
+
+    @staticmethod
+    def of(func: AnyFuncOp, pricer: Pricer) -> LayoutProblem:
+        problem = LayoutProblem(pricer)
+        problem._collect(func.body.block, None, 1)
+        problem._close_candidates()
+        for number, choice in enumerate(problem.choices):
+            for strategy_number, strategy in enumerate(choice.strategies):
+                assert choice.op is not None or not strategy.demands
+                if choice.op is None:
+                    continue
+                for operand, demand in enumerate(strategy.demands):
+                    if demand is not None:
+                        value = root(choice.op.operands[operand])
+                        problem.reads.append(Read(number, strategy_number, operand, value, demand))
+        return problem
+
+    def producer(self, value: SSAValue) -> tuple[int, int]:
+        """The choice that produces ``value`` and the index of ``value`` among its results."""
+        if isinstance(value, BlockArgument):
+            return self.index[value.block], value.index
+        assert isinstance(value, OpResult)
+        return self.index[value.op], value.index
+
+    def produced_type(self, value: SSAValue, strategy: int) -> Attribute:
+        choice_number, result = self.producer(value)
+        return self.choices[choice_number].strategies[strategy].results[result]
+
+    def _collect(self, block: Block, owner: Operation | None, block_trips: int) -> None:
+        arguments = tuple(argument.type for argument in block.args)
+        self.index[block] = len(self.choices)
+        self.choices.append(Choice(None, block, [Strategy(None, arguments, (), 0.0)], True, False, block_trips))
+        for op in block.ops:
+            if dissolves(op):
+                continue
+            self.index[op] = len(self.choices)
+            self.choices.append(self._choice(op))
+            if op.regions and not isinstance(op, ReduceOp | ScanOp):
+                inner_trips = trips(op) * (trip_count(op) if isinstance(op, scf.ForOp | scf.WhileOp) else 1)
+                for region in op.regions:
+                    for inner in region.blocks:
+                        self._collect(inner, op, inner_trips)
+
+    def _choice(self, op: Operation) -> Choice:
+        own = self._own_strategy(op)
+        encoding = _free_encoding(op)
+        if encoding is None:
+            return Choice(op, None, [own], True, False, trips(op))
+        strategy = self.strategy(op, encoding)
+        if strategy is None or strategy.results != own.results or strategy.demands != own.demands:
+            # its rule does not give the types it has (a histogram's bins): it keeps them
+            return Choice(op, None, [own], True, False, trips(op))
+        effects = get_effects(op)
+        return Choice(op, None, [strategy], False, effects is not None and not effects, trips(op))
+
+    def _own_strategy(self, op: Operation) -> Strategy:
+        results = tuple(result.type for result in op.results)
+        demands = tuple(
+            operand.type if distributed_encoding(operand.type) is not None else None for operand in op.operands
+        )
+        item = self.pricer.price(op)
+        return Strategy(None, results, demands, 0.0 if item is None else item.cost)
+
+    def strategy(self, op: Operation, encoding: DistributedEncoding) -> Strategy | None:
+        """``op`` computed with its free layout ``encoding`` (``_free_encoding``'s sense),
+        or ``None`` when it cannot be."""
+        result_encoding = _result_encoding(op, encoding)
+        if result_encoding is None:
+            return None
+        try:
+            results = tuple(
+                _retyped(result.type, result_encoding) if distributed_encoding(result.type) else result.type
+                for result in op.results
+            )
+            demands: tuple[Attribute | None, ...] = tuple(
+                _retyped(operand.type, encoding) if distributed_encoding(operand.type) else None
+                for operand in op.operands
+            )
+        except EncodingError:
+            return None
+        item = self.pricer.price(op, ([d or o.type for d, o in zip(demands, op.operands)], list(results)))
+        return Strategy(encoding, results, demands, 0.0 if item is None else item.cost)
+
+    def _close_candidates(self) -> None:
+        """Offer each free op the layouts its neighbours make or demand, to a fixed point."""
+        offered = list(range(len(self.choices)))
+        while offered:
+            number = offered.pop()
+            choice = self.choices[number]
+            if choice.op is None:
+                continue
+            for strategy in list(choice.strategies):
+                for neighbour, encoding in self._offers(choice.op, strategy):
+                    if self._add_candidate(neighbour, encoding):
+                        offered.append(self.index[neighbour])
+
+    def _offers(self, op: Operation, strategy: Strategy) -> Iterator[tuple[Operation, DistributedEncoding]]:
+        """(neighbour, layout) pairs: each producer of an operand offered the layout the
+        operand is read in, each reader of a result the layout the result is made in."""
+        for operand, demand in zip(op.operands, strategy.demands):
+            producer = root(operand).owner
+            wanted = distributed_encoding(demand) if demand is not None else None
+            if isinstance(producer, Operation) and wanted is not None:
+                offer = _operand_encoding_for(producer, wanted)
+                if offer is not None:
+                    yield producer, offer
+        for result, type_ in zip(op.results, strategy.results):
+            made = distributed_encoding(type_)
+            if made is None:
+                continue
+            for reader, _ in _readers(result):
+                yield reader, made
+
+    def _add_candidate(self, op: Operation, encoding: DistributedEncoding) -> bool:
+        number = self.index.get(op)
+        if number is None:
+            return False
+        choice = self.choices[number]
+        if choice.fixed or len(choice.strategies) >= MAX_CANDIDATES:
+            return False
+        if any(strategy.encoding == encoding for strategy in choice.strategies):
+            return False
+        strategy = self.strategy(op, encoding)
+        if strategy is None:
+            return False
+        choice.strategies.append(strategy)
+        return True
+
+
+def _free_encoding(op: Operation) -> DistributedEncoding | None:
+    """The layout ``op`` is free to change, as it has it now: the encoding of its layout
+    operands (of its result for an op without them); ``None`` for an op that keeps its types."""
+    if op.regions and not isinstance(op, ReduceOp | ScanOp):
+        return None
+    if isinstance(op, StoreOp):
+        encodings = {distributed_encoding(o.type) for o in op.operands if isinstance(o.type, TensorType)}
+        return encodings.pop() if len(encodings) == 1 else None
+    keeps = semantic_trait(op, KeepsLayout)
+    if keeps is not None and keeps.holds(op) and not isinstance(op, LoadOp):
+        return None
+    recreatable = semantic_trait(op, Recreatable)
+    if recreatable is not None and recreatable.holds_anywhere(op) and len(op.results) == 1:
+        return distributed_encoding(op.results[0].type)
+    rule = layout_rule(op)
+    if not isinstance(rule, SameLayout | InferredLayout):
+        return None
+    tensors = [o for o in op.operands if isinstance(o.type, TensorType)]
+    if not tensors or rule.layout_operands(op) != tensors:
+        return None
+    encodings = {distributed_encoding(o.type) for o in tensors}
+    if len(encodings) != 1 or None in encodings:
+        return None
+    results = [r for r in op.results if isinstance(r.type, TensorType)]
+    if any(distributed_encoding(r.type) is None for r in results):
+        return None
+    return encodings.pop()
+
+
+def _result_encoding(op: Operation, encoding: DistributedEncoding) -> DistributedEncoding | None:
+    """The encoding of ``op``'s tensor results when its free layout is ``encoding``."""
+    if isinstance(op, StoreOp):
+        return encoding
+    recreatable = semantic_trait(op, Recreatable)
+    if recreatable is not None and recreatable.holds_anywhere(op) and len(op.results) == 1:
+        return encoding if recreatable.holds(op, encoding) else None
+    rule = layout_rule(op)
+    return None if rule is None else rule.result_encoding(op, encoding)
+
+
+def _operand_encoding_for(op: Operation, result: DistributedEncoding) -> DistributedEncoding | None:
+    """The free layout of ``op`` that makes its results in ``result``."""
+    if isinstance(op, StoreOp):
+        return None
+    recreatable = semantic_trait(op, Recreatable)
+    if recreatable is not None and recreatable.holds_anywhere(op) and len(op.results) == 1:
+        return result
+    rule = layout_rule(op)
+    return None if rule is None else rule.operand_encoding(op, result)
+
+
+def _retyped(type_: Attribute, encoding: DistributedEncoding) -> TensorType[Attribute]:
+    """``type_`` in ``encoding``; ``EncodingError`` when the encoding does not fit its shape."""
+    assert isinstance(type_, TensorType)
+    shape = list(type_.get_shape())
+    if encoding.rank != len(shape):
+        raise EncodingError(f"a rank-{encoding.rank} encoding for a rank-{len(shape)} tensor")
+    to_linear_layout(encoding, shape)
+    return with_encoding(type_, encoding)

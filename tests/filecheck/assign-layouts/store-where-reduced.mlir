@@ -1,0 +1,57 @@
+// assign-layouts prices the whole kernel: storing the row sums in the layout the reduction
+// leaves them (its lanes hold copies, each store still one sector) is cheaper than
+// converting them through shared memory to a plain layout first, which
+// remove-redundant-conversions keeps, as Triton's pass does.
+// RUN: layout-opt %s -p assign-layouts 2>%t.remarks | filecheck %s
+// RUN: filecheck %s --check-prefix=REMARK < %t.remarks
+// RUN: layout-opt %s -p remove-redundant-conversions | filecheck %s --check-prefix=REMOVE
+// RUN: layout-opt %s -p 'assign-layouts{objective=count}' 2>&1 >/dev/null | filecheck %s --check-prefix=COUNT
+// RUN: layout-opt %s -p 'assign-layouts{verify=true}' 2>/dev/null | layout-tool cost - | filecheck %s --check-prefix=COST
+
+#rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#flat = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @row_sums(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
+    %pitch = arith.constant dense<128> : tensor<64x1xi32, #rows>
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #rows}>>
+    %re = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #rows}>> -> tensor<64x1xi32, #rows>
+    %row_starts = arith.muli %re, %pitch : tensor<64x1xi32, #rows>
+    %base = tt.splat %x : !tt.ptr<f32> -> tensor<64x1x!tt.ptr<f32>, #rows>
+    %row_ptrs = tt.addptr %base, %row_starts : tensor<64x1x!tt.ptr<f32>, #rows>, tensor<64x1xi32, #rows>
+    %c = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #rows}>>
+    %ce = tt.expand_dims %c {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #rows}>> -> tensor<1x128xi32, #rows>
+    %rb = tt.broadcast %row_ptrs : tensor<64x1x!tt.ptr<f32>, #rows> -> tensor<64x128x!tt.ptr<f32>, #rows>
+    %cb = tt.broadcast %ce : tensor<1x128xi32, #rows> -> tensor<64x128xi32, #rows>
+    %ptrs = tt.addptr %rb, %cb : tensor<64x128x!tt.ptr<f32>, #rows>, tensor<64x128xi32, #rows>
+    %tile = tt.load %ptrs : tensor<64x128x!tt.ptr<f32>, #rows>
+    %sums = "tt.reduce"(%tile) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<64x128xf32, #rows>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #rows}>>
+    %flat_sums = ttg.convert_layout %sums : tensor<64xf32, #ttg.slice<{dim = 1, parent = #rows}>> -> tensor<64xf32, #flat>
+    %i = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #flat>
+    %o = tt.splat %out : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #flat>
+    %out_ptrs = tt.addptr %o, %i : tensor<64x!tt.ptr<f32>, #flat>, tensor<64xi32, #flat>
+    tt.store %out_ptrs, %flat_sums : tensor<64x!tt.ptr<f32>, #flat>
+    tt.return
+  }
+}
+// CHECK:     tt.func @row_sums({{.*}}) attributes {assign_layouts = {objective = "cost", cost = 2.996000e+03 : f64, lower_bound = 2.996000e+03 : f64, gap = 0.000000e+00 : f64, status = "optimal"}}
+// CHECK-NOT: ttg.convert_layout
+// CHECK:     %[[SUMS:.+]] = "tt.reduce"
+// CHECK:     }) : (tensor<64x128xf32, #blocked>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+// CHECK:     %[[I:.+]] = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+// CHECK:     %[[O:.+]] = tt.splat %out : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #blocked}>>
+// CHECK:     %[[P:.+]] = tt.addptr %[[O]], %[[I]]
+// CHECK:     tt.store %[[P]], %[[SUMS]] : tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #blocked}>>
+
+// REMARK: store-where-reduced.mlir:14:3: remark: @row_sums: modelled cost 2996, lower bound 2996, gap 0.0%, optimal; remove-redundant-conversions: 3031
+
+// REMOVE: ttg.convert_layout
+
+// COUNT: remark: @row_sums: conversions 0, lower bound 0, gap 0.0%, optimal; remove-redundant-conversions: 1
+
+// COST:      @row_sums on cuda:80: 2996 warp instruction issues per warp
+// COST-NEXT:   assign-layouts (cost): lower bound 2996, gap 0.0%, optimal
+// COST-NEXT:   conversions 0
