@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import TensorType
@@ -15,7 +16,9 @@ from xdsl.irdl import (
     traits_def,
 )
 from xdsl.traits import (
-    MemoryAllocEffect,
+    EffectInstance,
+    MemoryEffect,
+    MemoryEffectKind,
     MemoryFreeEffect,
     MemoryReadEffect,
     MemoryWriteEffect,
@@ -95,6 +98,21 @@ class ConvertLayoutOp(TTGOp):
         _check_same_tile("ttg.convert_layout", self.src.type, self.result.type)
 
 
+class AllocatesItsResult(MemoryEffect):
+    """Triton's ``LocalAllocOp::getEffects``: an immutable buffer before memory is assigned
+    (no ``allocation.offset``) has no effect, so that CSE and dead-code elimination treat
+    it as a value; any other allocates its result, and nothing else, so that an unused one
+    is dead, as Triton 3.9's passes erase it."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> AbstractSet[EffectInstance]:
+        result = op.results[0]
+        assert isinstance(result.type, MemDescType)
+        if not result.type.mutable and "allocation.offset" not in op.attributes:
+            return set()
+        return {EffectInstance(MemoryEffectKind.ALLOC, result)}
+
+
 @irdl_op_definition
 class LocalAllocOp(TTGOp):
     """``%b = ttg.local_alloc %a : (tensor<128x128xf16, #mma>) -> !ttg.memdesc<128x128xf16, #shared, #smem>``
@@ -109,7 +127,7 @@ class LocalAllocOp(TTGOp):
 
     assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
     traits = traits_def(
-        MemoryAllocEffect(),
+        AllocatesItsResult(),
         ConversionFolds(
             "layoutdialect.dialect.ttg.canonicalization", ("LocalMemoryReadsPastConversion", "FoldAllocOfLoad")
         ),
