@@ -5,6 +5,7 @@ scaled upcasts of fp8 and fp4 values."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from math import prod
 
 from xdsl.dialects.builtin import (
@@ -60,6 +61,7 @@ from layoutdialect.dialect.ttg.custom_format import memdesc_type, op_error
 from layoutdialect.dialect.ttg.tensors import encoding_of, tensor_type
 from layoutdialect.encodings import (
     BlockedEncoding,
+    DistributedEncoding,
     DotOperandEncoding,
     EncodingError,
     SwizzledSharedEncoding,
@@ -419,6 +421,44 @@ def scale_layout(output: LinearLayout, axis: int, block: int) -> LinearLayout:
     return LinearLayout.from_bases(bases, output.get_out_dim_names(), sizes, require_surjective=False)
 
 
+def holds_register_groups(encoding: DistributedEncoding, shape: Sequence[int], size: int) -> bool:
+    """Whether each thread's registers come in groups of ``size`` consecutive elements along
+    one tensor axis: the first register bases of the layout are ``1, 2, 4, ...`` along it."""
+    try:
+        layout = to_linear_layout(encoding, list(shape))
+    except EncodingError:
+        return False
+    registers = [list(basis) for basis in dict(layout.bases).get("register", [])]
+    bits = size.bit_length() - 1
+    if len(registers) < bits or not bits:
+        return bits == 0
+    axes = [dim for dim, value in enumerate(registers[0]) if value]
+    if len(axes) != 1:
+        return False
+    return all(registers[k] == [1 << k if dim == axes[0] else 0 for dim in range(len(shape))] for k in range(bits))
+
+
+@dataclass(frozen=True)
+class ElementwiseInRegisterGroups(Elementwise):
+    """Elementwise, in layouts whose threads hold their values in groups of ``size``
+    register-consecutive elements along one axis (what the instruction converts at once):
+    layouts flow through the op only where they do."""
+
+    size: int = 4
+
+    def result_encoding(self, op: Operation, encoding: DistributedEncoding) -> DistributedEncoding | None:
+        shape = tensor_type(op.results[0]).get_shape()
+        grouped = holds_register_groups(encoding, shape, self.size)
+        return super().result_encoding(op, encoding) if grouped else None
+
+    def operand_encoding(self, op: Operation, encoding: DistributedEncoding) -> DistributedEncoding | None:
+        return self.result_encoding(op, encoding)
+
+
+FP8_UPCAST_GROUP = 4
+"""The register-consecutive values ``scaled_upcast_fp8`` converts at once (Triton 3.9's verifier)."""
+
+
 @irdl_op_definition
 class ScaledUpcastFp8Op(_UpcastOp):
     """``%r = amdg.scaled_upcast_fp8 %x scale %s : tensor<32x128xf8E4M3FN, #b>, tensor<32x128xbf16, #b>
@@ -435,7 +475,7 @@ class ScaledUpcastFp8Op(_UpcastOp):
     scale = operand_def(SCALE_TENSOR)
     output = result_def(HALF_TENSOR)
 
-    traits = traits_def(Pure(), Elementwise(forward=False))
+    traits = traits_def(Pure(), ElementwiseInRegisterGroups(forward=False, size=FP8_UPCAST_GROUP))
 
     def verify_(self) -> None:
         source, scale, output = (tensor_type(v) for v in (self.input, self.scale, self.output))
@@ -445,6 +485,10 @@ class ScaledUpcastFp8Op(_UpcastOp):
             raise op_error(self, "requires the same encoding for all operands")
         if output.encoding != source.encoding:
             raise op_error(self, "requires the same encoding for all operands and results")
+        encoding = distributed_encoding(output)
+        if encoding is not None and not holds_register_groups(encoding, output.get_shape(), FP8_UPCAST_GROUP):
+            message = f"requires groups of {FP8_UPCAST_GROUP} register-consecutive values along one tensor axis"
+            raise op_error(self, message)
 
 
 @irdl_op_definition

@@ -102,3 +102,12 @@ ttg.local_store %t, %m : tensor<32x32xf16, #blocked> -> !ttg.memdesc<32x32xf16, 
 %0 = ttg.convert_layout %t : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.slice<{dim = 0, parent = #blocked}>>
 // CHECK: invalid-ops.mlir:{{[0-9]+}}:{{[0-9]+}}: error: Result has an invalid layout: #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>}>. Layout has rank 1, but the tensor it's attached to has rank 2.
 // CHECK-NEXT{LITERAL}: %0 = ttg.convert_layout %t : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.slice<{dim = 0, parent = #blocked}>>
+
+// -----
+
+// scaled_upcast_fp8 converts four register-consecutive values along one axis at a time
+#pairs = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+%x = "test.op"() : () -> tensor<64x64xf8E4M3FN, #pairs>
+%s = "test.op"() : () -> tensor<64x64xbf16, #pairs>
+%0 = amdg.scaled_upcast_fp8 %x scale %s : tensor<64x64xf8E4M3FN, #pairs>, tensor<64x64xbf16, #pairs> -> tensor<64x64xbf16, #pairs>
+// CHECK: invalid-ops.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'amdg.scaled_upcast_fp8' op requires groups of 4 register-consecutive values along one tensor axis
