@@ -1,4 +1,4 @@
-"""``python -m layoutdialect.triton [--mode explain|replace] [--report FILE.json] [--html DIR] script.py [args...]``
+"""``python -m layoutdialect.triton [--mode explain|replace|assign] [--report FILE.json] [--html DIR] script.py [args...]``
 
 Runs ``script.py`` with its arguments, as ``python -m cProfile`` does, with the hook in
 Triton's compile, then prints on stderr the table of every kernel Triton compiled, and
@@ -34,10 +34,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--mode",
-        choices=("explain", "replace"),
+        choices=("explain", "replace", "assign"),
         default="explain",
         help="explain: report Triton's conversions; replace: also run remove-redundant-conversions and compile "
-        "the result (default: explain)",
+        "the result; assign: run assign-layouts instead, keeping what the cost model prices lower (default: explain)",
     )
     parser.add_argument("--report", metavar="FILE.json", help="write the report as JSON")
     parser.add_argument("--html", metavar="DIR", help="write one HTML page per kernel into DIR")

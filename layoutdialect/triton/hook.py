@@ -9,7 +9,10 @@ wraps ``ttgir``:
 - in ``explain`` mode it reads the module Triton made and reports every
   ``ttg.convert_layout`` (``KernelReport``), leaving the module as it is;
 - in ``replace`` mode it also runs ``remove-redundant-conversions`` on that module and
-  hands Triton the result, which Triton lowers to LLVM IR and PTX or AMDGCN.
+  hands Triton the result, which Triton lowers to LLVM IR and PTX or AMDGCN, when it
+  has fewer conversions or shared bytes;
+- in ``assign`` mode it runs ``assign-layouts`` instead, and hands on the result when
+  its modelled cost (``layout-tool cost``) is below that of Triton's module.
 
 The mode is part of the cache key, so a replaced kernel never comes from a default
 entry, nor the reverse.  Whatever fails on this side (a module we do not read, a pass
@@ -31,11 +34,11 @@ from layoutdialect.triton.report import KernelReport, kernel_report
 
 __all__ = ["MODES", "LayoutHook", "LayoutHookWarning", "Mode"]
 
-Mode = Literal["explain", "replace"]
-MODES: tuple[Mode, ...] = ("explain", "replace")
+Mode = Literal["explain", "replace", "assign"]
+MODES: tuple[Mode, ...] = ("explain", "replace", "assign")
 
-REPLACE_PIPELINE = "remove-redundant-conversions"
-"""What replace mode runs on Triton's TTGIR (the layout-assignment pass joins it later)."""
+PIPELINES: dict[Mode, str] = {"replace": "remove-redundant-conversions", "assign": "assign-layouts"}
+"""What each mode that changes kernels runs on Triton's TTGIR."""
 
 
 class LayoutHookWarning(UserWarning):
@@ -49,7 +52,7 @@ def _package_version() -> str:
 
 
 class LayoutHook:
-    """Triton's stages-inspection hook, in ``explain`` or ``replace`` mode.
+    """Triton's stages-inspection hook, in ``explain``, ``replace`` or ``assign`` mode.
 
     Every kernel compiled while it is installed adds a ``KernelReport`` to ``kernels``."""
 
@@ -79,11 +82,11 @@ class LayoutHook:
             return
         stages["ttgir"] = lambda module, metadata: self._after_ttgir(make_ttgir(module, metadata))
         make_llir = stages.get("llir")
-        if self.mode == "replace" and make_llir is not None:
+        if self.mode in PIPELINES and make_llir is not None:
             stages["llir"] = lambda module, metadata: self._llir_or_fallback(make_llir, module, metadata)
 
     def _after_ttgir(self, module: Any) -> Any:
-        """Report Triton's module and, in replace mode, give back ours in its place."""
+        """Report Triton's module and, in a mode that changes kernels, give back ours in its place."""
         started = time.perf_counter()
         text = module.str()
         try:
@@ -91,7 +94,9 @@ class LayoutHook:
                 from layoutdialect.dialect.registry import make_context
 
                 self._context = make_context()
-            report, replaced = kernel_report(text, REPLACE_PIPELINE if self.mode == "replace" else None, self._context)
+            report, replaced = kernel_report(
+                text, PIPELINES.get(self.mode), self._context, by_cost=self.mode == "assign"
+            )
         except Exception as error:  # any failure of ours keeps Triton's module
             self._warn(_kernel_name(module), f"could not read or change its TTGIR: {_reason(error)}")
             return module

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from contextlib import redirect_stderr
 from dataclasses import dataclass, field
 from io import StringIO
 from typing import TYPE_CHECKING, Any
@@ -40,6 +41,9 @@ class KernelReport:
     """The plans of Triton's own conversions (the same as ``conversions`` unless replaced)."""
     seconds: float = 0.0
     """The time the hook took on the kernel."""
+    modelled_cost: tuple[float, float] | None = None
+    """The modelled cost (``layout-tool cost``) of Triton's TTGIR and of the one handed on,
+    in ``assign`` mode."""
 
     @property
     def conversions_before(self) -> int:
@@ -53,7 +57,8 @@ class KernelReport:
 
     def kept_triton(self) -> KernelReport:
         """The report when Triton's own module went on after all."""
-        return dataclasses.replace(self, conversions=list(self.triton_conversions))
+        cost = None if self.modelled_cost is None else (self.modelled_cost[0], self.modelled_cost[0])
+        return dataclasses.replace(self, conversions=list(self.triton_conversions), modelled_cost=cost)
 
     @property
     def scratch_bytes(self) -> int:
@@ -67,7 +72,8 @@ class KernelReport:
             "conversions_before": self.conversions_before,
             "conversions_after": self.conversions_after,
             "conversions": [_conversion_json(plan) for plan in self.conversions],
-        }
+        } | ({} if self.modelled_cost is None else {"modelled_cost_before": self.modelled_cost[0],
+                                                     "modelled_cost_after": self.modelled_cost[1]})  # fmt: skip
 
     def table(self) -> str:
         """A line per conversion and a total, for the terminal."""
@@ -75,6 +81,8 @@ class KernelReport:
         change = _counted(self.conversions_before, "conversion")
         if self.conversions_before != self.conversions_after:
             change += f" in Triton's TTGIR, {self.conversions_after} after ours"
+        if self.modelled_cost is not None:
+            change += f"; modelled cost {self.modelled_cost[0]:.0f}, {self.modelled_cost[1]:.0f} after ours"
         out.write(f"{self.name} ({self.target}): {change}\n")
         header = ("source", "path", "shfl/sel/prmt", "bytes", "bar", "wavefronts", "why")
         rows = [header] + [(plan.source or plan.loc, *_counts(plan), plan.why) for plan in self.conversions]
@@ -134,19 +142,22 @@ def _conversion_json(plan: ConversionPlan) -> dict[str, Any]:
 
 
 def kernel_report(
-    text: str, pipeline: str | None = None, ctx: Context | None = None
+    text: str, pipeline: str | None = None, ctx: Context | None = None, by_cost: bool = False
 ) -> tuple[KernelReport, str | None]:
     """The report of the kernel whose TTGIR is ``text`` and, with ``pipeline`` (a ``-p``
     string), the TTGIR after it, with its locations; read and run in ``ctx`` (a fresh one
     of this package's dialects when ``None``).  The TTGIR is ``None`` without a pipeline,
-    and where the pipeline keeps as many conversions and shared bytes as Triton's module
-    has: Triton's own module then goes on, and Triton need not read ours."""
-    without_conversions = _report_without_conversions(text)
+    and where the pipeline does not improve on Triton's module: by ``by_cost``, when its
+    modelled cost is not lower (the report then has both costs); otherwise when it keeps
+    as many conversions and shared bytes.  Triton's own module then goes on, and Triton
+    need not read ours.  The pipeline's remarks are not printed."""
+    without_conversions = None if by_cost else _report_without_conversions(text)
     if without_conversions is not None:
         return without_conversions, None
     from xdsl.dialects.builtin import StringAttr
 
     from layoutdialect.compiler import plan_module, run_pipeline
+    from layoutdialect.cost import module_cost
     from layoutdialect.dialect.aliases import print_with_aliases
     from layoutdialect.dialect.text import parse_module
 
@@ -158,9 +169,17 @@ def kernel_report(
     report = KernelReport(name, target.data if isinstance(target, StringAttr) else "", triton_plans, triton_plans)
     if pipeline is None:
         return report, None
-    run_pipeline(module, pipeline, ctx=ctx)
+    before = sum(function.cost for function in module_cost(module)) if by_cost else 0.0
+    with redirect_stderr(StringIO()):
+        run_pipeline(module, pipeline, ctx=ctx)
     plans = plan_module(module, verify=False)
-    if not improves(report, plans):
+    if by_cost:
+        after = sum(function.cost for function in module_cost(module))
+        report.modelled_cost = (before, min(before, after))
+        if after >= before:
+            return report, None
+        report.modelled_cost = (before, after)
+    elif not improves(report, plans):
         return report, None
     report.conversions = plans
     stream = StringIO()

@@ -25,6 +25,7 @@ from triton_kernels import KERNELS, Kernel  # noqa: E402
 
 import layoutdialect as ld  # noqa: E402
 import layoutdialect.triton as lt  # noqa: E402
+from layoutdialect.cost import module_cost  # noqa: E402
 from layoutdialect.triton import hook as hook_module  # noqa: E402
 from layoutdialect.triton import report as report_module  # noqa: E402
 from layoutdialect.triton.report import TTGIR_NAME  # noqa: E402
@@ -55,7 +56,7 @@ JSON_FIELDS += ("wavefronts", "why")
 @pytest.mark.parametrize("name", sorted(KERNELS))
 def test_both_modes_compile_to_a_binary_and_replace_mode_keeps_no_more_conversions(name: str) -> None:
     target = KERNELS[name].target
-    for mode in lt.MODES:
+    for mode in ("explain", "replace"):
         kernel, report = compiled(name, mode)
         assert kernel.asm[BINARY[target.backend]], mode
         assert report.conversions_after == kernel.asm["ttgir"].count("ttg.convert_layout") == len(report.conversions)
@@ -64,6 +65,19 @@ def test_both_modes_compile_to_a_binary_and_replace_mode_keeps_no_more_conversio
     assert replaced.conversions_before == explained.conversions_before
     assert replaced.conversions_after <= replaced.conversions_before
     assert replaced.scratch_bytes <= explained.scratch_bytes
+
+
+@pytest.mark.parametrize("name", ["sum_axis_1", "matmul_mma_v3", "matmul_mfma", "attention"])
+def test_assign_mode_compiles_a_kernel_its_model_prices_no_higher(name: str) -> None:
+    kernel, report = compiled(name, "assign")
+    assert kernel.asm[BINARY[KERNELS[name].target.backend]]
+    assert report.modelled_cost is not None
+    before, after = report.modelled_cost
+    assert after <= before
+    handed_on = ld.parse_module(kernel.asm["ttgir"])
+    priced = sum(function.cost for function in module_cost(handed_on))
+    assert priced == pytest.approx(after)
+    assert report.to_json()["modelled_cost_after"] == after
 
 
 def test_the_kernels_cover_each_matrix_unit() -> None:
@@ -131,8 +145,8 @@ def test_a_failure_on_our_side_keeps_tritons_module_with_a_warning(monkeypatch: 
 def test_a_module_triton_cannot_read_keeps_tritons_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
     real = hook_module.kernel_report
 
-    def unreadable(text: str, pipeline: str | None, ctx: object) -> tuple[lt.KernelReport, str | None]:
-        report, _ = real(text, pipeline, ctx)  # type: ignore[arg-type]
+    def unreadable(text: str, pipeline: str | None, ctx: object, by_cost: bool) -> tuple[lt.KernelReport, str | None]:
+        report, _ = real(text, pipeline, ctx, by_cost)  # type: ignore[arg-type]
         return report, "module {"
 
     monkeypatch.setattr(hook_module, "kernel_report", unreadable)
