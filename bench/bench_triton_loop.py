@@ -1,7 +1,7 @@
 """The hook inside Triton's compile, kernel by kernel: Triton's compile time and the time
 the hook adds in each mode (its own time, measured inside it, and the whole compile's
-in replace mode), and the conversions and shared memory of Triton's default
-against replace mode.
+in replace mode), the conversions and shared memory of Triton's default against
+replace mode, and against assign mode with the modelled cost of both.
 
 Each kernel of ``triton_kernels.py`` is compiled for its target on the CPU (Triton's
 wheel carries both back ends), ``--runs`` times in each of three ways (no hook, explain,
@@ -91,7 +91,28 @@ def main() -> None:
     print(f"time the hook adds to Triton's compile, median over {len(names)} kernels: explain {explain:.0f}%, "
           f"replace {replace:.0f}%; the whole replace-mode compile, fastest of {args.runs} against fastest of "
           f"{args.runs}: {whole:+.0f}%")  # fmt: skip
+    print_assign_mode(names)
     print("no GPU is used: run times and outputs against the default need one (not measured here)")
+
+
+def print_assign_mode(names: list[str]) -> None:
+    """Assign mode against Triton's default, kernel by kernel: conversions, shared bytes and
+    the modelled cost (``layout-tool cost``) of the TTGIR each hands to LLVM IR."""
+    print("\nassign mode (assign-layouts in the loop) against Triton's default, by the cost model:")
+    print(f"{'kernel':<15}{'cvts':>6}{'ours':>6}{'shared B':>10}{'ours B':>8}{'cost':>9}{'ours':>9}{'hook s':>8}")
+    total_before = total_after = 0.0
+    for name in names:
+        kernel = KERNELS[name]
+        default = kernel.compile()
+        assigned, report = _with_hook(kernel, "assign")()
+        before, after = report.modelled_cost or (0.0, 0.0)
+        total_before, total_after = total_before + before, total_after + after
+        print(
+            f"{name:<15}{report.conversions_before:>6}{report.conversions_after:>6}{default.metadata.shared:>10}"
+            f"{assigned.metadata.shared:>8}{before:>9.0f}{after:>9.0f}{report.seconds:>8.2f}"
+        )
+    lower = 100 * (1 - total_after / total_before) if total_before else 0.0
+    print(f"total modelled cost: Triton's {total_before:.0f}, assign mode {total_after:.0f} ({lower:.1f}% lower)")
 
 
 if __name__ == "__main__":
