@@ -13,9 +13,9 @@ from __future__ import annotations
 from xdsl.dialects import scf
 from xdsl.ir import Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.transforms.dead_code_elimination import would_be_trivially_dead
 
 from layoutdialect.ir.op_lists import ops_of_types
-from layoutdialect.passes.remove_redundant_conversions.op_roles import is_pure
 
 __all__ = ["rebuild_loop", "remove_dead_branch_results", "remove_dead_loop_values"]
 
@@ -34,12 +34,14 @@ def rebuild_loop(loop: scf.ForOp, iter_args: list[SSAValue], kept_results: list[
 
 
 def _live_ops(loop: scf.ForOp, live_slots: set[int]) -> set[Operation]:
-    """Ops of the body that compute something a live slot or a side effect needs."""
+    """Ops of the body that compute something a live slot or a side effect needs; as in
+    Triton's ``ForOpDeadArgElimination``, an op that only reads memory (a load) has no
+    effect of its own (MLIR's ``wouldOpBeTriviallyDead``)."""
     body = loop.body.block
     terminator = body.last_op
     assert terminator is not None
     live: set[Operation] = set()
-    pending = [op for op in body.ops if op is not terminator and not is_pure(op)]
+    pending = [op for op in body.ops if op is not terminator and not would_be_trivially_dead(op)]
     pending += [
         o.owner for i, o in enumerate(terminator.operands) if i in live_slots and isinstance(o.owner, Operation)
     ]

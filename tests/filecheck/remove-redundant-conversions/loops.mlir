@@ -177,3 +177,30 @@ tt.func @fw_propagate_while_op(%arg0: tensor<1024xf32, #a>, %n: i32, %out: !tt.p
   tt.return
 }
 }
+
+// -----
+
+// A loop-carried sum of loads that nothing reads after the loop is dropped with its loads,
+// as Triton's ForOpDeadArgElimination drops it: a load only reads memory, so it keeps
+// nothing alive (MLIR's wouldOpBeTriviallyDead).
+#blocked0 = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  // CHECK-LABEL: @unread_sum_of_loads
+  // CHECK:       %{{.+}} = scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[P:.+]] = %arg0) -> (tensor<1024x!tt.ptr<f32>, #{{.+}}>) {
+  // CHECK-NEXT:    %[[NEXT:.+]] = tt.addptr %[[P]], %arg1
+  // CHECK-NEXT:    scf.yield %[[NEXT]]
+  // CHECK-NOT:   tt.load
+  // Triton keeps: none
+  tt.func @unread_sum_of_loads(%arg0: tensor<1024x!tt.ptr<f32>, #blocked0>, %arg1: tensor<1024xi32, #blocked0>, %init: tensor<1024xf32, #blocked0>) -> tensor<1024x!tt.ptr<f32>, #blocked0> {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c1 = arith.constant 1 : index
+    %r:2 = scf.for %i = %c0 to %c16 step %c1 iter_args(%p = %arg0, %acc = %init) -> (tensor<1024x!tt.ptr<f32>, #blocked0>, tensor<1024xf32, #blocked0>) {
+      %next = tt.addptr %p, %arg1 : tensor<1024x!tt.ptr<f32>, #blocked0>, tensor<1024xi32, #blocked0>
+      %x = tt.load %next : tensor<1024x!tt.ptr<f32>, #blocked0>
+      %sum = arith.addf %x, %acc : tensor<1024xf32, #blocked0>
+      scf.yield %next, %sum : tensor<1024x!tt.ptr<f32>, #blocked0>, tensor<1024xf32, #blocked0>
+    }
+    tt.return %r#0 : tensor<1024x!tt.ptr<f32>, #blocked0>
+  }
+}
