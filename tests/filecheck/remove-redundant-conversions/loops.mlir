@@ -190,7 +190,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32}
   // CHECK-NEXT:    %[[NEXT:.+]] = tt.addptr %[[P]], %arg1
   // CHECK-NEXT:    scf.yield %[[NEXT]]
   // CHECK-NOT:   tt.load
-  // Triton keeps: none
+// Triton keeps: none
   tt.func @unread_sum_of_loads(%arg0: tensor<1024x!tt.ptr<f32>, #blocked0>, %arg1: tensor<1024xi32, #blocked0>, %init: tensor<1024xf32, #blocked0>) -> tensor<1024x!tt.ptr<f32>, #blocked0> {
     %c0 = arith.constant 0 : index
     %c16 = arith.constant 16 : index
