@@ -1,4 +1,5 @@
-"""``python -m layoutdialect.triton [--mode explain|replace|assign] [--report FILE.json] [--html DIR] script.py [args...]``
+"""``python -m layoutdialect.triton [--mode explain|replace|assign] [--report FILE.json] [--html DIR]
+script.py [args...]``
 
 Runs ``script.py`` with its arguments, as ``python -m cProfile`` does, with the hook in
 Triton's compile, then prints on stderr the table of every kernel Triton compiled, and

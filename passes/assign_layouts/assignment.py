@@ -30,6 +30,7 @@ from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOverrid
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.ir.pass_options import check_application, check_options
 from layoutdialect.ir.remarks import Remark
+from layoutdialect.passes.assign_layouts.explanation import explain_conversions
 from layoutdialect.passes.assign_layouts.problem import LayoutProblem
 from layoutdialect.passes.assign_layouts.rewrite import rewrite_function
 from layoutdialect.passes.assign_layouts.solver import Solution, solve
@@ -133,11 +134,12 @@ def _restore(func: AnyFuncOp, kept: AnyFuncOp) -> None:
 
 @dataclass(frozen=True)
 class AssignLayoutsPass(ModulePass):
-    """``assign-layouts{target="" time-limit=10 objective=cost verify=false}``: the
-    cheapest layouts of each function by the cost model; ``objective=count`` minimises
+    """``assign-layouts{target="" time-limit=10 objective=cost verify=false explain=false}``:
+    the cheapest layouts of each function by the cost model; ``objective=count`` minimises
     conversions, as Triton does; ``target`` replaces the module's ``ttg.target``;
     ``verify`` runs every function before and after on random inputs with layouts
-    ignored and fails if anything differs.  Remarks go to stderr."""
+    ignored and fails if anything differs; ``explain`` says at each conversion left why it
+    pays.  Remarks go to stderr."""
 
     name = "assign-layouts"
     summary: ClassVar[str] = "the cheapest layouts of each function by the cost model, with a proven lower bound"
@@ -146,6 +148,7 @@ class AssignLayoutsPass(ModulePass):
     time_limit: int = 10
     objective: str = "cost"
     verify: bool = False
+    explain: bool = False
 
     def __post_init__(self) -> None:
         check_options(self)
@@ -180,5 +183,9 @@ class AssignLayoutsPass(ModulePass):
                 }
             )
             print(Remark(func, assignment.message()), file=sys.stderr)
+            if self.explain:
+                objective = "count" if self.objective == "count" else "cost"
+                for remark in explain_conversions(func, target, objective, float(self.time_limit)):
+                    print(remark, file=sys.stderr)
         if original is not None:
             verify_same_semantics(original, op)

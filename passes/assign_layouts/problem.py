@@ -173,11 +173,13 @@ class LayoutProblem:
         if encoding is None:
             return Choice(op, None, [own], True, False, trips(op))
         strategy = self.strategy(op, encoding)
-        if strategy is None or strategy.results != own.results or strategy.demands != own.demands:
-            # its rule does not give the types it has (a histogram's bins): it keeps them
-            return Choice(op, None, [own], True, False, trips(op))
         effects = get_effects(op)
-        return Choice(op, None, [strategy], False, effects is not None and not effects, trips(op))
+        copies = effects is not None and not effects
+        if strategy is None or strategy.results != own.results or strategy.demands != own.demands:
+            # its rule does not give the types it has (a histogram's bins, a broadcast into
+            # another layout): those stay one of its choices, beside what its rule allows
+            return Choice(op, None, [own], False, copies, trips(op))
+        return Choice(op, None, [strategy], False, copies, trips(op))
 
     def _own_strategy(self, op: Operation) -> Strategy:
         results = tuple(result.type for result in op.results)
@@ -214,11 +216,13 @@ class LayoutProblem:
             number = offered.pop()
             choice = self.choices[number]
             if choice.op is None:
-                continue
-            for strategy in list(choice.strategies):
-                for neighbour, encoding in self._offers(choice.op, strategy):
-                    if self._add_candidate(neighbour, encoding):
-                        offered.append(self.index[neighbour])
+                assert choice.block is not None
+                offers = list(self._offers_of_arguments(choice.block))
+            else:
+                offers = [offer for strategy in list(choice.strategies) for offer in self._offers(choice.op, strategy)]
+            for neighbour, encoding in offers:
+                if self._add_candidate(neighbour, encoding):
+                    offered.append(self.index[neighbour])
 
     def _offers(self, op: Operation, strategy: Strategy) -> Iterator[tuple[Operation, DistributedEncoding]]:
         """(neighbour, layout) pairs: each producer of an operand offered the layout the
@@ -236,6 +240,14 @@ class LayoutProblem:
                 continue
             for reader, _ in _readers(result):
                 yield reader, made
+
+    def _offers_of_arguments(self, block: Block) -> Iterator[tuple[Operation, DistributedEncoding]]:
+        """Each reader of a block argument offered the argument's layout."""
+        for argument in block.args:
+            made = distributed_encoding(argument.type)
+            if made is not None:
+                for reader, _ in _readers(argument):
+                    yield reader, made
 
     def _add_candidate(self, op: Operation, encoding: DistributedEncoding) -> bool:
         number = self.index.get(op)

@@ -101,9 +101,11 @@ def _highs() -> highspy.Highs:
     return solver
 
 
-def solve(problem: LayoutProblem, objective: Objective, time_limit: float) -> Solution | None:
+def solve(
+    problem: LayoutProblem, objective: Objective, time_limit: float, without: Conversion | None = None
+) -> Solution | None:
     """The cheapest assignment HiGHS finds within ``time_limit`` seconds, or ``None`` if it
-    finds none."""
+    finds none; ``without``: one that does not make that conversion."""
     import highspy
 
     columns: list[tuple[float, float, float]] = []  # (objective coefficient, lower, upper)
@@ -174,6 +176,8 @@ def solve(problem: LayoutProblem, objective: Objective, time_limit: float) -> So
     )
     for lower, upper, indices, values in rows:
         solver.addRow(lower, upper, len(indices), np.array(indices, dtype=np.int32), np.array(values))
+    if without is not None and without in y:
+        solver.changeColBounds(y[without], 0.0, 0.0)
     solver.setOptionValue("time_limit", float(time_limit))
     solver.setOptionValue("mip_rel_gap", 0.0)
     solver.run()
