@@ -18,34 +18,41 @@ what a register allocator must find room for, before any temporaries of the lowe
 from __future__ import annotations
 
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Block, SSAValue
+from xdsl.ir import Attribute, Block, SSAValue
 
 from layoutdialect.cost.contiguity import Strides
 from layoutdialect.dialect.semantics import distributed_encoding
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.encodings import EncodingError, to_linear_layout
 
-__all__ = ["peak_registers", "tensor_registers"]
+__all__ = ["peak_registers", "tensor_registers", "type_registers"]
 
 REGISTER_BITS = 32
 
 
 def tensor_registers(value: SSAValue, strides: Strides | None = None) -> int:
     """The 32-bit registers one thread holds of the tensor ``value`` (0 for anything else):
-    1 for an affine tensor (``strides`` finds them), else one element per register of the
-    layout, elements narrower than a register packed, a pointer taking 64 bits and an
-    element without a width 32."""
-    encoding = distributed_encoding(value.type)
-    if encoding is None:
+    1 for an affine tensor (``strides`` finds them), else ``type_registers`` of its type."""
+    if distributed_encoding(value.type) is None:
         return 0
-    assert isinstance(value.type, TensorType)
     if all(stride is not None for stride in (strides or Strides()).of(value) or ()):
         return 1
+    return type_registers(value.type)
+
+
+def type_registers(type_: Attribute) -> int:
+    """The 32-bit registers one thread holds of a tensor of ``type_`` (0 for anything
+    else): one element per register of its layout, elements narrower than a register
+    packed, a pointer taking 64 bits and an element without a width 32."""
+    encoding = distributed_encoding(type_)
+    if encoding is None:
+        return 0
+    assert isinstance(type_, TensorType)
     try:
-        layout = to_linear_layout(encoding, list(value.type.get_shape()))
+        layout = to_linear_layout(encoding, list(type_.get_shape()))
     except EncodingError:
         return 0
-    bits = bit_width(value.type.element_type) or REGISTER_BITS
+    bits = bit_width(type_.element_type) or REGISTER_BITS
     return -(-layout.get_in_dim_size("register") * bits // REGISTER_BITS)
 
 

@@ -16,7 +16,10 @@ readers read the value it converts, in the layout they demand.  What is left are
 
 Candidates are found by closure: each op starts from its own layout and takes every
 layout a neighbour offers, through the ops' rules (a producer is offered what its
-readers demand, a reader what its producer makes), at most ``MAX_CANDIDATES`` each.
+readers demand, a reader what its producer makes; a block's arguments offer theirs), at
+most ``MAX_CANDIDATES`` each.  A layout in which one of the op's tensors alone would hold
+more registers than a thread of the target has is never a candidate (a layout that puts
+a whole tensor in every thread).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAVal
 from xdsl.traits import get_effects
 
 from layoutdialect.cost import Pricer, trip_count, trips
+from layoutdialect.cost.register_pressure import type_registers
 from layoutdialect.dialect.semantics import (
     InferredLayout,
     KeepsLayout,
@@ -206,6 +210,9 @@ class LayoutProblem:
             )
         except EncodingError:
             return None
+        limit = self.pricer.gpu.registers_per_thread
+        if any(type_registers(type_) > limit for type_ in (*results, *demands) if type_ is not None):
+            return None  # a tensor alone would hold more registers than a thread has
         item = self.pricer.price(op, ([d or o.type for d, o in zip(demands, op.operands)], list(results)))
         return Strategy(encoding, results, demands, 0.0 if item is None else item.cost)
 

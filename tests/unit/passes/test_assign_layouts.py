@@ -8,13 +8,15 @@ import pytest
 from filecheck_inputs import chunk_context, chunk_module, filecheck_chunks
 from xdsl.dialects.builtin import ModuleOp
 
-from layoutdialect import plan_module
-from layoutdialect.cost import function_cost
+from layoutdialect import make_context, parse_module, plan_module
+from layoutdialect.cost import Pricer, function_cost
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.passes.assign_layouts import AssignLayoutsPass
 from layoutdialect.passes.assign_layouts.assignment import assign_layouts
+from layoutdialect.passes.assign_layouts.problem import LayoutProblem
 from layoutdialect.passes.remove_redundant_conversions import RemoveRedundantConversionsPass
 from layoutdialect.passes.remove_redundant_conversions.pipeline import verify_same_semantics
+from layoutdialect.target import Target
 
 SAMPLE = filecheck_chunks("remove-redundant-conversions", error_cases=False)[::5]
 """Every fifth chunk of the remove pass's FileCheck tests (all of them take 20 s)."""
@@ -67,3 +69,31 @@ def test_options_that_describe_nothing_are_refused(options: dict[str, object], m
 
 def _functions(module: ModuleOp) -> list[AnyFuncOp]:
     return [op for op in module.walk() if isinstance(op, AnyFuncOp) and op.body.blocks]
+
+
+EVERYTHING_EVERYWHERE = """
+#b = #ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 1, 4], order = [2, 1, 0]}>
+#all = #ttg.linear<{register = [[0, 0, 1], [0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 0, 16], [0, 0, 32], [0, 0, 64],
+  [0, 0, 128], [0, 0, 256], [0, 0, 512], [0, 1, 0], [0, 2, 0], [1, 0, 0]], lane = [[0, 0, 0], [0, 0, 0], [0, 0, 0],
+  [0, 0, 0], [0, 0, 0]], warp = [[0, 0, 0], [0, 0, 0]], block = []}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @everything_everywhere(%p: tensor<2x4x1024x!tt.ptr<f32>, #b>) -> tensor<2x4x1024xf32, #all> {
+    %x = tt.load %p : tensor<2x4x1024x!tt.ptr<f32>, #b>
+    %y = arith.mulf %x, %x : tensor<2x4x1024xf32, #b>
+    %a = ttg.convert_layout %y : tensor<2x4x1024xf32, #b> -> tensor<2x4x1024xf32, #all>
+    tt.return %a : tensor<2x4x1024xf32, #all>
+  }
+}
+"""
+
+
+def test_no_candidate_puts_a_whole_tensor_in_every_thread() -> None:
+    """The return offers its layout, in which each thread would hold all 8,192 values: more
+    registers than a thread has, so no op is ever computed in it; the conversion stays."""
+    module = parse_module(EVERYTHING_EVERYWHERE, "everything.mlir", make_context())
+    (func,) = _functions(module)
+    problem = LayoutProblem.of(func, Pricer(Target.named("cuda:90")))
+    offered = {str(strategy.encoding) for choice in problem.choices for strategy in choice.strategies}
+    assert not any("LinearEncoding" in encoding for encoding in offered)
+    assign_layouts(func)
+    assert [op.name for op in func.body.block.ops] == ["tt.load", "arith.mulf", "ttg.convert_layout", "tt.return"]
