@@ -200,7 +200,7 @@ def _report_without_conversions(text: str) -> KernelReport | None:
     its name is not spelled plainly.
 
     >>> _report_without_conversions('module attributes {ttg.target = "cuda:90"} {\\n  tt.func public @add(%x: i32) {')
-    KernelReport(name='add', target='cuda:90', conversions=[], triton_conversions=[], seconds=0.0)
+    KernelReport(name='add', target='cuda:90', conversions=[], triton_conversions=[], seconds=0.0, modelled_cost=None)
     """
     if "ttg.convert_layout" in text:
         return None
