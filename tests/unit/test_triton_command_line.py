@@ -13,7 +13,10 @@ import pytest
 @pytest.mark.parametrize(
     ("arguments", "expected"),
     [
-        (["--mode", "fast", "x.py"], "--mode:1:1: error: invalid choice: 'fast' (choose from 'explain', 'replace', 'assign')"),
+        (
+            ["--mode", "fast", "x.py"],
+            "--mode:1:1: error: invalid choice: 'fast' (choose from 'explain', 'replace', 'assign')",
+        ),
         ([], "<script>:1:1: error: the following arguments are required: script, args"),
         (["{missing}"], "{missing}:1:1: error: no such script"),
     ],
