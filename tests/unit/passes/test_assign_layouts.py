@@ -1,14 +1,18 @@
 """``assign-layouts`` never costs more than ``remove-redundant-conversions`` by the cost
 model, its output verifies, means what its input meant (the layout-blind interpreter),
-and every conversion it makes is lowered and proven on the CTA simulator."""
+and every conversion it makes is lowered and proven on the CTA simulator; on the
+FileCheck suite's functions and on random kernels."""
 
 from __future__ import annotations
 
 import pytest
 from filecheck_inputs import chunk_context, chunk_module, filecheck_chunks
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from synthetic_kernels import synthetic_kernel
 from xdsl.dialects.builtin import ModuleOp
 
-from layoutdialect import make_context, parse_module, plan_module
+from layoutdialect import make_context, parse_module, plan_module, print_module, verify_module
 from layoutdialect.cost import Pricer, function_cost
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.passes.assign_layouts import AssignLayoutsPass
@@ -97,3 +101,19 @@ def test_no_candidate_puts_a_whole_tensor_in_every_thread() -> None:
     assert not any("LinearEncoding" in encoding for encoding in offered)
     assign_layouts(func)
     assert [op.name for op in func.body.block.ops] == ["tt.load", "arith.mulf", "ttg.convert_layout", "tt.return"]
+
+
+@settings(max_examples=10, deadline=None)
+@given(ops=st.integers(10, 150), seed=st.integers(0, 2**32 - 1))
+def test_random_kernels_keep_their_meaning_and_cost_no_more(ops: int, seed: int) -> None:
+    text, _ = synthetic_kernel(ops, seed)
+    context = make_context()
+    module = parse_module(text, "kernel", context)
+    original = module.clone()
+    (func,) = _functions(module)
+    assignment = assign_layouts(func)
+    assert assignment.status == "optimal"
+    assert assignment.cost == function_cost(func).cost <= assignment.warm_start
+    verify_module(module)
+    verify_same_semantics(original, module)
+    assert print_module(parse_module(print_module(module), "printed", context)) == print_module(module)
