@@ -13,9 +13,10 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import IndexType, UnitAttr, i1
 from xdsl.dialects.utils import parse_assignment
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.irdl import traits_def
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import IsTerminator, SingleBlockImplicitTerminator, ensure_terminator
+from xdsl.traits import IsTerminator, RecursiveMemoryEffect, SingleBlockImplicitTerminator, ensure_terminator
 
 from layoutdialect.dialect.ttg.custom_format import op_error
 
@@ -253,7 +254,11 @@ class WhileOp(scf.WhileOp):
 class ExecuteRegionOp(scf.ExecuteRegionOp):
     """``scf.execute_region -> T no_inline { ... } {attrs}`` as MLIR reads and prints it:
     xDSL's loses the attributes when parsing, and the ``scf.yield`` when printing a
-    region without results, so its text does not read back."""
+    region without results, so its text does not read back.  Its effects are those of
+    its body (MLIR's ``RecursiveMemoryEffects``, which xDSL's lacks), so one whose body
+    only reads and whose results nobody uses is dead, as Triton's passes find it."""
+
+    traits = traits_def(scf.ExecuteRegionOpHasCanonicalizationPatternsTrait(), RecursiveMemoryEffect())
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
