@@ -6,8 +6,8 @@ two neighbours along it are, or ``None`` where the analysis cannot tell.  Stride
 at ``tt.make_range`` (1), splats and splat constants (0), pass through
 ``expand_dims``, ``broadcast``, ``trans``, conversions and integer casts, add under
 ``arith.addi``, ``arith.subi`` and ``tt.addptr``, and scale under ``arith.muli`` by a
-splat constant.  Anything else (a loaded offset, a loop-carried pointer, a reshape) is
-unknown.
+splat constant (or a ``tt.splat`` of a scalar constant).  Anything else (a loaded
+offset, a loop-carried pointer, a reshape) is unknown.
 
 >>> from layoutdialect import parse_module
 >>> module = parse_module('''
@@ -36,7 +36,7 @@ unknown.
 from __future__ import annotations
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, TensorType
 from xdsl.ir import Operation, SSAValue
 
 from layoutdialect.dialect.tt.memory import AddPtrOp
@@ -105,8 +105,14 @@ class Strides:
 
 
 def _splat_constant(value: SSAValue) -> int | float | None:
-    """The value of a splat ``arith.constant`` tensor, else ``None``."""
+    """The value of a splat ``arith.constant`` tensor, or of a ``tt.splat`` of a scalar
+    ``arith.constant`` (which Triton's folder makes one), else ``None``."""
     op = value.owner
+    if isinstance(op, SplatOp):
+        scalar = op.operands[0].owner
+        if isinstance(scalar, arith.ConstantOp) and isinstance(scalar.value, IntegerAttr | FloatAttr):
+            return scalar.value.value.data
+        return None
     if isinstance(op, arith.ConstantOp) and isinstance(op.value, DenseIntOrFPElementsAttr):
         found = splat_value(op.value)
         return found if isinstance(found, int | float) else None
