@@ -203,7 +203,8 @@ def test_a_module_naming_no_known_gpu_is_an_error_at_its_function() -> None:
 def test_a_splat_of_a_scalar_constant_scales_strides_as_a_dense_constant_does() -> None:
     body = POINTERS.replace("PITCHED", "32x1").replace("PNAME", "r").replace("ROWV", "scaled").replace("COLV", "c")
     dense = "    %pitch = arith.constant dense<64> : tensor<32x1xi32, #rows>"
-    splat = "    %sixty_four = arith.constant 64 : i32\n    %pitch = tt.splat %sixty_four : i32 -> tensor<32x1xi32, #rows>"
+    constant = "    %sixty_four = arith.constant 64 : i32\n"
+    splat = constant + "    %pitch = tt.splat %sixty_four : i32 -> tensor<32x1xi32, #rows>"
     assert dense in body
     module = parse_module(kernel(body.replace(dense, splat), "%base: !tt.ptr<f32>"), "k.mlir", make_context())
     pointers = next(op for op in module.walk() if op.name == "tt.load").operands[0]
