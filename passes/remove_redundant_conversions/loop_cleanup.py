@@ -11,7 +11,7 @@ they add a copy in a new layout next to the old one.
 from __future__ import annotations
 
 from xdsl.dialects import scf
-from xdsl.ir import Operation, Region, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.dead_code_elimination import would_be_trivially_dead
 
@@ -61,23 +61,80 @@ def _live_ops(loop: scf.ForOp, live_slots: set[int]) -> set[Operation]:
 
 
 def _dead_slots(loop: scf.ForOp) -> list[int]:
+    """The slots of ``loop`` whose values nothing needs: Triton's
+    ``ForOpDeadArgElimination``.  Values inside the loop become live from the yield
+    operands of used results and the operands of ops with effects (an op that only reads
+    has none), and liveness flows back through definitions: through a nested loop's
+    result only to its init, its yield operand and its bounds, through an ``scf.if``
+    result to its condition and yields, through a loop's induction variable to its
+    bounds and through its other block arguments to their init and yield.  A
+    yield operand left dead, defined in the loop and not its own argument, marks a dead
+    slot.  A nested ``scf.while`` stops the analysis, as in Triton."""
     body = loop.body.block
-    live_slots = {i for i, r in enumerate(loop.results) if r.uses}
-    if len(live_slots) == len(loop.results):
-        return []  # the live slots only grow
-    while True:
-        live = _live_ops(loop, live_slots)
-        grown = set(live_slots)
-        for index, arg in enumerate(body.args[1:]):
-            if any(
-                body.find_ancestor_op_in_block(use.operation) in live
-                or (use.operation is body.last_op and use.index in live_slots)
-                for use in arg.uses
-            ):
-                grown.add(index)
-        if grown == live_slots:
-            return [i for i in range(len(loop.results)) if i not in live_slots]
-        live_slots = grown
+    terminator = body.last_op
+    assert terminator is not None
+    used = [i for i, result in enumerate(loop.results) if result.uses]
+    if len(used) == len(loop.results):
+        return []
+    alive: set[SSAValue] = set()
+    queue: list[SSAValue] = []
+
+    def mark(value: SSAValue) -> None:
+        owner = value.owner
+        op = owner if isinstance(owner, Operation) else owner.parent_op()
+        if op is not None and loop.is_ancestor(op) and value not in alive:
+            alive.add(value)
+            queue.append(value)
+
+    for index in used:
+        mark(terminator.operands[index])
+    for op in loop.body.walk():
+        if not isinstance(op, scf.YieldOp | scf.ForOp) and not would_be_trivially_dead(op):
+            for operand in op.operands:
+                mark(operand)
+    while queue:
+        value = queue.pop()
+        owner = value.owner
+        if isinstance(owner, scf.WhileOp):
+            return []
+        if isinstance(owner, scf.ForOp):
+            assert isinstance(value, OpResult)
+            nested_yield = owner.body.block.last_op
+            assert nested_yield is not None
+            mark(owner.iter_args[value.index])
+            mark(nested_yield.operands[value.index])
+            for bound in (owner.lb, owner.ub, owner.step):
+                mark(bound)
+        elif isinstance(owner, scf.IfOp):
+            assert isinstance(value, OpResult)
+            mark(owner.cond)
+            for region in (owner.true_region, owner.false_region):
+                if region.blocks and (branch_yield := region.block.last_op) is not None:
+                    mark(branch_yield.operands[value.index])
+        elif isinstance(owner, Operation):
+            for operand in owner.operands:
+                mark(operand)
+        elif isinstance(value, BlockArgument) and isinstance(carrier := owner.parent_op(), scf.ForOp):
+            if value.index == 0:  # the induction variable: the loop's bounds
+                for bound in (carrier.lb, carrier.ub, carrier.step):
+                    mark(bound)
+                continue
+            carrier_yield = carrier.body.block.last_op
+            assert carrier_yield is not None
+            mark(carrier_yield.operands[value.index - 1])
+            mark(carrier.iter_args[value.index - 1])
+    return [
+        index
+        for index, operand in enumerate(terminator.operands)
+        if operand not in alive and operand is not body.args[index + 1] and _defined_in_body(operand, loop)
+    ]
+
+
+def _defined_in_body(value: SSAValue, loop: scf.ForOp) -> bool:
+    """Whether ``value`` is defined in ``loop``'s body itself (Triton refuses the others: a
+    value from outside, yielded each trip, is the loop's result only when it runs)."""
+    region = value.owner.parent_region() if isinstance(value, OpResult) else value.owner.parent
+    return region is loop.body
 
 
 def _drop_slots(loop: scf.ForOp, dead: list[int]) -> None:
@@ -91,7 +148,9 @@ def _drop_slots(loop: scf.ForOp, dead: list[int]) -> None:
         if op is not terminator and op not in live:
             Rewriter.erase_op(op, safe_erase=False)
     for index in sorted(dead, reverse=True):
-        body.erase_arg(body.args[index + 1], safe_erase=False)
+        argument = body.args[index + 1]
+        argument.replace_all_uses_with(loop.iter_args[index])  # what a dead slot carries does not matter
+        body.erase_arg(argument, safe_erase=False)
     rebuild_loop(loop, [loop.iter_args[i] for i in keep], keep)
 
 

@@ -204,3 +204,33 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32}
     tt.return %r#0 : tensor<1024x!tt.ptr<f32>, #blocked0>
   }
 }
+
+// -----
+
+// The same through a nested loop: the inner loop stays for the value that is read, and
+// loses the sum with its loads, as in Triton.
+#blocked0 = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  // CHECK-LABEL: @unread_sum_through_a_nested_loop
+  // CHECK:       scf.for {{.*}} iter_args(%[[P:.+]] = %arg0) -> (tensor<1024x!tt.ptr<f32>, #{{.+}}>) {
+  // CHECK-NEXT:    scf.for {{.*}} iter_args(%[[Q:.+]] = %[[P]]) -> (tensor<1024x!tt.ptr<f32>, #{{.+}}>) {
+  // CHECK-NEXT:      %[[NEXT:.+]] = tt.addptr %[[Q]], %arg1
+  // CHECK-NEXT:      scf.yield %[[NEXT]]
+  // CHECK-NOT:   tt.load
+// Triton keeps: none
+  tt.func @unread_sum_through_a_nested_loop(%arg0: tensor<1024x!tt.ptr<f32>, #blocked0>, %arg1: tensor<1024xi32, #blocked0>, %init: tensor<1024xf32, #blocked0>) -> tensor<1024x!tt.ptr<f32>, #blocked0> {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c1 = arith.constant 1 : index
+    %r:2 = scf.for %i = %c0 to %c16 step %c1 iter_args(%p = %arg0, %acc = %init) -> (tensor<1024x!tt.ptr<f32>, #blocked0>, tensor<1024xf32, #blocked0>) {
+      %n:2 = scf.for %j = %c0 to %c16 step %c1 iter_args(%q = %p, %a = %acc) -> (tensor<1024x!tt.ptr<f32>, #blocked0>, tensor<1024xf32, #blocked0>) {
+        %next = tt.addptr %q, %arg1 : tensor<1024x!tt.ptr<f32>, #blocked0>, tensor<1024xi32, #blocked0>
+        %x = tt.load %next : tensor<1024x!tt.ptr<f32>, #blocked0>
+        %sum = arith.addf %x, %a : tensor<1024xf32, #blocked0>
+        scf.yield %next, %sum : tensor<1024x!tt.ptr<f32>, #blocked0>, tensor<1024xf32, #blocked0>
+      }
+      scf.yield %n#0, %n#1 : tensor<1024x!tt.ptr<f32>, #blocked0>, tensor<1024xf32, #blocked0>
+    }
+    tt.return %r#0 : tensor<1024x!tt.ptr<f32>, #blocked0>
+  }
+}
