@@ -29,6 +29,7 @@ from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOverride
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.ir.pass_options import check_application, check_options
+from layoutdialect.ir.regions import replace_blocks
 from layoutdialect.ir.remarks import Remark
 from layoutdialect.passes.assign_layouts.explanation import explain_conversions
 from layoutdialect.passes.assign_layouts.problem import LayoutProblem
@@ -80,7 +81,7 @@ def assign_layouts(
     remove_redundant_conversions(func)
     measure = _measure(objective, target)
     warm = measure(func)
-    pricer = Pricer(target.resolve(func), target)
+    pricer = Pricer(target.resolve(func))
     problem = LayoutProblem.of(func, pricer)
     solution = solve(problem, "count" if objective == "count" else "cost", time_limit)
 
@@ -126,9 +127,8 @@ def _cost_bound(solution: Solution) -> float:
 
 
 def _restore(func: AnyFuncOp, kept: AnyFuncOp) -> None:
-    for block in list(func.body.blocks):
-        func.body.detach_block(block).erase(safe_erase=False)
-    kept.body.move_blocks(func.body)
+    """Give ``func`` back the body ``kept`` copied."""
+    replace_blocks(func.body, kept.body)
     kept.erase()
 
 

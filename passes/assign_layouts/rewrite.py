@@ -12,14 +12,14 @@ from __future__ import annotations
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from layoutdialect.dialect.semantics import Recreatable, semantic_trait
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.tt.ops import ReduceOp
 from layoutdialect.dialect.tt.scan import ScanOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.ir.dead_ops import erase_dead_ops
 from layoutdialect.ir.locations import op_location, record_op_position
-from layoutdialect.passes.assign_layouts.problem import LayoutProblem, Strategy, dissolves, root
+from layoutdialect.ir.regions import replace_blocks
+from layoutdialect.passes.assign_layouts.problem import LayoutProblem, Strategy, dissolves, recreatable_anywhere, root
 from layoutdialect.passes.assign_layouts.solver import Solution
 
 __all__ = ["rewrite_function"]
@@ -84,8 +84,9 @@ class _Rebuilder:
         operands = [self._read(op, index, demand) for index, demand in enumerate(strategy.demands)]
         if len(operands) < len(op.operands):
             operands += [self._read(op, index, None) for index in range(len(operands), len(op.operands))]
-        recreatable = semantic_trait(op, Recreatable)
-        if strategy.encoding is not None and recreatable is not None and recreatable.holds_anywhere(op):
+        recreatable = recreatable_anywhere(op)
+        rebuilt: Operation
+        if strategy.encoding is not None and recreatable is not None:
             result_type = strategy.results[0]
             assert isinstance(result_type, TensorType)
             rebuilt = recreatable.rebuild(op, result_type)
@@ -114,10 +115,5 @@ class _Rebuilder:
 
 def rewrite_function(func: AnyFuncOp, problem: LayoutProblem, solution: Solution) -> None:
     """Replace the body of ``func`` by the one ``solution`` chooses, dead ops erased."""
-    rebuilder = _Rebuilder(problem, solution)
-    new_body = rebuilder.block(func.body.block)
-    old_body = func.body.block
-    func.body.add_block(new_body)
-    func.body.detach_block(old_body)
-    old_body.erase(safe_erase=False)
+    replace_blocks(func.body, Region([_Rebuilder(problem, solution).block(func.body.block)]))
     erase_dead_ops(func.body)

@@ -39,7 +39,7 @@ from layoutdialect.ir.dead_ops import erase_dead_ops
 from layoutdialect.ir.locations import located_error
 from layoutdialect.ir.op_lists import ops_of_types
 from layoutdialect.ir.pass_options import check_application, check_options
-from layoutdialect.ir.regions import isolated_region
+from layoutdialect.ir.regions import isolated_region, replace_blocks
 from layoutdialect.ir.remarks import Remark
 from layoutdialect.passes.remove_redundant_conversions.canonicalization import Verdicts, canonicalize_conversions
 from layoutdialect.passes.remove_redundant_conversions.hoisting import hoist_dot_operand, hoist_into_conditionals
@@ -234,9 +234,7 @@ def remove_redundant_conversions(
     if propagated and weighted_conversion_bytes(func) > 0:
         run_pipeline(alternative, options, AFTER_PROPAGATION, on_stage, folded=True)
         if weighted_conversion_bytes(alternative) < weighted_conversion_bytes(func):
-            for block in list(func.body.blocks):
-                func.body.detach_block(block).erase()
-            alternative.body.move_blocks(func.body)
+            replace_blocks(func.body, alternative.body)
     alternative.erase()
 
 
