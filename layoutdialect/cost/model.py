@@ -42,7 +42,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from layoutdialect.analysis.bank_conflicts import bank_conflicts
 from layoutdialect.analysis.global_access import global_access_cost
 from layoutdialect.cost.contiguity import Strides, contiguous_dim
-from layoutdialect.cost.register_pressure import peak_registers
+from layoutdialect.cost.register_pressure import layout_registers, peak_registers
 from layoutdialect.cost.weights import CostWeights, weights_for
 from layoutdialect.dialect.semantics import Elementwise, distributed_encoding, semantic_trait
 from layoutdialect.dialect.tt.atomics import AtomicCASOp, AtomicRMWOp
@@ -140,8 +140,8 @@ class FunctionCost:
     items: tuple[CostItem, ...] = field(default=())
     assignment: dict[str, float | str] | None = None
     """What ``assign-layouts`` proved of the function (``objective``, ``lower_bound``, ``gap``,
-    ``status``),
-    read from its ``ASSIGNMENT_ATTRIBUTE``; ``None`` when the pass did not run on it."""
+    ``status``), read from its ``ASSIGNMENT_ATTRIBUTE``; ``None`` when the pass did not run
+    on it."""
 
     @property
     def cost(self) -> float:
@@ -176,7 +176,7 @@ def function_cost(func: AnyFuncOp, target: TargetOverride = MODULE_TARGET) -> Fu
         gpu = target.resolve(func)
     except TargetError as error:
         raise located_error(func, str(error)) from None
-    pricer = Pricer(gpu, target)
+    pricer = Pricer(gpu)
     items = [item for op in _priced_ops(func) if (item := pricer.price(op)) is not None]
     terms = {term: sum((item.cost for item in items if item.term == term), 0.0) for term in TERMS}
     registers = max((peak_registers(block, pricer.strides) for block in func.body.blocks), default=0)
@@ -250,8 +250,12 @@ class Pricer:
     (``price(op, types)``: the op as it would be with other layouts)."""
 
     gpu: Target
-    target: TargetOverride = MODULE_TARGET
     strides: Strides = field(default_factory=Strides)
+    _conversions: dict[tuple[Attribute, Attribute], tuple[dict[str, int], str]] = field(
+        default_factory=dict, init=False, repr=False
+    )
+    """The events of each conversion planned so far, by its two types: a layout problem
+    asks about the same pair for many values, and again for every explanation."""
 
     @property
     def weights(self) -> CostWeights:
@@ -287,7 +291,7 @@ class Pricer:
     def _elementwise_registers(self, result: SSAValue, type_: Attribute) -> int:
         """The instructions computing ``result`` in ``type_``: one per register of its layout,
         or one for an affine tensor (its registers differ by constants the compiler folds)."""
-        registers = _type_registers(type_)
+        registers = layout_registers(type_)
         strides = self.strides.of(result)
         return min(registers, 1) if strides is not None and None not in strides else registers
 
@@ -309,8 +313,16 @@ class Pricer:
     def _conversion_counts(
         self, source: TensorType[Attribute], result: TensorType[Attribute]
     ) -> tuple[dict[str, int], str]:
-        """The events of a conversion as the planner plans it, and its path; a conversion it
-        keeps pays a conflict-free round trip of its bytes and one barrier."""
+        """The events of a conversion as the planner plans it, and its path (each pair of
+        types planned once)."""
+        key = (source, result)
+        if key not in self._conversions:
+            self._conversions[key] = self._plan_counts(source, result)
+        return self._conversions[key]
+
+    def _plan_counts(self, source: TensorType[Attribute], result: TensorType[Attribute]) -> tuple[dict[str, int], str]:
+        """``_conversion_counts`` from the planner; a conversion it keeps pays a conflict-free
+        round trip of its bytes and one barrier."""
         planned = plan_conversion_types(source, result, self.gpu.shared)
         if not isinstance(planned, LayoutConversion):
             bits = bit_width(source.element_type) or 32
@@ -366,11 +378,11 @@ class Pricer:
         assert isinstance(source, TensorType)
         shape, axis = list(source.get_shape()), op.axis.value.data
         combiner = max(1, sum(1 for _ in op.regions[0].block.ops) - 1)
-        registers = _type_registers(source)
+        registers = layout_registers(source)
         lanes, warps = threads_per_warp(encoding, shape)[axis], warps_per_cta(encoding, shape)[axis]
         rounds = lanes.bit_length() - 1
         if isinstance(op, ReduceOp):
-            exchanged = max(1, max((_type_registers(result) for result in results), default=1))
+            exchanged = max(1, max((layout_registers(result) for result in results), default=1))
             combines = max(0, registers - exchanged)
         else:
             exchanged = max(1, registers // elements_per_thread(encoding, shape)[axis])
@@ -382,15 +394,6 @@ class Pricer:
             counts["instructions"] += wavefronts
             counts |= {"wavefronts": wavefronts, "barriers": 2}
         return self._item(op, "reductions", counts)
-
-
-def _type_registers(type_: Attribute) -> int:
-    """The registers of the layout of a tensor type (its elements per thread); 0 for others."""
-    encoding = distributed_encoding(type_)
-    if encoding is None:
-        return 0
-    assert isinstance(type_, TensorType)
-    return to_linear_layout(encoding, list(type_.get_shape())).get_in_dim_size("register")
 
 
 def _type_warps(type_: TensorType[Attribute]) -> int:

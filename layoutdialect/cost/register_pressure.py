@@ -25,7 +25,7 @@ from layoutdialect.dialect.semantics import distributed_encoding
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.encodings import EncodingError, to_linear_layout
 
-__all__ = ["peak_registers", "tensor_registers", "type_registers"]
+__all__ = ["layout_registers", "peak_registers", "tensor_registers", "type_registers"]
 
 REGISTER_BITS = 32
 
@@ -42,18 +42,27 @@ def tensor_registers(value: SSAValue, strides: Strides | None = None) -> int:
 
 def type_registers(type_: Attribute) -> int:
     """The 32-bit registers one thread holds of a tensor of ``type_`` (0 for anything
-    else): one element per register of its layout, elements narrower than a register
-    packed, a pointer taking 64 bits and an element without a width 32."""
+    else): ``layout_registers`` elements, those narrower than a register packed, a pointer
+    taking 64 bits and an element without a width 32."""
+    registers = layout_registers(type_)
+    if not registers:
+        return 0
+    assert isinstance(type_, TensorType)
+    bits = bit_width(type_.element_type) or REGISTER_BITS
+    return -(-registers * bits // REGISTER_BITS)
+
+
+def layout_registers(type_: Attribute) -> int:
+    """The registers of the layout of a tensor of ``type_``: the elements each thread holds,
+    copies included (0 for anything else, or an encoding without a linear layout)."""
     encoding = distributed_encoding(type_)
     if encoding is None:
         return 0
     assert isinstance(type_, TensorType)
     try:
-        layout = to_linear_layout(encoding, list(type_.get_shape()))
+        return to_linear_layout(encoding, list(type_.get_shape())).get_in_dim_size("register")
     except EncodingError:
         return 0
-    bits = bit_width(type_.element_type) or REGISTER_BITS
-    return -(-layout.get_in_dim_size("register") * bits // REGISTER_BITS)
 
 
 def peak_registers(block: Block, strides: Strides | None = None) -> int:

@@ -30,7 +30,7 @@ def explain_conversions(
     made has no place in the input): the ops that read it and the one that makes its
     operand, and what the cheapest assignment without it costs."""
     cost = function_cost(func, target).cost
-    problem = LayoutProblem.of(func, Pricer(target.resolve(func), target))
+    problem = LayoutProblem.of(func, Pricer(target.resolve(func)))
     remarks = []
     for op in [op for op in func.walk() if isinstance(op, ConvertLayoutOp) and dissolves(op)]:
         value = root(op.src)

@@ -51,7 +51,7 @@ from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.dialect.ttg.tensors import with_encoding
 from layoutdialect.encodings import DistributedEncoding, EncodingError, to_linear_layout
 
-__all__ = ["MAX_CANDIDATES", "Choice", "LayoutProblem", "Read", "Strategy", "dissolves", "root"]
+__all__ = ["MAX_CANDIDATES", "Choice", "LayoutProblem", "Read", "Strategy", "dissolves", "recreatable_anywhere", "root"]
 
 MAX_CANDIDATES = 6
 """The most layouts one op chooses among."""
@@ -85,11 +85,10 @@ class Choice:
 
 @dataclass(frozen=True)
 class Read:
-    """Operand ``operand`` of ``choice``'s ``strategy`` reads ``value`` in type ``demand``."""
+    """``choice``'s ``strategy`` reads ``value`` in type ``demand``."""
 
     choice: int
     strategy: int
-    operand: int
     value: SSAValue
     demand: Attribute
 
@@ -132,17 +131,16 @@ class LayoutProblem:
     @staticmethod
     def of(func: AnyFuncOp, pricer: Pricer) -> LayoutProblem:
         problem = LayoutProblem(pricer)
-        problem._collect(func.body.block, None, 1)
+        problem._collect(func.body.block, 1)
         problem._close_candidates()
         for number, choice in enumerate(problem.choices):
             for strategy_number, strategy in enumerate(choice.strategies):
                 assert choice.op is not None or not strategy.demands
                 if choice.op is None:
                     continue
-                for operand, demand in enumerate(strategy.demands):
+                for operand, demand in zip(choice.op.operands, strategy.demands):
                     if demand is not None:
-                        value = root(choice.op.operands[operand])
-                        problem.reads.append(Read(number, strategy_number, operand, value, demand))
+                        problem.reads.append(Read(number, strategy_number, root(operand), demand))
         return problem
 
     def producer(self, value: SSAValue) -> tuple[int, int]:
@@ -152,11 +150,7 @@ class LayoutProblem:
         assert isinstance(value, OpResult)
         return self.index[value.op], value.index
 
-    def produced_type(self, value: SSAValue, strategy: int) -> Attribute:
-        choice_number, result = self.producer(value)
-        return self.choices[choice_number].strategies[strategy].results[result]
-
-    def _collect(self, block: Block, owner: Operation | None, block_trips: int) -> None:
+    def _collect(self, block: Block, block_trips: int) -> None:
         arguments = tuple(argument.type for argument in block.args)
         self.index[block] = len(self.choices)
         self.choices.append(Choice(None, block, [Strategy(None, arguments, (), 0.0)], True, False, block_trips))
@@ -169,7 +163,7 @@ class LayoutProblem:
                 inner_trips = trips(op) * (trip_count(op) if isinstance(op, scf.ForOp | scf.WhileOp) else 1)
                 for region in op.regions:
                     for inner in region.blocks:
-                        self._collect(inner, op, inner_trips)
+                        self._collect(inner, inner_trips)
 
     def _choice(self, op: Operation) -> Choice:
         own = self._own_strategy(op)
@@ -272,6 +266,15 @@ class LayoutProblem:
         return True
 
 
+def recreatable_anywhere(op: Operation) -> Recreatable | None:
+    """How ``op`` is built again in any layout (a splat, a range, a splat constant), or
+    ``None`` when it cannot be."""
+    recreatable = semantic_trait(op, Recreatable)
+    if recreatable is not None and recreatable.holds_anywhere(op) and len(op.results) == 1:
+        return recreatable
+    return None
+
+
 def _free_encoding(op: Operation) -> DistributedEncoding | None:
     """The layout ``op`` is free to change, as it has it now: the encoding of its layout
     operands (of its result for an op without them); ``None`` for an op that keeps its types."""
@@ -283,8 +286,7 @@ def _free_encoding(op: Operation) -> DistributedEncoding | None:
     keeps = semantic_trait(op, KeepsLayout)
     if keeps is not None and keeps.holds(op) and not isinstance(op, LoadOp):
         return None
-    recreatable = semantic_trait(op, Recreatable)
-    if recreatable is not None and recreatable.holds_anywhere(op) and len(op.results) == 1:
+    if recreatable_anywhere(op) is not None:
         return distributed_encoding(op.results[0].type)
     rule = layout_rule(op)
     if not isinstance(rule, SameLayout | InferredLayout):
@@ -305,8 +307,7 @@ def _result_encoding(op: Operation, encoding: DistributedEncoding) -> Distribute
     """The encoding of ``op``'s tensor results when its free layout is ``encoding``."""
     if isinstance(op, StoreOp):
         return encoding
-    recreatable = semantic_trait(op, Recreatable)
-    if recreatable is not None and recreatable.holds_anywhere(op) and len(op.results) == 1:
+    if (recreatable := recreatable_anywhere(op)) is not None:
         return encoding if recreatable.holds(op, encoding) else None
     rule = layout_rule(op)
     return None if rule is None else rule.result_encoding(op, encoding)
@@ -316,8 +317,7 @@ def _operand_encoding_for(op: Operation, result: DistributedEncoding) -> Distrib
     """The free layout of ``op`` that makes its results in ``result``."""
     if isinstance(op, StoreOp):
         return None
-    recreatable = semantic_trait(op, Recreatable)
-    if recreatable is not None and recreatable.holds_anywhere(op) and len(op.results) == 1:
+    if recreatable_anywhere(op) is not None:
         return result
     rule = layout_rule(op)
     return None if rule is None else rule.operand_encoding(op, result)

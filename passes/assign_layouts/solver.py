@@ -26,7 +26,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
@@ -55,24 +55,17 @@ Conversion = tuple[SSAValue, Attribute, Attribute]
 
 @dataclass
 class Solution:
-    """What the solver chose: the strategies taken by each choice, the conversions made,
-    the objective (``cost``: the modelled cost of the result when the objective is cost),
-    the lower bound HiGHS proved, and its status (``optimal`` or ``feasible``)."""
+    """What the solver chose: the strategies taken by each choice and the conversions made;
+    the ``objective``'s value and the ``lower_bound`` HiGHS proved on it, the ``status``
+    (``optimal`` or ``feasible``), and the modelled ``cost`` of the choice (the objective
+    without its tie-breaking weights, when the objective is cost)."""
 
     taken: list[list[int]]
     conversions: list[Conversion]
     objective: float
     lower_bound: float
     status: str
-    cost: float = 0.0
-    conversion_costs: dict[Conversion, float] = field(default_factory=dict)
-
-    @property
-    def gap(self) -> float:
-        """How far the objective may be above the optimum, as a fraction of the objective."""
-        if self.objective <= 0:
-            return 0.0
-        return max(0.0, (self.objective - self.lower_bound) / self.objective)
+    cost: float
 
 
 @contextmanager
@@ -193,7 +186,7 @@ def solve(
     bound = objective_value if optimal else float(info.mip_dual_bound)
     cost = sum(problem.choices[c].strategies[s].cost for c, row in enumerate(taken) for s in row)
     cost += sum(costs[key] for key in conversions)
-    return Solution(taken, conversions, objective_value, bound, "optimal" if optimal else "feasible", cost, costs)
+    return Solution(taken, conversions, objective_value, bound, "optimal" if optimal else "feasible", cost)
 
 
 def _conversion_cost(problem: LayoutProblem, made: Attribute, demand: Attribute) -> float:
