@@ -243,3 +243,18 @@ def test_tool_size_benchmark_times_every_command() -> None:
     assert commands == {"show", "dedup", "cute", "conflicts", "swizzle", "convert", "codegen", "plan"}
     statuses = [line.split()[-1] for line in output.split("worst run")[0].splitlines()[2:] if line.strip()]
     assert statuses and all(status == "0" for status in statuses)
+
+
+def test_assign_layouts_benchmark_prices_both_sides_of_every_random_kernel() -> None:
+    output = quick_run("bench_assign_layouts.py")
+    summary = re.search(
+        r"random kernels \(synthetic_kernels.py\): (?P<functions>\d+) functions\n"
+        r"  total modelled cost: remove-redundant-conversions (?P<reference>\d+), assign-layouts (?P<ours>\d+) "
+        r"\(-?\d+\.\d\d% below\)\n"
+        r"  cheaper than remove-redundant-conversions: \d+; dearer: (?P<dearer>\d+)\n"
+        r"  status: optimal (?P<optimal>\d+); gap at most 0\.0%",
+        output,
+    )
+    assert summary is not None, output
+    assert int(summary["functions"]) == int(summary["optimal"]) == 3
+    assert int(summary["ours"]) <= int(summary["reference"]) and summary["dearer"] == "0"
