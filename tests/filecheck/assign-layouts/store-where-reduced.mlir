@@ -55,3 +55,11 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threa
 // COST:      @row_sums on cuda:80: 2996 warp instruction issues per warp
 // COST-NEXT:   assign-layouts (cost): lower bound 2996, gap 0.0%, optimal
 // COST-NEXT:   conversions 0
+
+// An option no spelling allows is a located error, exit status 1, nothing on stdout.
+// RUN: not layout-opt %s -p 'assign-layouts{objective=fast}' 2>&1 >/dev/null | filecheck %s --check-prefix=BAD
+// RUN: not layout-opt %s -p 'assign-layouts{objective=fast}' 2>/dev/null | wc -c | filecheck %s --check-prefix=EMPTY
+// BAD:      <pass-pipeline>:1:16: error: 'objective' must be cost or count, got 'fast'
+// BAD-NEXT: assign-layouts{objective=fast}
+// BAD-NOT:  Traceback
+// EMPTY:    {{^ *0$}}
