@@ -15,6 +15,7 @@ from xdsl.ir import BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.dead_code_elimination import would_be_trivially_dead
 
+from layoutdialect.ir.dead_ops import erase_dead_ops
 from layoutdialect.ir.op_lists import ops_of_types
 
 __all__ = ["rebuild_loop", "remove_dead_branch_results", "remove_dead_loop_values"]
@@ -31,33 +32,6 @@ def rebuild_loop(loop: scf.ForOp, iter_args: list[SSAValue], kept_results: list[
         loop.results[old_index].replace_all_uses_with(new_result)
     Rewriter.erase_op(loop)
     return new
-
-
-def _live_ops(loop: scf.ForOp, live_slots: set[int]) -> set[Operation]:
-    """Ops of the body that compute something a live slot or a side effect needs; as in
-    Triton's ``ForOpDeadArgElimination``, an op that only reads memory (a load) has no
-    effect of its own (MLIR's ``wouldOpBeTriviallyDead``)."""
-    body = loop.body.block
-    terminator = body.last_op
-    assert terminator is not None
-    live: set[Operation] = set()
-    pending = [op for op in body.ops if op is not terminator and not would_be_trivially_dead(op)]
-    pending += [
-        o.owner for i, o in enumerate(terminator.operands) if i in live_slots and isinstance(o.owner, Operation)
-    ]
-    while pending:
-        op = pending.pop()
-        if op in live or op.parent_block() is not body:
-            continue
-        live.add(op)
-        for inner in op.walk():
-            for operand in inner.operands:
-                owner = operand.owner
-                if isinstance(owner, Operation):
-                    ancestor = body.find_ancestor_op_in_block(owner)
-                    if ancestor is not None:
-                        pending.append(ancestor)
-    return live
 
 
 def _dead_slots(loop: scf.ForOp) -> list[int]:
@@ -143,10 +117,7 @@ def _drop_slots(loop: scf.ForOp, dead: list[int]) -> None:
     assert terminator is not None
     keep = [i for i in range(len(loop.results)) if i not in dead]
     terminator.operands = [terminator.operands[i] for i in keep]
-    live = _live_ops(loop, set(range(len(keep))))
-    for op in reversed(list(body.ops)):
-        if op is not terminator and op not in live:
-            Rewriter.erase_op(op, safe_erase=False)
+    erase_dead_ops(loop.body)
     for index in sorted(dead, reverse=True):
         argument = body.args[index + 1]
         argument.replace_all_uses_with(loop.iter_args[index])  # what a dead slot carries does not matter
