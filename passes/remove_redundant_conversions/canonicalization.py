@@ -1,7 +1,8 @@
-"""The conversion folds of ``remove-redundant-conversions``: Triton's canonicalization
-patterns of ``ttg.convert_layout`` (declared on the ops, see
-``layoutdialect.dialect.ttg.canonicalization``), applied greedily with dead pure ops
-erased, plus two the pass adds:
+"""The folds of ``remove-redundant-conversions``: Triton's canonicalization patterns of
+``ttg.convert_layout`` (declared on the ops, see ``layoutdialect.dialect.ttg.canonicalization``),
+applied greedily with dead pure ops erased, and every op's own fold
+(``layoutdialect.dialect.folds``), as MLIR's greedy driver folds each op it visits, plus
+two the pass adds:
 
 - ``AssertReadsPastConversion``: ``tt.assert`` checks its condition in any layout (what
   Triton's ``LayoutPropagation::rewriteAssertOp`` achieves);
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from xdsl.dialects import scf
+from xdsl.dialects import arith, scf
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -23,8 +24,10 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
+from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.folds import FOLDABLE_OPS, fold
 from layoutdialect.dialect.tt.canonicalization import (
     GatherReadsPastConversion,
     HistogramReadsPastConversion,
@@ -45,11 +48,17 @@ from layoutdialect.dialect.ttg.canonicalization import (
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp, LocalAllocOp, LocalStoreOp
 from layoutdialect.dialect.ttng.canonicalization import TMEMStoreReadsPastConversion
 from layoutdialect.dialect.ttng.tensor_memory import TMEMStoreOp
-from layoutdialect.ir.dead_ops import erase_dead_ops_and_tell
+from layoutdialect.ir.dead_ops import erase_dead_ops, erase_dead_ops_and_tell
 from layoutdialect.ir.op_lists import ops_of_types
 from layoutdialect.ir.verifier_answers import VerifierAnswers
 
-__all__ = ["AssertReadsPastConversion", "BypassEqualLayouts", "canonicalize_conversions", "conversion_folds"]
+__all__ = [
+    "AssertReadsPastConversion",
+    "BypassEqualLayouts",
+    "canonicalize_conversions",
+    "conversion_folds",
+    "fold_ops",
+]
 
 
 @dataclass
@@ -201,3 +210,37 @@ def canonicalize_conversions(
     walker.post_walk_func = walker.erase_dead_ops_after_rewrites
     for region in root.regions:
         walker.rewrite_region(region)
+
+
+def fold_ops(root: Operation) -> bool:
+    """Replace every op under ``root`` that folds by what it folds to, the readers of a
+    folded op tried again, until none folds; whether any did.  Constants a fold leaves
+    unread are erased with the other dead pure ops."""
+    rewriter = Rewriter()
+    waiting = [op for op in root.walk() if op.name in FOLDABLE_OPS]
+    folded_any = False
+    while waiting:
+        op = waiting.pop()
+        if op.parent is None:
+            continue
+        folded = fold(op)
+        if folded is None:
+            continue
+        result = op.results[0]
+        if isinstance(folded, SSAValue):
+            if folded.type != result.type:
+                continue
+            replacement = folded
+        else:
+            constant = arith.ConstantOp(folded, result.type)  # type: ignore[arg-type]
+            constant.result.name_hint = result.name_hint
+            rewriter.insert_op(constant, InsertPoint.before(op))
+            replacement = constant.result
+        readers = [use.operation for use in result.uses if use.operation.name in FOLDABLE_OPS]
+        rewriter.replace_op(op, [], [replacement])
+        waiting += readers
+        folded_any = True
+    if folded_any:
+        for region in root.regions:
+            erase_dead_ops(region)
+    return folded_any

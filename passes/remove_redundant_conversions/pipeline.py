@@ -41,7 +41,11 @@ from layoutdialect.ir.op_lists import ops_of_types
 from layoutdialect.ir.pass_options import check_application, check_options
 from layoutdialect.ir.regions import isolated_region, replace_blocks
 from layoutdialect.ir.remarks import Remark
-from layoutdialect.passes.remove_redundant_conversions.canonicalization import Verdicts, canonicalize_conversions
+from layoutdialect.passes.remove_redundant_conversions.canonicalization import (
+    Verdicts,
+    canonicalize_conversions,
+    fold_ops,
+)
 from layoutdialect.passes.remove_redundant_conversions.hoisting import hoist_dot_operand, hoist_into_conditionals
 from layoutdialect.passes.remove_redundant_conversions.loop_cleanup import (
     remove_dead_branch_results,
@@ -103,9 +107,11 @@ def weighted_conversion_bytes(func: AnyFuncOp) -> int:
 
 
 def fold(func: AnyFuncOp, options: Options) -> bool:
-    """Triton's canonicalizations, and conversions between equal linear layouts, until
-    none applies."""
+    """Triton's canonicalizations, conversions between equal linear layouts and the ops'
+    own folds, until none applies."""
     canonicalize_conversions(func, options.mma_to_dot_bailout, options.equal_layouts, options.verdicts)
+    if fold_ops(func):
+        canonicalize_conversions(func, options.mma_to_dot_bailout, options.equal_layouts, options.verdicts)
     return True
 
 
