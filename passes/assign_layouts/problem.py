@@ -14,7 +14,8 @@ readers read the value it converts, in the layout they demand.  What is left are
 - every other op (dots, loops, conditionals, terminators, ops with regions) keeps the
   types it has: one strategy, fixed.
 
-Candidates are found by closure: each op starts from its own layout and takes every
+Candidates are found by closure: each op starts from its own layout (a reduction also
+from its reduce-friendly one, ``candidates``) and takes every
 layout a neighbour offers, through the ops' rules (a producer is offered what its
 readers demand, a reader what its producer makes; a block's arguments offer theirs), at
 most ``MAX_CANDIDATES`` each.  A layout in which one of the op's tensors alone would hold
@@ -50,6 +51,7 @@ from layoutdialect.dialect.tt.scan import ScanOp
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.dialect.ttg.tensors import with_encoding
 from layoutdialect.encodings import DistributedEncoding, EncodingError, to_linear_layout
+from layoutdialect.passes.assign_layouts.candidates import reduce_friendly
 
 __all__ = ["MAX_CANDIDATES", "Choice", "LayoutProblem", "Read", "Strategy", "dissolves", "recreatable_anywhere", "root"]
 
@@ -132,6 +134,7 @@ class LayoutProblem:
     def of(func: AnyFuncOp, pricer: Pricer) -> LayoutProblem:
         problem = LayoutProblem(pricer)
         problem._collect(func.body.block, 1)
+        problem._generate_candidates()
         problem._close_candidates()
         for number, choice in enumerate(problem.choices):
             for strategy_number, strategy in enumerate(choice.strategies):
@@ -209,6 +212,20 @@ class LayoutProblem:
             return None  # a tensor alone would hold more registers than a thread has
         item = self.pricer.price(op, ([d or o.type for d, o in zip(demands, op.operands)], list(results)))
         return Strategy(encoding, results, demands, 0.0 if item is None else item.cost)
+
+    def _generate_candidates(self) -> None:
+        """Give each reduction its reduce-friendly layout (``candidates``) beside its own."""
+        for choice in list(self.choices):
+            op = choice.op
+            if not isinstance(op, ReduceOp) or choice.fixed:
+                continue
+            source = op.operands[0].type
+            encoding = distributed_encoding(source)
+            if encoding is None or not isinstance(source, TensorType):
+                continue
+            friendly = reduce_friendly(encoding, tuple(source.get_shape()), op.axis.value.data)
+            if friendly is not None:
+                self._add_candidate(op, friendly)
 
     def _close_candidates(self) -> None:
         """Offer each free op the layouts its neighbours make or demand, to a fixed point."""
