@@ -53,7 +53,17 @@ from layoutdialect.dialect.ttg.tensors import with_encoding
 from layoutdialect.encodings import DistributedEncoding, EncodingError, to_linear_layout
 from layoutdialect.passes.assign_layouts.candidates import reduce_friendly
 
-__all__ = ["MAX_CANDIDATES", "Choice", "LayoutProblem", "Read", "Strategy", "dissolves", "recreatable_anywhere", "root"]
+__all__ = [
+    "MAX_CANDIDATES",
+    "Choice",
+    "LayoutProblem",
+    "LoopSlot",
+    "Read",
+    "Strategy",
+    "dissolves",
+    "recreatable_anywhere",
+    "root",
+]
 
 MAX_CANDIDATES = 6
 """The most layouts one op chooses among."""
@@ -71,11 +81,39 @@ class Strategy:
     cost: float
 
 
+@dataclass(frozen=True)
+class LoopSlot:
+    """The ``index``-th loop-carried value of ``loop``: its init operand, the body's
+    argument, the value the body yields and the loop's result, which share one type."""
+
+    loop: scf.ForOp
+    index: int
+
+    @property
+    def init(self) -> SSAValue:
+        return self.loop.iter_args[self.index]
+
+    @property
+    def argument(self) -> BlockArgument:
+        return self.loop.body.block.args[self.index + 1]
+
+    @property
+    def yielded(self) -> SSAValue:
+        terminator = self.loop.body.block.last_op
+        assert terminator is not None
+        return terminator.operands[self.index]
+
+    @property
+    def result(self) -> OpResult:
+        return self.loop.results[self.index]
+
+
 @dataclass
 class Choice:
-    """What one op (or one block's arguments, ``op`` then ``None``) may be computed as.
-    ``copies``: whether several strategies may be taken at once; ``fixed``: whether only
-    its own types are allowed.  ``trips``: how many times it runs."""
+    """What one op, one block's arguments (``op`` then ``None``) or one loop-carried value
+    (``slot``) may be computed as.  ``copies``: whether several strategies may be taken at
+    once; ``fixed``: whether only its own types are allowed.  ``trips``: how many times it
+    runs (a slot's: its loop's)."""
 
     op: Operation | None
     block: Block | None
@@ -83,6 +121,7 @@ class Choice:
     fixed: bool
     copies: bool
     trips: int
+    slot: LoopSlot | None = None
 
 
 @dataclass(frozen=True)
@@ -129,6 +168,10 @@ class LayoutProblem:
     choices: list[Choice] = field(default_factory=list)
     index: dict[Operation | Block, int] = field(default_factory=dict)
     reads: list[Read] = field(default_factory=list)
+    slot_values: dict[SSAValue, int] = field(default_factory=dict)
+    """Each loop-carried value (a loop's result, its body's argument) to its slot's choice."""
+    slot_operands: dict[tuple[Operation, int], int] = field(default_factory=dict)
+    """Each (loop or yield, operand index) that passes a loop-carried value to its slot's choice."""
 
     @staticmethod
     def of(func: AnyFuncOp, pricer: Pricer) -> LayoutProblem:
@@ -138,6 +181,10 @@ class LayoutProblem:
         problem._close_candidates()
         for number, choice in enumerate(problem.choices):
             for strategy_number, strategy in enumerate(choice.strategies):
+                if choice.slot is not None:
+                    for value in (choice.slot.init, choice.slot.yielded):
+                        problem.reads.append(Read(number, strategy_number, root(value), strategy.results[0]))
+                    continue
                 assert choice.op is not None or not strategy.demands
                 if choice.op is None:
                     continue
@@ -148,10 +195,18 @@ class LayoutProblem:
 
     def producer(self, value: SSAValue) -> tuple[int, int]:
         """The choice that produces ``value`` and the index of ``value`` among its results."""
+        if value in self.slot_values:
+            return self.slot_values[value], 0
         if isinstance(value, BlockArgument):
             return self.index[value.block], value.index
         assert isinstance(value, OpResult)
         return self.index[value.op], value.index
+
+    def value_trips(self, value: SSAValue) -> int:
+        """How many times ``value`` is made: a loop body's argument each trip of its loop."""
+        if isinstance(value, BlockArgument):
+            return self.choices[self.index[value.block]].trips
+        return self.choices[self.producer(value)[0]].trips
 
     def _collect(self, block: Block, block_trips: int) -> None:
         arguments = tuple(argument.type for argument in block.args)
@@ -160,6 +215,8 @@ class LayoutProblem:
         for op in block.ops:
             if dissolves(op):
                 continue
+            if isinstance(op, scf.ForOp):
+                self._collect_slots(op)
             self.index[op] = len(self.choices)
             self.choices.append(self._choice(op))
             if op.regions and not isinstance(op, ReduceOp | ScanOp):
@@ -167,6 +224,22 @@ class LayoutProblem:
                 for region in op.regions:
                     for inner in region.blocks:
                         self._collect(inner, inner_trips)
+
+    def _collect_slots(self, loop: scf.ForOp) -> None:
+        """A choice for each loop-carried tensor of ``loop``: the type its four values share."""
+        terminator = loop.body.block.last_op
+        assert terminator is not None
+        for index, result in enumerate(loop.results):
+            if distributed_encoding(result.type) is None:
+                continue
+            slot = LoopSlot(loop, index)
+            number = len(self.choices)
+            own = Strategy(distributed_encoding(result.type), (result.type,), (), 0.0)
+            self.choices.append(Choice(None, None, [own], False, False, trips(loop), slot))
+            self.slot_values[slot.result] = number
+            self.slot_values[slot.argument] = number
+            self.slot_operands[(loop, len(loop.operands) - len(loop.iter_args) + index)] = number
+            self.slot_operands[(terminator, index)] = number
 
     def _choice(self, op: Operation) -> Choice:
         own = self._own_strategy(op)
@@ -183,9 +256,14 @@ class LayoutProblem:
         return Choice(op, None, [strategy], False, copies, trips(op))
 
     def _own_strategy(self, op: Operation) -> Strategy:
+        """``op`` with its own types; an operand passing a loop-carried value is read by the
+        value's slot, not by ``op``."""
         results = tuple(result.type for result in op.results)
         demands = tuple(
-            operand.type if distributed_encoding(operand.type) is not None else None for operand in op.operands
+            operand.type
+            if distributed_encoding(operand.type) is not None and (op, index) not in self.slot_operands
+            else None
+            for index, operand in enumerate(op.operands)
         )
         item = self.pricer.price(op)
         return Strategy(None, results, demands, 0.0 if item is None else item.cost)
@@ -225,62 +303,108 @@ class LayoutProblem:
                 continue
             friendly = reduce_friendly(encoding, tuple(source.get_shape()), op.axis.value.data)
             if friendly is not None:
-                self._add_candidate(op, friendly)
+                self._add_candidate(self.index[op], friendly)
 
     def _close_candidates(self) -> None:
-        """Offer each free op the layouts its neighbours make or demand, to a fixed point."""
+        """Offer each free choice the layouts its neighbours make or demand, to a fixed point."""
         offered = list(range(len(self.choices)))
         while offered:
             number = offered.pop()
             choice = self.choices[number]
-            if choice.op is None:
+            offers: list[tuple[int, DistributedEncoding]]
+            if choice.slot is not None:
+                offers = [
+                    offer
+                    for strategy in list(choice.strategies)
+                    for offer in self._offers_of_slot(choice.slot, strategy)
+                ]
+            elif choice.op is None:
                 assert choice.block is not None
                 offers = list(self._offers_of_arguments(choice.block))
             else:
                 offers = [offer for strategy in list(choice.strategies) for offer in self._offers(choice.op, strategy)]
             for neighbour, encoding in offers:
                 if self._add_candidate(neighbour, encoding):
-                    offered.append(self.index[neighbour])
+                    offered.append(neighbour)
 
-    def _offers(self, op: Operation, strategy: Strategy) -> Iterator[tuple[Operation, DistributedEncoding]]:
-        """(neighbour, layout) pairs: each producer of an operand offered the layout the
+    def _offer_to_producer(
+        self, value: SSAValue, wanted: DistributedEncoding
+    ) -> Iterator[tuple[int, DistributedEncoding]]:
+        """The producer of ``value`` offered the layout that makes ``value`` in ``wanted``."""
+        value = root(value)
+        if value in self.slot_values:
+            yield self.slot_values[value], wanted
+            return
+        producer = value.owner
+        if isinstance(producer, Operation) and producer in self.index:
+            offer = _operand_encoding_for(producer, wanted)
+            if offer is not None:
+                yield self.index[producer], offer
+
+    def _offers_to_readers(
+        self, value: SSAValue, made: DistributedEncoding
+    ) -> Iterator[tuple[int, DistributedEncoding]]:
+        """Each reader of ``value`` (the slot, where it passes a loop-carried value) offered ``made``."""
+        for reader, index in _readers(value):
+            number = self.slot_operands.get((reader, index), self.index.get(reader))
+            if number is not None:
+                yield number, made
+
+    def _offers(self, op: Operation, strategy: Strategy) -> Iterator[tuple[int, DistributedEncoding]]:
+        """(choice, layout) pairs: each producer of an operand offered the layout the
         operand is read in, each reader of a result the layout the result is made in."""
         for operand, demand in zip(op.operands, strategy.demands):
-            producer = root(operand).owner
             wanted = distributed_encoding(demand) if demand is not None else None
-            if isinstance(producer, Operation) and wanted is not None:
-                offer = _operand_encoding_for(producer, wanted)
-                if offer is not None:
-                    yield producer, offer
+            if wanted is not None:
+                yield from self._offer_to_producer(operand, wanted)
         for result, type_ in zip(op.results, strategy.results):
             made = distributed_encoding(type_)
-            if made is None:
-                continue
-            for reader, _ in _readers(result):
-                yield reader, made
+            if made is not None and result not in self.slot_values:
+                yield from self._offers_to_readers(result, made)
 
-    def _offers_of_arguments(self, block: Block) -> Iterator[tuple[Operation, DistributedEncoding]]:
+    def _offers_of_arguments(self, block: Block) -> Iterator[tuple[int, DistributedEncoding]]:
         """Each reader of a block argument offered the argument's layout."""
         for argument in block.args:
             made = distributed_encoding(argument.type)
-            if made is not None:
-                for reader, _ in _readers(argument):
-                    yield reader, made
+            if made is not None and argument not in self.slot_values:
+                yield from self._offers_to_readers(argument, made)
 
-    def _add_candidate(self, op: Operation, encoding: DistributedEncoding) -> bool:
-        number = self.index.get(op)
-        if number is None:
-            return False
+    def _offers_of_slot(self, slot: LoopSlot, strategy: Strategy) -> Iterator[tuple[int, DistributedEncoding]]:
+        """A loop-carried value's layout offered to what makes its init and its next value,
+        and to what reads it in the body and after the loop."""
+        made = strategy.encoding
+        assert made is not None
+        for value in (slot.init, slot.yielded):
+            yield from self._offer_to_producer(value, made)
+        for value in (slot.argument, slot.result):
+            yield from self._offers_to_readers(value, made)
+
+    def _add_candidate(self, number: int, encoding: DistributedEncoding) -> bool:
         choice = self.choices[number]
         if choice.fixed or len(choice.strategies) >= MAX_CANDIDATES:
             return False
         if any(strategy.encoding == encoding for strategy in choice.strategies):
             return False
-        strategy = self.strategy(op, encoding)
+        if choice.slot is not None:
+            strategy = self._slot_strategy(choice.slot, encoding)
+        else:
+            assert choice.op is not None
+            strategy = self.strategy(choice.op, encoding)
         if strategy is None:
             return False
         choice.strategies.append(strategy)
         return True
+
+    def _slot_strategy(self, slot: LoopSlot, encoding: DistributedEncoding) -> Strategy | None:
+        """A loop-carried value in ``encoding``, or ``None`` where it does not fit or would
+        alone hold more registers than a thread has."""
+        try:
+            type_ = _retyped(slot.result.type, encoding)
+        except EncodingError:
+            return None
+        if type_registers(type_) > self.pricer.gpu.registers_per_thread:
+            return None
+        return Strategy(encoding, (type_,), (), 0.0)
 
 
 def recreatable_anywhere(op: Operation) -> Recreatable | None:

@@ -3,8 +3,10 @@
 The body is built again, op by op in program order: each op once per strategy taken
 (an op taking two is rematerialised), with the types of its strategy, reading each
 operand in the type it demands; right after the op (or at the start of a block, for
-its arguments) come the conversions the solution makes of its results.  The old
-conversions are not rebuilt: their readers read the value they converted.
+its arguments) come the conversions the solution makes of its results.  A loop-carried
+value takes its slot's type in all four places: the loop's init operand and result,
+the body's argument and the value it yields.  The old conversions are not rebuilt:
+their readers read the value they converted.
 """
 
 from __future__ import annotations
@@ -33,12 +35,20 @@ class _Rebuilder:
         self.conversions: dict[SSAValue, list[tuple[Attribute, Attribute]]] = {}
         for value, source, demand in solution.conversions:
             self.conversions.setdefault(value, []).append((source, demand))
+        self.slot_types: dict[SSAValue, Attribute] = {}
+        for value, number in problem.slot_values.items():
+            (taken,) = solution.taken[number]
+            self.slot_types[value] = problem.choices[number].strategies[taken].results[0]
+        self.slot_reads: dict[tuple[Operation, int], Attribute] = {
+            place: self.slot_types[problem.choices[number].slot.result]  # type: ignore[union-attr]
+            for place, number in problem.slot_operands.items()
+        }
 
     def block(self, old: Block) -> Block:
-        new = Block(arg_types=[argument.type for argument in old.args])
+        new = Block(arg_types=[self.slot_types.get(argument, argument.type) for argument in old.args])
         for argument, fresh_argument in zip(old.args, new.args):
             fresh_argument.name_hint = argument.name_hint
-            self.available[(argument, argument.type)] = fresh_argument
+            self.available[(argument, fresh_argument.type)] = fresh_argument
         for argument in old.args:
             self._convert(argument, new)
         for op in old.ops:
@@ -50,9 +60,9 @@ class _Rebuilder:
                 strategy = choice.strategies[taken]
                 rebuilt = self._op(op, strategy)
                 new.add_op(rebuilt)
-                for result, fresh, type_ in zip(op.results, rebuilt.results, strategy.results):
+                for result, fresh in zip(op.results, rebuilt.results):
                     fresh.name_hint = result.name_hint
-                    self.available.setdefault((result, type_), fresh)
+                    self.available.setdefault((result, fresh.type), fresh)
             for result in op.results:
                 self._convert(result, new)
         return new
@@ -76,6 +86,9 @@ class _Rebuilder:
 
     def _read(self, op: Operation, index: int, demand: Attribute | None) -> SSAValue:
         operand = op.operands[index]
+        slot_type = self.slot_reads.get((op, index))
+        if slot_type is not None:
+            return self.available[(root(operand), slot_type)]
         if demand is None:
             return self.available[(operand, operand.type)]
         return self.available[(root(operand), demand)]
@@ -98,7 +111,9 @@ class _Rebuilder:
                 regions = [self._region(region) for region in op.regions]
             rebuilt = op.__class__.create(
                 operands=operands,
-                result_types=list(strategy.results),
+                result_types=[
+                    self.slot_types.get(result, type_) for result, type_ in zip(op.results, strategy.results)
+                ],
                 properties=dict(op.properties),
                 attributes=dict(op.attributes),
                 location=op.location,

@@ -123,8 +123,7 @@ def solve(
         the columns ``supply`` (``value`` made or converted in ``made``)."""
         key = (value, made, demand)
         if key not in y:
-            producer, _ = problem.producer(value)
-            cost = _conversion_cost(problem, made, demand) * problem.choices[producer].trips
+            cost = _conversion_cost(problem, made, demand) * problem.value_trips(value)
             costs[key] = cost
             weight = cost + CONVERSION_TIE_BREAK if objective == "cost" else 1.0 + cost * COUNT_TIE_BREAK
             y[key] = len(columns)
