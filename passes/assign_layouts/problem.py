@@ -57,7 +57,7 @@ __all__ = [
     "MAX_CANDIDATES",
     "Choice",
     "LayoutProblem",
-    "LoopSlot",
+    "CarriedSlot",
     "Read",
     "Strategy",
     "dissolves",
@@ -82,38 +82,40 @@ class Strategy:
 
 
 @dataclass(frozen=True)
-class LoopSlot:
-    """The ``index``-th loop-carried value of ``loop``: its init operand, the body's
-    argument, the value the body yields and the loop's result, which share one type."""
+class CarriedSlot:
+    """A value a region op carries, in one type everywhere: the values it is ``made`` as (a
+    loop's result and its body's argument; a conditional's result) and the operands that
+    ``pass`` it in (a loop's init and its body's yield; each branch's yield)."""
 
-    loop: scf.ForOp
-    index: int
+    made: tuple[SSAValue, ...]
+    passed: tuple[tuple[Operation, int], ...]
 
-    @property
-    def init(self) -> SSAValue:
-        return self.loop.iter_args[self.index]
+    @staticmethod
+    def of_loop(loop: scf.ForOp, index: int) -> CarriedSlot:
+        """The ``index``-th value ``loop`` carries."""
+        body = loop.body.block
+        assert body.last_op is not None
+        init = len(loop.operands) - len(loop.iter_args) + index
+        return CarriedSlot((loop.results[index], body.args[index + 1]), ((loop, init), (body.last_op, index)))
 
-    @property
-    def argument(self) -> BlockArgument:
-        return self.loop.body.block.args[self.index + 1]
+    @staticmethod
+    def of_conditional(conditional: scf.IfOp, index: int) -> CarriedSlot:
+        """The ``index``-th result of ``conditional``, which each branch yields."""
+        yields = [region.block.last_op for region in conditional.regions if region.blocks]
+        assert all(y is not None for y in yields)
+        return CarriedSlot((conditional.results[index],), tuple((y, index) for y in yields if y is not None))
 
-    @property
-    def yielded(self) -> SSAValue:
-        terminator = self.loop.body.block.last_op
-        assert terminator is not None
-        return terminator.operands[self.index]
-
-    @property
-    def result(self) -> OpResult:
-        return self.loop.results[self.index]
+    def passed_values(self) -> Iterator[SSAValue]:
+        for op, index in self.passed:
+            yield op.operands[index]
 
 
 @dataclass
 class Choice:
-    """What one op, one block's arguments (``op`` then ``None``) or one loop-carried value
+    """What one op, one block's arguments (``op`` then ``None``) or one carried value
     (``slot``) may be computed as.  ``copies``: whether several strategies may be taken at
     once; ``fixed``: whether only its own types are allowed.  ``trips``: how many times it
-    runs (a slot's: its loop's)."""
+    runs (a slot's: its region op's)."""
 
     op: Operation | None
     block: Block | None
@@ -121,7 +123,7 @@ class Choice:
     fixed: bool
     copies: bool
     trips: int
-    slot: LoopSlot | None = None
+    slot: CarriedSlot | None = None
 
 
 @dataclass(frozen=True)
@@ -169,9 +171,9 @@ class LayoutProblem:
     index: dict[Operation | Block, int] = field(default_factory=dict)
     reads: list[Read] = field(default_factory=list)
     slot_values: dict[SSAValue, int] = field(default_factory=dict)
-    """Each loop-carried value (a loop's result, its body's argument) to its slot's choice."""
+    """Each carried value (a loop's result or body argument, a conditional's result) to its slot's choice."""
     slot_operands: dict[tuple[Operation, int], int] = field(default_factory=dict)
-    """Each (loop or yield, operand index) that passes a loop-carried value to its slot's choice."""
+    """Each (op, operand index) that passes a carried value in to its slot's choice."""
 
     @staticmethod
     def of(func: AnyFuncOp, pricer: Pricer) -> LayoutProblem:
@@ -182,7 +184,7 @@ class LayoutProblem:
         for number, choice in enumerate(problem.choices):
             for strategy_number, strategy in enumerate(choice.strategies):
                 if choice.slot is not None:
-                    for value in (choice.slot.init, choice.slot.yielded):
+                    for value in choice.slot.passed_values():
                         problem.reads.append(Read(number, strategy_number, root(value), strategy.results[0]))
                     continue
                 assert choice.op is not None or not strategy.demands
@@ -215,7 +217,7 @@ class LayoutProblem:
         for op in block.ops:
             if dissolves(op):
                 continue
-            if isinstance(op, scf.ForOp):
+            if isinstance(op, scf.ForOp | scf.IfOp):
                 self._collect_slots(op)
             self.index[op] = len(self.choices)
             self.choices.append(self._choice(op))
@@ -225,21 +227,23 @@ class LayoutProblem:
                     for inner in region.blocks:
                         self._collect(inner, inner_trips)
 
-    def _collect_slots(self, loop: scf.ForOp) -> None:
-        """A choice for each loop-carried tensor of ``loop``: the type its four values share."""
-        terminator = loop.body.block.last_op
-        assert terminator is not None
-        for index, result in enumerate(loop.results):
-            if distributed_encoding(result.type) is None:
+    def _collect_slots(self, op: scf.ForOp | scf.IfOp) -> None:
+        """A choice for each tensor ``op`` carries (a loop's iter args, a conditional's
+        results): the one type its places share."""
+        for index, result in enumerate(op.results):
+            encoding = distributed_encoding(result.type)
+            if encoding is None:
                 continue
-            slot = LoopSlot(loop, index)
+            slot = (
+                CarriedSlot.of_loop(op, index) if isinstance(op, scf.ForOp) else CarriedSlot.of_conditional(op, index)
+            )
             number = len(self.choices)
-            own = Strategy(distributed_encoding(result.type), (result.type,), (), 0.0)
-            self.choices.append(Choice(None, None, [own], False, False, trips(loop), slot))
-            self.slot_values[slot.result] = number
-            self.slot_values[slot.argument] = number
-            self.slot_operands[(loop, len(loop.operands) - len(loop.iter_args) + index)] = number
-            self.slot_operands[(terminator, index)] = number
+            own = Strategy(encoding, (result.type,), (), 0.0)
+            self.choices.append(Choice(None, None, [own], False, False, trips(op), slot))
+            for value in slot.made:
+                self.slot_values[value] = number
+            for place in slot.passed:
+                self.slot_operands[place] = number
 
     def _choice(self, op: Operation) -> Choice:
         own = self._own_strategy(op)
@@ -344,7 +348,7 @@ class LayoutProblem:
     def _offers_to_readers(
         self, value: SSAValue, made: DistributedEncoding
     ) -> Iterator[tuple[int, DistributedEncoding]]:
-        """Each reader of ``value`` (the slot, where it passes a loop-carried value) offered ``made``."""
+        """Each reader of ``value`` (the slot, where it passes a carried value in) offered ``made``."""
         for reader, index in _readers(value):
             number = self.slot_operands.get((reader, index), self.index.get(reader))
             if number is not None:
@@ -369,14 +373,14 @@ class LayoutProblem:
             if made is not None and argument not in self.slot_values:
                 yield from self._offers_to_readers(argument, made)
 
-    def _offers_of_slot(self, slot: LoopSlot, strategy: Strategy) -> Iterator[tuple[int, DistributedEncoding]]:
-        """A loop-carried value's layout offered to what makes its init and its next value,
-        and to what reads it in the body and after the loop."""
+    def _offers_of_slot(self, slot: CarriedSlot, strategy: Strategy) -> Iterator[tuple[int, DistributedEncoding]]:
+        """A carried value's layout offered to what makes the values passed in, and to
+        what reads it."""
         made = strategy.encoding
         assert made is not None
-        for value in (slot.init, slot.yielded):
+        for value in slot.passed_values():
             yield from self._offer_to_producer(value, made)
-        for value in (slot.argument, slot.result):
+        for value in slot.made:
             yield from self._offers_to_readers(value, made)
 
     def _add_candidate(self, number: int, encoding: DistributedEncoding) -> bool:
@@ -395,11 +399,11 @@ class LayoutProblem:
         choice.strategies.append(strategy)
         return True
 
-    def _slot_strategy(self, slot: LoopSlot, encoding: DistributedEncoding) -> Strategy | None:
-        """A loop-carried value in ``encoding``, or ``None`` where it does not fit or would
-        alone hold more registers than a thread has."""
+    def _slot_strategy(self, slot: CarriedSlot, encoding: DistributedEncoding) -> Strategy | None:
+        """A carried value in ``encoding``, or ``None`` where it does not fit or would alone
+        hold more registers than a thread has."""
         try:
-            type_ = _retyped(slot.result.type, encoding)
+            type_ = _retyped(slot.made[0].type, encoding)
         except EncodingError:
             return None
         if type_registers(type_) > self.pricer.gpu.registers_per_thread:

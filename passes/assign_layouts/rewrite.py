@@ -3,9 +3,9 @@
 The body is built again, op by op in program order: each op once per strategy taken
 (an op taking two is rematerialised), with the types of its strategy, reading each
 operand in the type it demands; right after the op (or at the start of a block, for
-its arguments) come the conversions the solution makes of its results.  A loop-carried
-value takes its slot's type in all four places: the loop's init operand and result,
-the body's argument and the value it yields.  The old conversions are not rebuilt:
+its arguments) come the conversions the solution makes of its results.  A carried value
+takes its slot's type in every place: a loop's init operand, result, body argument and
+yielded value; a conditional's result and each branch's yielded value.  The old conversions are not rebuilt:
 their readers read the value they converted.
 """
 
@@ -40,7 +40,7 @@ class _Rebuilder:
             (taken,) = solution.taken[number]
             self.slot_types[value] = problem.choices[number].strategies[taken].results[0]
         self.slot_reads: dict[tuple[Operation, int], Attribute] = {
-            place: self.slot_types[problem.choices[number].slot.result]  # type: ignore[union-attr]
+            place: self.slot_types[problem.choices[number].slot.made[0]]  # type: ignore[union-attr]
             for place, number in problem.slot_operands.items()
         }
 

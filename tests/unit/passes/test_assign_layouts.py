@@ -117,3 +117,45 @@ def test_random_kernels_keep_their_meaning_and_cost_no_more(ops: int, seed: int)
     verify_module(module)
     verify_same_semantics(original, module)
     assert print_module(parse_module(print_module(module), "printed", context)) == print_module(module)
+
+
+CONDITIONAL = """
+#rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @choose(%c: i1, %p: tensor<64x64x!tt.ptr<f32>, #rows>, %q: tensor<64x64x!tt.ptr<f32>, #rows>) {
+    %r = scf.if %c -> (tensor<64x64xf32, #cols>) {
+      %a = tt.load %p : tensor<64x64x!tt.ptr<f32>, #rows>
+      %a_cols = ttg.convert_layout %a : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #cols>
+      scf.yield %a_cols : tensor<64x64xf32, #cols>
+    } else {
+      %b = tt.load %q : tensor<64x64x!tt.ptr<f32>, #rows>
+      %b_cols = ttg.convert_layout %b : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #cols>
+      scf.yield %b_cols : tensor<64x64xf32, #cols>
+    }
+    %r_rows = ttg.convert_layout %r : tensor<64x64xf32, #cols> -> tensor<64x64xf32, #rows>
+    tt.store %p, %r_rows : tensor<64x64x!tt.ptr<f32>, #rows>
+    tt.return
+  }
+}
+"""
+
+
+def test_a_conditional_result_takes_the_layout_both_branches_and_its_reader_share() -> None:
+    """Solved from the input itself (no warm start): the conditional's result is a choice
+    its branches' yields and the store agree on, so no conversion is left."""
+    from layoutdialect.passes.assign_layouts.rewrite import rewrite_function
+    from layoutdialect.passes.assign_layouts.solver import solve
+
+    module = parse_module(CONDITIONAL, "choose.mlir", make_context())
+    original = module.clone()
+    (func,) = _functions(module)
+    problem = LayoutProblem.of(func, Pricer(Target.named("cuda:90")))
+    assert len(problem.slot_values) == 1
+    solution = solve(problem, "cost", 10.0)
+    assert solution is not None and solution.status == "optimal" and not solution.conversions
+    rewrite_function(func, problem, solution)
+    module.verify()
+    verify_same_semantics(original, module)
+    assert "ttg.convert_layout" not in print_module(module)
+    assert function_cost(func).cost == solution.cost
