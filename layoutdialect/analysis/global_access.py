@@ -62,10 +62,13 @@ class GlobalAccessCost:
 
 
 @checks_arguments(AnalysisError)
-def global_access_cost(layout: LinearLayout, contiguous_dim: int, element_bits: int) -> GlobalAccessCost:
+def global_access_cost(
+    layout: LinearLayout, contiguous_dim: int, element_bits: int, max_vector_elements: int | None = None
+) -> GlobalAccessCost:
     """The cost of one warp loading or storing a tensor in the distributed ``layout`` whose
     dimension ``contiguous_dim`` is contiguous in memory (the module docstring gives the
-    model); ``element_bits`` wide elements (pointers are 64 bits)."""
+    model); ``element_bits`` wide elements (pointers are 64 bits); vectors of at most
+    ``max_vector_elements`` (what the pointers' alignment allows), when given."""
     check_distributed(layout, "global_access_cost: layout", ("register",))
     check_element_bits(element_bits, "global_access_cost: element_bits")
     dims = layout.get_out_dim_names()
@@ -73,16 +76,23 @@ def global_access_cost(layout: LinearLayout, contiguous_dim: int, element_bits: 
         raise AnalysisError(
             f"global_access_cost: contiguous_dim must be below the rank {len(dims)}, got {contiguous_dim}"
         )
-    return _global_access_cost(layout, contiguous_dim, element_bits)
+    if max_vector_elements is not None and max_vector_elements < 1:
+        raise AnalysisError(f"global_access_cost: max_vector_elements must be positive, got {max_vector_elements}")
+    max_bits = (
+        MAX_VECTOR_BITS if max_vector_elements is None else min(MAX_VECTOR_BITS, max_vector_elements * element_bits)
+    )
+    return _global_access_cost(layout, contiguous_dim, element_bits, max_bits)
 
 
-def _global_access_cost(layout: LinearLayout, contiguous_dim: int, element_bits: int) -> GlobalAccessCost:
+def _global_access_cost(
+    layout: LinearLayout, contiguous_dim: int, element_bits: int, max_bits: int = MAX_VECTOR_BITS
+) -> GlobalAccessCost:
     """``global_access_cost`` of arguments known to fit."""
     shifts = _dim_shifts(layout, contiguous_dim, element_bits)
     registers = _offsets(layout, "register", shifts)
     lanes = _offsets(layout, "lane", shifts)
     warps = _offsets(layout, "warp", shifts)
-    vector = largest_vectorisation(registers, element_bits, lanes + warps, MAX_VECTOR_BITS)
+    vector = largest_vectorisation(registers, element_bits, lanes + warps, max_bits)
     sector_elements = max(1, SECTOR_BYTES * 8 // element_bits)
     sector_shift = sector_elements.bit_length() - 1
     sectors = 1 << rank([offset >> sector_shift for offset in lanes])

@@ -1,5 +1,6 @@
-"""Which dimension of a pointer tensor is contiguous in memory: a small form of Triton's
-``AxisInfo`` analysis, enough for the cost model's global accesses.
+"""Which dimension of a pointer tensor is contiguous in memory, and how wide a vector
+its accesses can be proven to allow: a small form of Triton's ``AxisInfo`` analysis,
+enough for the cost model's global accesses.
 
 Each integer or pointer tensor gets a *stride* per dimension, in elements: how far apart
 two neighbours along it are, or ``None`` where the analysis cannot tell.  Strides start
@@ -8,6 +9,15 @@ at ``tt.make_range`` (1), splats and splat constants (0), pass through
 ``arith.addi``, ``arith.subi`` and ``tt.addptr``, and scale under ``arith.muli`` by a
 splat constant (or a ``tt.splat`` of a scalar constant).  Anything else (a loaded
 offset, a loop-carried pointer, a reshape) is unknown.
+
+Each integer or pointer value also gets a *divisibility*, as ``AxisInfo``'s: the largest
+power of two known to divide the first element of every contiguous run (in elements
+for integers, bytes for pointers).  A range contributes its start, a constant its
+value, a function argument its ``tt.divisibility``; sums take the smaller, products
+multiply, ``tt.addptr`` adds its offsets' in bytes; anything else is 1.  A vector is at
+most as many elements as the divisibility of its pointers allows (``vector_limit``),
+and a single element where no dimension is known to be contiguous, as Triton's
+``getVectorSize`` takes it.
 
 >>> from layoutdialect import parse_module
 >>> module = parse_module('''
@@ -35,18 +45,27 @@ offset, a loop-carried pointer, a reshape) is unknown.
 
 from __future__ import annotations
 
-from xdsl.dialects import arith
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, TensorType
-from xdsl.ir import Operation, SSAValue
+from collections.abc import Callable
+from typing import Any
 
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, TensorType
+from xdsl.ir import BlockArgument, Operation, SSAValue
+
+from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.tt.memory import AddPtrOp
 from layoutdialect.dialect.tt.ops import BroadcastOp, ExpandDimsOp, MakeRangeOp, SplatOp, TransOp
+from layoutdialect.dialect.tt.types import PointerType, bit_width
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
+from layoutdialect.dialect.ttg.tensors import scalar_type
 from layoutdialect.ir.dense import splat_value
 
-__all__ = ["Strides", "contiguous_dim"]
+__all__ = ["UNBOUNDED", "Strides", "contiguous_dim", "vector_limit"]
 
 Stride = int | None
+
+UNBOUNDED = 1 << 30
+"""The divisibility of zero: any power of two divides it."""
 _CASTS = ("arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "arith.index_castui")
 
 
@@ -56,6 +75,7 @@ class Strides:
 
     def __init__(self) -> None:
         self._found: dict[SSAValue, tuple[Stride, ...] | None] = {}
+        self._divisibility: dict[tuple[SSAValue, int | None], int] = {}
 
     def of(self, value: SSAValue) -> tuple[Stride, ...] | None:
         """The stride of each dimension of the tensor ``value``; ``None`` if it is no tensor."""
@@ -67,6 +87,13 @@ class Strides:
 
     def _strides(self, value: SSAValue, rank: int) -> tuple[Stride, ...]:
         unknown: tuple[Stride, ...] = (None,) * rank
+        carried = _carried(value)
+        if carried is not None:
+            init, yielded = carried
+            guess = self._operand_strides(init, rank)
+            return self._loop_fixed_point(
+                self._found, value, guess, yielded, self.of, lambda a, b: a if a == b else unknown
+            )
         op = value.owner
         if not isinstance(op, Operation):
             return unknown
@@ -99,6 +126,83 @@ class Strides:
                     return tuple(None if s is None else s * factor for s in self._operand(op, index, rank))
         return unknown
 
+    def divisibility(self, value: SSAValue, dim: int | None = None) -> int:
+        """The power of two known to divide every element of ``value`` (bytes for
+        pointers, elements for integers), or with ``dim`` every element whose coordinate
+        along ``dim`` is 0: the first of each run along a contiguous ``dim``.  1 where
+        nothing is known."""
+        key = (value, dim)
+        if key not in self._divisibility:
+            self._divisibility[key] = min(UNBOUNDED, self._divides(value, dim))
+        return self._divisibility[key]
+
+    def _divides(self, value: SSAValue, dim: int | None) -> int:
+        carried = _carried(value)
+        if carried is not None:
+            init, yielded = carried
+            key = (value, dim)
+            return self._loop_fixed_point(
+                self._divisibility, key, self.divisibility(init, dim), yielded, lambda v: self.divisibility(v, dim), min
+            )
+        if isinstance(value, BlockArgument):
+            loop = value.block.parent_op()
+            if isinstance(loop, scf.ForOp) and value.index == 0:  # the induction variable: lb + i * step
+                return min(self.divisibility(loop.lb), self.divisibility(loop.step))
+            return _argument_divisibility(value)
+        op = value.owner
+        assert isinstance(op, Operation)
+        constant = _splat_constant(value) if isinstance(value.type, TensorType) else _scalar_constant(value)
+        if isinstance(constant, int):
+            return _power_of_two_dividing(constant)
+        if isinstance(op, MakeRangeOp):
+            start, end = op.start.value.data, op.end.value.data
+            return _power_of_two_dividing(start) if dim is not None or end - start == 1 else 1
+        if isinstance(op, SplatOp | ConvertLayoutOp) or op.name in _CASTS:
+            return self.divisibility(op.operands[0], dim if isinstance(op.operands[0].type, TensorType) else None)
+        if isinstance(op, ExpandDimsOp):
+            axis = op.axis.value.data
+            inner = None if dim is None or dim == axis else dim - (dim > axis)
+            return self.divisibility(op.operands[0], inner)
+        if isinstance(op, BroadcastOp):
+            source = op.operands[0].type
+            assert isinstance(source, TensorType)
+            broadcast_along = dim is not None and source.get_shape()[dim] == 1
+            return self.divisibility(op.operands[0], None if broadcast_along else dim)
+        if isinstance(op, TransOp):
+            return self.divisibility(op.operands[0], None if dim is None else op.permutation[dim])
+        if isinstance(op, arith.AddiOp | arith.SubiOp):
+            return min(self.divisibility(op.operands[0], dim), self.divisibility(op.operands[1], dim))
+        if isinstance(op, arith.MuliOp):
+            return self.divisibility(op.operands[0], dim) * self.divisibility(op.operands[1], dim)
+        if isinstance(op, AddPtrOp):
+            pointee = scalar_type(op.operands[0].type)
+            width = bit_width(pointee.pointee) if isinstance(pointee, PointerType) else None
+            step = max(1, (width or 8) // 8)
+            return min(self.divisibility(op.operands[0], dim), self.divisibility(op.operands[1], dim) * step)
+        return 1
+
+    @staticmethod
+    def _loop_fixed_point(
+        memo: dict[Any, Any], key: Any, guess: Any, yielded: SSAValue, of: Any, meet: Callable[[Any, Any], Any]
+    ) -> Any:
+        """A loop-carried value's fact: its init's, met (``meet``) with what the value its
+        body yields has when the argument is taken to have it, until they agree (a pointer
+        advanced by a splat each trip keeps its strides, and its divisibility down to the
+        step's).  Facts found under a guess that did not hold are forgotten."""
+        known = set(memo)
+        while True:
+            memo[key] = guess
+            settled = meet(guess, of(yielded))
+            if settled == guess:
+                return guess
+            for stale in set(memo) - known:
+                del memo[stale]
+            guess = settled
+
+    def _operand_strides(self, value: SSAValue, rank: int) -> tuple[Stride, ...]:
+        strides = self.of(value)
+        return strides if strides is not None and len(strides) == rank else (None,) * rank
+
     def _operand(self, op: Operation, index: int, rank: int) -> tuple[Stride, ...]:
         strides = self.of(op.operands[index])
         return strides if strides is not None and len(strides) == rank else (None,) * rank
@@ -117,6 +221,52 @@ def _splat_constant(value: SSAValue) -> int | float | None:
         found = splat_value(op.value)
         return found if isinstance(found, int | float) else None
     return None
+
+
+def _carried(value: SSAValue) -> tuple[SSAValue, SSAValue] | None:
+    """The init and the yielded value of a loop's body argument, or ``None`` for any other value."""
+    if not isinstance(value, BlockArgument) or value.index == 0:
+        return None
+    loop = value.block.parent_op()
+    if not isinstance(loop, scf.ForOp) or value.block is not loop.body.block:
+        return None
+    terminator = loop.body.block.last_op
+    assert terminator is not None
+    return loop.iter_args[value.index - 1], terminator.operands[value.index - 1]
+
+
+def _scalar_constant(value: SSAValue) -> int | float | None:
+    op = value.owner
+    if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr | FloatAttr):
+        return op.value.value.data
+    return None
+
+
+def _power_of_two_dividing(number: int) -> int:
+    """The largest power of two dividing ``number`` (``UNBOUNDED`` for zero)."""
+    return UNBOUNDED if number == 0 else number & -number
+
+
+def _argument_divisibility(argument: BlockArgument) -> int:
+    """A function argument's ``tt.divisibility``, else 1."""
+    func = argument.block.parent_op()
+    arg_attrs = getattr(func, "arg_attrs", None) if isinstance(func, AnyFuncOp) else None
+    if arg_attrs is None or argument.index >= len(arg_attrs.data):
+        return 1
+    found = arg_attrs.data[argument.index].data.get("tt.divisibility")
+    return found.value.data if isinstance(found, IntegerAttr) and found.value.data > 0 else 1
+
+
+def vector_limit(pointers: SSAValue, element_bits: int, strides: Strides | None = None) -> int:
+    """The most elements one access of the tensor ``pointers`` can be proven to move: what
+    its pointers' divisibility allows along a contiguous dimension, and 1 where no
+    dimension is known to be contiguous."""
+    strides = strides or Strides()
+    found = strides.of(pointers) or ()
+    if 1 not in found:
+        return 1
+    contiguous = [dim for dim, stride in enumerate(found) if stride == 1][-1]
+    return max(1, strides.divisibility(pointers, contiguous) * 8 // max(8, element_bits))
 
 
 def contiguous_dim(pointers: SSAValue, strides: Strides | None = None) -> int:

@@ -41,7 +41,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.analysis.bank_conflicts import bank_conflicts
 from layoutdialect.analysis.global_access import global_access_cost
-from layoutdialect.cost.contiguity import Strides, contiguous_dim
+from layoutdialect.cost.contiguity import Strides, contiguous_dim, vector_limit
 from layoutdialect.cost.register_pressure import layout_registers, peak_registers
 from layoutdialect.cost.weights import CostWeights, weights_for
 from layoutdialect.dialect.semantics import Elementwise, distributed_encoding, semantic_trait
@@ -344,7 +344,9 @@ class Pricer:
         pointee = pointer_type.element_type
         bits = (bit_width(pointee.pointee) if isinstance(pointee, PointerType) else None) or 32
         layout = to_linear_layout(encoding, list(pointer_type.get_shape()))
-        access = global_access_cost(layout, contiguous_dim(op.operands[0], self.strides), bits)
+        pointers = op.operands[0]
+        limit = vector_limit(pointers, bits, self.strides)
+        access = global_access_cost(layout, contiguous_dim(pointers, self.strides), bits, limit)
         counts = {"instructions": access.instructions, "sectors": access.sectors}
         return self._item(op, "memory", counts, f"{access.instructions} x {access.vector_bits}b")
 

@@ -10,7 +10,7 @@
 #rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #cols = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @row_sums(%base: !tt.ptr<f32>, %out: tensor<32x16x!tt.ptr<f32>, #cols>) {
+  tt.func @row_sums(%base: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: tensor<32x16x!tt.ptr<f32>, #cols>) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %c4 = arith.constant 4 : i32

@@ -9,7 +9,7 @@ import pytest
 
 from layoutdialect import make_context, parse_module, plan_module
 from layoutdialect.cost import DEFAULT_TRIP_COUNT, TERMS, CostItem, FunctionCost, module_cost, weights_for
-from layoutdialect.cost.contiguity import Strides, contiguous_dim
+from layoutdialect.cost.contiguity import Strides, contiguous_dim, vector_limit
 from layoutdialect.cost.register_pressure import peak_registers
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.ir.diagnostics import IRError
@@ -108,7 +108,7 @@ POINTERS = """
     %x = tt.load %ptrs : tensor<32x16x!tt.ptr<f32>, #rows>"""
 
 
-def pointer_kernel(column_major: bool) -> str:
+def pointer_kernel(column_major: bool, divisibility: int | None = 16) -> str:
     if column_major:  # element (i, j) at j * 64 + i
         names = {"PITCHED": "1x16", "PNAME": "c", "ROWV": "r", "COLV": "scaled"}
     else:  # element (i, j) at i * 64 + j
@@ -116,7 +116,8 @@ def pointer_kernel(column_major: bool) -> str:
     body = POINTERS
     for placeholder, name in names.items():
         body = body.replace(placeholder, name)
-    return kernel(body, "%base: !tt.ptr<f32>")
+    aligned = "" if divisibility is None else f" {{tt.divisibility = {divisibility} : i32}}"
+    return kernel(body, f"%base: !tt.ptr<f32>{aligned}")
 
 
 @pytest.mark.parametrize(
@@ -134,7 +135,8 @@ def test_a_load_is_priced_along_the_dimension_its_pointers_make_contiguous(
     (load,) = items(cost_of(text), "tt.load")
     # #rows: each thread holds 4 columns of a row, a warp 8 rows of 16 columns, 512 bytes
     # in 16 sectors either way: one 128-bit load of 16 sectors a thread when rows are
-    # contiguous, four 32-bit loads of 4 sectors (8 rows of a column each) when columns are
+    # contiguous (and the base 16-byte aligned), four 32-bit loads of 4 sectors (8 rows
+    # of a column each) when columns are
     assert load.counts == {"instructions": instructions, "sectors": 16}
     # index and pointer arithmetic is affine: one instruction however many registers
     assert {item.op: item.counts["instructions"] for item in cost_of(text).items if item.term == "elementwise"} == {
@@ -209,3 +211,53 @@ def test_a_splat_of_a_scalar_constant_scales_strides_as_a_dense_constant_does() 
     module = parse_module(kernel(body.replace(dense, splat), "%base: !tt.ptr<f32>"), "k.mlir", make_context())
     pointers = next(op for op in module.walk() if op.name == "tt.load").operands[0]
     assert Strides().of(pointers) == (64, 1)
+
+
+@pytest.mark.parametrize(("divisibility", "vector_bits"), [(None, 32), (4, 32), (8, 64), (16, 128), (32, 128)])
+def test_a_vector_is_as_wide_as_the_pointers_alignment_proves(divisibility: int | None, vector_bits: int) -> None:
+    """As Triton's ``getVectorSize``: a thread's four contiguous floats load as one vector
+    only as wide as the base pointer's ``tt.divisibility`` (bytes) allows."""
+    text = pointer_kernel(column_major=False, divisibility=divisibility)
+    module = parse_module(text, "k.mlir", make_context())
+    pointers = next(op for op in module.walk() if op.name == "tt.load").operands[0]
+    assert vector_limit(pointers, 32) == max(1, (divisibility or 1) // 4)
+    (load,) = items(cost_of(text), "tt.load")
+    assert load.counts["instructions"] == 128 // vector_bits
+
+
+CARRIED_POINTERS = """
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#col = #ttg.slice<{dim = 0, parent = #b}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%base: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %step = arith.constant STEP : i32
+    %cols = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #col>
+    %c = tt.expand_dims %cols {axis = 0 : i32} : tensor<16xi32, #col> -> tensor<1x16xi32, #b>
+    %cb = tt.broadcast %c : tensor<1x16xi32, #b> -> tensor<32x16xi32, #b>
+    %p = tt.splat %base : !tt.ptr<f32> -> tensor<32x16x!tt.ptr<f32>, #b>
+    %ptrs = tt.addptr %p, %cb : tensor<32x16x!tt.ptr<f32>, #b>, tensor<32x16xi32, #b>
+    %end = scf.for %k = %c0 to %n step %step iter_args(%q = %ptrs) -> (tensor<32x16x!tt.ptr<f32>, #b>) : i32 {
+      %x = tt.load %q : tensor<32x16x!tt.ptr<f32>, #b>
+      %ks = tt.splat %k : i32 -> tensor<32x16xi32, #b>
+      %at_k = tt.addptr %q, %ks : tensor<32x16x!tt.ptr<f32>, #b>, tensor<32x16xi32, #b>
+      %y = tt.load %at_k : tensor<32x16x!tt.ptr<f32>, #b>
+      %next = tt.addptr %q, %ks : tensor<32x16x!tt.ptr<f32>, #b>, tensor<32x16xi32, #b>
+      scf.yield %next : tensor<32x16x!tt.ptr<f32>, #b>
+    }
+    tt.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize(("step", "vector"), [(4, 4), (2, 2), (1, 1)])
+def test_loop_carried_pointers_keep_their_strides_and_the_steps_alignment(step: int, vector: int) -> None:
+    """A pointer advanced by a splat each trip keeps its init's contiguity, and its
+    alignment down to the step's; the induction variable divides by its bounds' and step's."""
+    module = parse_module(CARRIED_POINTERS.replace("STEP", str(step)), "k.mlir", make_context())
+    carried, at_k = (op.operands[0] for op in module.walk() if op.name == "tt.load")
+    strides = Strides()
+    assert strides.of(carried) == (0, 1)
+    assert vector_limit(carried, 32, strides) == vector
+    assert vector_limit(at_k, 32, strides) == vector
