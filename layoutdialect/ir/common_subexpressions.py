@@ -1,4 +1,5 @@
-"""Common-subexpression elimination exactly as xDSL's ``cse``, with keys cheap to hash.
+"""Common-subexpression elimination as xDSL's ``cse``, with MLIR's rule for reads and
+keys cheap to hash.
 
 xDSL's ``cse`` keys each op it knows by its name, attributes, properties, result
 types and operands, and rehashes all of them (every tensor type down to its
@@ -6,9 +7,13 @@ encoding) on each lookup and each comparison: that was most of its time on a
 kernel.  ``eliminate_common_subexpressions`` runs xDSL's own driver with a key
 built once per lookup, in which each attribute and type stands for the number of
 its value (``AttributeNumbers``): equal numbers exactly where xDSL's comparison
-finds equal values, so the same ops are found equal and the result is the same IR.
-Its step per op is xDSL's restated, with each op class's memory effects asked once
-where the class's effect traits ignore the op, as in dead-op erasure.
+finds equal values, so the same ops are found equal.  Its step per op is xDSL's
+restated, with each op class's memory effects asked once where the class's effect
+traits ignore the op, as in dead-op erasure, and one difference: a read is kept from
+an equal earlier one only by an op between them that may write a resource it reads,
+as in MLIR's CSE (``memory_effects.write_between``), where xDSL's counts every write.
+So a load of global memory is merged across a store to shared memory, as Triton's
+passes merge it.
 
 An op's key is taken when it is looked up or remembered; the driver defers every
 erasure and replaces the uses of an op's results only when no remembered op uses
@@ -24,16 +29,11 @@ from typing import TypeVar
 from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Block, Operation, Region
 from xdsl.traits import EffectInstance, IsolatedFromAbove, IsTerminator, MemoryEffectKind, get_effects
-from xdsl.transforms.common_subexpression_elimination import (
-    CSEDriver,
-    KnownOps,
-    OperationInfo,
-    has_other_side_effecting_op_in_between,
-)
+from xdsl.transforms.common_subexpression_elimination import CSEDriver, KnownOps, OperationInfo
 from xdsl.transforms.dead_code_elimination import is_trivially_dead
 
 from layoutdialect.ir.attribute_numbers import AttributeNumbers
-from layoutdialect.ir.dead_ops import effects_ignore_the_op
+from layoutdialect.ir.memory_effects import effects_ignore_the_op, write_between
 
 __all__ = ["eliminate_common_subexpressions"]
 
@@ -133,8 +133,8 @@ class _NumberedDriver(CSEDriver):
     def _simplify_operation(self, op: Operation) -> None:
         """xDSL's: replace ``op`` by an equal known op in scope, or remember it; erase it
         if dead.  Terminators, ops with a multi-block region and ops with effects other
-        than reads stay; a read is replaced only by one in its block with no write
-        between."""
+        than reads stay; a read is replaced only by one in its block, and only if no op
+        between them may write a resource it reads."""
         if op.has_trait(IsTerminator):
             return
         if is_trivially_dead(op):
@@ -151,10 +151,7 @@ class _NumberedDriver(CSEDriver):
         info, existing = known.find(op)
         if existing is not None and (
             not effects  # free of effects
-            or (
-                op.parent_block() is existing.parent_block()
-                and not has_other_side_effecting_op_in_between(existing, op)
-            )
+            or (op.parent_block() is existing.parent_block() and not write_between(existing, op, self._effects))
         ):
             self._replace_and_delete(op, existing)
             return
@@ -185,5 +182,6 @@ class _NumberedDriver(CSEDriver):
 
 def eliminate_common_subexpressions(thing: Operation | Block | Region) -> None:
     """Replace each op by an equal earlier one in scope and erase dead ops, as xDSL's
-    ``cse(thing)`` does."""
+    ``cse(thing)`` does but for a read, which a write between keeps only where it may
+    write what the read reads (as MLIR's CSE decides)."""
     _NumberedDriver().simplify(thing)

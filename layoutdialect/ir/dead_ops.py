@@ -16,18 +16,17 @@ it after each round of folds, so a large kernel asked it millions of times.  Her
 each answer comes from a summary of the op's effects (``_Effects``).  An op without
 regions keeps its traits and properties for its whole life, so its summary is
 remembered: for its class, when the class's effect traits answer without looking at
-the op (``Pure``, ``MemoryReadEffect``, ...), else for the op (weakly, so erased ops
-are forgotten); within one call, such a class is asked once for all its ops.  An op
-with regions is summed once per call, since rewrites between calls may add or
-remove the ops nested in it, from its children's summaries rather than a walk
-through xDSL's ``get_effects`` of its whole body.
+the op (``Pure``, ``MemoryReadEffect``, ...: ``memory_effects.effects_ignore_the_op``),
+else for the op (weakly, so erased ops are forgotten); within one call, such a class is
+asked once for all its ops.  An op with regions is summed once per call, since rewrites
+between calls may add or remove the ops nested in it, from its children's summaries
+rather than a walk through xDSL's ``get_effects`` of its whole body.
 """
 
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import NamedTuple
 from weakref import WeakKeyDictionary, ref
 
@@ -37,21 +36,17 @@ from xdsl.pattern_rewriter import PatternRewriterListener
 from xdsl.traits import (
     EffectInstance,
     IsTerminator,
-    MemoryAllocEffect,
     MemoryEffect,
     MemoryEffectKind,
-    MemoryFreeEffect,
-    MemoryReadEffect,
-    MemoryWriteEffect,
-    NoMemoryEffect,
     RecursiveMemoryEffect,
     SymbolOpInterface,
     get_effects,
 )
 
 from layoutdialect.ir.class_traits import class_trait
+from layoutdialect.ir.memory_effects import effects_ignore_the_op
 
-__all__ = ["DeadOpErasure", "effects_ignore_the_op", "erase_dead_ops", "erase_dead_ops_and_tell"]
+__all__ = ["DeadOpErasure", "erase_dead_ops", "erase_dead_ops_and_tell"]
 
 
 class _OpMemo:
@@ -74,24 +69,6 @@ class _OpMemo:
                 del entries[key]
 
         entries[key] = (ref(op, forget), effects)
-
-
-_STATIC_EFFECTS = frozenset(
-    kind.get_effects.__func__  # type: ignore[attr-defined]  # a classmethod
-    for kind in (NoMemoryEffect, MemoryReadEffect, MemoryWriteEffect, MemoryAllocEffect, MemoryFreeEffect)
-)
-"""The ``get_effects`` of xDSL's effect traits that answer without looking at the op."""
-
-
-@lru_cache(maxsize=4096)
-def effects_ignore_the_op(op_class: type[Operation]) -> bool:
-    """Whether every effect trait of ``op_class`` answers without looking at the op, so
-    that all its ops without regions get one answer."""
-    return all(
-        type(trait).get_effects.__func__ in _STATIC_EFFECTS  # type: ignore[attr-defined]
-        for trait in op_class.traits
-        if isinstance(trait, MemoryEffect)
-    )
 
 
 @dataclass(frozen=True)

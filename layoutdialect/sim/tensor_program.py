@@ -11,10 +11,10 @@ Control flow runs as MLIR defines it: structured ops (``scf.for``, ``scf.while``
 joined by ``cf.br`` and ``cf.cond_br``, and ``ttg.warp_specialize``, whose default region
 and then each partition run in turn.  An op the interpreter has no model of is treated
 by its declared memory effects: without effects it is a fixed function of its operands;
-reading or allocating, a fixed function of its operands and of the observations and
-stores before it (so two reads with no write between them agree, and a read that nobody
-uses may go); writing, or with effects it does not declare, an *observer*, whose operands
-are recorded in order as what the program shows (``observed``).
+reading or allocating, a fixed function of its operands and of the writes before it to
+what it reads (so two reads with no such write between them agree, as CSE merges them,
+and a read that nobody uses may go); writing, or with effects it does not declare, an
+*observer*, whose operands are recorded in order as what the program shows (``observed``).
 
 Each op's meaning is an ``@impl`` of ``ProgramFunctions`` (xDSL's
 ``InterpreterFunctions`` style, as the CTA simulator's ``ThreadFunctions``), written
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -33,8 +34,9 @@ from xdsl.dialects import cf, scf
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, ModuleOp, UnregisteredOp
 from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
-from xdsl.traits import IsTerminator, MemoryEffectKind, get_effects, is_side_effect_free
+from xdsl.traits import IsTerminator, MemoryEffectKind, Resource, get_effects, is_side_effect_free
 
+from layoutdialect.dialect.memory_resources import GlobalMemory
 from layoutdialect.dialect.registry import PROVIDED_DIALECTS
 from layoutdialect.dialect.tt.data_indexed import GatherOp
 from layoutdialect.dialect.tt.elementwise import ElementwiseInlineAsmOp, ExternElementwiseOp
@@ -46,6 +48,7 @@ from layoutdialect.dialect.ttg.views import Fp4ToFpOp, MemDescTransOp
 from layoutdialect.dialect.ttg.warp_specialize import WarpSpecializeOp
 from layoutdialect.dialect.upstream.arith.ops import ComparisonOp
 from layoutdialect.ir.dense import splat_value
+from layoutdialect.ir.memory_effects import resources_read, resources_written
 from layoutdialect.ir.multiverse import multiverse
 from layoutdialect.sim.tensor_values import (
     NATIVE_WIDTHS,
@@ -209,6 +212,14 @@ class _BlockPlan(NamedTuple):
     exit: Operation | None
 
 
+class _Model(NamedTuple):
+    """How the interpreter treats an op it has no model of (``TensorInterpreter._model``)."""
+
+    kind: str
+    key: str
+    read: tuple[Resource, ...]
+
+
 def _digest(value: Array) -> bytes:
     """The bytes of an array's values (an object array's Python integers by their text)."""
     return repr(value.tolist()).encode() if value.dtype == object else np.ascontiguousarray(value).tobytes()
@@ -237,7 +248,10 @@ class TensorInterpreter:
         """What each observer (an op that writes or whose effects are unknown, ``tt.print``,
         ``tt.assert``, impure inline assembly) was given, in execution order: the
         program's effects besides global memory."""
-        self._models: dict[Operation, tuple[str, str]] = {}
+        self._observer_writes: Counter[Resource | None] = Counter()
+        """How many observers so far may have written each resource (under ``None``, those
+        whose effects are unknown, which may write any)."""
+        self._models: dict[Operation, _Model] = {}
         self._plans: dict[Block, _BlockPlan] = {}
         self._calls = 0
 
@@ -331,10 +345,11 @@ class TensorInterpreter:
             return value[tuple(slice(0, s) for s in shape)]
         return np.resize(value, shape)
 
-    def _model(self, op: Operation) -> tuple[str, str]:
+    def _model(self, op: Operation) -> _Model:
         """How an op without a model is treated: ``"pure"``, ``"reads"`` (reads or
         allocates only) or ``"writes"`` (anything else, or effects the op does not
-        declare); and the key its stand-in values are drawn from (its name and properties)."""
+        declare); the key its stand-in values are drawn from (its name and properties); and
+        the resources it reads."""
         model = self._models.get(op)
         if model is None:
             effects = get_effects(op)
@@ -347,30 +362,41 @@ class TensorInterpreter:
             else:
                 kind = "writes"
             key = f"{op.name} {sorted((name, str(value)) for name, value in op.properties.items())}"
-            model = self._models[op] = (kind, key)
+            read = tuple(sorted(resources_read(effects), key=lambda resource: resource.name()))
+            model = self._models[op] = _Model(kind, key, read)
         return model
 
     def _opaque(self, op: Operation, arguments: list[Array], key: str) -> list[Array]:
         """An op of unknown meaning (``key`` names it): it observes its operands (recorded
         in ``observed``) and returns values drawn from its key, its operands and its place
-        among such ops, so two runs agree when they feed them the same values in the same order."""
+        among such ops, so two runs agree when they feed them the same values in the same
+        order.  It counts as a write of each resource it may write."""
         self.observed.append((key, [a.copy() for a in arguments]))
+        written = resources_written(get_effects(op))
+        self._observer_writes.update((None,) if written is None else written)
         return self.derived_values(op, arguments, f"{key}#{len(self.observed)}")
+
+    def _writes_to(self, read: tuple[Resource, ...]) -> tuple[int, ...]:
+        """The writes so far that may have changed what is in the resources ``read``: by
+        observers whose effects are unknown, by observers to each of them, and the stores
+        to global memory if it is one."""
+        stores = self.memory.writes if GlobalMemory() in read else 0
+        return (self._observer_writes[None], *(self._observer_writes[resource] for resource in read), stores)
 
     def _uninterpreted(self, op: Operation, arguments: list[Array]) -> list[Array]:
         """A registered op whose meaning the interpreter does not model (an mbarrier, a TMA
         copy, a tensor-memory access), by its declared effects: a pure one is a fixed
         function of its operands and properties; one that only reads or allocates, of those
-        and of the observations and stores before it; any other is an observer
+        and of the writes before it to what it reads; any other is an observer
         (``_opaque``) whose operands, order and count a rewrite must keep.  An op with
         regions cannot be run."""
         if op.regions:
             raise ProgramError(f"'{op.name}' is not interpreted", op)
-        kind, key = self._model(op)
+        kind, key, read = self._model(op)
         if kind == "pure":
             return self.derived_values(op, arguments, key)
         if kind == "reads":
-            return self.derived_values(op, arguments, f"{key} after {len(self.observed)}, {self.memory.writes}")
+            return self.derived_values(op, arguments, f"{key} after {self._writes_to(read)}")
         return self._opaque(op, arguments, key)
 
     def derived_values(self, op: Operation, arguments: list[Array], key: str) -> list[Array]:

@@ -19,7 +19,6 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 
 from layoutdialect.dialect.amdg.base import (
     ASYNC_TOKEN,
@@ -42,6 +41,7 @@ from layoutdialect.dialect.amdg.syntax import (
     print_signature,
     refuse,
 )
+from layoutdialect.dialect.memory_resources import ReadsSharedMemory, WritesSharedMemory
 from layoutdialect.dialect.ttg.custom_format import memdesc_type, op_error
 from layoutdialect.dialect.ttg.layout_checks import kernel_attributes
 from layoutdialect.dialect.ttng.barriers import check_barrier_type
@@ -240,7 +240,7 @@ class InitBarrierOp(_MbarrierOp):
     alloc = operand_def(MEMDESC)
     count = prop_def(IntegerAttr[I32])
 
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(WritesSharedMemory())
 
     def __init__(self, alloc: SSAValue, count: int) -> None:
         super().__init__(operands=[alloc], properties={"count": IntegerAttr(count, i32)})
@@ -258,7 +258,7 @@ class WaitBarrierOp(_MbarrierOp):
     alloc = operand_def(MEMDESC)
     phase = operand_def(I32_SCALAR)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsSharedMemory(), WritesSharedMemory())
 
     def __init__(self, alloc: SSAValue, phase: SSAValue) -> None:
         super().__init__(operands=[alloc, phase])
@@ -277,7 +277,7 @@ class ArriveBarrierOp(_MbarrierOp):
     count = prop_def(IntegerAttr[I32])
     result = result_def(I32_SCALAR)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsSharedMemory(), WritesSharedMemory())
 
     def __init__(self, alloc: SSAValue, count: int, result_type: Attribute = i32) -> None:
         super().__init__(operands=[alloc], result_types=[result_type], properties={"count": IntegerAttr(count, i32)})
@@ -295,7 +295,7 @@ class AsyncCopyMbarrierArriveOp(_MbarrierOp):
 
     barrier = operand_def(MEMDESC)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsSharedMemory(), WritesSharedMemory())
 
     def __init__(self, barrier: SSAValue) -> None:
         super().__init__(operands=[barrier])

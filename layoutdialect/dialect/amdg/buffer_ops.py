@@ -23,7 +23,6 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.amdg.base import (
@@ -61,6 +60,12 @@ from layoutdialect.dialect.amdg.syntax import (
     tensor_result,
 )
 from layoutdialect.dialect.enums import MEM_SEMANTICS, MEM_SYNC_SCOPES, RMW_OPS, enum_keyword, parse_enum
+from layoutdialect.dialect.memory_resources import (
+    ReadsGlobalMemory,
+    ReadsSharedMemory,
+    WritesGlobalMemory,
+    WritesSharedMemory,
+)
 from layoutdialect.dialect.semantics import KeepsLayout, SameLayout
 from layoutdialect.dialect.tt.types import mask_type, pointee_type
 from layoutdialect.dialect.ttg.attributes import SharedMemorySpaceAttr
@@ -199,7 +204,7 @@ class BufferLoadOp(_BufferOp, _CachedOp):
     result = result_def(TT_TENSOR)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(MemoryReadEffect(), SameLayout(forward=False))
+    traits = traits_def(ReadsGlobalMemory(), SameLayout(forward=False))
 
     def __init__(
         self,
@@ -237,7 +242,7 @@ class BufferStoreOp(_BufferOp, _CachedOp):
     mask = opt_operand_def(BOOL_TENSOR)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(WritesGlobalMemory())
 
     def __init__(
         self,
@@ -260,7 +265,7 @@ class _BufferAtomicOp(_BufferOp):
     scope = prop_def(IntegerAttr[I32])
     result = result_def(TT_TENSOR)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect(), SameLayout(forward=False), KeepsLayout())
+    traits = traits_def(ReadsGlobalMemory(), WritesGlobalMemory(), SameLayout(forward=False), KeepsLayout())
 
 
 @irdl_op_definition
@@ -371,7 +376,7 @@ class BufferLoadToLocalOp(_CachedOp):
     token = result_def(TOKEN)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsGlobalMemory(), WritesSharedMemory())
 
     def __init__(
         self,
@@ -473,7 +478,7 @@ class AsyncCopyLocalToGlobalOp(_CachedOp):
     mask = opt_operand_def(I1_TENSOR)
     token = result_def(TOKEN)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsSharedMemory(), WritesGlobalMemory())
 
     def __init__(self, src: SSAValue, dst: SSAValue, mask: SSAValue | None = None) -> None:
         super().__init__(operands=[src, dst, mask], result_types=[ASYNC_TOKEN])

@@ -4,6 +4,7 @@ descriptor's block (or rows) and shared memory, descriptor updates, and L2 prefe
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import ClassVar
 
 from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, IntegerAttr, TensorType, UnitAttr, i1, i32, i64
@@ -24,7 +25,7 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
+from xdsl.traits import EffectInstance, MemoryEffect, Pure
 
 from layoutdialect.dialect.amdg.base import (
     ASYNC_TOKEN,
@@ -59,6 +60,13 @@ from layoutdialect.dialect.amdg.syntax import (
     print_signature,
     refuse,
     resolve,
+)
+from layoutdialect.dialect.memory_resources import (
+    ReadsGlobalMemory,
+    ReadsSharedMemory,
+    WritesGlobalMemory,
+    WritesL2Cache,
+    WritesSharedMemory,
 )
 from layoutdialect.dialect.semantics import distributed_encoding
 from layoutdialect.dialect.tt.descriptors import TensorDescType
@@ -250,6 +258,15 @@ def _check_store_padding(op: Operation, kind: str, desc: TensorDescType, padded:
         )
 
 
+class WritesGivenBarrier(MemoryEffect):
+    """A TDM store's barrier operand: ``MemWrite<SharedMemory>`` on it, when given."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> AbstractSet[EffectInstance]:
+        assert isinstance(op, _TDMCopyOp)
+        return WritesSharedMemory.EFFECTS if op.barrier is not None else frozenset()
+
+
 class _TDMCopyOp(AMDGOp):
     """``amdg.async_tdm_<op> %desc[%rows] <keyword> %buf, barrier = %b attr-dict : <types>, <barrier type> -> <type>``:
     a copy with the tensor data mover between a descriptor's block (or rows, for gathers and
@@ -264,8 +281,6 @@ class _TDMCopyOp(AMDGOp):
     """Whether the descriptor's type is the one after ``->`` (else the buffer's)."""
 
     barrier = opt_operand_def(MEMDESC)
-
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     @classmethod
     def parse(cls, parser: Parser) -> _TDMCopyOp:
@@ -326,6 +341,8 @@ class AsyncTDMCopyGlobalToLocalOp(_TDMCopyOp):
     warp_used_hint = opt_prop_def(AnyAttr())
     token = result_def(TOKEN)
 
+    traits = traits_def(ReadsGlobalMemory(), WritesSharedMemory())
+
     def __init__(self, desc: SSAValue, result: SSAValue, barrier: SSAValue | None = None) -> None:
         super().__init__(operands=[desc, result, barrier], result_types=[ASYNC_TOKEN])
 
@@ -358,7 +375,7 @@ class AsyncTDMFusedCopyGlobalToLocalOp(AMDGOp):
     token = result_def(TOKEN)
 
     irdl_options = (SameVariadicOperandSize(),)
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsGlobalMemory(), WritesSharedMemory())
 
     def __init__(self, descs: Sequence[SSAValue], dests: Sequence[SSAValue], hints: Sequence[int]) -> None:
         super().__init__(
@@ -439,6 +456,8 @@ class AsyncTDMCopyLocalToGlobalOp(_TDMCopyOp):
     cache = prop_def(AnyAttr(), default_value=ONE)
     token = result_def(TOKEN)
 
+    traits = traits_def(ReadsSharedMemory(), WritesGlobalMemory(), WritesGivenBarrier())
+
     def __init__(self, desc: SSAValue, src: SSAValue, barrier: SSAValue | None = None) -> None:
         super().__init__(operands=[desc, src, barrier], result_types=[ASYNC_TOKEN])
 
@@ -501,6 +520,8 @@ class AsyncTDMGatherOp(_TDMRowsOp):
     src_row_indices = operand_def(ROW_INDICES)
     dst = operand_def(MEMDESC)
     token = result_def(TOKEN)
+
+    traits = traits_def(ReadsGlobalMemory(), WritesSharedMemory())
 
     def verify_(self) -> None:
         desc, rows, memdesc, padded = self._verify_rows()
@@ -568,6 +589,8 @@ class AsyncTDMScatterOp(_TDMRowsOp):
     dst_row_indices = operand_def(ROW_INDICES)
     src = operand_def(MEMDESC)
     ret_token = result_def(TOKEN)
+
+    traits = traits_def(ReadsSharedMemory(), WritesGlobalMemory(), WritesGivenBarrier())
 
     def verify_(self) -> None:
         desc, _, memdesc, padded = self._verify_rows()
@@ -688,7 +711,7 @@ class TDMPrefetchOp(AMDGOp):
     return_offsets = opt_prop_def(UnitAttr, prop_name="returnOffsets")
     maybe_offsets = opt_result_def(AnyAttr())
 
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(ReadsGlobalMemory(), WritesL2Cache())
 
     def __init__(
         self,

@@ -31,7 +31,7 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import MemoryReadEffect, Pure
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.amdg.base import (
@@ -56,6 +56,7 @@ from layoutdialect.dialect.amdg.syntax import (
     print_signature,
     resolve,
 )
+from layoutdialect.dialect.memory_resources import ReadsSharedMemory
 from layoutdialect.dialect.semantics import Elementwise, distributed_encoding
 from layoutdialect.dialect.ttg.custom_format import memdesc_type, op_error
 from layoutdialect.dialect.ttg.tensors import encoding_of, tensor_type
@@ -339,7 +340,7 @@ class LocalLoadPackedTransposedOp(AMDGOp):
     token = opt_operand_def(TOKEN)
     result = result_def(TT_TENSOR)
 
-    traits = traits_def(MemoryReadEffect())
+    traits = traits_def(ReadsSharedMemory())
 
     def __init__(self, src: SSAValue, result_type: Attribute, token: SSAValue | None = None) -> None:
         super().__init__(operands=[src, token], result_types=[result_type])

@@ -40,6 +40,7 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.memory_resources import ReadsGlobalMemory, ReadsSharedMemory, WritesGlobalMemory
 from layoutdialect.dialect.proton.ops import parse_start_or_end, print_start_or_end
 from layoutdialect.dialect.tt.types import PointerType
 from layoutdialect.dialect.ttg.types import MemDescType
@@ -335,7 +336,7 @@ class InitializeOp(IRDLOperation):
     scratch_ptr = operand_def(PointerType)
 
     assembly_format = "$scratch_ptr attr-dict `:` type($scratch_ptr)"
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(WritesGlobalMemory())
 
 
 @irdl_op_definition
@@ -348,7 +349,7 @@ class InitCtxOp(IRDLOperation):
     scratch_ptr = operand_def(PointerType)
 
     assembly_format = "$scratch_ptr attr-dict `:` type($scratch_ptr)"
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(WritesGlobalMemory())
 
     def verify_(self) -> None:
         parent = self.parent_op()
@@ -369,7 +370,7 @@ class FinalizeOp(IRDLOperation):
     scratch_ptr = operand_def(PointerType)
 
     assembly_format = "$segment `,` $scratch_ptr attr-dict `:` type($segment) `,` type($scratch_ptr)"
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsGlobalMemory(), ReadsSharedMemory(), WritesGlobalMemory())
 
 
 @irdl_op_definition
@@ -383,7 +384,7 @@ class SaveCtxOp(IRDLOperation):
     scratch_ptr = operand_def(PointerType)
 
     assembly_format = "$segment `,` $scratch_ptr attr-dict `:` type($segment) `,` type($scratch_ptr)"
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(WritesGlobalMemory())
 
 
 @irdl_op_definition
@@ -397,7 +398,7 @@ class RestoreCtxOp(IRDLOperation):
     scratch_ptr = operand_def(PointerType)
 
     assembly_format = "$segment `,` $scratch_ptr attr-dict `:` type($segment) `,` type($scratch_ptr)"
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsGlobalMemory(), WritesGlobalMemory())
 
 
 OPS: list[type[Operation]] = [

@@ -27,7 +27,7 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.enums import (
@@ -39,6 +39,7 @@ from layoutdialect.dialect.enums import (
     enum_keyword,
     parse_enum,
 )
+from layoutdialect.dialect.memory_resources import ReadsGlobalMemory, WritesGlobalMemory
 from layoutdialect.dialect.semantics import Elementwise, KeepsLayout, LayoutAnchor, SameLayout
 from layoutdialect.dialect.tt.base import ProgramAxisOp, TTOp
 from layoutdialect.dialect.tt.descriptors import quoted
@@ -79,7 +80,7 @@ def _check_same_shape_and_encoding(op: Operation) -> None:
         raise VerifyException(f"'{op.name}' op requires the same encoding for all operands and results")
 
 
-ATOMIC_TRAITS = (MemoryReadEffect(), MemoryWriteEffect(), SameLayout(), LayoutAnchor(), KeepsLayout())
+ATOMIC_TRAITS = (ReadsGlobalMemory(), WritesGlobalMemory(), SameLayout(), LayoutAnchor(), KeepsLayout())
 """What an atomic is to layouts: Triton's ``SameOperandsAndResultEncoding``, a layout
 anchor, and never rematerialised (``canBeRemat`` is false)."""
 

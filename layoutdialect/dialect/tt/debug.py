@@ -1,5 +1,5 @@
 """The ``tt`` ops a kernel uses to show its values: ``tt.print`` and ``tt.assert``.
-Neither cares how its operands are laid out."""
+Neither cares how its operands are laid out; both write global memory, as Triton declares."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
     prop_def,
+    traits_def,
     var_operand_def,
 )
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.memory_resources import WritesGlobalMemory
 from layoutdialect.dialect.tt.base import TTOp
 from layoutdialect.dialect.tt.types import mask_type
 
@@ -33,6 +35,7 @@ class PrintOp(TTOp):
     args = var_operand_def(AnyAttr())
 
     irdl_options = (ParsePropInAttrDict(),)
+    traits = traits_def(WritesGlobalMemory())
     assembly_format = "$prefix attr-dict (`:` $args^ `:` type($args))?"
 
 
@@ -47,6 +50,7 @@ class AssertOp(TTOp):
     message = prop_def(StringAttr)
 
     irdl_options = (ParsePropInAttrDict(),)
+    traits = traits_def(WritesGlobalMemory())
     assembly_format = "$condition `,` $message attr-dict `:` type($condition)"
 
     def verify_(self) -> None:

@@ -43,9 +43,10 @@ from xdsl.irdl import (
 from xdsl.irdl.operations import VarOperand
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.memory_resources import ReadsGlobalMemory, WritesGlobalMemory
 from layoutdialect.dialect.semantics import KeepsLayout, LayoutAnchor
 from layoutdialect.dialect.tt.base import TTOp
 from layoutdialect.dialect.tt.types import PointerType, bit_width, quoted
@@ -373,7 +374,7 @@ class DescriptorLoadOp(TTOp):
 
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$desc `[` $indices `]` attr-dict `:` type($desc) `->` type($result)"
-    traits = traits_def(MemoryReadEffect(), LayoutAnchor(), KeepsLayout())
+    traits = traits_def(ReadsGlobalMemory(), LayoutAnchor(), KeepsLayout())
 
     def verify_(self) -> None:
         check_tt_tensor(self.name, "result #0", self.result.type)
@@ -394,7 +395,7 @@ class DescriptorStoreOp(TTOp):
     indices = var_operand_def(i32)
 
     assembly_format = "$desc `[` $indices `]` `,` $src attr-dict `:` type($desc) `,` type($src)"
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsGlobalMemory(), WritesGlobalMemory())
 
     def verify_(self) -> None:
         check_tt_tensor(self.name, "operand #1", self.src.type)
@@ -416,7 +417,7 @@ class BlockReduceOp(IRDLOperation):
 
     kind = prop_def(IntegerAttr[I32])
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsGlobalMemory(), WritesGlobalMemory())
 
     if TYPE_CHECKING:
         desc: SSAValue
@@ -526,7 +527,7 @@ class DescriptorGatherOp(TTOp):
     result = result_def(TensorType)
 
     assembly_format = "$desc `[` $x_offsets `,` $y_offset `]` attr-dict `:` functional-type(operands, results)"
-    traits = traits_def(MemoryReadEffect(), LayoutAnchor(), KeepsLayout())
+    traits = traits_def(ReadsGlobalMemory(), LayoutAnchor(), KeepsLayout())
 
     def verify_(self) -> None:
         check_row_offsets(self.name, self.x_offsets.type)
@@ -551,7 +552,7 @@ class DescriptorScatterOp(TTOp):
     src = operand_def(TensorType)
 
     assembly_format = "$desc `[` $x_offsets `,` $y_offset `]` `,` $src attr-dict `:` type(operands)"
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsGlobalMemory(), WritesGlobalMemory())
 
     def verify_(self) -> None:
         check_row_offsets(self.name, self.x_offsets.type)

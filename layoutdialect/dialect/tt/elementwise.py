@@ -21,7 +21,7 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.traits import EffectInstance, MemoryEffect, Pure
+from xdsl.traits import EffectInstance, MemoryEffect, MemoryEffectKind, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import Elementwise
@@ -32,13 +32,18 @@ from layoutdialect.dialect.ttg.tensors import scalar_type, shape_and_encoding
 __all__ = ["BitcastOp", "ElementwiseInlineAsmOp", "ExternElementwiseOp", "PureWhenDeclared"]
 
 
+_IMPURE = frozenset({EffectInstance(MemoryEffectKind.READ), EffectInstance(MemoryEffectKind.WRITE)})
+
+
 class PureWhenDeclared(MemoryEffect):
-    """No side effects when the op's ``pure`` property is true; unknown effects otherwise."""
+    """Triton's ``getEffects`` of inline assembly and library calls: none when the op's
+    ``pure`` property is true, else a read and a write of MLIR's default resource (which
+    no read of Triton's memories conflicts with)."""
 
     @classmethod
-    def get_effects(cls, op: Operation) -> AbstractSet[EffectInstance] | None:
+    def get_effects(cls, op: Operation) -> AbstractSet[EffectInstance]:
         declared = getattr(op, "pure", None)
-        return set() if isinstance(declared, IntegerAttr) and declared.value.data else None
+        return frozenset() if isinstance(declared, IntegerAttr) and declared.value.data else _IMPURE
 
 
 def _check_same_shape_and_encoding(op: IRDLOperation, values: list[SSAValue]) -> None:

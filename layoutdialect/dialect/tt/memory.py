@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import ClassVar
 
-from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Attribute, SSAValue
+from xdsl.dialects.builtin import IntegerAttr, TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AnyAttr,
     AttrSizedOperandSegments,
@@ -19,14 +20,15 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
+from xdsl.traits import EffectInstance, MemoryEffect, MemoryEffectKind, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.memory_resources import GlobalMemory, WritesGlobalMemory
 from layoutdialect.dialect.semantics import AnchorWhenExpensive, Elementwise, KeepsLayoutWhenExpensive, SameLayout
 from layoutdialect.dialect.tt.base import TTOp
 from layoutdialect.dialect.tt.types import PointerType, mask_type, pointee_type
 
-__all__ = ["AddPtrOp", "LoadOp", "StoreOp"]
+__all__ = ["AddPtrOp", "LoadEffects", "LoadOp", "StoreOp"]
 
 
 def _shape(value: Attribute) -> tuple[int, ...]:
@@ -95,6 +97,21 @@ def _print_pointer_access(printer: Printer, op: LoadOp | StoreOp) -> None:
     printer.print_attribute(op.ptr.type)
 
 
+_READ = frozenset({EffectInstance(MemoryEffectKind.READ, resource=GlobalMemory())})
+_VOLATILE = _READ | {EffectInstance(MemoryEffectKind.WRITE)}
+
+
+class LoadEffects(MemoryEffect):
+    """Triton's ``LoadOp::getEffects``: a load reads global memory; a volatile one
+    (``{isVolatile = true}``) also writes MLIR's default resource, so that it is neither
+    merged with an equal load nor erased unused."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> AbstractSet[EffectInstance]:
+        volatile = op.attributes.get("isVolatile")
+        return _VOLATILE if isinstance(volatile, IntegerAttr) and volatile.value.data else _READ
+
+
 @irdl_op_definition
 class LoadOp(TTOp):
     """``%v = tt.load %ptr[, %mask[, %other]] : tensor<64x!tt.ptr<f32>, #b>``
@@ -111,7 +128,7 @@ class LoadOp(TTOp):
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     traits = traits_def(
-        MemoryReadEffect(),
+        LoadEffects(),
         SameLayout(forward=False),
         AnchorWhenExpensive(),
         KeepsLayoutWhenExpensive(),
@@ -157,7 +174,7 @@ class StoreOp(TTOp):
     value = operand_def(AnyAttr())
     mask = opt_operand_def(AnyAttr())
 
-    traits = traits_def(MemoryWriteEffect(), AnchorWhenExpensive())
+    traits = traits_def(WritesGlobalMemory(), AnchorWhenExpensive())
 
     def __init__(self, ptr: SSAValue, value: SSAValue, mask: SSAValue | None = None) -> None:
         super().__init__(operands=[ptr, value, [] if mask is None else [mask]])

@@ -43,10 +43,16 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import MemoryAllocEffect, MemoryReadEffect, MemoryWriteEffect, Pure
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.enums import RMW_OPS, check_enum, enum_keyword, parse_enum
+from layoutdialect.dialect.memory_resources import (
+    GlobalMemory,
+    ReadsGlobalMemory,
+    ReadsSharedMemory,
+    WritesSharedMemory,
+)
 from layoutdialect.dialect.syntax import format_ints
 from layoutdialect.dialect.tt.types import PointerType, bit_width, mask_type, pointee_type
 from layoutdialect.dialect.ttg.custom_format import (
@@ -57,7 +63,7 @@ from layoutdialect.dialect.ttg.custom_format import (
     parse_memdesc_type,
     print_attr_dict,
 )
-from layoutdialect.dialect.ttg.ops import TTGOp
+from layoutdialect.dialect.ttg.ops import AllocatesItsResult, TTGOp
 from layoutdialect.dialect.ttg.tensors import encoding_of, tensor_type
 from layoutdialect.dialect.ttg.types import AsyncTokenType, MemDescType
 from layoutdialect.encodings import (
@@ -165,7 +171,7 @@ class AsyncCopyGlobalToLocalOp(TTGOp):
     token = result_def(ASYNC_TOKEN)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsGlobalMemory(), WritesSharedMemory())
 
     def __init__(
         self,
@@ -653,7 +659,7 @@ class LocalAtomicScatterRMWOp(TTGOp):
     axis = prop_def(IntegerAttr[I32])
     result = result_def(AnyTensorType)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsSharedMemory(), WritesSharedMemory())
 
     def __init__(
         self,
@@ -759,7 +765,7 @@ class LocalGatherOp(TTGOp):
         "$src `[` $indices `]` (`token` $token^)? attr-dict `:` type($src) `,` type($indices) `->` type($result)"
     )
     irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(MemoryReadEffect())
+    traits = traits_def(ReadsSharedMemory())
 
     def verify_(self) -> None:
         """Triton 3.9's checks, in its order."""
@@ -798,7 +804,7 @@ class LocalScatterOp(TTGOp):
         "type($dst) `,` type($indices) `,` type($values)"
     )
     irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(WritesSharedMemory())
 
     def verify_(self) -> None:
         """Triton 3.9's checks, in its order (its type constraints first)."""
@@ -809,6 +815,13 @@ class LocalScatterOp(TTGOp):
         if len(dst.shape) != len(indices.get_shape()):
             raise VerifyException("destination and indices must have the same rank")
         _check_scattered_values(dst, values, indices, self.axis.value.data)
+
+
+class AllocatesGlobalMemory(AllocatesItsResult):
+    """``ttg.global_scratch_alloc``'s effects: ``MemAlloc<GlobalMemory>`` on its result."""
+
+    RESOURCE = GlobalMemory()
+    PLACED = None
 
 
 @irdl_op_definition
@@ -828,7 +841,7 @@ class GlobalScratchAllocOp(TTGOp):
 
     assembly_format = "attr-dict `:` type($result)"
     irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(MemoryAllocEffect())
+    traits = traits_def(AllocatesGlobalMemory())
 
     def __init__(self, result_type: PointerType, nbytes: int, alignment: int) -> None:
         super().__init__(

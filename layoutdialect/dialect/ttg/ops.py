@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from typing import ClassVar
 
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -15,17 +16,15 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.traits import (
-    EffectInstance,
-    MemoryEffect,
-    MemoryEffectKind,
-    MemoryFreeEffect,
-    MemoryReadEffect,
-    MemoryWriteEffect,
-    Pure,
-)
+from xdsl.traits import EffectInstance, MemoryEffect, MemoryEffectKind, Pure, Resource
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.memory_resources import (
+    FreesSharedMemory,
+    ReadsSharedMemory,
+    SharedMemory,
+    WritesSharedMemory,
+)
 from layoutdialect.dialect.semantics import ConversionFolds, Recreatable, distributed_encoding
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.layout_checks import VerifyTensorLayouts
@@ -99,18 +98,36 @@ class ConvertLayoutOp(TTGOp):
 
 
 class AllocatesItsResult(MemoryEffect):
-    """Triton's ``LocalAllocOp::getEffects``: an immutable buffer before memory is assigned
-    (no ``allocation.offset``) has no effect, so that CSE and dead-code elimination treat
-    it as a value; any other allocates its result, and nothing else, so that an unused one
-    is dead, as Triton 3.9's passes erase it."""
+    """Allocates the op's first result in ``RESOURCE``, as Triton's ``LocalAllocOp`` and
+    ``TMEMAllocOp::getEffects`` do: when ``PLACED`` names the attribute that memory
+    assignment adds, an immutable buffer without it has no effect, so that CSE and
+    dead-code elimination treat it as a value.  The result's allocation is the only
+    effect, so that an unused buffer is dead, as Triton 3.9's passes erase it.  (Triton
+    also declares a write of the initial value into the buffer: MLIR's dead-op rule drops
+    it, as it falls on a buffer the op allocates, but its CSE does not, so there a read
+    of the same memory after the op is not merged with an equal one before it.)"""
+
+    RESOURCE: ClassVar[Resource]
+    PLACED: ClassVar[str | None]
 
     @classmethod
     def get_effects(cls, op: Operation) -> AbstractSet[EffectInstance]:
         result = op.results[0]
-        assert isinstance(result.type, MemDescType)
-        if not result.type.mutable and "allocation.offset" not in op.attributes:
-            return set()
-        return {EffectInstance(MemoryEffectKind.ALLOC, result)}
+        if (
+            cls.PLACED is not None
+            and isinstance(result.type, MemDescType)
+            and not result.type.mutable
+            and cls.PLACED not in op.attributes
+        ):
+            return frozenset()
+        return frozenset({EffectInstance(MemoryEffectKind.ALLOC, result, cls.RESOURCE)})
+
+
+class AllocatesSharedMemory(AllocatesItsResult):
+    """``ttg.local_alloc``'s effects: its buffer in shared memory, placed by ``allocation.offset``."""
+
+    RESOURCE = SharedMemory()
+    PLACED = "allocation.offset"
 
 
 @irdl_op_definition
@@ -127,7 +144,7 @@ class LocalAllocOp(TTGOp):
 
     assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
     traits = traits_def(
-        AllocatesItsResult(),
+        AllocatesSharedMemory(),
         ConversionFolds(
             "layoutdialect.dialect.ttg.canonicalization", ("LocalMemoryReadsPastConversion", "FoldAllocOfLoad")
         ),
@@ -160,7 +177,7 @@ class LocalLoadOp(TTGOp):
     result = result_def(TensorType)
 
     assembly_format = "$src (`token` $token^)? attr-dict `:` type($src) `->` type($result)"
-    traits = traits_def(MemoryReadEffect(), Recreatable())
+    traits = traits_def(ReadsSharedMemory(), Recreatable())
 
     def __init__(
         self, src: SSAValue | Operation, result_type: TensorType[Attribute], token: SSAValue | Operation | None = None
@@ -183,7 +200,7 @@ class LocalStoreOp(TTGOp):
 
     assembly_format = "$src `,` $dst attr-dict `:` type($src) `->` type($dst)"
     traits = traits_def(
-        MemoryWriteEffect(),
+        WritesSharedMemory(),
         ConversionFolds(FOLDS, ("LocalMemoryReadsPastConversion",)),
     )
 
@@ -206,7 +223,7 @@ class LocalDeallocOp(TTGOp):
     src = operand_def(MemDescType)
 
     assembly_format = "$src attr-dict `:` type($src)"
-    traits = traits_def(MemoryFreeEffect())
+    traits = traits_def(FreesSharedMemory())
 
     def __init__(self, src: SSAValue | Operation) -> None:
         super().__init__(operands=[src])

@@ -28,10 +28,11 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.enums import PROGRAM_DIMS, check_enum, enum_keyword, parse_enum
+from layoutdialect.dialect.memory_resources import ReadsSharedMemory, WritesSharedMemory
 from layoutdialect.dialect.syntax import format_bases
 from layoutdialect.dialect.ttg.custom_format import memdesc_type
 from layoutdialect.dialect.ttg.layout_checks import kernel_attributes
@@ -195,7 +196,7 @@ class InitBarrierOp(TTNGOp):
 
     assembly_format = "$alloc `,` $count attr-dict `:` type($alloc)"
     irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(WritesSharedMemory())
 
     def __init__(self, alloc: SSAValue, count: int) -> None:
         super().__init__(operands=[alloc], properties={"count": IntegerAttr(count, i32)})
@@ -218,7 +219,7 @@ class InvalBarrierOp(TTNGOp):
     alloc = operand_def(MemDescType)
 
     assembly_format = "$alloc attr-dict `:` type($alloc)"
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(WritesSharedMemory())
 
     def __init__(self, alloc: SSAValue) -> None:
         super().__init__(operands=[alloc])
@@ -244,7 +245,7 @@ class BarrierExpectOp(TTNGOp):
 
     assembly_format = "$alloc `,` $size attr-dict `,` $pred `:` type($alloc)"
     irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(WritesSharedMemory())
 
     def __init__(self, alloc: SSAValue, size: int, pred: SSAValue) -> None:
         super().__init__(operands=[alloc, pred], properties={"size": IntegerAttr(size, i32)})
@@ -272,7 +273,7 @@ class WaitBarrierOp(TTNGOp):
 
     assembly_format = "$alloc `,` $phase (`,` $pred^)? (`deps` $deps^)? attr-dict `:` type($alloc) (`,` type($deps)^)?"
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsSharedMemory(), WritesSharedMemory())
 
     def __init__(
         self, alloc: SSAValue, phase: SSAValue, pred: SSAValue | None = None, deps: Sequence[SSAValue] = ()
@@ -302,7 +303,7 @@ class ArriveBarrierOp(TTNGOp):
 
     assembly_format = "$alloc `,` $count (`,` $pred^)? attr-dict `:` type($alloc)"
     irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsSharedMemory(), WritesSharedMemory())
 
     def __init__(self, alloc: SSAValue, count: int, pred: SSAValue | None = None) -> None:
         super().__init__(
@@ -342,7 +343,7 @@ class AsyncCopyMbarrierArriveOp(TTNGOp):
 
     assembly_format = "$barrier attr-dict `:` type($barrier)"
     irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(WritesSharedMemory())
 
     def __init__(self, barrier: SSAValue, no_increment: bool = False) -> None:
         super().__init__(operands=[barrier], properties={"noIncrement": UnitAttr()} if no_increment else {})
@@ -448,7 +449,7 @@ class CLCTryCancelOp(TTNGOp):
     mbarrier = operand_def(MemDescType)
 
     assembly_format = "$result `,` $mbarrier attr-dict `:` type($result) `,` type($mbarrier)"
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(WritesSharedMemory())
 
     def verify_(self) -> None:
         _check_clc_result(self, memdesc_type(self.result))
@@ -468,7 +469,7 @@ class CLCLoadResultOp(TTNGOp):
     clc_result = result_def(i128)
 
     assembly_format = "$src attr-dict `:` type($src) `->` type($clc_result)"
-    traits = traits_def(MemoryReadEffect())
+    traits = traits_def(ReadsSharedMemory())
 
     def verify_(self) -> None:
         _check_clc_result(self, memdesc_type(self.src))

@@ -24,9 +24,9 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import MemoryReadEffect
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.memory_resources import ReadsSharedMemory
 from layoutdialect.dialect.semantics import LayoutAnchor, SameLayout
 from layoutdialect.dialect.tt.ops import check_dot_types
 from layoutdialect.dialect.tt.types import bit_width
@@ -59,7 +59,7 @@ class WarpGroupDotOp(TTNGOp):
 
     name = "ttng.warp_group_dot"
 
-    traits = traits_def(MemoryReadEffect(), LayoutAnchor())
+    traits = traits_def(ReadsSharedMemory(), LayoutAnchor())
     """It reads ``b`` (and a shared ``a``) and writes nothing, so an unused one is dead."""
 
     a = operand_def(TENSOR_OR_MEMDESC)

@@ -11,9 +11,11 @@ place elements in TMEM rows and columns, not in threads: they have no register l
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal, Self
 
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     I32,
     AnyFloat,
@@ -54,7 +56,7 @@ from xdsl.irdl import (
 )
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import MemoryAllocEffect, MemoryReadEffect, MemoryWriteEffect, OpTrait, Pure
+from xdsl.traits import EffectInstance, MemoryEffect, MemoryEffectKind, OpTrait, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.analysis.tensor_memory_access import (
@@ -66,6 +68,14 @@ from layoutdialect.analysis.tensor_memory_access import (
     tmem_view,
 )
 from layoutdialect.dialect.attribute_reader import XdslAttributeReader
+from layoutdialect.dialect.memory_resources import (
+    ReadsSharedMemory,
+    ReadsTensorMemory,
+    SharedMemory,
+    TensorMemory,
+    WritesSharedMemory,
+    WritesTensorMemory,
+)
 from layoutdialect.dialect.semantics import ConversionFolds, LayoutAnchor
 from layoutdialect.dialect.syntax import build, format_bases, parse_bases, parse_int
 from layoutdialect.dialect.tt.dot_scaled import SCALED_ELEMENT_TYPES
@@ -78,6 +88,7 @@ from layoutdialect.dialect.ttg.attributes import (
 )
 from layoutdialect.dialect.ttg.custom_format import memdesc_type, op_error, parse_attr_dict, print_attr_dict
 from layoutdialect.dialect.ttg.layout_checks import kernel_attributes
+from layoutdialect.dialect.ttg.ops import AllocatesItsResult
 from layoutdialect.dialect.ttg.tensors import encoding_of, tensor_type
 from layoutdialect.dialect.ttg.types import AsyncTokenType, MemDescType
 from layoutdialect.dialect.ttg.warp_specialize import WarpSpecializeOp, WarpSpecializePartitionsOp
@@ -549,6 +560,14 @@ def _parse_type_list(parser: Parser) -> list[Attribute]:
     return parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
 
 
+class AllocatesTensorMemory(AllocatesItsResult):
+    """``ttng.tmem_alloc``'s effects: its buffer in tensor memory, placed by
+    ``tensor_memory_col_offset``."""
+
+    RESOURCE = TensorMemory()
+    PLACED = "tensor_memory_col_offset"
+
+
 @irdl_op_definition
 class TMEMAllocOp(TensorMemoryOp):
     """``%m = ttng.tmem_alloc %t : (tensor<128x128xf32, #b>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>``
@@ -565,7 +584,7 @@ class TMEMAllocOp(TensorMemoryOp):
     token = opt_result_def(AsyncTokenType)
 
     assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
-    traits = traits_def(RequiresTCGen05(), MemoryAllocEffect())
+    traits = traits_def(RequiresTCGen05(), AllocatesTensorMemory())
 
     def verify_(self) -> None:
         memdesc = memdesc_type(self.result)
@@ -607,7 +626,7 @@ class TMEMLoadOp(TensorMemoryOp):
     PROPERTIES: ClassVar[tuple[str, ...]] = ("redOp", "abs", "NaN")
 
     irdl_options = (AttrSizedResultSegments(as_property=True),)
-    traits = traits_def(RequiresTCGen05(), MemoryReadEffect(), LayoutAnchor())
+    traits = traits_def(RequiresTCGen05(), ReadsTensorMemory(), LayoutAnchor())
 
     @classmethod
     def parse(cls, parser: Parser) -> TMEMLoadOp:
@@ -699,7 +718,7 @@ class TMEMStoreOp(TensorMemoryOp):
     token = opt_result_def(AsyncTokenType)
 
     traits = traits_def(
-        RequiresTCGen05(), MemoryWriteEffect(), ConversionFolds(FOLDS, ("TMEMStoreReadsPastConversion",))
+        RequiresTCGen05(), WritesTensorMemory(), ConversionFolds(FOLDS, ("TMEMStoreReadsPastConversion",))
     )
 
     @classmethod
@@ -765,7 +784,7 @@ class TMEMCopyOp(TensorMemoryOp):
     dst = operand_def(MemDescType)
 
     assembly_format = "$src `,` $dst attr-dict `:` type(operands)"
-    traits = traits_def(RequiresTCGen05(), MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(RequiresTCGen05(), ReadsSharedMemory(), WritesTensorMemory())
 
     def verify_(self) -> None:
         src, dst = memdesc_type(self.src), memdesc_type(self.dst)
@@ -951,6 +970,34 @@ def _check_cga_split_along_k(op: Operation, a: Attribute, b: Attribute) -> None:
             raise op_error(op, f"{what} CTASplit along K should be 1, but got {size}")
 
 
+def _is_false(value: SSAValue) -> bool:
+    """Whether ``value`` is the constant ``false``."""
+    owner = value.owner
+    return isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr) and not owner.value.value.data
+
+
+class MMAv5Effects(MemoryEffect):
+    """Triton's ``TCGen5MMAOp::getEffects`` (and the scaled op's): the MMA writes the
+    accumulator ``d`` in tensor memory, and reads it unless ``useD`` is the constant
+    false; it reads ``a`` where it lies (shared or tensor memory), ``b`` in shared memory
+    and the scales in tensor memory; it writes each completion barrier, in shared memory."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> AbstractSet[EffectInstance]:
+        assert isinstance(op, _MMAv5Op)
+        in_tensor_memory = isinstance(memdesc_type(op.a).memory_space, TensorMemorySpaceAttr)
+        reads = {TensorMemory() if in_tensor_memory else SharedMemory(), SharedMemory()}
+        if not _is_false(op.use_d):
+            reads.add(TensorMemory())
+        if op.SCALES:
+            reads.add(TensorMemory())
+        writes = {TensorMemory(), SharedMemory()} if op.barriers else {TensorMemory()}
+        return frozenset(
+            {EffectInstance(MemoryEffectKind.READ, resource=resource) for resource in reads}
+            | {EffectInstance(MemoryEffectKind.WRITE, resource=resource) for resource in writes}
+        )
+
+
 class _MMAv5Op(TensorMemoryOp):
     """What ``ttng.tc_gen5_mma`` and ``ttng.tc_gen5_mma_scaled`` share (Triton's
     ``MMAv5OpInterface``): the syntax ``%a, %b, %d[%dep], <scales,> %useD, %pred
@@ -984,7 +1031,7 @@ class _MMAv5Op(TensorMemoryOp):
     """The element-type properties written after ``%pred``, with their keywords."""
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(RequiresTCGen05(), MemoryReadEffect(), MemoryWriteEffect(), LayoutAnchor())
+    traits = traits_def(RequiresTCGen05(), MMAv5Effects(), LayoutAnchor())
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
@@ -1328,7 +1375,7 @@ class TCGen5CommitOp(TensorMemoryOp):
 
     assembly_format = "$barrier (`,` $pred^)? (`descs` $descs^)? attr-dict `:` type($barrier) (`,` type($descs)^)?"
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(RequiresTCGen05(), MemoryWriteEffect())
+    traits = traits_def(RequiresTCGen05(), WritesSharedMemory())
 
     def verify_(self) -> None:
         if len(self.descs) > 4:

@@ -48,9 +48,15 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.memory_resources import (
+    ReadsGlobalMemory,
+    ReadsSharedMemory,
+    WritesGlobalMemory,
+    WritesSharedMemory,
+)
 from layoutdialect.dialect.tt.descriptors import (
     BlockReduceOp,
     TensorDescBase,
@@ -259,13 +265,21 @@ def _check_tma_rows(op: Operation, desc: TensorDescBase, buffer: MemDescType, of
         raise VerifyException(f"'{op.name}' op x offsets must have the same row CGA layout as the memdesc")
 
 
+_LOADS = (ReadsGlobalMemory(), WritesSharedMemory())
+"""The effects of a TMA load, as Triton declares them: it reads global memory (its
+descriptor's block) and writes shared memory."""
+
+_STORES = (ReadsGlobalMemory(), ReadsSharedMemory(), WritesGlobalMemory())
+"""The effects of a TMA store or reduction: it reads the descriptor and shared memory and
+writes global memory."""
+
+
 class _TMACopyOp(TTNGOp):
     """A TMA copy between global and shared memory, which may name a cache policy."""
 
     cache_policy = opt_prop_def(Attribute, prop_name="cachePolicy")
 
     irdl_options: tuple[IRDLOption, ...] = (ParsePropInAttrDict(),)
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     def check_cache_policy(self) -> None:
         """Triton accepts only its ``#tt.cache_policy`` and ``#ttng.cache_policy`` attributes
@@ -301,6 +315,8 @@ class AsyncTMACopyGlobalToLocalOp(_TMACopyOp):
         "$desc `[` $coord `]` (`offsets` `=` `[` $offsets^ `]`)? $result `,` $barrier `,` $pred attr-dict "
         "`:` type($desc) `,` type($barrier) `->` type($result)"
     )
+
+    traits = traits_def(*_LOADS)
 
     def verify_(self) -> None:
         if self.is_volatile is not None and self.is_volatile.value.data:
@@ -340,6 +356,8 @@ class AsyncTMACopyLocalToGlobalOp(_TMACopyOp):
 
     assembly_format = "$desc `[` $coord `]` $src attr-dict `:` type($desc) `,` type($src)"
 
+    traits = traits_def(*_STORES)
+
     def verify_(self) -> None:
         self.check_cache_policy()
         _check_block_store(self, self.desc, self.coord, self.src)
@@ -377,6 +395,8 @@ class AsyncTMAReduceOp(BlockReduceOp, TTNGOp):
     coord = var_operand_def(i32)
     src = operand_def(MemDescType)
 
+    traits = traits_def(*_STORES)
+
     def verify_(self) -> None:
         super().verify_()
         desc = _check_block_store(self, self.desc, self.coord, self.src)
@@ -411,6 +431,8 @@ class AsyncTMAGatherOp(_TMACopyOp):
         "$desc `[` $x_offsets `,` $y_offset `]` $result `,` $barrier `,` $pred attr-dict `:` type(operands)"
     )
 
+    traits = traits_def(*_LOADS)
+
     def verify_(self) -> None:
         offsets = check_row_offsets(self.name, self.x_offsets.type, (32,))
         self.check_cache_policy()
@@ -438,6 +460,8 @@ class AsyncTMAScatterOp(_TMACopyOp):
     src = operand_def(MemDescType)
 
     assembly_format = "$desc `[` $x_offsets `,` $y_offset `]` $src attr-dict `:` type(operands)"
+
+    traits = traits_def(*_STORES)
 
     def verify_(self) -> None:
         offsets = check_row_offsets(self.name, self.x_offsets.type, (32,))
@@ -522,7 +546,7 @@ class TensormapCreateOp(TTNGOp):
     fill_mode = prop_def(IntegerAttr[I32])
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsGlobalMemory(), WritesGlobalMemory())
 
     @classmethod
     def parse(cls, parser: Parser) -> TensormapCreateOp:
@@ -588,7 +612,7 @@ class TensormapFenceproxyAcquireOp(TTNGOp):
     desc_ptr = operand_def(PointerType)
 
     assembly_format = "$desc_ptr attr-dict `:` type($desc_ptr)"
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(WritesGlobalMemory())
 
 
 OPS: list[type[Operation]] = [

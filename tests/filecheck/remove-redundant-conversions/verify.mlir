@@ -1,5 +1,6 @@
 // The proof behind verify=true passes the rewrites Triton's kernels need, and runs what they
-// contain: an unused tensor-memory read the pass erases (a read is no observation), blocks
+// contain: an unused tensor-memory buffer and read the pass erases, as Triton 3.9 does (a read
+// is no observation, nor is a buffer that nothing reads), blocks
 // joined by branches, warp-specialised partitions, scf.execute_region, a loop with a negative
 // step, odd integer widths, and an argument of 2^31 elements (held in part, not allocated).
 // RUN: layout-opt %s --split-input-file -p 'remove-redundant-conversions{verify=true}' 2>&1 | filecheck %s
@@ -10,9 +11,7 @@
 #tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:100"} {
   // CHECK-LABEL: tt.func @unused_tmem_load
-  // CHECK:         ttng.tmem_alloc
-  // CHECK-NOT:     ttng.tmem_load
-  // CHECK:         tt.return
+  // CHECK-NEXT:    tt.return
   tt.func @unused_tmem_load() {
     %c = arith.constant dense<0.0> : tensor<128x128xf32, #blocked>
     %m = ttng.tmem_alloc %c : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>

@@ -3,7 +3,7 @@ the identities) computes, on the layout-blind interpreter, what it folds to."""
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from layoutdialect import make_context, parse_module
@@ -34,6 +34,7 @@ def _folds_and_keeps_meaning(text: str) -> bool:
     return folded
 
 
+@settings(deadline=None)
 @given(
     st.sampled_from(INTEGER_OPS),
     st.sampled_from(["i8", "i32", "i64"]),
@@ -53,6 +54,7 @@ def test_integer_ops_of_constants_fold_to_their_value(name: str, element: str, a
     _folds_and_keeps_meaning(_module(body, "i32", type_))
 
 
+@settings(deadline=None)
 @given(st.sampled_from(FLOAT_OPS), st.sampled_from(["f16", "f32"]), st.floats(-8, 8, width=16), st.floats(-8, 8, width=16))
 def test_float_ops_of_constants_fold_to_their_value(name: str, element: str, a: float, b: float) -> None:
     type_ = f"tensor<32x{element}, #b>"
@@ -65,6 +67,7 @@ def test_float_ops_of_constants_fold_to_their_value(name: str, element: str, a: 
     _folds_and_keeps_meaning(_module(body, "i32", type_))
 
 
+@settings(deadline=None)
 @given(st.sampled_from(INTEGER_OPS), st.sampled_from([0, 1, -1]), st.booleans())
 def test_integer_identities_keep_the_meaning(name: str, constant: int, constant_first: bool) -> None:
     type_ = "tensor<32xi32, #b>"
@@ -77,6 +80,7 @@ def test_integer_identities_keep_the_meaning(name: str, constant: int, constant_
     _folds_and_keeps_meaning(_module(body, type_, type_))
 
 
+@settings(deadline=None)
 @given(st.sampled_from(["extsi", "extui", "sitofp", "uitofp"]), st.integers(-128, 127))
 def test_casts_of_constants_fold_to_their_value(name: str, value: int) -> None:
     target = "tensor<32xi32, #b>" if name.startswith("ext") else "tensor<32xf32, #b>"

@@ -20,10 +20,10 @@ from layoutdialect.ir import dead_ops
 from layoutdialect.ir.dead_ops import (
     DeadOpErasure,
     _would_be_dead,
-    effects_ignore_the_op,
     erase_dead_ops,
     erase_dead_ops_and_tell,
 )
+from layoutdialect.ir.memory_effects import effects_ignore_the_op
 
 EVERY_CASE = """
 tt.func @f(%p: !tt.ptr<i32>, %n: i32) -> i32 {
