@@ -252,11 +252,12 @@ class CorruptionTally:
 
 
 def _changed(number: int | float, type: Attribute) -> int | float:
-    """Another value of ``type``: a flipped boolean, the next integer that fits, twice a float plus one."""
+    """Another value of ``type``: a flipped boolean, the next integer that fits; a float
+    twice plus one, or, from magnitude 1 up, halved and negated (which stays in range)."""
     from xdsl.dialects.builtin import IntegerType
 
     if not isinstance(type, IntegerType):
-        return number * 2 + 1
+        return -number / 2 if abs(number) >= 1 else number * 2 + 1
     width = type.width.data
     if width == 1:
         return 0 if number else 1
