@@ -7,7 +7,8 @@ encodings with equal linear layouts); propagate anchor layouts forward; fold aga
 rematerialise backward slices where Triton's cost model says so, to a fixed point;
 hoist conversions above ops that grow the data, into the branch of a conditional
 that needs them, and to ``dot_op`` up to the loads; then drop dead loop-carried
-values, common subexpressions and dead ops.
+values, simplify ``scf.for`` and ``scf.if`` as MLIR's canonicalizations do, and drop
+common subexpressions and dead ops.
 
 Forward propagation follows Triton's conflict rule (the first layout offered
 wins), which can leave more conversions than came in.  Beyond Triton, the
@@ -54,6 +55,7 @@ from layoutdialect.passes.remove_redundant_conversions.loop_cleanup import (
 from layoutdialect.passes.remove_redundant_conversions.op_roles import byte_count
 from layoutdialect.passes.remove_redundant_conversions.propagation import propagate_layouts
 from layoutdialect.passes.remove_redundant_conversions.rematerialisation import Rematerialiser
+from layoutdialect.passes.remove_redundant_conversions.scf_cleanup import clean_up_scf
 
 __all__ = ["Options", "RemoveRedundantConversionsPass", "remove_redundant_conversions"]
 
@@ -159,6 +161,12 @@ def drop_dead_scf_values(func: AnyFuncOp, options: Options) -> bool:
     return dropped
 
 
+def scf_cleanup(func: AnyFuncOp, options: Options) -> bool:
+    """MLIR's canonicalizations of ``scf.for`` and ``scf.if`` (``clean_up_scf``), until none
+    applies; whether any did."""
+    return clean_up_scf(func)
+
+
 def remove_dead_ops(func: AnyFuncOp) -> None:
     """Erase the pure ops whose results nobody reads, such as the originals of slices
     whose copies replaced a conversion."""
@@ -184,6 +192,7 @@ AFTER_PROPAGATION: tuple[tuple[str, Stage], ...] = (
     ("dead scf values", drop_dead_scf_values),
     ("fold", fold),
     ("hoist constants", _may_change(hoist_constants)),
+    ("scf cleanup", scf_cleanup),
     ("cse", _may_change(eliminate_common_subexpressions)),
     ("dce", _may_change(remove_dead_ops)),
 )
