@@ -45,7 +45,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import ConstantLike
 
-from layoutdialect.dialect.folds import FoldOp
+from layoutdialect.dialect.folds import FOLDABLE_OPS, FoldOp
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.upstream.arith.ops import SelectOp
 from layoutdialect.dialect.upstream.scf.ops import ForOp, IfOp
@@ -702,11 +702,23 @@ another op folded, then given its patterns in the order they were added,
 matches, having erased the op if dead."""
 
 
+def _may_match(op: Operation) -> bool:
+    """Whether a pattern of ``SCF_CLEANUP_PATTERNS`` may rewrite ``op``: a loop, a branch, an
+    op that folds or a constant.  The walker's sweep leaves out the rest, which it would
+    only erase if dead, as ``erase_dead_ops`` does after each sweep."""
+    return (
+        isinstance(op, scf.ForOp | scf.IfOp)
+        or op.name in FOLDABLE_OPS
+        or op.has_trait(ConstantLike, value_if_unregistered=False)
+    )
+
+
 @dataclass(eq=False, repr=False)
 class MlirOrderWalker(PatternRewriteWalker):
     """xDSL's walker, visiting ops in the order of MLIR's greedy driver: its worklist takes
-    the ops of a walk nested-first, each pushed with the ops around it (MLIR's
-    ``addToWorklist``), an op already there staying where it is, and is popped from the end;
+    the ops of a walk nested-first that a pattern may rewrite (``_may_match``), each pushed
+    with the ops around it (MLIR's ``addToWorklist``), an op already there staying where it
+    is, and is popped from the end;
     an op a rewrite makes or changes is pushed with the ops around it too.
 
     So an op with regions is visited after the ops nested in it, save the first: in
@@ -724,7 +736,8 @@ class MlirOrderWalker(PatternRewriteWalker):
 
     def _populate_worklist(self, op: Operation | Region | Block) -> None:
         for nested in op.walk(region_first=True):
-            self._push_with_enclosing(nested)
+            if _may_match(nested):
+                self._push_with_enclosing(nested)
 
     def _handle_operation_insertion(self, op: Operation) -> None:
         if self.apply_recursively:
@@ -744,7 +757,11 @@ def clean_up_scf(func: AnyFuncOp) -> bool:
     """
     if not ops_of_types(func, [scf.ForOp, scf.IfOp]):
         return False
-    changed = PatternRewriteWalker(SwapNegatedCondition(), apply_recursively=False).rewrite_region(func.body)
+    changed = False
+    for branch in ops_of_types(func, [scf.IfOp]):
+        rewriter = PatternRewriter(branch)
+        SwapNegatedCondition().match_and_rewrite(branch, rewriter)
+        changed |= rewriter.has_done_action
     walker = MlirOrderWalker(GreedyRewritePatternApplier(list(SCF_CLEANUP_PATTERNS)))
     walker.post_walk_func = erase_dead_ops
     return walker.rewrite_region(func.body) or changed
