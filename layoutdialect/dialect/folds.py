@@ -480,8 +480,8 @@ class FoldOp(RewritePattern):
         if isinstance(folded, SSAValue):
             if folded.type != op.results[0].type:
                 return
-            rewriter.replace_op(op, [], [folded])
+            rewriter.replace(op, [], [folded])
             return
         constant = arith.ConstantOp(folded, op.results[0].type)  # type: ignore[arg-type]
         constant.result.name_hint = op.results[0].name_hint
-        rewriter.replace_op(op, constant)
+        rewriter.replace(op, constant)

@@ -59,3 +59,18 @@ tt.func @condition_passes_too_much(%x: tensor<128xi32>, %c: i1) -> tensor<128xi3
     tt.return %r : tensor<128xi32>
 }
 // CHECK: invalid-scf.mlir:{{[0-9]+}}:5: error: 'scf.while' op along control flow edge from Operation scf.condition to Operation scf.while: region branch point has 2 operands, but region successor needs 1 inputs
+
+// -----
+
+// A region of an scf.while holds one block: a second is an error, not a traceback.
+tt.func @while_region_of_two_blocks(%x: tensor<128xi32>, %c: i1) -> tensor<128xi32> {
+    %r = scf.while (%a = %x) : (tensor<128xi32>) -> tensor<128xi32> {
+      scf.condition(%c) %a : tensor<128xi32>
+    } do {
+      tt.return %x : tensor<128xi32>
+    ^bb0(%b: tensor<128xi32>):
+      scf.yield %b : tensor<128xi32>
+    }
+    tt.return %r : tensor<128xi32>
+}
+// CHECK: invalid-scf.mlir:{{[0-9]+}}:5: error: 'scf.while' op expects region #1 to have 0 or 1 blocks

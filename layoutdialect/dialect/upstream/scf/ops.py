@@ -235,7 +235,9 @@ class WhileOp(scf.WhileOp):
             (self.before_region, "before", scf.ConditionOp),
             (self.after_region, "after", scf.YieldOp),
         )
-        for region, name, terminator in regions:
+        for index, (region, name, terminator) in enumerate(regions):
+            if len(region.blocks) > 1:
+                raise op_error(self, f"expects region #{index} to have 0 or 1 blocks")
             if region.blocks and not isinstance(region.block.last_op, terminator):
                 raise op_error(self, f"expects the '{name}' region to terminate with '{terminator.name}'")
         _verify_edges(self, self._edges())
