@@ -29,7 +29,7 @@ starts: ``hoist_constants``, the stage before), in the order its worklist visits
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects import arith, scf
@@ -298,18 +298,28 @@ class MakeSuccessorInputsDead(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: scf.ForOp | scf.IfOp, rewriter: PatternRewriter) -> None:
-        replaced = True
-        while replaced:
-            replaced = False
-            sources = _sources(op)
-            for input_ in sources:
-                if not input_.uses or len(reachable := _reachable(input_, sources)) != 1:
-                    continue
-                (value,) = reachable
-                if _defined_before(op, value, input_):
-                    rewriter.replace_all_uses_with(input_, value)
-                    replaced = True
-                    break
+        _replace_while_found(op, rewriter, self._one_value_input)
+
+    @staticmethod
+    def _one_value_input(op: scf.ForOp | scf.IfOp, sources: Sources) -> tuple[SSAValue, SSAValue] | None:
+        for input_ in sources:
+            if not input_.uses or len(reachable := _reachable(input_, sources)) != 1:
+                continue
+            (value,) = reachable
+            if _defined_before(op, value, input_):
+                return input_, value
+        return None
+
+
+def _replace_while_found(
+    op: scf.ForOp | scf.IfOp,
+    rewriter: PatternRewriter,
+    find: Callable[[scf.ForOp | scf.IfOp, Sources], tuple[SSAValue, SSAValue] | None],
+) -> None:
+    """Read the input ``find`` names as the value it names, asking again after each
+    replacement (which changes the inputs' sources), until it names none."""
+    while (found := find(op, _sources(op))) is not None:
+        rewriter.replace_all_uses_with(*found)
 
 
 def _number(value: SSAValue) -> int:
@@ -333,17 +343,16 @@ class RemoveDuplicateSuccessorInputUses(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: scf.ForOp | scf.IfOp, rewriter: PatternRewriter) -> None:
-        replaced = True
-        while replaced:
-            replaced = False
-            sources = _sources(op)
-            inputs = sorted(sources, key=_number)
-            pairs = ((a, b) for i, a in enumerate(inputs) for b in inputs[i + 1 :])
-            for first, second in pairs:
+        _replace_while_found(op, rewriter, self._duplicate_input)
+
+    @staticmethod
+    def _duplicate_input(op: scf.ForOp | scf.IfOp, sources: Sources) -> tuple[SSAValue, SSAValue] | None:
+        inputs = sorted(sources, key=_number)
+        for index, first in enumerate(inputs):
+            for second in inputs[index + 1 :]:
                 if second.uses and _owner(first) is _owner(second) and _same_sources(sources, first, second):
-                    rewriter.replace_all_uses_with(second, first)
-                    replaced = True
-                    break
+                    return second, first
+        return None
 
 
 def _same_sources(sources: Sources, first: SSAValue, second: SSAValue) -> bool:
