@@ -55,7 +55,9 @@ def test_integer_ops_of_constants_fold_to_their_value(name: str, element: str, a
 
 
 @settings(deadline=None)
-@given(st.sampled_from(FLOAT_OPS), st.sampled_from(["f16", "f32"]), st.floats(-8, 8, width=16), st.floats(-8, 8, width=16))
+@given(
+    st.sampled_from(FLOAT_OPS), st.sampled_from(["f16", "f32"]), st.floats(-8, 8, width=16), st.floats(-8, 8, width=16)
+)
 def test_float_ops_of_constants_fold_to_their_value(name: str, element: str, a: float, b: float) -> None:
     type_ = f"tensor<32x{element}, #b>"
     body = (
