@@ -16,7 +16,7 @@ hook does, for the ops and cases below, each as Triton 3.9's (``tt``, ``ttg``) o
 - ``arith``'s integer and float identities (``x + 0``, ``x * 1``, ``x * 0``, ``x - x``,
   ``x & x``, ``x ^ x``, ``x + -0.0``, ``x / 1.0``, ...), its binary ops, casts and
   integer comparisons of splat constants, comparisons of a value with itself, and
-  ``arith.select`` of a constant condition or of one value twice.
+  ``arith.select`` of a constant condition, of one value twice, or of ``true`` and ``false`` (a scalar ``i1``).
 
 A fold that would need an exact rounding this module does not model (``bf16``, the
 ``f8`` types, an inexact ``truncf``) is not made: leaving an op unfolded is always
@@ -412,9 +412,16 @@ def _select(op: Operation) -> Folded | None:
     if when_true is when_false:
         return when_true
     value = _constant(condition)
-    if value is None:
-        return None
-    return when_true if value else when_false
+    if value is not None:
+        return when_true if value else when_false
+    chosen = (_constant(when_true), _constant(when_false))
+    if (
+        isinstance(op.results[0].type, IntegerType)
+        and condition.type == op.results[0].type
+        and chosen in ((1, 0), (-1, 0))
+    ):
+        return condition  # select %c, true, false, on an i1 (MLIR leaves tensors of i1)
+    return None
 
 
 _TRITON_HOOKS: dict[str, Callable[[Operation], Folded | None]] = {

@@ -6,6 +6,7 @@
 // RUN: layout-opt %s -p remove-redundant-conversions | filecheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#flat = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: @triton_folds
   // CHECK-DAG:     %[[SEVENS:.+]] = arith.constant dense<7> : tensor<32x16xi32, #blocked>
@@ -60,5 +61,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     %s = arith.select %t, %s1, %s2 : i32
     %twice = arith.addi %s, %s : i32
     tt.return %f, %k, %cmp, %wide, %narrow, %twice : tensor<32x16xi32, #blocked>, tensor<32x16xf32, #blocked>, tensor<32x16xi1, #blocked>, tensor<32x16xi64, #blocked>, tensor<32x16xf16, #blocked>, i32
+  }
+  // A select of true and false is its condition on an i1; MLIR leaves a tensor of i1 alone.
+  // CHECK-LABEL: @select_of_booleans
+  // CHECK:         %[[R:.+]] = arith.select %c, %{{.+}}, %{{.+}} : tensor<128xi1, #blocked1>, tensor<128xi1, #blocked1>
+  // CHECK-NEXT:    tt.return %[[R]], %s : tensor<128xi1, #blocked1>, i1
+  tt.func @select_of_booleans(%c: tensor<128xi1, #flat>, %s: i1) -> (tensor<128xi1, #flat>, i1) {
+    %t = arith.constant dense<true> : tensor<128xi1, #flat>
+    %f = arith.constant dense<false> : tensor<128xi1, #flat>
+    %r = arith.select %c, %t, %f : tensor<128xi1, #flat>, tensor<128xi1, #flat>
+    %true = arith.constant true
+    %false = arith.constant false
+    %q = arith.select %s, %true, %false : i1
+    tt.return %r, %q : tensor<128xi1, #flat>, i1
   }
 }
