@@ -23,10 +23,12 @@ __all__ = ["rebuild_loop", "remove_dead_branch_results", "remove_dead_loop_value
 
 def rebuild_loop(loop: scf.ForOp, iter_args: list[SSAValue], kept_results: list[int]) -> scf.ForOp:
     """A new loop over ``loop``'s body (whose arguments already match ``iter_args``) in its
-    place; new result ``j`` takes over old result ``kept_results[j]``."""
+    place, with its attributes (``tt.num_stages`` and the like); new result ``j`` takes
+    over old result ``kept_results[j]``."""
     body = Region()
     loop.body.move_blocks(body)
-    new = scf.ForOp(loop.lb, loop.ub, loop.step, iter_args, body)
+    new = type(loop)(loop.lb, loop.ub, loop.step, iter_args, body)
+    new.attributes.update(loop.attributes)
     Rewriter.insert_op(new, InsertPoint.before(loop))
     for old_index, new_result in zip(kept_results, new.results):
         loop.results[old_index].replace_all_uses_with(new_result)
@@ -138,8 +140,8 @@ def remove_dead_loop_values(root: Operation) -> bool:
 
 
 def remove_dead_branch_results(root: Operation) -> bool:
-    """Drop every unused ``scf.if`` result under ``root`` (and its yielded values);
-    ``True`` if any was dropped."""
+    """Drop every unused ``scf.if`` result under ``root`` (and its yielded values), the
+    conditional keeping its attributes; ``True`` if any was dropped."""
     changed = False
     for branch in ops_of_types(root, [scf.IfOp]):
         keep = [i for i, result in enumerate(branch.results) if result.uses]
@@ -152,7 +154,8 @@ def remove_dead_branch_results(root: Operation) -> bool:
             moved = Region()
             region.move_blocks(moved)
             regions.append(moved)
-        new = scf.IfOp(branch.cond, [branch.results[i].type for i in keep], regions[0], regions[1])
+        new = type(branch)(branch.cond, [branch.results[i].type for i in keep], regions[0], regions[1])
+        new.attributes.update(branch.attributes)
         Rewriter.insert_op(new, InsertPoint.before(branch))
         for index, result in zip(keep, new.results):
             branch.results[index].replace_all_uses_with(result)

@@ -385,11 +385,12 @@ def _extend_for(loop: scf.ForOp, inits: list[SSAValue]) -> scf.ForOp:
 
 
 def _extend_if(branch: scf.IfOp, types: list[TensorType]) -> scf.IfOp:
-    """``branch`` with extra results of ``types``; its yields are extended later."""
+    """``branch`` with extra results of ``types`` and its attributes; its yields are extended later."""
     true_region, false_region = Region(), Region()
     branch.true_region.move_blocks(true_region)
     branch.false_region.move_blocks(false_region)
-    new = scf.IfOp(branch.cond, [*branch.result_types, *types], true_region, false_region)
+    new = type(branch)(branch.cond, [*branch.result_types, *types], true_region, false_region)
+    new.attributes.update(branch.attributes)
     Rewriter.insert_op(new, InsertPoint.before(branch))
     for old, result in zip(branch.results, new.results):
         old.replace_all_uses_with(result)

@@ -409,8 +409,9 @@ class RemoveDeadBranchResults(RewritePattern):
 
 
 def _replace_keeping(op: Operation, new: Operation, keep: list[int], rewriter: PatternRewriter) -> None:
-    """Put ``new`` in place of ``op``, its result ``j`` for ``op``'s result ``keep[j]`` (the
-    others unused)."""
+    """Put ``new`` in place of ``op``, with ``op``'s attributes, its result ``j`` for
+    ``op``'s result ``keep[j]`` (the others unused)."""
+    new.attributes.update(op.attributes)
     results: list[SSAValue | None] = [None] * len(op.results)
     for new_index, old_index in enumerate(keep):
         results[old_index] = new.results[new_index]

@@ -95,6 +95,25 @@ class IfOp(scf.IfOp):
         attributes = parser.parse_optional_attr_dict()
         return cls(condition, result_types, then_region, else_region, attributes)
 
+    def print(self, printer: Printer) -> None:
+        """As MLIR prints it: the yields only where there are results, and the attributes
+        after a space (``} {marker = 7 : i32}``; xDSL's leaves the space out)."""
+        printer.print_string(" ")
+        printer.print_operand(self.cond)
+        if self.output:
+            printer.print_string(" -> (")
+            printer.print_list(self.output.types, printer.print_attribute)
+            printer.print_string(")")
+        terminators = bool(self.output)
+        printer.print_string(" ")
+        printer.print_region(self.true_region, print_entry_block_args=False, print_block_terminators=terminators)
+        if self.false_region.blocks:
+            printer.print_string(" else ")
+            printer.print_region(self.false_region, print_entry_block_args=False, print_block_terminators=terminators)
+        if self.attributes:
+            printer.print_string(" ")
+            printer.print_attr_dict(self.attributes)
+
     def verify_(self) -> None:
         """MLIR's: branches without arguments, an ``else`` when there are results, and
         each branch's ``scf.yield`` giving the results."""
