@@ -49,16 +49,16 @@ from collections.abc import Callable
 from typing import Any
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, TensorType
+from xdsl.dialects.builtin import IntegerAttr, TensorType
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
+from layoutdialect.dialect.folds import constant_value
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.tt.memory import AddPtrOp
 from layoutdialect.dialect.tt.ops import BroadcastOp, ExpandDimsOp, MakeRangeOp, SplatOp, TransOp
 from layoutdialect.dialect.tt.types import PointerType, bit_width
 from layoutdialect.dialect.ttg.ops import ConvertLayoutOp
 from layoutdialect.dialect.ttg.tensors import scalar_type
-from layoutdialect.ir.dense import splat_value
 
 __all__ = ["UNBOUNDED", "Strides", "contiguous_dim", "vector_limit"]
 
@@ -151,7 +151,7 @@ class Strides:
             return _argument_divisibility(value)
         op = value.owner
         assert isinstance(op, Operation)
-        constant = _splat_constant(value) if isinstance(value.type, TensorType) else _scalar_constant(value)
+        constant = _splat_constant(value)
         if isinstance(constant, int):
             return _power_of_two_dividing(constant)
         if isinstance(op, MakeRangeOp):
@@ -209,18 +209,11 @@ class Strides:
 
 
 def _splat_constant(value: SSAValue) -> int | float | None:
-    """The value of a splat ``arith.constant`` tensor, or of a ``tt.splat`` of a scalar
-    ``arith.constant`` (which Triton's folder makes one), else ``None``."""
+    """The value every element of ``value`` has: an ``arith.constant``'s (scalar or splat),
+    or a ``tt.splat`` of a scalar ``arith.constant``'s (which Triton's folder makes one),
+    else ``None``."""
     op = value.owner
-    if isinstance(op, SplatOp):
-        scalar = op.operands[0].owner
-        if isinstance(scalar, arith.ConstantOp) and isinstance(scalar.value, IntegerAttr | FloatAttr):
-            return scalar.value.value.data
-        return None
-    if isinstance(op, arith.ConstantOp) and isinstance(op.value, DenseIntOrFPElementsAttr):
-        found = splat_value(op.value)
-        return found if isinstance(found, int | float) else None
-    return None
+    return constant_value(op.operands[0] if isinstance(op, SplatOp) else value)
 
 
 def _carried(value: SSAValue) -> tuple[SSAValue, SSAValue] | None:
@@ -233,13 +226,6 @@ def _carried(value: SSAValue) -> tuple[SSAValue, SSAValue] | None:
     terminator = loop.body.block.last_op
     assert terminator is not None
     return loop.iter_args[value.index - 1], terminator.operands[value.index - 1]
-
-
-def _scalar_constant(value: SSAValue) -> int | float | None:
-    op = value.owner
-    if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr | FloatAttr):
-        return op.value.value.data
-    return None
 
 
 def _power_of_two_dividing(number: int) -> int:

@@ -36,7 +36,7 @@ from math import prod
 from typing import Any
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, ModuleOp, StringAttr, TensorType
+from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, ModuleOp, StringAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from layoutdialect.analysis.bank_conflicts import bank_conflicts
@@ -44,6 +44,7 @@ from layoutdialect.analysis.global_access import global_access_cost
 from layoutdialect.cost.contiguity import Strides, contiguous_dim, vector_limit
 from layoutdialect.cost.register_pressure import layout_registers, peak_registers
 from layoutdialect.cost.weights import CostWeights, weights_for
+from layoutdialect.dialect.folds import constant_value
 from layoutdialect.dialect.semantics import Elementwise, distributed_encoding, semantic_trait
 from layoutdialect.dialect.tt.atomics import AtomicCASOp, AtomicRMWOp
 from layoutdialect.dialect.tt.func import AnyFuncOp
@@ -224,10 +225,8 @@ def trip_count(loop: Operation) -> int:
 
 
 def _integer_constant(value: SSAValue) -> int | None:
-    op = value.owner
-    if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):
-        return op.value.value.data
-    return None
+    found = constant_value(value)
+    return found if isinstance(found, int) else None
 
 
 def trips(op: Operation) -> int:

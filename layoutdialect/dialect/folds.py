@@ -50,9 +50,9 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from layoutdialect.dialect.ttg.tensors import scalar_type
 from layoutdialect.dialect.upstream.arith.ops import ComparisonOp
-from layoutdialect.ir.dense import splat, splat_bytes
+from layoutdialect.ir.dense import splat, splat_bytes, splat_value
 
-__all__ = ["FOLDABLE_OPS", "FoldOp", "fold"]
+__all__ = ["FOLDABLE_OPS", "FoldOp", "as_signed", "as_unsigned", "constant_value", "fold", "integer_width"]
 
 Scalar = int | float
 Folded = SSAValue | Attribute
@@ -61,19 +61,16 @@ Compute = Callable[[Scalar, Scalar, Attribute], Scalar | None]
 """A binary op on two constants of an element type; ``None`` where it is not folded."""
 
 
-def _constant(value: SSAValue) -> Scalar | None:
+def constant_value(value: SSAValue) -> Scalar | None:
     """The value every element of ``value`` has when an ``arith.constant`` makes it (a
-    scalar, or a splat ``dense<>``), else ``None``."""
+    scalar, or a splat ``dense<>``), else ``None``: MLIR's ``m_Constant``."""
     if not isinstance(value, OpResult) or not isinstance(value.op, arith.ConstantOp):
         return None
     attribute = value.op.value
     if isinstance(attribute, IntegerAttr | FloatAttr):
         return attribute.value.data
     if isinstance(attribute, DenseIntOrFPElementsAttr):
-        element = splat_bytes(attribute)
-        if element is None:
-            return None
-        found = attribute.get_element_type().unpack(element, 1)[0]
+        found = splat_value(attribute)
         return found if isinstance(found, int | float) else None
     return None
 
@@ -88,25 +85,27 @@ def _splat_constant_attribute(value: SSAValue) -> DenseIntOrFPElementsAttr | Non
     return None
 
 
-def _width(element: Attribute) -> int | None:
-    if isinstance(element, IntegerType):
-        return element.width.data
-    if isinstance(element, IndexType):
+def integer_width(type_: Attribute) -> int | None:
+    """The bits of an integer or ``index`` (64) type, ``None`` for any other type."""
+    if isinstance(type_, IntegerType):
+        return type_.width.data
+    if isinstance(type_, IndexType):
         return 64
     return None
 
 
-def _wrapped(value: int, element: Attribute) -> int:
-    """``value`` modulo the width of the integer type ``element``, read signed (an ``i1``
+def as_signed(value: int, type_: Attribute) -> int:
+    """``value`` modulo the width of the integer type ``type_``, read signed (an ``i1``
     whose bit is set is -1)."""
-    width = _width(element)
+    width = integer_width(type_)
     assert width is not None
     value &= (1 << width) - 1
     return value - (1 << width) if value >> (width - 1) else value
 
 
-def _unsigned(value: int, element: Attribute) -> int:
-    width = _width(element)
+def as_unsigned(value: int, type_: Attribute) -> int:
+    """``value`` modulo the width of the integer type ``type_``, read unsigned."""
+    width = integer_width(type_)
     assert width is not None
     return value & ((1 << width) - 1)
 
@@ -128,7 +127,7 @@ def _make(type_: Attribute, value: Scalar) -> Attribute | None:
     element = scalar_type(type_)
     if isinstance(element, IntegerType | IndexType):
         assert isinstance(value, int)
-        stored = _unsigned(value, element) if _width(element) == 1 else _wrapped(value, element)
+        stored = as_unsigned(value, element) if integer_width(element) == 1 else as_signed(value, element)
         scalar: IntegerAttr | FloatAttr = IntegerAttr(stored, element)
         bits = element.pack([stored]) if isinstance(element, IntegerType) else None
     elif isinstance(element, AnyFloat):
@@ -147,14 +146,14 @@ def _make(type_: Attribute, value: Scalar) -> Attribute | None:
 
 
 def _addptr(op: Operation) -> Folded | None:
-    return op.operands[0] if _constant(op.operands[1]) == 0 else None
+    return op.operands[0] if constant_value(op.operands[1]) == 0 else None
 
 
 def _splat(op: Operation) -> Folded | None:
     source = op.operands[0]
     if isinstance(source.type, TensorType):
         return None
-    value = _constant(source)
+    value = constant_value(source)
     return None if value is None else _make(op.results[0].type, value)
 
 
@@ -205,7 +204,7 @@ def _fp_to_fp(op: Operation) -> Folded | None:
     source = op.operands[0]
     if _same_type(op):
         return source
-    value = _constant(source)
+    value = constant_value(source)
     if value != 0.0 or not isinstance(value, float):
         return None
     return _make(op.results[0].type, math.copysign(0.0, value))
@@ -240,7 +239,7 @@ class _Binary:
     def __call__(self, op: Operation) -> Folded | None:
         left, right = op.operands
         element = scalar_type(op.results[0].type)
-        left_value, right_value = _constant(left), _constant(right)
+        left_value, right_value = constant_value(left), constant_value(right)
         if left_value is not None and right_value is not None and self.compute is not None:
             computed = self.compute(left_value, right_value, element)
             if computed is not None:
@@ -265,7 +264,7 @@ def _matches(value: Scalar, wanted: Scalar | str | None, element: Attribute) -> 
     if wanted is None:
         return False
     if wanted == "ones":
-        return isinstance(value, int) and _unsigned(value, element) == _unsigned(-1, element)
+        return isinstance(value, int) and as_unsigned(value, element) == as_unsigned(-1, element)
     if wanted == "-0.0":
         return isinstance(value, float) and value == 0.0 and math.copysign(1.0, value) < 0
     if isinstance(wanted, float):
@@ -275,26 +274,26 @@ def _matches(value: Scalar, wanted: Scalar | str | None, element: Attribute) -> 
 
 def _integer(function: Callable[[int, int], int]) -> Compute:
     def compute(a: Scalar, b: Scalar, element: Attribute) -> Scalar | None:
-        if not isinstance(a, int) or not isinstance(b, int) or _width(element) is None:
+        if not isinstance(a, int) or not isinstance(b, int) or integer_width(element) is None:
             return None
-        return _wrapped(function(a, b), element)
+        return as_signed(function(a, b), element)
 
     return compute
 
 
 def _shift(kind: str) -> Compute:
     def compute(a: Scalar, b: Scalar, element: Attribute) -> Scalar | None:
-        width = _width(element)
+        width = integer_width(element)
         if not isinstance(a, int) or not isinstance(b, int) or width is None:
             return None
-        amount = _unsigned(b, element)
+        amount = as_unsigned(b, element)
         if amount >= width:
             return None  # poison in MLIR, not folded
         if kind == "left":
-            return _wrapped(a << amount, element)
+            return as_signed(a << amount, element)
         if kind == "logical":
-            return _wrapped(_unsigned(a, element) >> amount, element)
-        return _wrapped(_wrapped(a, element) >> amount, element)
+            return as_signed(as_unsigned(a, element) >> amount, element)
+        return as_signed(as_signed(a, element) >> amount, element)
 
     return compute
 
@@ -314,11 +313,11 @@ def _float(
 
 def _min_max(pick: Callable[[int, int], int], unsigned: bool) -> Compute:
     def compute(a: Scalar, b: Scalar, element: Attribute) -> Scalar | None:
-        if not isinstance(a, int) or not isinstance(b, int) or _width(element) is None:
+        if not isinstance(a, int) or not isinstance(b, int) or integer_width(element) is None:
             return None
         if unsigned:
-            return _wrapped(pick(_unsigned(a, element), _unsigned(b, element)), element)
-        return pick(_wrapped(a, element), _wrapped(b, element))
+            return as_signed(pick(as_unsigned(a, element), as_unsigned(b, element)), element)
+        return pick(as_signed(a, element), as_signed(b, element))
 
     return compute
 
@@ -353,19 +352,19 @@ _BINARY: dict[str, _Binary] = {
 
 def _cast(op: Operation) -> Folded | None:
     """A cast of a constant, where the result is exact (``truncf`` only when lossless)."""
-    value = _constant(op.operands[0])
+    value = constant_value(op.operands[0])
     if value is None:
         return None
     source, target = scalar_type(op.operands[0].type), scalar_type(op.results[0].type)
     name = op.name
     result: Scalar | None = None
     if name in ("arith.extsi", "arith.trunci", "arith.index_cast") and isinstance(value, int):
-        result = _wrapped(_wrapped(value, source), target)
+        result = as_signed(as_signed(value, source), target)
     elif name == "arith.extui" and isinstance(value, int):
-        result = _wrapped(_unsigned(value, source), target)
+        result = as_signed(as_unsigned(value, source), target)
     elif name in ("arith.sitofp", "arith.uitofp") and isinstance(value, int):
         kind = _numpy_float(target)
-        number = _unsigned(value, source) if name == "arith.uitofp" else _wrapped(value, source)
+        number = as_unsigned(value, source) if name == "arith.uitofp" else as_signed(value, source)
         exact_in_double = abs(number) <= 1 << 53  # numpy rounds through a double
         result = None if kind is None or not exact_in_double else float(kind(number))
     elif name in ("arith.extf", "arith.truncf") and isinstance(value, float):
@@ -399,11 +398,11 @@ def _cmpi(op: Operation) -> Folded | None:
     left, right = op.operands
     if left is right:
         return _make(op.results[0].type, int(compare(0, 0)))
-    a, b = _constant(left), _constant(right)
+    a, b = constant_value(left), constant_value(right)
     if not isinstance(a, int) or not isinstance(b, int):
         return None
     element = scalar_type(left.type)
-    read = _unsigned if unsigned else _wrapped
+    read = as_unsigned if unsigned else as_signed
     return _make(op.results[0].type, int(compare(read(a, element), read(b, element))))
 
 
@@ -411,10 +410,10 @@ def _select(op: Operation) -> Folded | None:
     condition, when_true, when_false = op.operands
     if when_true is when_false:
         return when_true
-    value = _constant(condition)
+    value = constant_value(condition)
     if value is not None:
         return when_true if value else when_false
-    chosen = (_constant(when_true), _constant(when_false))
+    chosen = (constant_value(when_true), constant_value(when_false))
     if (
         isinstance(op.results[0].type, IntegerType)
         and condition.type == op.results[0].type

@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, i1
+from xdsl.dialects.builtin import IntegerAttr, i1
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -45,7 +45,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import ConstantLike
 
-from layoutdialect.dialect.folds import FOLDABLE_OPS, FoldOp
+from layoutdialect.dialect.folds import FOLDABLE_OPS, FoldOp, as_signed, as_unsigned, constant_value, integer_width
 from layoutdialect.dialect.tt.func import AnyFuncOp
 from layoutdialect.dialect.upstream.arith.ops import SelectOp
 from layoutdialect.dialect.upstream.scf.ops import ForOp, IfOp
@@ -67,33 +67,17 @@ itself, or an ``scf.yield`` in it) passes: MLIR's ``getSuccessorInputOperandMapp
 # -- constants ----------------------------------------------------------------------
 
 
-def _width(type_: object) -> int | None:
-    """The bits of an integer or ``index`` type (64), else ``None``."""
-    if isinstance(type_, IntegerType):
-        return int(type_.width.data)
-    if isinstance(type_, IndexType):
-        return 64
-    return None
-
-
 def _constant_bits(value: SSAValue) -> int | None:
     """The bits of the integer an ``arith.constant`` gives ``value`` (MLIR's
     ``m_ConstantInt``), unsigned; ``None`` for any other value."""
-    width = _width(value.type)
-    if width is None or not isinstance(value, OpResult) or not isinstance(value.op, arith.ConstantOp):
-        return None
-    attribute = value.op.value
-    return int(attribute.value.data) & ((1 << width) - 1) if isinstance(attribute, IntegerAttr) else None
+    found = constant_value(value)
+    return as_unsigned(found, value.type) if isinstance(found, int) and integer_width(value.type) else None
 
 
 def _constant_int(value: SSAValue) -> int | None:
     """The integer an ``arith.constant`` gives ``value``, read signed."""
-    bits = _constant_bits(value)
-    if bits is None:
-        return None
-    width = _width(value.type)
-    assert width is not None
-    return bits - (1 << width) if bits >> (width - 1) else bits
+    found = constant_value(value)
+    return as_signed(found, value.type) if isinstance(found, int) and integer_width(value.type) else None
 
 
 def _bool_constant(value: SSAValue) -> bool | None:
