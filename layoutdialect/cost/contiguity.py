@@ -46,7 +46,7 @@ and a single element where no dimension is known to be contiguous, as Triton's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr, TensorType
@@ -63,6 +63,9 @@ from layoutdialect.dialect.ttg.tensors import scalar_type
 __all__ = ["UNBOUNDED", "Strides", "contiguous_dim", "vector_limit"]
 
 Stride = int | None
+
+Key = TypeVar("Key")
+Fact = TypeVar("Fact")
 
 UNBOUNDED = 1 << 30
 """The divisibility of zero: any power of two divides it."""
@@ -90,10 +93,11 @@ class Strides:
         carried = _carried(value)
         if carried is not None:
             init, yielded = carried
-            guess = self._operand_strides(init, rank)
-            return self._loop_fixed_point(
+            guess: tuple[Stride, ...] | None = self._operand_strides(init, rank)
+            found = self._loop_fixed_point(
                 self._found, value, guess, yielded, self.of, lambda a, b: a if a == b else unknown
             )
+            return unknown if found is None else found
         op = value.owner
         if not isinstance(op, Operation):
             return unknown
@@ -183,8 +187,13 @@ class Strides:
 
     @staticmethod
     def _loop_fixed_point(
-        memo: dict[Any, Any], key: Any, guess: Any, yielded: SSAValue, of: Any, meet: Callable[[Any, Any], Any]
-    ) -> Any:
+        memo: dict[Key, Fact],
+        key: Key,
+        guess: Fact,
+        yielded: SSAValue,
+        of: Callable[[SSAValue], Fact],
+        meet: Callable[[Fact, Fact], Fact],
+    ) -> Fact:
         """A loop-carried value's fact: its init's, met (``meet``) with what the value its
         body yields has when the argument is taken to have it, until they agree (a pointer
         advanced by a splat each trip keeps its strides, and its divisibility down to the

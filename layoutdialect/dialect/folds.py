@@ -88,7 +88,7 @@ def _splat_constant_attribute(value: SSAValue) -> DenseIntOrFPElementsAttr | Non
 def integer_width(type_: Attribute) -> int | None:
     """The bits of an integer or ``index`` (64) type, ``None`` for any other type."""
     if isinstance(type_, IntegerType):
-        return type_.width.data
+        return int(type_.width.data)
     if isinstance(type_, IndexType):
         return 64
     return None
@@ -254,8 +254,10 @@ class _Binary:
                 return kept
             if _matches(other_value, self.absorbing, element):
                 return other
-        if left is right and self.self_value is not None:
-            return left if self.self_value == "x" else _make(op.results[0].type, self.self_value)
+        if left is right and self.self_value == "x":
+            return left
+        if left is right and isinstance(self.self_value, int | float):
+            return _make(op.results[0].type, self.self_value)
         return None
 
 

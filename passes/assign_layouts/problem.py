@@ -4,15 +4,18 @@ did not take pays a conversion.
 
 Conversions dissolve: every ``ttg.convert_layout`` is dropped from the problem and its
 readers read the value it converts, in the layout they demand.  What is left are
-*choices*, one per op (and one per block, for its arguments), each with *strategies*:
+*choices*, one per op (and one per block, for its arguments, and one per tensor a loop
+or a conditional carries), each with *strategies*:
 
 - an op whose layout is free takes one or several (copies, each paying the op again,
   for pure ops) of its candidate layouts: a ``Recreatable`` op (a splat, a range, a splat
   constant) any layout, a ``SameLayout`` op (elementwise ops, loads, stores) one layout
   for all its tensors, an ``InferredLayout`` op (``expand_dims``, ``reduce``, ...) one
   layout for its operands that its results follow;
-- every other op (dots, loops, conditionals, terminators, ops with regions) keeps the
-  types it has: one strategy, fixed.
+- a tensor an ``scf.for`` or ``scf.if`` carries (``CarriedSlot``) takes one layout in
+  all its places;
+- every other op (dots, loops and conditionals apart from what they carry, terminators,
+  ops with regions) keeps the types it has: one strategy, fixed.
 
 Candidates are found by closure: each op starts from its own layout (a reduction also
 from its reduce-friendly one, ``candidates``) and takes every
@@ -25,7 +28,7 @@ a whole tensor in every thread).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from xdsl.dialects import scf
@@ -260,7 +263,7 @@ class LayoutProblem:
         return Choice(op, None, [strategy], False, copies, trips(op))
 
     def _own_strategy(self, op: Operation) -> Strategy:
-        """``op`` with its own types; an operand passing a loop-carried value is read by the
+        """``op`` with its own types; an operand passing a carried value in is read by the
         value's slot, not by ``op``."""
         results = tuple(result.type for result in op.results)
         demands = tuple(
@@ -289,9 +292,8 @@ class LayoutProblem:
             )
         except EncodingError:
             return None
-        limit = self.pricer.gpu.registers_per_thread
-        if any(type_registers(type_) > limit for type_ in (*results, *demands) if type_ is not None):
-            return None  # a tensor alone would hold more registers than a thread has
+        if not self._fits_in_registers(type_ for type_ in (*results, *demands) if type_ is not None):
+            return None
         item = self.pricer.price(op, ([d or o.type for d, o in zip(demands, op.operands)], list(results)))
         return Strategy(encoding, results, demands, 0.0 if item is None else item.cost)
 
@@ -406,9 +408,15 @@ class LayoutProblem:
             type_ = _retyped(slot.made[0].type, encoding)
         except EncodingError:
             return None
-        if type_registers(type_) > self.pricer.gpu.registers_per_thread:
+        if not self._fits_in_registers([type_]):
             return None
         return Strategy(encoding, (type_,), (), 0.0)
+
+    def _fits_in_registers(self, types: Iterable[Attribute]) -> bool:
+        """Whether no tensor of ``types`` alone holds more registers than a thread has (a
+        layout that puts a whole tensor in every thread does not)."""
+        limit = self.pricer.gpu.registers_per_thread
+        return all(type_registers(type_) <= limit for type_ in types)
 
 
 def recreatable_anywhere(op: Operation) -> Recreatable | None:

@@ -5,8 +5,8 @@ The body is built again, op by op in program order: each op once per strategy ta
 operand in the type it demands; right after the op (or at the start of a block, for
 its arguments) come the conversions the solution makes of its results.  A carried value
 takes its slot's type in every place: a loop's init operand, result, body argument and
-yielded value; a conditional's result and each branch's yielded value.  The old conversions are not rebuilt:
-their readers read the value they converted.
+yielded value; a conditional's result and each branch's yielded value.  The old
+conversions are not rebuilt: their readers read the value they converted.
 """
 
 from __future__ import annotations
@@ -35,14 +35,13 @@ class _Rebuilder:
         self.conversions: dict[SSAValue, list[tuple[Attribute, Attribute]]] = {}
         for value, source, demand in solution.conversions:
             self.conversions.setdefault(value, []).append((source, demand))
-        self.slot_types: dict[SSAValue, Attribute] = {}
-        for value, number in problem.slot_values.items():
-            (taken,) = solution.taken[number]
-            self.slot_types[value] = problem.choices[number].strategies[taken].results[0]
-        self.slot_reads: dict[tuple[Operation, int], Attribute] = {
-            place: self.slot_types[problem.choices[number].slot.made[0]]  # type: ignore[union-attr]
-            for place, number in problem.slot_operands.items()
-        }
+        self.slot_types = {value: self._slot_type(number) for value, number in problem.slot_values.items()}
+        self.slot_reads = {place: self._slot_type(number) for place, number in problem.slot_operands.items()}
+
+    def _slot_type(self, number: int) -> Attribute:
+        """The type the solution gives the carried value of choice ``number``."""
+        (taken,) = self.solution.taken[number]
+        return self.problem.choices[number].strategies[taken].results[0]
 
     def block(self, old: Block) -> Block:
         new = Block(arg_types=[self.slot_types.get(argument, argument.type) for argument in old.args])
