@@ -52,7 +52,16 @@ from layoutdialect.dialect.ttg.tensors import scalar_type
 from layoutdialect.dialect.upstream.arith.ops import ComparisonOp
 from layoutdialect.ir.dense import splat, splat_bytes, splat_value
 
-__all__ = ["FOLDABLE_OPS", "FoldOp", "as_signed", "as_unsigned", "constant_value", "fold", "integer_width"]
+__all__ = [
+    "FOLDABLE_OPS",
+    "FoldOp",
+    "as_signed",
+    "as_unsigned",
+    "constant_value",
+    "fold",
+    "folded_replacement",
+    "integer_width",
+]
 
 Scalar = int | float
 Folded = SSAValue | Attribute
@@ -475,21 +484,28 @@ def fold(op: Operation) -> Folded | None:
     return hook(op)
 
 
+def folded_replacement(op: Operation) -> tuple[list[Operation], SSAValue] | None:
+    """What replaces ``op`` where it folds: no new op and the value it folds to, or the
+    ``arith.constant`` of the folded constant and its result; ``None`` where it does not
+    fold (or folds to a value of another type)."""
+    if op.name not in FOLDABLE_OPS:
+        return None
+    folded = fold(op)
+    result = op.results[0] if op.results else None
+    if folded is None or result is None:
+        return None
+    if isinstance(folded, SSAValue):
+        return None if folded.type != result.type else ([], folded)
+    constant = arith.ConstantOp(folded, result.type)  # type: ignore[arg-type]
+    constant.result.name_hint = result.name_hint
+    return [constant], constant.result
+
+
 class FoldOp(RewritePattern):
-    """Replace an op by what it folds to (``fold``), a folded constant built as an
-    ``arith.constant`` right before it."""
+    """Replace an op by what it folds to (``folded_replacement``), a folded constant built
+    as an ``arith.constant`` right before it."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if op.name not in FOLDABLE_OPS:
-            return
-        folded = fold(op)
-        if folded is None:
-            return
-        if isinstance(folded, SSAValue):
-            if folded.type != op.results[0].type:
-                return
-            rewriter.replace(op, [], [folded])
-            return
-        constant = arith.ConstantOp(folded, op.results[0].type)  # type: ignore[arg-type]
-        constant.result.name_hint = op.results[0].name_hint
-        rewriter.replace(op, constant)
+        if (found := folded_replacement(op)) is not None:
+            new_ops, value = found
+            rewriter.replace(op, new_ops, [value])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from xdsl.dialects import arith, scf
+from xdsl.dialects import scf
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -24,10 +24,10 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import VerifyException
 
-from layoutdialect.dialect.folds import FOLDABLE_OPS, fold
+from layoutdialect.dialect.folds import FOLDABLE_OPS, folded_replacement
 from layoutdialect.dialect.tt.canonicalization import (
     GatherReadsPastConversion,
     HistogramReadsPastConversion,
@@ -216,29 +216,15 @@ def fold_ops(root: Operation) -> bool:
     """Replace every op under ``root`` that folds by what it folds to, the readers of a
     folded op tried again, until none folds; whether any did.  Constants a fold leaves
     unread are erased with the other dead pure ops."""
-    rewriter = Rewriter()
     waiting = [op for op in root.walk() if op.name in FOLDABLE_OPS]
     folded_any = False
     while waiting:
         op = waiting.pop()
-        if op.parent is None:
+        if op.parent is None or (found := folded_replacement(op)) is None:
             continue
-        folded = fold(op)
-        if folded is None:
-            continue
-        result = op.results[0]
-        if isinstance(folded, SSAValue):
-            if folded.type != result.type:
-                continue
-            replacement = folded
-        else:
-            constant = arith.ConstantOp(folded, result.type)  # type: ignore[arg-type]
-            constant.result.name_hint = result.name_hint
-            rewriter.insert_op(constant, InsertPoint.before(op))
-            replacement = constant.result
-        readers = [use.operation for use in result.uses if use.operation.name in FOLDABLE_OPS]
-        rewriter.replace_op(op, [], [replacement])
-        waiting += readers
+        new_ops, value = found
+        waiting += [use.operation for use in op.results[0].uses if use.operation.name in FOLDABLE_OPS]
+        Rewriter.replace_op(op, new_ops, [value])
         folded_any = True
     if folded_any:
         for region in root.regions:
