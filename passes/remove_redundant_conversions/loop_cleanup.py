@@ -18,7 +18,7 @@ from xdsl.transforms.dead_code_elimination import would_be_trivially_dead
 from layoutdialect.ir.dead_ops import erase_dead_ops
 from layoutdialect.ir.op_lists import ops_of_types
 
-__all__ = ["rebuild_loop", "remove_dead_branch_results", "remove_dead_loop_values"]
+__all__ = ["branch_keeping", "rebuild_loop", "remove_dead_branch_results", "remove_dead_loop_values"]
 
 
 def rebuild_loop(loop: scf.ForOp, iter_args: list[SSAValue], kept_results: list[int]) -> scf.ForOp:
@@ -147,18 +147,25 @@ def remove_dead_branch_results(root: Operation) -> bool:
         keep = [i for i, result in enumerate(branch.results) if result.uses]
         if len(keep) == len(branch.results):
             continue
-        regions = []
-        for region in (branch.true_region, branch.false_region):
-            if region.blocks and (terminator := region.block.last_op) is not None:
-                terminator.operands = [terminator.operands[i] for i in keep]
-            moved = Region()
-            region.move_blocks(moved)
-            regions.append(moved)
-        new = type(branch)(branch.cond, [branch.results[i].type for i in keep], regions[0], regions[1])
-        new.attributes.update(branch.attributes)
+        new = branch_keeping(branch, keep)
         Rewriter.insert_op(new, InsertPoint.before(branch))
         for index, result in zip(keep, new.results):
             branch.results[index].replace_all_uses_with(result)
         Rewriter.erase_op(branch)
         changed = True
     return changed
+
+
+def branch_keeping(branch: scf.IfOp, keep: list[int]) -> scf.IfOp:
+    """A conditional of ``branch``'s class and attributes over its branches (moved out of
+    it), yielding only its results ``keep``; not yet in ``branch``'s place."""
+    regions = []
+    for region in (branch.true_region, branch.false_region):
+        if region.blocks and (terminator := region.block.last_op) is not None:
+            terminator.operands = [terminator.operands[i] for i in keep]
+        moved = Region()
+        region.move_blocks(moved)
+        regions.append(moved)
+    new = type(branch)(branch.cond, [branch.results[i].type for i in keep], regions[0], regions[1])
+    new.attributes.update(branch.attributes)
+    return new

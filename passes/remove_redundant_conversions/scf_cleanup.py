@@ -52,6 +52,7 @@ from layoutdialect.dialect.upstream.scf.ops import ForOp, IfOp
 from layoutdialect.ir.dead_ops import erase_dead_ops
 from layoutdialect.ir.op_lists import ops_of_types
 from layoutdialect.ir.regions import isolated_region
+from layoutdialect.passes.remove_redundant_conversions.loop_cleanup import branch_keeping
 
 __all__ = [
     "SCF_CLEANUP_PATTERNS",
@@ -380,22 +381,13 @@ class RemoveDeadBranchResults(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: scf.IfOp, rewriter: PatternRewriter) -> None:
         keep = [i for i, result in enumerate(op.results) if result.uses]
-        if len(keep) == len(op.results):
-            return
-        for region in op.regions:
-            if region.blocks:
-                terminator = _yield_of(region)
-                terminator.operands = [terminator.operands[i] for i in keep]
-        then_region, else_region = (rewriter.move_region_contents_to_new_regions(r) for r in op.regions)
-        branch = IfOp(op.cond, [op.results[i].type for i in keep], then_region, else_region)
-        branch.attributes |= op.attributes
-        _replace_keeping(op, branch, keep, rewriter)
+        if len(keep) < len(op.results):
+            _replace_keeping(op, branch_keeping(op, keep), keep, rewriter)
 
 
 def _replace_keeping(op: Operation, new: Operation, keep: list[int], rewriter: PatternRewriter) -> None:
-    """Put ``new`` in place of ``op``, with ``op``'s attributes, its result ``j`` for
-    ``op``'s result ``keep[j]`` (the others unused)."""
-    new.attributes.update(op.attributes)
+    """Put ``new`` in place of ``op``, its result ``j`` for ``op``'s result ``keep[j]``
+    (the others unused)."""
     results: list[SSAValue | None] = [None] * len(op.results)
     for new_index, old_index in enumerate(keep):
         results[old_index] = new.results[new_index]
