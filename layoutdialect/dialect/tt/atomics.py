@@ -1,6 +1,6 @@
 """Atomics and the remaining scalar and elementwise ``tt`` ops: ``tt.atomic_rmw``,
 ``tt.atomic_cas``, ``tt.get_num_programs``, ``tt.clampf``, ``tt.precise_sqrt``,
-``tt.precise_divf``, ``tt.mulhiui``.
+``tt.precise_divf``, ``tt.approx_divf``, ``tt.mulhiui``.
 
 Triton's enum attributes (``RMWOp``, ``MemSemantic``, ``MemSyncScope``, ``ProgramIDDim``,
 ``PropagateNan``) are ``i32`` integers in the IR, printed as their keywords.  Atomics are
@@ -43,7 +43,7 @@ from layoutdialect.dialect.memory_resources import ReadsGlobalMemory, WritesGlob
 from layoutdialect.dialect.semantics import Elementwise, KeepsLayout, LayoutAnchor, SameLayout
 from layoutdialect.dialect.tt.base import ProgramAxisOp, TTOp
 from layoutdialect.dialect.tt.descriptors import quoted
-from layoutdialect.dialect.tt.types import FLOAT_LIKE, INT_LIKE, PointerType, TypeKind, check_type_kind, mask_type
+from layoutdialect.dialect.tt.types import F32_LIKE, FLOAT_LIKE, INT_LIKE, PointerType, TypeKind, check_type_kind, mask_type
 from layoutdialect.dialect.ttg.tensors import scalar_type, shape_and_encoding
 
 __all__ = [
@@ -55,6 +55,7 @@ __all__ = [
     "GetNumProgramsOp",
     "MulhiUIOp",
     "PreciseDivFOp",
+    "ApproxDivFOp",
     "PreciseSqrtOp",
 ]
 
@@ -315,6 +316,16 @@ class PreciseDivFOp(_BinaryOp):
 
 
 @irdl_op_definition
+class ApproxDivFOp(_BinaryOp):
+    """``%r = tt.approx_divf %x, %y : tensor<128xf32, #b>``: the quotient as the hardware's
+    fast approximate division gives it (``tl.fdiv(..., approx=True)``); ``f32`` only."""
+
+    name = "tt.approx_divf"
+
+    TYPES: ClassVar[TypeKind] = F32_LIKE
+
+
+@irdl_op_definition
 class MulhiUIOp(_BinaryOp):
     """``%r = tt.mulhiui %x, %y : tensor<128xi32, #b>``: the high half of the unsigned
     double-width product."""
@@ -381,6 +392,7 @@ OPS: list[type[Operation]] = [
     ClampFOp,
     PreciseSqrtOp,
     PreciseDivFOp,
+    ApproxDivFOp,
     MulhiUIOp,
 ]
 """The ops of this family, as the dialect registers them."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, StringAttr, TensorType, i1
+from xdsl.dialects.builtin import AnyFloat, Float32Type, IndexType, IntegerType, StringAttr, TensorType, i1
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
@@ -14,6 +14,7 @@ from xdsl.utils.exceptions import VerifyException
 from layoutdialect.dialect.ttg.tensors import scalar_type
 
 __all__ = [
+    "F32_LIKE",
     "FLOAT_LIKE",
     "GLOBAL_ADDRESS_SPACE",
     "INT_LIKE",
@@ -105,6 +106,10 @@ def _is_int_like(type_: Attribute) -> bool:
     return isinstance(scalar_type(type_), IntegerType)
 
 
+def _is_f32_like(type_: Attribute) -> bool:
+    return isinstance(scalar_type(type_), Float32Type)
+
+
 TypeKind = tuple[Callable[[Attribute], bool], str]
 """A type constraint of Triton's: the test, and how its messages name the types."""
 
@@ -113,6 +118,9 @@ FLOAT_LIKE: TypeKind = (_is_float_like, "floating-point or ranked tensor of floa
 
 INT_LIKE: TypeKind = (_is_int_like, "integer or ranked tensor of integer values")
 """Triton's ``TT_IntLike``: an integer, or a ranked tensor of integers."""
+
+F32_LIKE: TypeKind = (_is_f32_like, "32-bit float or ranked tensor of 32-bit float values")
+"""Triton's ``TT_F32Like``: an ``f32``, or a ranked tensor of them."""
 
 
 def check_type_kind(op: Operation, what: str, index: int, type_: Attribute, kind: TypeKind) -> None:

@@ -23,7 +23,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 
-  tt.func @grid_and_math(%x: tensor<128xf32, #blocked>, %n: tensor<128xi32, #blocked>, %f: f64, %u: i64) {
+  tt.func @grid_and_math(%x: tensor<128xf32, #blocked>, %n: tensor<128xi32, #blocked>, %f: f64, %u: i64, %s: f32) {
     %0 = tt.get_num_programs x : i32
     %1 = tt.get_num_programs y {ttg.partition = array<i32: 0>} : i32
     %2 = tt.get_num_programs z : i32
@@ -34,6 +34,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %7 = tt.precise_divf %f, %f : f64
     %8 = tt.mulhiui %n, %n : tensor<128xi32, #blocked>
     %9 = tt.mulhiui %u, %u : i64
+    %10 = tt.approx_divf %x, %x : tensor<128xf32, #blocked>
+    %11 = tt.approx_divf %s, %s : f32
     tt.return
   }
 }
@@ -62,6 +64,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT:    %7 = tt.precise_divf %f, %f : f64
 // CHECK-NEXT:    %8 = tt.mulhiui %n, %n : tensor<128xi32, #blocked>
 // CHECK-NEXT:    %9 = tt.mulhiui %u, %u : i64
+// CHECK-NEXT:    %10 = tt.approx_divf %x, %x : tensor<128xf32, #blocked>
+// CHECK-NEXT:    %11 = tt.approx_divf %s, %s : f32
 
 // GENERIC: "tt.atomic_rmw"(%ptrs, %vals, %mask) <{atomic_rmw_op = 5 : i32, scope = 1 : i32, sem = 4 : i32}>
 // GENERIC: "tt.atomic_cas"(%ptr, %i, %i) <{scope = 1 : i32, sem = 4 : i32}>

@@ -15,6 +15,7 @@ from layoutdialect.dialect.tt.atomics import (
     ClampFOp,
     GetNumProgramsOp,
     MulhiUIOp,
+    ApproxDivFOp,
     PreciseDivFOp,
     PreciseSqrtOp,
 )
@@ -121,6 +122,10 @@ REFUSED = [
         "but got 'i32'",
     ),
     ("%0 = tt.mulhiui %f, %f : f32", "'tt.mulhiui' op operand #0 must be integer or ranked tensor of integer values"),
+    (
+        "%0 = tt.approx_divf %si, %si : i32",
+        "'tt.approx_divf' op operand #0 must be 32-bit float or ranked tensor of 32-bit float values, but got 'i32'",
+    ),
 ]
 
 
@@ -145,7 +150,7 @@ def test_atomics_anchor_layouts_that_flow_through_them(op: type) -> None:
     assert rule is not None and rule.forward
 
 
-@pytest.mark.parametrize("op", [ClampFOp, PreciseSqrtOp, PreciseDivFOp, MulhiUIOp])
+@pytest.mark.parametrize("op", [ClampFOp, PreciseSqrtOp, PreciseDivFOp, ApproxDivFOp, MulhiUIOp])
 def test_math_ops_are_elementwise(op: type) -> None:
     assert op.has_trait(Elementwise) and not op.has_trait(LayoutAnchor)
 
@@ -160,6 +165,7 @@ def test_dead_code_elimination_keeps_atomics_and_drops_pure_ops() -> None:
             f"%4 = tt.precise_sqrt %v : {V}",
             f"%5 = tt.precise_divf %v, %v : {V}",
             f"%6 = tt.mulhiui %iv, %iv : {INTS}",
+            f"%7 = tt.approx_divf %v, %v : {V}",
         ]
     )
     kernel = parse_module(MODULE.format(body=body))
