@@ -44,6 +44,7 @@ from layoutdialect.dialect.tt.func import CallOp, FuncOp
 from layoutdialect.dialect.tt.memory import LoadOp, StoreOp
 from layoutdialect.dialect.tt.ops import ExpandDimsOp, ReduceOp, TransOp
 from layoutdialect.dialect.tt.scan import ScanOp
+from layoutdialect.dialect.tt.types import bit_width, pointee_type
 from layoutdialect.dialect.ttg.views import Fp4ToFpOp, MemDescTransOp
 from layoutdialect.dialect.ttg.warp_specialize import WarpSpecializeOp
 from layoutdialect.dialect.upstream.arith.ops import ComparisonOp
@@ -134,6 +135,8 @@ BINARY: dict[str, Binary] = {
     "math.powf": lambda a, b, w: np.power(a, b),
     "math.atan2": lambda a, b, w: np.arctan2(a, b),
     "math.copysign": lambda a, b, w: np.copysign(a, b),
+    "tt.precise_divf": lambda a, b, w: np.divide(a, b),
+    "tt.approx_divf": lambda a, b, w: np.divide(a, b),
 }
 """Each binary op on its operands, given their integer width (``None`` for floats)."""
 
@@ -679,6 +682,12 @@ def _cast(interpreter: TensorInterpreter, op: Operation, arguments: list[Array])
     return [arguments[0].astype(dtype_of(op.results[0].type))]
 
 
+def _element_bytes(pointer: Attribute) -> int:
+    """Bytes of what ``pointer`` (or a tensor of them) points to: a pointer here counts
+    elements (``tt.addptr`` adds its offsets as they are), an address counts bytes."""
+    return max(1, (bit_width(pointee_type(element_type(pointer))) or 8) // 8)
+
+
 def _unsigned_cast(interpreter: TensorInterpreter, op: Operation, arguments: list[Array]) -> list[Array]:
     """``arith.extui`` and ``arith.uitofp``: the operand read as unsigned."""
     return [unsigned(arguments[0], integer_width(op.operands[0].type)).astype(dtype_of(op.results[0].type))]
@@ -697,6 +706,7 @@ HANDLERS: dict[str, Handler] = {
     "tt.make_range": _make_range,
     "tt.get_program_id": _program_id,
     "tt.splat": _same_values,
+    "tt.unsplat": lambda _, op, a: [np.asarray(a[0]).reshape(-1)[0]],
     "tt.broadcast": _same_values,
     "tt.expand_dims": _expand_dims,
     "tt.reshape": _same_values,
@@ -715,6 +725,8 @@ HANDLERS: dict[str, Handler] = {
     "tt.split": lambda _, op, a: [a[0][..., 0], a[0][..., 1]],
     "tt.cat": _cat,
     "tt.bitcast": TensorInterpreter._bitcast,
+    "tt.int_to_ptr": lambda _, op, a: [a[0].astype(np.int64) // _element_bytes(op.results[0].type)],
+    "tt.ptr_to_int": lambda _, op, a: [a[0].astype(np.int64) * _element_bytes(op.operands[0].type)],
     "tt.elementwise_inline_asm": TensorInterpreter._outside_function,
     "tt.extern_elementwise": TensorInterpreter._outside_function,
     "tt.addptr": lambda _, op, a: [a[0] + a[1].astype(np.int64)],

@@ -1,6 +1,6 @@
-"""The ``tt`` dialect subset that TTGIR kernels use: functions, pointers, tensor
-construction and reshaping, loads and stores, dots, reductions, scans, histograms, gathers,
-joins, splits, concatenations, prints and asserts."""
+"""The ``tt`` dialect that TTGIR kernels use: functions, pointers, tensor construction and
+reshaping, loads and stores, atomics, dots, reductions, scans, histograms, gathers, joins,
+splits, concatenations, casts, prints and asserts, and tensor descriptors."""
 
 from __future__ import annotations
 
@@ -11,7 +11,13 @@ from layoutdialect.dialect.tt.combine import CatOp, JoinOp, SplitOp
 from layoutdialect.dialect.tt.data_indexed import GatherOp, HistogramOp
 from layoutdialect.dialect.tt.debug import AssertOp, PrintOp
 from layoutdialect.dialect.tt.dot_scaled import DotScaledOp
-from layoutdialect.dialect.tt.elementwise import BitcastOp, ElementwiseInlineAsmOp, ExternElementwiseOp
+from layoutdialect.dialect.tt.elementwise import (
+    BitcastOp,
+    ElementwiseInlineAsmOp,
+    ExternElementwiseOp,
+    IntToPtrOp,
+    PtrToIntOp,
+)
 from layoutdialect.dialect.tt.func import CallOp, FuncOp, ReturnOp
 from layoutdialect.dialect.tt.memory import AddPtrOp, LoadOp, StoreOp
 from layoutdialect.dialect.tt.ops import (
@@ -26,6 +32,7 @@ from layoutdialect.dialect.tt.ops import (
     ReshapeOp,
     SplatOp,
     TransOp,
+    UnsplatOp,
 )
 from layoutdialect.dialect.tt.scan import ScanOp, ScanReturnOp
 from layoutdialect.dialect.tt.types import PointerType
@@ -41,6 +48,7 @@ TT = Dialect(
         GetProgramIdOp,
         MakeRangeOp,
         SplatOp,
+        UnsplatOp,
         BroadcastOp,
         ExpandDimsOp,
         ReshapeOp,
@@ -61,6 +69,8 @@ TT = Dialect(
         SplitOp,
         CatOp,
         BitcastOp,
+        IntToPtrOp,
+        PtrToIntOp,
         ElementwiseInlineAsmOp,
         ExternElementwiseOp,
         PrintOp,

@@ -1,11 +1,14 @@
-"""Atomics and the remaining scalar and elementwise ``tt`` ops: ``tt.atomic_rmw``,
-``tt.atomic_cas``, ``tt.get_num_programs``, ``tt.clampf``, ``tt.precise_sqrt``,
-``tt.precise_divf``, ``tt.approx_divf``, ``tt.mulhiui``.
+"""Atomics, grid dependencies and the remaining scalar and elementwise ``tt`` ops:
+``tt.atomic_rmw``, ``tt.atomic_cas``, ``tt.atomic_load``, ``tt.atomic_store``,
+``tt.atomic_poll``, ``tt.grid_dependency_wait``, ``tt.grid_dependency_launch_dependents``,
+``tt.get_num_programs``, ``tt.clampf``, ``tt.precise_sqrt``, ``tt.precise_divf``,
+``tt.approx_divf``, ``tt.mulhiui``.
 
 Triton's enum attributes (``RMWOp``, ``MemSemantic``, ``MemSyncScope``, ``ProgramIDDim``,
 ``PropagateNan``) are ``i32`` integers in the IR, printed as their keywords.  Atomics are
-layout anchors that are never rematerialised in another layout; the others are pure and
-elementwise.
+layout anchors that are never rematerialised in another layout; a grid dependency (the
+programmatic launch of a dependent grid) orders global memory like a barrier; the others
+are pure and elementwise.
 """
 
 from __future__ import annotations
@@ -43,7 +46,17 @@ from layoutdialect.dialect.memory_resources import ReadsGlobalMemory, WritesGlob
 from layoutdialect.dialect.semantics import Elementwise, KeepsLayout, LayoutAnchor, SameLayout
 from layoutdialect.dialect.tt.base import ProgramAxisOp, TTOp
 from layoutdialect.dialect.tt.descriptors import quoted
-from layoutdialect.dialect.tt.types import F32_LIKE, FLOAT_LIKE, INT_LIKE, PointerType, TypeKind, check_type_kind, mask_type
+from layoutdialect.dialect.tt.types import (
+    F32_LIKE,
+    FLOAT_LIKE,
+    INT_LIKE,
+    PointerType,
+    TypeKind,
+    check_type_kind,
+    is_pointer_like,
+    mask_type,
+    pointee_type,
+)
 from layoutdialect.dialect.ttg.tensors import scalar_type, shape_and_encoding
 
 __all__ = [
@@ -53,15 +66,13 @@ __all__ = [
     "AtomicRMWOp",
     "ClampFOp",
     "GetNumProgramsOp",
+    "GridDependencyLaunchDependentsOp",
+    "GridDependencyWaitOp",
     "MulhiUIOp",
     "PreciseDivFOp",
     "ApproxDivFOp",
     "PreciseSqrtOp",
 ]
-
-
-def _is_pointer_like(type_: Attribute) -> bool:
-    return isinstance(scalar_type(type_), PointerType)
 
 
 def _pointer_to(value_type: Attribute) -> Attribute:
@@ -89,6 +100,39 @@ anchor, and never rematerialised (``canBeRemat`` is false)."""
 Enums = tuple[tuple[str, Mapping[str, int]], ...]
 """Enum properties by name, each with its cases."""
 
+SEMANTICS_AND_SCOPE: Enums = (("sem", MEM_SEMANTICS), ("scope", MEM_SYNC_SCOPES))
+"""The memory ordering and scope most atomics start with: ``acquire, gpu``."""
+
+
+def _parse_enums(parser: Parser, op_name: str, enums: Enums) -> dict[str, Attribute]:
+    """``keyword, keyword, `` of each enum property in ``enums``: the properties, sorted by
+    name as MLIR keeps them (and the generic form prints them)."""
+    properties: dict[str, Attribute] = {}
+    for attribute, cases in enums:
+        properties[attribute] = parse_enum(parser, op_name, attribute, cases)
+        parser.parse_punctuation(",")
+    return dict(sorted(properties.items()))
+
+
+def _print_enums(printer: Printer, op: Operation, enums: Enums) -> None:
+    keywords = [enum_keyword(cases, op.properties[attribute]) for attribute, cases in enums]
+    printer.print_string(" " + ", ".join(keywords) + ", ")
+
+
+def _check_semantics(op: Operation, allowed: tuple[str, str]) -> None:
+    """The op's ``sem`` is one of the two orderings ``allowed``, or Triton's message."""
+    if enum_keyword(MEM_SEMANTICS, op.properties["sem"]) not in allowed:
+        raise VerifyException(f"'{op.name}' op only supports {allowed[0]} and {allowed[1]} semantics")
+
+
+def _check_mask(op: Operation, index: int, mask: SSAValue | None) -> None:
+    """An optional mask operand (#``index``) holds ``i1``s, or Triton's message."""
+    if mask is not None and scalar_type(mask.type) != IntegerType(1):
+        raise VerifyException(
+            f"'{op.name}' op operand #{index} must be 1-bit signless integer or ranked tensor of 1-bit signless "
+            f"integer values, but got {quoted(mask.type)}"
+        )
+
 
 class _AtomicOp(TTOp):
     """``%old = tt.atomic_<op> <keywords>, %ptr, ... attr-dict : (<operand types>) -> <result type>``:
@@ -112,10 +156,7 @@ class _AtomicOp(TTOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
-        properties: dict[str, Attribute] = {}
-        for attribute, cases in cls.ENUMS:
-            properties[attribute] = parse_enum(parser, cls.name, attribute, cases)
-            parser.parse_punctuation(",")
+        properties = _parse_enums(parser, cls.name, cls.ENUMS)
         start = parser.pos
         names = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_unresolved_operand)
         attributes = parser.parse_optional_attr_dict()
@@ -136,14 +177,12 @@ class _AtomicOp(TTOp):
         return cls.create(
             operands=[parser.resolve_operand(n, t) for n, t in zip(names, types)],
             result_types=[result_type],
-            # MLIR keeps properties sorted by name, as the generic form then prints them.
-            properties=dict(sorted(properties.items())),
+            properties=properties,
             attributes=attributes,
         )
 
     def print(self, printer: Printer) -> None:
-        keywords = [enum_keyword(cases, self.properties[attribute]) for attribute, cases in self.ENUMS]
-        printer.print_string(" " + ", ".join(keywords) + ", ")
+        _print_enums(printer, self, self.ENUMS)
         printer.print_list(self.operands, printer.print_operand)
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : (")
@@ -155,7 +194,7 @@ class _AtomicOp(TTOp):
         for attribute, cases in self.ENUMS:
             check_enum(self, attribute, cases)
         pointer = self.operands[0]
-        if not _is_pointer_like(pointer.type):
+        if not is_pointer_like(pointer.type):
             raise VerifyException(
                 f"'{self.name}' op operand #0 must be ptr or ranked tensor of ptr values, "
                 f"but got {quoted(pointer.type)}"
@@ -213,11 +252,7 @@ class AtomicRMWOp(_AtomicOp):
         )
 
     def verify_values(self) -> None:
-        if self.mask is not None and scalar_type(self.mask.type) != IntegerType(1):
-            raise VerifyException(
-                f"'{self.name}' op operand #2 must be 1-bit signless integer or ranked tensor of 1-bit signless "
-                f"integer values, but got {quoted(self.mask.type)}"
-            )
+        _check_mask(self, 2, self.mask)
         self.check_points_to(self.val, "value")
         if self.mask is not None and self.mask.type != mask_type(self.val.type):
             raise VerifyException(f"'{self.name}' op failed to verify that mask type matches value type")
@@ -233,7 +268,7 @@ class AtomicCASOp(_AtomicOp):
 
     name = "tt.atomic_cas"
 
-    ENUMS: ClassVar[Enums] = (("sem", MEM_SEMANTICS), ("scope", MEM_SYNC_SCOPES))
+    ENUMS: ClassVar[Enums] = SEMANTICS_AND_SCOPE
     OPERAND_COUNTS: ClassVar[tuple[int, ...]] = (3,)
     OPERANDS_EXPECTED: ClassVar[str] = "tt.atomic_cas takes a pointer, a compared value and a new value"
 
@@ -253,6 +288,220 @@ class AtomicCASOp(_AtomicOp):
     def verify_values(self) -> None:
         self.check_points_to(self.cmp, "cmp")
         self.check_points_to(self.val, "value")
+
+
+def _semantics_and_scope(sem: str, scope: str) -> dict[str, Attribute]:
+    return {"scope": IntegerAttr(MEM_SYNC_SCOPES[scope], i32), "sem": IntegerAttr(MEM_SEMANTICS[sem], i32)}
+
+
+@irdl_op_definition
+class AtomicLoadOp(_AtomicOp):
+    """``%v = tt.atomic_load acquire, gpu, %ptr[, %mask] : (tensor<128x!tt.ptr<i32>, #b>,
+    tensor<128xi1, #b>) -> tensor<128xi32, #b>``
+
+    Reads each pointed-to element (where ``mask`` holds) atomically, with ``acquire`` or
+    ``relaxed`` ordering; where the mask is false the element is undefined.
+    """
+
+    name = "tt.atomic_load"
+
+    ENUMS: ClassVar[Enums] = SEMANTICS_AND_SCOPE
+    OPERAND_COUNTS: ClassVar[tuple[int, ...]] = (1, 2)
+    OPERANDS_EXPECTED: ClassVar[str] = "tt.atomic_load takes a pointer, then optionally a mask"
+
+    ptr = operand_def(AnyAttr())
+    mask = opt_operand_def(AnyAttr())
+
+    def __init__(self, sem: str, scope: str, ptr: SSAValue, mask: SSAValue | None = None) -> None:
+        super().__init__(
+            operands=[ptr, [] if mask is None else [mask]],
+            result_types=[pointee_type(ptr.type)],
+            properties=_semantics_and_scope(sem, scope),
+        )
+
+    def verify_values(self) -> None:
+        _check_mask(self, 1, self.mask)
+        if self.result.type != pointee_type(self.ptr.type):
+            raise VerifyException(f"'{self.name}' op failed to verify that result matches ptr type")
+        if self.mask is not None and self.mask.type != mask_type(self.ptr.type):
+            raise VerifyException(f"'{self.name}' op failed to verify that mask type matches ptr type")
+        _check_semantics(self, ("acquire", "relaxed"))
+
+
+@irdl_op_definition
+class AtomicStoreOp(TTOp):
+    """``tt.atomic_store release, gpu, %ptr, %val[, %mask] : tensor<128x!tt.ptr<i32>, #b>``
+
+    Writes each element of ``val`` (where ``mask`` holds) atomically to its pointer, with
+    ``release`` or ``relaxed`` ordering.  The text names only the pointer's type; the
+    value's and the mask's follow from it.
+    """
+
+    name = "tt.atomic_store"
+
+    sem = prop_def(IntegerAttr[I32])
+    scope = prop_def(IntegerAttr[I32])
+    ptr = operand_def(AnyAttr())
+    val = operand_def(AnyAttr())
+    mask = opt_operand_def(AnyAttr())
+
+    traits = traits_def(*ATOMIC_TRAITS)
+
+    def __init__(self, sem: str, scope: str, ptr: SSAValue, val: SSAValue, mask: SSAValue | None = None) -> None:
+        super().__init__(
+            operands=[ptr, val, [] if mask is None else [mask]], properties=_semantics_and_scope(sem, scope)
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AtomicStoreOp:
+        properties = _parse_enums(parser, cls.name, SEMANTICS_AND_SCOPE)
+        start = parser.pos
+        names = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_unresolved_operand)
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        type_at = parser.pos
+        pointer = parser.parse_type()
+        if len(names) not in (2, 3):
+            parser.raise_error("tt.atomic_store takes a pointer and a value, then optionally a mask", start, type_at)
+        if not is_pointer_like(pointer):
+            parser.raise_error(
+                f"custom op '{cls.name}' 'ptr' must be ptr or ranked tensor of ptr values, but got {quoted(pointer)}",
+                type_at,
+                parser.pos,
+            )
+        types = (pointer, pointee_type(pointer), mask_type(pointer))
+        return cls.create(
+            operands=[parser.resolve_operand(n, t) for n, t in zip(names, types)],
+            properties=properties,
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        _print_enums(printer, self, SEMANTICS_AND_SCOPE)
+        printer.print_list(self.operands, printer.print_operand)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.ptr.type)
+
+    def verify_(self) -> None:
+        for attribute, cases in SEMANTICS_AND_SCOPE:
+            check_enum(self, attribute, cases)
+        if not is_pointer_like(self.ptr.type) or self.val.type != pointee_type(self.ptr.type):
+            raise VerifyException(f"'{self.name}' op failed to verify that ptr type matches value type")
+        if self.mask is not None and self.mask.type != mask_type(self.ptr.type):
+            raise VerifyException(f"'{self.name}' op failed to verify that mask type matches ptr type")
+        _check_semantics(self, ("release", "relaxed"))
+
+
+@irdl_op_definition
+class AtomicPollOp(TTOp):
+    """``%done = tt.atomic_poll acquire, gpu, %ptr, %expected[ timeout %ns] : !tt.ptr<i32>, i32 -> i1``
+
+    Waits until the value at each pointer equals ``expected`` (or, with a timeout, until
+    ``ns`` nanoseconds have passed), reading it atomically with ``acquire`` or ``relaxed``
+    ordering; true where the value was seen.
+    """
+
+    name = "tt.atomic_poll"
+
+    sem = prop_def(IntegerAttr[I32])
+    scope = prop_def(IntegerAttr[I32])
+    ptr = operand_def(AnyAttr())
+    expected = operand_def(AnyAttr())
+    timeout_ns = opt_operand_def(IntegerType(64))
+    result = result_def(AnyAttr())
+
+    traits = traits_def(*ATOMIC_TRAITS)
+
+    def __init__(
+        self, sem: str, scope: str, ptr: SSAValue, expected: SSAValue, timeout_ns: SSAValue | None = None
+    ) -> None:
+        super().__init__(
+            operands=[ptr, expected, [] if timeout_ns is None else [timeout_ns]],
+            result_types=[mask_type(expected.type)],
+            properties=_semantics_and_scope(sem, scope),
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AtomicPollOp:
+        properties = _parse_enums(parser, cls.name, SEMANTICS_AND_SCOPE)
+        names = [parser.parse_unresolved_operand()]
+        parser.parse_punctuation(",")
+        names.append(parser.parse_unresolved_operand())
+        if parser.parse_optional_keyword("timeout") is not None:
+            names.append(parser.parse_unresolved_operand())
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        types = [parser.parse_type()]
+        parser.parse_punctuation(",")
+        types.append(parser.parse_type())
+        parser.parse_punctuation("->")
+        result_type = parser.parse_type()
+        return cls.create(
+            operands=[parser.resolve_operand(n, t) for n, t in zip(names, [*types, IntegerType(64)])],
+            result_types=[result_type],
+            properties=properties,
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        _print_enums(printer, self, SEMANTICS_AND_SCOPE)
+        printer.print_list([self.ptr, self.expected], printer.print_operand)
+        if self.timeout_ns is not None:
+            printer.print_string(" timeout ")
+            printer.print_operand(self.timeout_ns)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_list([self.ptr.type, self.expected.type], printer.print_attribute)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        for attribute, cases in SEMANTICS_AND_SCOPE:
+            check_enum(self, attribute, cases)
+        if not is_pointer_like(self.ptr.type):
+            raise VerifyException(
+                f"'{self.name}' op operand #0 must be ptr or ranked tensor of ptr values, "
+                f"but got {quoted(self.ptr.type)}"
+            )
+        if scalar_type(self.result.type) != IntegerType(1):
+            raise VerifyException(
+                f"'{self.name}' op result #0 must be 1-bit signless integer or ranked tensor of 1-bit signless "
+                f"integer values, but got {quoted(self.result.type)}"
+            )
+        if self.ptr.type != _pointer_to(self.expected.type):
+            raise VerifyException(f"'{self.name}' op failed to verify that ptr type matches expected type")
+        if self.result.type != mask_type(self.expected.type):
+            raise VerifyException(f"'{self.name}' op failed to verify that result type matches expected shape")
+        _check_semantics(self, ("acquire", "relaxed"))
+
+
+class _GridDependencyOp(TTOp):
+    """``tt.grid_dependency_<verb>``: no operands, no results; it orders every access to
+    global memory around it."""
+
+    assembly_format = "attr-dict"
+
+    traits = traits_def(ReadsGlobalMemory(), WritesGlobalMemory())
+
+    def __init__(self) -> None:
+        super().__init__()
+
+
+@irdl_op_definition
+class GridDependencyWaitOp(_GridDependencyOp):
+    """``tt.grid_dependency_wait``: waits until the grids this one depends on have finished
+    (or let it go on), so that it may read what they wrote."""
+
+    name = "tt.grid_dependency_wait"
+
+
+@irdl_op_definition
+class GridDependencyLaunchDependentsOp(_GridDependencyOp):
+    """``tt.grid_dependency_launch_dependents``: lets the grids that depend on this one be
+    launched before it finishes."""
+
+    name = "tt.grid_dependency_launch_dependents"
 
 
 @irdl_op_definition
@@ -388,6 +637,11 @@ class ClampFOp(_ElementwiseOp):
 OPS: list[type[Operation]] = [
     AtomicRMWOp,
     AtomicCASOp,
+    AtomicLoadOp,
+    AtomicStoreOp,
+    AtomicPollOp,
+    GridDependencyWaitOp,
+    GridDependencyLaunchDependentsOp,
     GetNumProgramsOp,
     ClampFOp,
     PreciseSqrtOp,

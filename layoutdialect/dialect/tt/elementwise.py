@@ -1,12 +1,13 @@
-"""The ``tt`` elementwise ops whose meaning lies outside the IR: bit casts, inline
-assembly and calls into an external library.  Each keeps its operands' shape and
+"""The ``tt`` elementwise ops whose meaning lies outside the IR: bit casts, casts between
+pointers and integers, inline assembly and calls into an external library.  Each keeps its operands' shape and
 encoding, so layouts pass through them as through ``arith``."""
 
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
+from typing import ClassVar
 
-from xdsl.dialects.builtin import I32, BoolAttr, IntegerAttr, StringAttr
+from xdsl.dialects.builtin import I32, BoolAttr, IntegerAttr, StringAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -26,10 +27,10 @@ from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import Elementwise
 from layoutdialect.dialect.tt.base import TTOp
-from layoutdialect.dialect.tt.types import bit_width
+from layoutdialect.dialect.tt.types import I64_LIKE, POINTER_LIKE, TypeKind, bit_width, check_type_kind
 from layoutdialect.dialect.ttg.tensors import scalar_type, shape_and_encoding
 
-__all__ = ["BitcastOp", "ElementwiseInlineAsmOp", "ExternElementwiseOp", "PureWhenDeclared"]
+__all__ = ["BitcastOp", "ElementwiseInlineAsmOp", "ExternElementwiseOp", "IntToPtrOp", "PtrToIntOp", "PureWhenDeclared"]
 
 
 _IMPURE = frozenset({EffectInstance(MemoryEffectKind.READ), EffectInstance(MemoryEffectKind.WRITE)})
@@ -73,6 +74,57 @@ class BitcastOp(TTOp):
         _check_same_shape_and_encoding(self, [self.src, self.result])
         if bit_width(scalar_type(self.src.type)) != bit_width(scalar_type(self.result.type)):
             raise VerifyException("tt.bitcast: the operand and result elements must have the same bit width")
+
+
+class _AddressCastOp(TTOp):
+    """A cast between pointers and their 64-bit addresses:
+    ``$src attr-dict : type($src) -> type($result)``, elementwise."""
+
+    SOURCE: ClassVar[TypeKind]
+    RESULT: ClassVar[TypeKind]
+
+    src = operand_def(AnyAttr())
+    result = result_def(AnyAttr())
+
+    assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
+    traits = traits_def(Pure(), Elementwise())
+
+    def __init__(self, src: SSAValue, result_type: Attribute) -> None:
+        super().__init__(operands=[src], result_types=[result_type])
+
+    def verify_(self) -> None:
+        check_type_kind(self, "operand", 0, self.src.type, self.SOURCE)
+        check_type_kind(self, "result", 0, self.result.type, self.RESULT)
+        source, result = self.src.type, self.result.type
+        if isinstance(source, TensorType) != isinstance(result, TensorType):
+            raise VerifyException(
+                f"'{self.name}' op if an operand is non-scalar, then there must be at least one non-scalar result"
+            )
+        if shape_and_encoding(source) != shape_and_encoding(result):
+            raise VerifyException(
+                f"'{self.name}' op all non-scalar operands/results must have the same shape and base type"
+            )
+
+
+@irdl_op_definition
+class IntToPtrOp(_AddressCastOp):
+    """``%p = tt.int_to_ptr %a : tensor<128xi64, #b> -> tensor<128x!tt.ptr<f16>, #b>``: the
+    pointer at each 64-bit address."""
+
+    name = "tt.int_to_ptr"
+
+    SOURCE: ClassVar[TypeKind] = I64_LIKE
+    RESULT: ClassVar[TypeKind] = POINTER_LIKE
+
+
+@irdl_op_definition
+class PtrToIntOp(_AddressCastOp):
+    """``%a = tt.ptr_to_int %p : !tt.ptr<f32> -> i64``: each pointer's 64-bit address."""
+
+    name = "tt.ptr_to_int"
+
+    SOURCE: ClassVar[TypeKind] = POINTER_LIKE
+    RESULT: ClassVar[TypeKind] = I64_LIKE
 
 
 @irdl_op_definition

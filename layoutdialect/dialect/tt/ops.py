@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from math import prod
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -102,6 +103,7 @@ __all__ = [
     "ReshapeOp",
     "SplatOp",
     "TransOp",
+    "UnsplatOp",
 ]
 
 FOLDS = "layoutdialect.dialect.tt.canonicalization"
@@ -211,6 +213,53 @@ class SplatOp(_UnaryTensorOp):
     def verify_(self) -> None:
         if self.src.type != tensor_type(self.result).element_type:
             raise VerifyException("tt.splat: the scalar's type must be the tensor's element type")
+
+
+@irdl_op_definition
+class UnsplatOp(TTOp):
+    """``%x = tt.unsplat %t : tensor<1xf32, #blocked>``: the one element of a one-element
+    tensor, as a scalar (the inverse of ``tt.splat``)."""
+
+    name = "tt.unsplat"
+
+    src = operand_def(TensorType)
+    result = result_def(AnyAttr())
+
+    traits = traits_def(Pure())
+
+    def __init__(self, src: SSAValue) -> None:
+        super().__init__(operands=[src], result_types=[tensor_type(src).element_type])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> UnsplatOp:
+        name = parser.parse_unresolved_operand()
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        type_at = parser.pos
+        type_ = parser.parse_type()
+        if not isinstance(type_, TensorType):
+            parser.raise_error(
+                f"custom op '{cls.name}' invalid kind of type specified: expected builtin.tensor, but found '{type_}'",
+                type_at,
+                parser.pos,
+            )
+        op = cls(parser.resolve_operand(name, type_))
+        op.attributes |= attributes
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.src)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.src.type)
+
+    def verify_(self) -> None:
+        source = tensor_type(self.src)
+        if prod(source.get_shape()) != 1:
+            raise VerifyException("source tensor must have exactly one element")
+        if self.result.type != source.element_type:
+            raise VerifyException(f"'{self.name}' op result must be the source tensor's element type")
 
 
 @irdl_op_definition

@@ -17,11 +17,14 @@ __all__ = [
     "F32_LIKE",
     "FLOAT_LIKE",
     "GLOBAL_ADDRESS_SPACE",
+    "I64_LIKE",
     "INT_LIKE",
+    "POINTER_LIKE",
     "PointerType",
     "TypeKind",
     "bit_width",
     "check_type_kind",
+    "is_pointer_like",
     "mask_type",
     "pointee_type",
     "quoted",
@@ -110,6 +113,15 @@ def _is_f32_like(type_: Attribute) -> bool:
     return isinstance(scalar_type(type_), Float32Type)
 
 
+def _is_i64_like(type_: Attribute) -> bool:
+    return scalar_type(type_) == IntegerType(64)
+
+
+def is_pointer_like(type_: Attribute) -> bool:
+    """Whether ``type_`` is a pointer, or a tensor of pointers."""
+    return isinstance(scalar_type(type_), PointerType)
+
+
 TypeKind = tuple[Callable[[Attribute], bool], str]
 """A type constraint of Triton's: the test, and how its messages name the types."""
 
@@ -121,6 +133,12 @@ INT_LIKE: TypeKind = (_is_int_like, "integer or ranked tensor of integer values"
 
 F32_LIKE: TypeKind = (_is_f32_like, "32-bit float or ranked tensor of 32-bit float values")
 """Triton's ``TT_F32Like``: an ``f32``, or a ranked tensor of them."""
+
+I64_LIKE: TypeKind = (_is_i64_like, "64-bit signless integer or tensor of 64-bit signless integer values")
+"""Triton's ``TT_I64Like``: an ``i64``, or a tensor of them."""
+
+POINTER_LIKE: TypeKind = (is_pointer_like, "ptr or ranked tensor of ptr values")
+"""Triton's ``TT_PtrLike``: a pointer, or a ranked tensor of pointers."""
 
 
 def check_type_kind(op: Operation, what: str, index: int, type_: Attribute, kind: TypeKind) -> None:

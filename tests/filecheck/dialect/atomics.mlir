@@ -1,4 +1,4 @@
-// Atomics, tt.get_num_programs and the float/integer elementwise tt ops read and print as Triton 3.9 prints them;
+// Atomics, grid dependencies, tt.get_num_programs and the float/integer elementwise tt ops read and print as Triton 3.9 prints them;
 // printing is a fixed point, and the generic form keeps the enums as the i32 values Triton stores.
 // RUN: layout-opt %s --verify-roundtrip | filecheck %s
 // RUN: layout-opt %s --print-op-generic | filecheck %s --check-prefix=GENERIC
@@ -20,6 +20,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %10 = tt.atomic_rmw exch, relaxed, gpu, %ptr, %i : (!tt.ptr<i32>, i32) -> i32
     %11 = tt.atomic_cas acq_rel, gpu, %ptr, %i, %i : (!tt.ptr<i32>, i32, i32) -> i32
     %12 = tt.atomic_cas relaxed, sys, %ptr, %i, %i {ttg.partition = array<i32: 1>} : (!tt.ptr<i32>, i32, i32) -> i32
+    tt.return
+  }
+
+  tt.func @ordered_accesses(%ptrs: tensor<128x!tt.ptr<i32>, #blocked>, %vals: tensor<128xi32, #blocked>, %mask: tensor<128xi1, #blocked>,
+                            %ptr: !tt.ptr<i32>, %i: i32, %ns: i64) {
+    tt.grid_dependency_wait
+    %0 = tt.atomic_load acquire, gpu, %ptrs, %mask : (tensor<128x!tt.ptr<i32>, #blocked>, tensor<128xi1, #blocked>) -> tensor<128xi32, #blocked>
+    %1 = tt.atomic_load relaxed, cta, %ptr {ttg.partition = array<i32: 1>} : (!tt.ptr<i32>) -> i32
+    tt.atomic_store release, gpu, %ptrs, %vals, %mask : tensor<128x!tt.ptr<i32>, #blocked>
+    tt.atomic_store relaxed, sys, %ptr, %i : !tt.ptr<i32>
+    %2 = tt.atomic_poll acquire, gpu, %ptr, %i timeout %ns : !tt.ptr<i32>, i32 -> i1
+    %3 = tt.atomic_poll relaxed, gpu, %ptrs, %vals : tensor<128x!tt.ptr<i32>, #blocked>, tensor<128xi32, #blocked> -> tensor<128xi1, #blocked>
+    tt.grid_dependency_launch_dependents
     tt.return
   }
 
@@ -53,6 +66,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT:    %10 = tt.atomic_rmw exch, relaxed, gpu, %ptr, %i : (!tt.ptr<i32>, i32) -> i32
 // CHECK-NEXT:    %11 = tt.atomic_cas acq_rel, gpu, %ptr, %i, %i : (!tt.ptr<i32>, i32, i32) -> i32
 // CHECK-NEXT:    %12 = tt.atomic_cas relaxed, sys, %ptr, %i, %i {ttg.partition = array<i32: 1>} : (!tt.ptr<i32>, i32, i32) -> i32
+// CHECK-LABEL: tt.func @ordered_accesses
+// CHECK-NEXT:    tt.grid_dependency_wait
+// CHECK-NEXT:    %0 = tt.atomic_load acquire, gpu, %ptrs, %mask : (tensor<128x!tt.ptr<i32>, #blocked>, tensor<128xi1, #blocked>) -> tensor<128xi32, #blocked>
+// CHECK-NEXT:    %1 = tt.atomic_load relaxed, cta, %ptr {ttg.partition = array<i32: 1>} : (!tt.ptr<i32>) -> i32
+// CHECK-NEXT:    tt.atomic_store release, gpu, %ptrs, %vals, %mask : tensor<128x!tt.ptr<i32>, #blocked>
+// CHECK-NEXT:    tt.atomic_store relaxed, sys, %ptr, %i : !tt.ptr<i32>
+// CHECK-NEXT:    %2 = tt.atomic_poll acquire, gpu, %ptr, %i timeout %ns : !tt.ptr<i32>, i32 -> i1
+// CHECK-NEXT:    %3 = tt.atomic_poll relaxed, gpu, %ptrs, %vals : tensor<128x!tt.ptr<i32>, #blocked>, tensor<128xi32, #blocked> -> tensor<128xi1, #blocked>
+// CHECK-NEXT:    tt.grid_dependency_launch_dependents
 // CHECK-LABEL: tt.func @grid_and_math
 // CHECK-NEXT:    %0 = tt.get_num_programs x : i32
 // CHECK-NEXT:    %1 = tt.get_num_programs y {ttg.partition = array<i32: 0>} : i32
@@ -69,6 +91,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // GENERIC: "tt.atomic_rmw"(%ptrs, %vals, %mask) <{atomic_rmw_op = 5 : i32, scope = 1 : i32, sem = 4 : i32}>
 // GENERIC: "tt.atomic_cas"(%ptr, %i, %i) <{scope = 1 : i32, sem = 4 : i32}>
+// GENERIC: "tt.grid_dependency_wait"() : () -> ()
+// GENERIC: "tt.atomic_load"(%ptrs, %mask) <{scope = 1 : i32, sem = 2 : i32}>
+// GENERIC: "tt.atomic_store"(%ptrs, %vals, %mask) <{scope = 1 : i32, sem = 3 : i32}> : (tensor<128x!tt.ptr<i32>, #blocked>, tensor<128xi32, #blocked>, tensor<128xi1, #blocked>) -> ()
+// GENERIC: "tt.atomic_poll"(%ptr, %i, %ns) <{scope = 1 : i32, sem = 2 : i32}> : (!tt.ptr<i32>, i32, i64) -> i1
 // GENERIC: "tt.get_num_programs"() <{axis = 1 : i32}> {ttg.partition = array<i32: 0>} : () -> i32
 // GENERIC: "tt.clampf"(%x, %x, %x) <{propagateNan = 0 : i32}>
 // GENERIC: "tt.clampf"(%f, %f, %f) <{propagateNan = 65535 : i32}>

@@ -154,3 +154,23 @@ tt.func @undeclared_property(%x: tensor<32xf32>) -> f32 {
   tt.return %0 : f32
 }
 }
+
+#q = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK-LABEL: @addresses_and_scalars
+// CHECK-NEXT: %0 = tt.unsplat %one : tensor<1xf32, #[[$Q:.+]]>
+// CHECK-NEXT: %1 = tt.int_to_ptr %a : i64 -> !tt.ptr<f16>
+// CHECK-NEXT: %2 = tt.int_to_ptr %as : tensor<128xi64, #[[$Q]]> -> tensor<128x!tt.ptr<f16>, #[[$Q]]>
+// CHECK-NEXT: %3 = tt.ptr_to_int %p : !tt.ptr<i32> -> i64
+// CHECK-NEXT: %4 = tt.ptr_to_int %ps : tensor<128x!tt.ptr<i32>, #[[$Q]]> -> tensor<128xi64, #[[$Q]]>
+// CHECK-NEXT: %5 = tt.unsplat %one {ttg.partition = array<i32: 1>} : tensor<1xf32, #[[$Q]]>
+tt.func @addresses_and_scalars(%one: tensor<1xf32, #q>, %a: i64, %as: tensor<128xi64, #q>, %p: !tt.ptr<i32>, %ps: tensor<128x!tt.ptr<i32>, #q>) {
+  %0 = tt.unsplat %one : tensor<1xf32, #q>
+  %1 = tt.int_to_ptr %a : i64 -> !tt.ptr<f16>
+  %2 = tt.int_to_ptr %as : tensor<128xi64, #q> -> tensor<128x!tt.ptr<f16>, #q>
+  %3 = tt.ptr_to_int %p : !tt.ptr<i32> -> i64
+  %4 = tt.ptr_to_int %ps : tensor<128x!tt.ptr<i32>, #q> -> tensor<128xi64, #q>
+  %5 = tt.unsplat %one {ttg.partition = array<i32: 1>} : tensor<1xf32, #q>
+  tt.return
+}
+}

@@ -10,12 +10,15 @@ from xdsl.transforms.dead_code_elimination import dce
 from layoutdialect import IRError, parse_module
 from layoutdialect.dialect.semantics import Elementwise, KeepsLayout, LayoutAnchor, SameLayout, layout_rule
 from layoutdialect.dialect.tt.atomics import (
+    ApproxDivFOp,
     AtomicCASOp,
+    AtomicLoadOp,
+    AtomicPollOp,
     AtomicRMWOp,
+    AtomicStoreOp,
     ClampFOp,
     GetNumProgramsOp,
     MulhiUIOp,
-    ApproxDivFOp,
     PreciseDivFOp,
     PreciseSqrtOp,
 )
@@ -26,7 +29,7 @@ MODULE = """\
 module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100"}} {{
   tt.func @f(%p: tensor<128x!tt.ptr<f32>, #b>, %v: tensor<128xf32, #b>, %m: tensor<128xi1, #b>, %sp: !tt.ptr<i32>,
              %si: i32, %iv: tensor<128xi32, #b>, %p2: tensor<128x!tt.ptr<f32>, #b2>, %v2: tensor<128xf32, #b2>,
-             %c: i1, %f: f32) {{
+             %c: i1, %f: f32, %sps: tensor<128x!tt.ptr<i32>, #b>, %ns: i64) {{
     {body}
     tt.return
   }}
@@ -123,6 +126,46 @@ REFUSED = [
     ),
     ("%0 = tt.mulhiui %f, %f : f32", "'tt.mulhiui' op operand #0 must be integer or ranked tensor of integer values"),
     (
+        "%0 = tt.atomic_load release, gpu, %sp : (!tt.ptr<i32>) -> i32",
+        "'tt.atomic_load' op only supports acquire and relaxed semantics",
+    ),
+    ("%0 = tt.atomic_load acquire, gpu, %sp : (!tt.ptr<i32>) -> i64", "failed to verify that result matches ptr type"),
+    (
+        f"%0 = tt.atomic_load acquire, gpu, %sp, %m : (!tt.ptr<i32>, {M}) -> i32",
+        "'tt.atomic_load' op failed to verify that mask type matches ptr type",
+    ),
+    (
+        f"%0 = tt.atomic_load acquire, gpu, %sps, %iv : (tensor<128x!tt.ptr<i32>, #b>, {INTS}) -> {INTS}",
+        "'tt.atomic_load' op operand #1 must be 1-bit signless integer or ranked tensor of 1-bit signless integer "
+        "values, but got 'tensor<128xi32",
+    ),
+    (
+        f"%0 = tt.atomic_load acquire, gpu, %iv : ({INTS}) -> {INTS}",
+        "'tt.atomic_load' op operand #0 must be ptr or ranked tensor of ptr values",
+    ),
+    ("tt.atomic_store acquire, sys, %sp, %si : !tt.ptr<i32>", "'tt.atomic_store' op only supports release and relaxed"),
+    (
+        f"tt.atomic_store release, gpu, %iv, %iv : {INTS}",
+        "custom op 'tt.atomic_store' 'ptr' must be ptr or ranked tensor of ptr values, but got 'tensor<128xi32",
+    ),
+    (
+        "%0 = tt.atomic_poll release, gpu, %sp, %si : !tt.ptr<i32>, i32 -> i1",
+        "'tt.atomic_poll' op only supports acquire and relaxed semantics",
+    ),
+    (
+        "%0 = tt.atomic_poll acquire, gpu, %sp, %si : !tt.ptr<i32>, i32 -> i32",
+        "'tt.atomic_poll' op result #0 must be 1-bit signless integer or ranked tensor of 1-bit signless integer "
+        "values, but got 'i32'",
+    ),
+    (
+        "%0 = tt.atomic_poll acquire, gpu, %sps, %si : tensor<128x!tt.ptr<i32>, #b>, i32 -> tensor<128xi1, #b>",
+        "'tt.atomic_poll' op failed to verify that ptr type matches expected type",
+    ),
+    (
+        f"%0 = tt.atomic_poll acquire, gpu, %sps, %iv : tensor<128x!tt.ptr<i32>, #b>, {INTS} -> i1",
+        "'tt.atomic_poll' op failed to verify that result type matches expected shape",
+    ),
+    (
         "%0 = tt.approx_divf %si, %si : i32",
         "'tt.approx_divf' op operand #0 must be 32-bit float or ranked tensor of 32-bit float values, but got 'i32'",
     ),
@@ -143,7 +186,7 @@ def test_an_axis_in_the_attribute_dictionary_sets_the_property() -> None:
     assert op.axis.value.data == 1 and "axis" not in op.attributes
 
 
-@pytest.mark.parametrize("op", [AtomicRMWOp, AtomicCASOp])
+@pytest.mark.parametrize("op", [AtomicRMWOp, AtomicCASOp, AtomicLoadOp, AtomicStoreOp, AtomicPollOp])
 def test_atomics_anchor_layouts_that_flow_through_them(op: type) -> None:
     assert op.has_trait(LayoutAnchor) and op.has_trait(KeepsLayout)
     rule = op.get_trait(SameLayout)
@@ -173,3 +216,27 @@ def test_dead_code_elimination_keeps_atomics_and_drops_pure_ops() -> None:
     dce(kernel)
     left = [op.name for op in kernel.walk() if op.name not in ("builtin.module", "tt.func", "tt.return")]
     assert left == ["tt.atomic_rmw", "tt.atomic_cas"]
+
+
+def test_dead_code_elimination_keeps_unused_atomic_reads_and_grid_dependencies() -> None:
+    """An atomic load or poll orders memory even when its value is unused, as a grid
+    dependency does: none of them is erased."""
+    body = "\n    ".join(
+        [
+            "tt.grid_dependency_wait",
+            "%0 = tt.atomic_load acquire, gpu, %sp : (!tt.ptr<i32>) -> i32",
+            "%1 = tt.atomic_poll acquire, gpu, %sp, %si timeout %ns : !tt.ptr<i32>, i32 -> i1",
+            "tt.atomic_store release, gpu, %sp, %si : !tt.ptr<i32>",
+            "tt.grid_dependency_launch_dependents",
+        ]
+    )
+    kernel = parse_module(MODULE.format(body=body))
+    dce(kernel)
+    left = [op.name for op in kernel.walk() if op.name not in ("builtin.module", "tt.func", "tt.return")]
+    assert left == [
+        "tt.grid_dependency_wait",
+        "tt.atomic_load",
+        "tt.atomic_poll",
+        "tt.atomic_store",
+        "tt.grid_dependency_launch_dependents",
+    ]

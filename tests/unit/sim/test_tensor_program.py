@@ -378,3 +378,27 @@ module {
     assert [int(v) for v in whole] == [100, 10]
     capped = TensorInterpreter(module, Memory(), budget=RunBudget(1 << 20, loop_cap=3)).call("f", [np.int32(10)])
     assert [int(v) for v in capped] == [9, 3]
+
+
+def test_addresses_cast_both_ways_and_unsplat_reads_the_one_element() -> None:
+    """A pointer's address, advanced as an integer and cast back, reads where ``tt.addptr``
+    would; ``tt.unsplat`` gives the one element of its tensor."""
+    text = """
+module {
+  tt.func @f(%in: !tt.ptr<i32>, %one: tensor<1xf32>) -> (i32, f32) {
+    %address = tt.ptr_to_int %in : !tt.ptr<i32> -> i64
+    %c8 = arith.constant 8 : i64
+    %moved = arith.addi %address, %c8 : i64
+    %p = tt.int_to_ptr %moved : i64 -> !tt.ptr<i32>
+    %x = tt.load %p : !tt.ptr<i32>
+    %s = tt.unsplat %one : tensor<1xf32>
+    tt.return %x, %s : i32, f32
+  }
+}
+"""
+    memory = Memory()
+    buffer = memory.new_buffer_of(np.arange(10, 20, dtype=np.int32))
+    loaded, element = TensorInterpreter(parse_module(text, "f", CTX), memory).call(
+        "f", [buffer, np.array([2.5], np.float32)]
+    )
+    assert int(loaded) == 12 and float(element) == 2.5
