@@ -13,12 +13,14 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
 
 __all__ = [
+    "INPUT_PRECISIONS",
     "MEM_SEMANTICS",
     "MEM_SYNC_SCOPES",
     "PROGRAM_DIMS",
     "PROPAGATE_NAN",
     "RMW_OPS",
     "ROUNDING_MODES",
+    "SCALE_DOT_ELEM_TYPES",
     "check_enum",
     "enum_keyword",
     "parse_enum",
@@ -35,6 +37,14 @@ MEM_SYNC_SCOPES = {"gpu": 1, "cta": 2, "sys": 3}
 
 ROUNDING_MODES = {"rtz": 0, "rtne": 1}
 """Triton's ``RoundingMode``: how ``tt.fp_to_fp`` rounds a downcast."""
+
+INPUT_PRECISIONS = {"tf32": 0, "tf32x3": 1, "ieee": 2, "bf16x3": 3, "bf16x6": 4}
+"""Triton's ``InputPrecision``: how ``tt.dot`` multiplies f32 operands (``ieee``, the
+default, is never printed)."""
+
+SCALE_DOT_ELEM_TYPES = {"e4m3": 0, "e5m2": 1, "e2m3": 2, "e3m2": 3, "e2m1": 4, "bf16": 5, "fp16": 6}
+"""Triton's ``ScaleDotElemType``: the format of a scaled dot's operand (``e2m1`` packs two
+values in each ``i8``)."""
 
 PROGRAM_DIMS = {"x": 0, "y": 1, "z": 2}
 """Triton's ``ProgramIDDim``: the launch-grid axes."""

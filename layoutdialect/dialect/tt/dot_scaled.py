@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IntegerAttr, StringAttr, TensorType
+from xdsl.dialects.builtin import I32, IntegerAttr, TensorType, i32
 from xdsl.ir import SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -22,15 +22,13 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from layoutdialect.dialect.enums import SCALE_DOT_ELEM_TYPES, check_enum, enum_keyword
 from layoutdialect.dialect.semantics import LayoutAnchor
 from layoutdialect.dialect.tt.base import TTOp
 from layoutdialect.dialect.tt.ops import check_dot_types
 from layoutdialect.dialect.ttg.tensors import tensor_type
 
-__all__ = ["DotScaledOp", "SCALED_ELEMENT_TYPES"]
-
-SCALED_ELEMENT_TYPES = ("e4m3", "e5m2", "e2m3", "e3m2", "e2m1", "bf16", "fp16")
-"""Triton's ``ScaleDotElemType`` spellings; ``e2m1`` packs two values in each i8."""
+__all__ = ["DotScaledOp"]
 
 SCALE_GROUPS = (16, 32)
 """How many K elements share one scale: 32 for the OCP mx formats, 16 for nvfp4."""
@@ -53,8 +51,8 @@ class DotScaledOp(TTOp):
     c = operand_def(T)
     a_scale = opt_operand_def(TensorType)
     b_scale = opt_operand_def(TensorType)
-    a_elem_type = prop_def(StringAttr)
-    b_elem_type = prop_def(StringAttr)
+    a_elem_type = prop_def(IntegerAttr[I32])
+    b_elem_type = prop_def(IntegerAttr[I32])
     d = result_def(T)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
@@ -70,8 +68,21 @@ class DotScaledOp(TTOp):
         super().__init__(
             operands=[a, b, c, *([] if s is None else [s] for s in scales)],
             result_types=[c.type],
-            properties={"a_elem_type": StringAttr(element_types[0]), "b_elem_type": StringAttr(element_types[1])},
+            properties={
+                "a_elem_type": IntegerAttr(SCALE_DOT_ELEM_TYPES[element_types[0]], i32),
+                "b_elem_type": IntegerAttr(SCALE_DOT_ELEM_TYPES[element_types[1]], i32),
+            },
         )
+
+    @property
+    def a_format(self) -> str:
+        """``a``'s element format, as ``lhs =`` spells it (``e4m3``, ``e2m1``, ...)."""
+        return enum_keyword(SCALE_DOT_ELEM_TYPES, self.a_elem_type)
+
+    @property
+    def b_format(self) -> str:
+        """``b``'s element format, as ``rhs =`` spells it."""
+        return enum_keyword(SCALE_DOT_ELEM_TYPES, self.b_elem_type)
 
     @classmethod
     def parse(cls, parser: Parser) -> DotScaledOp:
@@ -84,8 +95,8 @@ class DotScaledOp(TTOp):
             parser.parse_keyword(side)
             parser.parse_punctuation("=")
             name = parser.parse_identifier()
-            if name not in SCALED_ELEMENT_TYPES:
-                parser.raise_error(f"expected one of {', '.join(SCALED_ELEMENT_TYPES)}, got '{name}'")
+            if name not in SCALE_DOT_ELEM_TYPES:
+                parser.raise_error(f"expected one of {', '.join(SCALE_DOT_ELEM_TYPES)}, got '{name}'")
             return name
 
         (a, a_scale), _ = operand_and_scale(), parser.parse_punctuation(",")
@@ -125,7 +136,7 @@ class DotScaledOp(TTOp):
         operand_and_scale(self.b, self.b_scale)
         printer.print_string(", ")
         printer.print_operand(self.c)
-        printer.print_string(f" lhs = {self.a_elem_type.data} rhs = {self.b_elem_type.data}")
+        printer.print_string(f" lhs = {self.a_format} rhs = {self.b_format}")
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         printer.print_list(
@@ -143,10 +154,9 @@ class DotScaledOp(TTOp):
         return not isinstance(flag, IntegerAttr) or flag.value.data != 0
 
     def verify_(self) -> None:
-        a_type, b_type = self.a_elem_type.data, self.b_elem_type.data
-        for name in (a_type, b_type):
-            if name not in SCALED_ELEMENT_TYPES:
-                raise VerifyException(f"tt.dot_scaled: unknown element type '{name}'")
+        check_enum(self, "a_elem_type", SCALE_DOT_ELEM_TYPES)
+        check_enum(self, "b_elem_type", SCALE_DOT_ELEM_TYPES)
+        a_type, b_type = self.a_format, self.b_format
         a_pack, b_pack = self._packed_along_k("lhs"), self._packed_along_k("rhs")
         a_factors = ((1, 2) if a_pack else (2, 1)) if a_type == "e2m1" else (1, 1)
         b_factors = ((2, 1) if b_pack else (1, 2)) if b_type == "e2m1" else (1, 1)

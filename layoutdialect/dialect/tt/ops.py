@@ -15,7 +15,6 @@ from xdsl.dialects.builtin import (
     I32,
     DenseArrayBase,
     IntegerAttr,
-    StringAttr,
     TensorType,
     UnitAttr,
     f32,
@@ -42,7 +41,7 @@ from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from layoutdialect.dialect.enums import ROUNDING_MODES, enum_keyword, parse_enum
+from layoutdialect.dialect.enums import INPUT_PRECISIONS, ROUNDING_MODES, check_enum, enum_keyword, parse_enum
 from layoutdialect.dialect.semantics import (
     AnchorWhenSet,
     ConversionFolds,
@@ -58,6 +57,7 @@ from layoutdialect.dialect.semantics import (
 )
 from layoutdialect.dialect.tt.base import ProgramAxisOp, TTOp
 from layoutdialect.dialect.tt.types import FLOAT_LIKE, bit_width, check_type_kind
+from layoutdialect.dialect.ttg.custom_format import parse_attr_dict
 from layoutdialect.dialect.ttg.tensors import (
     broadcast_layouts_agree,
     check_inferred_encoding,
@@ -411,15 +411,6 @@ class TransOp(_UnaryTensorOp):
         check_inferred_encoding(self.name, src, self.result.type, self.infer_result_encoding)
 
 
-def _parse_optional_setting(parser: Parser, keyword: str) -> str | None:
-    """``, keyword = value`` after an op's operands, as ``tt.fp_to_fp`` and ``tt.dot`` print it."""
-    if parser.parse_optional_punctuation(",") is None:
-        return None
-    parser.parse_keyword(keyword)
-    parser.parse_punctuation("=")
-    return parser.parse_identifier()
-
-
 @irdl_op_definition
 class FpToFpOp(TTOp):
     """``tt.fp_to_fp %x, rounding = rtne : tensor<..xf32, #b> -> tensor<..xf8E4M3FN, #b>``
@@ -429,7 +420,7 @@ class FpToFpOp(TTOp):
     name = "tt.fp_to_fp"
 
     src = operand_def(AnyAttr())
-    rounding = opt_prop_def(StringAttr)
+    rounding = opt_prop_def(IntegerAttr[I32])
     result = result_def(AnyAttr())
 
     traits = traits_def(Pure(), Elementwise())
@@ -438,31 +429,35 @@ class FpToFpOp(TTOp):
         super().__init__(
             operands=[src],
             result_types=[result_type],
-            properties={"rounding": None if rounding is None else StringAttr(rounding)},
+            properties={"rounding": None if rounding is None else IntegerAttr(ROUNDING_MODES[rounding], i32)},
         )
+
+    @property
+    def rounding_mode(self) -> str | None:
+        """The rounding's keyword (``rtne``, ``rtz``), or ``None`` where the op has none."""
+        return None if self.rounding is None else enum_keyword(ROUNDING_MODES, self.rounding)
 
     @classmethod
     def parse(cls, parser: Parser) -> FpToFpOp:
         unresolved = parser.parse_unresolved_operand()
-        attributes = parser.parse_optional_attr_dict()
-        rounding = None
+        properties, attributes = parse_attr_dict(parser, ("rounding",))
         if parser.parse_optional_punctuation(",") is not None:
             parser.parse_keyword("rounding")
             parser.parse_punctuation("=")
-            rounding = enum_keyword(ROUNDING_MODES, parse_enum(parser, cls.name, "rounding", ROUNDING_MODES))
+            properties["rounding"] = parse_enum(parser, cls.name, "rounding", ROUNDING_MODES)
         parser.parse_punctuation(":")
         src = parser.resolve_operand(unresolved, parser.parse_type())
         parser.parse_punctuation("->")
-        op = FpToFpOp(src, parser.parse_type(), rounding)
-        op.attributes |= attributes
-        return op
+        return cls.create(
+            operands=[src], result_types=[parser.parse_type()], properties=properties, attributes=attributes
+        )
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.src)
         printer.print_op_attributes(self.attributes)
-        if self.rounding is not None:
-            printer.print_string(f", rounding = {self.rounding.data}")
+        if self.rounding_mode is not None:
+            printer.print_string(f", rounding = {self.rounding_mode}")
         _print_types(printer, ((" : ", self.src.type), (" -> ", self.result.type)))
 
     def verify_(self) -> None:
@@ -486,6 +481,8 @@ class FpToFpOp(TTOp):
                 )
             if src.encoding != dst.encoding:
                 raise VerifyException(f"'{self.name}' op requires the same encoding for all operands and results")
+        if self.rounding is not None:
+            check_enum(self, "rounding", ROUNDING_MODES)
         if (bit_width(scalar_type(dst)) or 0) < (bit_width(scalar_type(src)) or 0) and self.rounding is None:
             raise VerifyException("Rounding mode is required for FP downcast")
 
@@ -500,17 +497,23 @@ class DotOp(TTOp):
     a = operand_def(TensorType)
     b = operand_def(TensorType)
     c = operand_def(T)
-    input_precision = opt_prop_def(StringAttr)
+    input_precision = opt_prop_def(IntegerAttr[I32], prop_name="inputPrecision")
     d = result_def(T)
 
     traits = traits_def(Pure(), LayoutAnchor(), KeepsLayout())
 
-    def __init__(self, a: SSAValue, b: SSAValue, c: SSAValue, input_precision: str | None = None) -> None:
+    def __init__(self, a: SSAValue, b: SSAValue, c: SSAValue, input_precision: str = "ieee") -> None:
         super().__init__(
             operands=[a, b, c],
             result_types=[c.type],
-            properties={"input_precision": None if input_precision is None else StringAttr(input_precision)},
+            properties={"inputPrecision": IntegerAttr(INPUT_PRECISIONS[input_precision], i32)},
         )
+
+    @property
+    def precision(self) -> str:
+        """How f32 operands are multiplied: ``tf32``, ``tf32x3``, ``ieee`` (the default),
+        ``bf16x3`` or ``bf16x6``."""
+        return "ieee" if self.input_precision is None else enum_keyword(INPUT_PRECISIONS, self.input_precision)
 
     @classmethod
     def parse(cls, parser: Parser) -> DotOp:
@@ -518,27 +521,33 @@ class DotOp(TTOp):
         for _ in range(2):
             parser.parse_punctuation(",")
             operands.append(parser.parse_unresolved_operand())
-        precision = _parse_optional_setting(parser, "inputPrecision")
-        attributes = parser.parse_optional_attr_dict()
+        properties: dict[str, Attribute] = {"inputPrecision": IntegerAttr(INPUT_PRECISIONS["ieee"], i32)}
+        if parser.parse_optional_punctuation(",") is not None:
+            parser.parse_keyword("inputPrecision")
+            parser.parse_punctuation("=")
+            properties["inputPrecision"] = parse_enum(parser, cls.name, "inputPrecision", INPUT_PRECISIONS)
+        written, attributes = parse_attr_dict(parser, ("inputPrecision",))
         parser.parse_punctuation(":")
         a = parser.resolve_operand(operands[0], parser.parse_type())
         parser.parse_punctuation("*")
         b = parser.resolve_operand(operands[1], parser.parse_type())
         parser.parse_punctuation("->")
         c = parser.resolve_operand(operands[2], parser.parse_type())
-        op = DotOp(a, b, c, precision)
-        op.attributes |= attributes
-        return op
+        return cls.create(
+            operands=[a, b, c], result_types=[c.type], properties=properties | written, attributes=attributes
+        )
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_list((self.a, self.b, self.c), printer.print_operand)
-        if self.input_precision is not None:
-            printer.print_string(f", inputPrecision = {self.input_precision.data}")
+        if self.precision != "ieee":
+            printer.print_string(f", inputPrecision = {self.precision}")
         printer.print_op_attributes(self.attributes)
         _print_types(printer, ((" : ", self.a.type), (" * ", self.b.type), (" -> ", self.d.type)))
 
     def verify_(self) -> None:
+        if self.input_precision is not None:
+            check_enum(self, "inputPrecision", INPUT_PRECISIONS)
         check_dot_operand_encodings(self.a.type, self.b.type, self.d.type)
         check_dot_types(self.name, self.a.type, self.b.type, self.d.type)
         if isinstance(encoding_of(self.d.type), NvidiaMmaEncoding) and not self._mma_supports_precision():
@@ -548,7 +557,7 @@ class DotOp(TTOp):
         """The first rule of Triton's ``supportMMA``: f32 operands need TF32 input precision
         (not the default, IEEE, which an unwritten ``inputPrecision`` means)."""
         both_f32 = scalar_type(self.a.type) == f32 and scalar_type(self.b.type) == f32
-        return not both_f32 or (self.input_precision is not None and self.input_precision.data == "tf32")
+        return not both_f32 or self.precision == "tf32"
 
 
 def _same_dot_parent(parent: Encoding, result: Encoding) -> bool:

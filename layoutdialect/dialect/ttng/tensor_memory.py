@@ -31,7 +31,6 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     ModuleOp,
-    StringAttr,
     TensorType,
     UnitAttr,
     i1,
@@ -68,6 +67,7 @@ from layoutdialect.analysis.tensor_memory_access import (
     tmem_view,
 )
 from layoutdialect.dialect.attribute_reader import XdslAttributeReader
+from layoutdialect.dialect.enums import SCALE_DOT_ELEM_TYPES, check_enum, enum_keyword
 from layoutdialect.dialect.memory_resources import (
     ReadsSharedMemory,
     ReadsTensorMemory,
@@ -78,7 +78,6 @@ from layoutdialect.dialect.memory_resources import (
 )
 from layoutdialect.dialect.semantics import ConversionFolds, LayoutAnchor
 from layoutdialect.dialect.syntax import build, format_bases, parse_bases, parse_int
-from layoutdialect.dialect.tt.dot_scaled import SCALED_ELEMENT_TYPES
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import (
     LinearEncodingAttr,
@@ -944,15 +943,15 @@ def _parse_operands(parser: Parser, count: int) -> list[UnresolvedOperand]:
     return names
 
 
-def _parse_element_type(parser: Parser, side: str) -> StringAttr:
+def _parse_element_type(parser: Parser, side: str) -> IntegerAttr:
     """``lhs = e2m1``: a scaled operand's element type (Triton's ``ScaleDotElemType``)."""
     parser.parse_keyword(side)
     parser.parse_punctuation("=")
     start = parser.pos
     name = parser.parse_identifier()
-    if name not in SCALED_ELEMENT_TYPES:
-        parser.raise_error(f"expected one of {', '.join(SCALED_ELEMENT_TYPES)}, got '{name}'", start, parser.pos)
-    return StringAttr(name)
+    if name not in SCALE_DOT_ELEM_TYPES:
+        parser.raise_error(f"expected one of {', '.join(SCALE_DOT_ELEM_TYPES)}, got '{name}'", start, parser.pos)
+    return IntegerAttr(SCALE_DOT_ELEM_TYPES[name], i32)
 
 
 def _check_completion_barrier(op: Operation, barrier: MemDescType) -> None:
@@ -1073,7 +1072,7 @@ class _MMAv5Op(TensorMemoryOp):
         printer.print_string(", ")
         printer.print_list([*scales, self.use_d, self.pred], printer.print_operand)
         for keyword, name in self.ELEMENT_TYPES:
-            printer.print_string(f" {keyword} = {getattr(self, name).data}")
+            printer.print_string(f" {keyword} = {enum_keyword(SCALE_DOT_ELEM_TYPES, getattr(self, name))}")
         _print_barriers(printer, self.barriers, self.barrier_preds)
         print_attr_dict(printer, self, elided=[name for _, name in self.ELEMENT_TYPES])
         printer.print_string(" : ")
@@ -1251,22 +1250,31 @@ class TCGen5MMAScaledOp(_MMAv5Op):
     acc_dep = opt_operand_def(AsyncTokenType)
     a_scale = operand_def(MemDescType)
     b_scale = operand_def(MemDescType)
-    a_type = prop_def(StringAttr)
-    b_type = prop_def(StringAttr)
+    a_type = prop_def(IntegerAttr[I32])
+    b_type = prop_def(IntegerAttr[I32])
 
     SCALES: ClassVar[tuple[str, ...]] = ("a_scale", "b_scale")
     ELEMENT_TYPES: ClassVar[tuple[tuple[str, str], ...]] = (("lhs", "a_type"), ("rhs", "b_type"))
 
+    @property
+    def a_format(self) -> str:
+        """``a``'s element format, as ``lhs =`` spells it (``e4m3``, ``e2m1``, ...)."""
+        return enum_keyword(SCALE_DOT_ELEM_TYPES, self.a_type)
+
+    @property
+    def b_format(self) -> str:
+        """``b``'s element format, as ``rhs =`` spells it."""
+        return enum_keyword(SCALE_DOT_ELEM_TYPES, self.b_type)
+
     def verify_(self) -> None:
-        for name in (self.a_type.data, self.b_type.data):
-            if name not in SCALED_ELEMENT_TYPES:
-                raise VerifyException(f"{self.name}: unknown element type '{name}'")
+        check_enum(self, "a_type", SCALE_DOT_ELEM_TYPES)
+        check_enum(self, "b_type", SCALE_DOT_ELEM_TYPES)
         super().verify_()
 
     def _operand_types(self, a: MemDescType, b: MemDescType) -> tuple[Attribute, Attribute]:
         return (
-            _scaled_operand_type(a.element_type, self.a_type.data),
-            _scaled_operand_type(b.element_type, self.b_type.data),
+            _scaled_operand_type(a.element_type, self.a_format),
+            _scaled_operand_type(b.element_type, self.b_format),
         )
 
     def _verify_layouts(self, a: MemDescType, b: MemDescType, d: MemDescType) -> None:
@@ -1291,7 +1299,7 @@ class TCGen5MMAScaledOp(_MMAv5Op):
         """Triton's ``verifyDims`` and ``verifyOutputDims``: an ``e2m1`` operand holds two
         values per element along K, or along M (N) when transposed."""
         a_trans, b_trans = self._transposed()
-        a_packed, b_packed = self.a_type.data == "e2m1", self.b_type.data == "e2m1"
+        a_packed, b_packed = self.a_format == "e2m1", self.b_format == "e2m1"
         a_k = a.shape[-1] * (2 if a_packed and not a_trans else 1)
         b_k = b.shape[len(a.shape) - 2] * (2 if b_packed and not b_trans else 1)
         m = a.shape[-2] * (2 if a_packed and a_trans else 1)
@@ -1301,7 +1309,7 @@ class TCGen5MMAScaledOp(_MMAv5Op):
     def _verify_nvfp4_not_transposed(self, a: MemDescType) -> None:
         """``kind::mxf4nvf4`` (e2m1 operands with e4m3 scales, or i8 scales per 16 K values)
         has no transposed form."""
-        if not self.a_type.data == self.b_type.data == "e2m1" or not any(self._transposed()):
+        if not self.a_format == self.b_format == "e2m1" or not any(self._transposed()):
             return
         block_k = a.shape[-1] * (1 if self._transposed()[0] else 2)
         scales = (memdesc_type(self.a_scale), memdesc_type(self.b_scale))
@@ -1312,7 +1320,7 @@ class TCGen5MMAScaledOp(_MMAv5Op):
 
     def _verify_tensor_memory_lhs(self, element: Attribute, layout: TensorMemoryLayout) -> None:
         """Triton's ``verifyScaledLHSOperand``: e2m1 in i8, padded exactly when ``b`` is float8."""
-        a_type, b_type = self.a_type.data, self.b_type.data
+        a_type, b_type = self.a_format, self.b_format
         if a_type == "e2m1":
             if element != IntegerType(8):
                 raise op_error(self, "expected e2m1 LHS operand to have i8 storage")
@@ -1351,7 +1359,7 @@ class TCGen5MMAScaledOp(_MMAv5Op):
     def _expected_block_rep_order(self, is_a: bool) -> str:
         """Triton's ``getTensorMemoryScalesBlockRepOrder``: K first only for Rubin's (``cuda:107``)
         NVFP4 A scales (e2m1 operands with e4m3 scales)."""
-        nvfp4 = self.a_type.data == self.b_type.data == "e2m1" and all(
+        nvfp4 = self.a_format == self.b_format == "e2m1" and all(
             isinstance(memdesc_type(s).element_type, Float8E4M3FNType) for s in (self.a_scale, self.b_scale)
         )
         rubin = kernel_attributes(self).target == "cuda:107"

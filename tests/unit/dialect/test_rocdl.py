@@ -20,7 +20,7 @@ def _read(line: str) -> SchedBarrierOp | SetPrioOp:
 @given(st.integers(0, SCHED_GROUP_MASKS["all"]))
 def test_a_mask_prints_as_text_that_reads_back_as_the_mask(mask: int) -> None:
     op = _read(f"rocdl.sched.barrier {sched_group_mask_text(mask)}")
-    assert isinstance(op, SchedBarrierOp) and op.mask.value.data == mask
+    assert isinstance(op, SchedBarrierOp) and op.mask.data == mask
 
 
 @given(st.lists(st.sampled_from(sorted(SCHED_GROUP_MASKS)), min_size=1, max_size=4))
@@ -29,7 +29,7 @@ def test_kinds_in_any_order_read_as_their_union(kinds: list[str]) -> None:
     union = 0
     for kind in kinds:
         union |= SCHED_GROUP_MASKS[kind]
-    assert isinstance(op, SchedBarrierOp) and op.mask.value.data == union
+    assert isinstance(op, SchedBarrierOp) and op.mask.data == union
 
 
 @given(st.integers(-(1 << 15), (1 << 16) - 1))

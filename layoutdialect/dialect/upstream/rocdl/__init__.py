@@ -11,6 +11,7 @@ from layoutdialect.dialect.upstream.rocdl.ops import (
     BarrierOp,
     SBarrierOp,
     SchedBarrierOp,
+    SchedGroupMaskAttr,
     SetPrioOp,
     sched_group_mask_text,
 )
@@ -22,8 +23,9 @@ __all__ = [
     "BarrierOp",
     "SBarrierOp",
     "SchedBarrierOp",
+    "SchedGroupMaskAttr",
     "SetPrioOp",
     "sched_group_mask_text",
 ]
 
-ROCDL = Dialect("rocdl", [SetPrioOp, SchedBarrierOp, SBarrierOp, BarrierOp, *ID_OPS], [])
+ROCDL = Dialect("rocdl", [SetPrioOp, SchedBarrierOp, SBarrierOp, BarrierOp, *ID_OPS], [SchedGroupMaskAttr])

@@ -10,11 +10,12 @@ keep them where they are; the thread and workgroup ids (``rocdl.workitem.id.x : 
 
 from __future__ import annotations
 
-from typing import ClassVar, Self
+from typing import Self
 
-from xdsl.dialects.builtin import I16, I32, IntegerAttr, IntegerType, i16, i32
-from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, result_def, traits_def
-from xdsl.parser import Parser
+from xdsl.dialects.builtin import I16, IntegerAttr, IntegerType, i16
+from xdsl.ir import Data, SpacedOpaqueSyntaxAttribute
+from xdsl.irdl import IRDLOperation, irdl_attr_definition, irdl_op_definition, prop_def, result_def, traits_def
+from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
 
@@ -24,6 +25,7 @@ __all__ = [
     "BarrierOp",
     "SBarrierOp",
     "SchedBarrierOp",
+    "SchedGroupMaskAttr",
     "SetPrioOp",
     "sched_group_mask_text",
 ]
@@ -90,6 +92,40 @@ class SetPrioOp(IRDLOperation):
         printer.print_op_attributes(self.attributes)
 
 
+def _parse_sched_group_mask(parser: AttrParser) -> int:
+    """``valu|salu``: the kinds' bits or-ed together, or MLIR's message."""
+    mask = 0
+    while True:
+        start = parser.pos
+        name = parser.parse_optional_identifier()
+        if name not in SCHED_GROUP_MASKS:
+            got = "" if name is None else f", got: {name}"
+            parser.raise_error(
+                f"expected one of [{', '.join(SCHED_GROUP_MASKS)}] for instruction type mask for scheduling "
+                f"barriers{got}",
+                start,
+                parser.pos,
+            )
+        mask |= SCHED_GROUP_MASKS[name]
+        if parser.parse_optional_punctuation("|") is None:
+            return mask
+
+
+@irdl_attr_definition
+class SchedGroupMaskAttr(Data[int], SpacedOpaqueSyntaxAttribute):
+    """``#rocdl<sched_group_mask valu|salu>``: MLIR's ``SchedGroupMask`` bit enum, the kinds
+    of instruction a scheduling barrier lets cross it."""
+
+    name = "rocdl.sched_group_mask"
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> int:
+        return _parse_sched_group_mask(parser)
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string(sched_group_mask_text(self.data))
+
+
 @irdl_op_definition
 class SchedBarrierOp(IRDLOperation):
     """``rocdl.sched.barrier valu|salu``: only these kinds of instruction may be scheduled
@@ -97,35 +133,19 @@ class SchedBarrierOp(IRDLOperation):
 
     name = "rocdl.sched.barrier"
 
-    mask = prop_def(IntegerAttr[I32])
-
-    KINDS: ClassVar[str] = ", ".join(SCHED_GROUP_MASKS)
+    mask = prop_def(SchedGroupMaskAttr)
 
     def __init__(self, mask: int) -> None:
-        super().__init__(properties={"mask": IntegerAttr(mask, i32)})
+        super().__init__(properties={"mask": SchedGroupMaskAttr(mask)})
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
-        mask = 0
-        while True:
-            start = parser.pos
-            name = parser.parse_optional_identifier()
-            if name not in SCHED_GROUP_MASKS:
-                got = "" if name is None else f", got: {name}"
-                parser.raise_error(
-                    f"expected one of [{cls.KINDS}] for instruction type mask for scheduling barriers{got}",
-                    start,
-                    parser.pos,
-                )
-            mask |= SCHED_GROUP_MASKS[name]
-            if parser.parse_optional_punctuation("|") is None:
-                break
-        op = cls(mask)
+        op = cls(_parse_sched_group_mask(parser))
         op.attributes |= parser.parse_optional_attr_dict()
         return op
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(f" {sched_group_mask_text(self.mask.value.data)}")
+        printer.print_string(f" {sched_group_mask_text(self.mask.data)}")
         printer.print_op_attributes(self.attributes)
 
 
