@@ -2,7 +2,9 @@
 the cost model (``layout-tool cost``), function by function, in one run:
 
 - the modules Triton's own compile feeds its pass over ``triton_kernels.py``
-  (``--triton-pipeline``);
+  (``--triton-pipeline``), its ``KERNELS`` and ``WORKLOADS`` apart and together, and
+  whether another arrangement of the MMA's warps than ``accelerate-matmul``'s would
+  pay (each module with a register MMA solved once per arrangement);
 - the functions of Triton's lit tests (``--triton-tests DIR``, a checkout's ``test``
   folder), where Triton also reads our output back;
 - random kernels of ``synthetic_kernels.py`` (always; against our remove pass, since
@@ -19,10 +21,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import re
 import statistics
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -156,12 +159,50 @@ def _print_summary(title: str, rows: list[Compared], reference: str) -> None:
 
 def pipeline() -> None:
     from bench_remove_conversions import pipeline_inputs
+    from triton_kernels import WORKLOADS
 
-    rows: list[Compared] = []
-    for name, index, text in pipeline_inputs():
+    kernels: list[Compared] = []
+    workloads: list[Compared] = []
+    inputs = pipeline_inputs()
+    for name, index, text in inputs:
         compared, _ = _against_triton(text, f"{name}_{index}", check_reread=False)
-        rows += compared
-    _print_summary("Triton's pipeline inputs (triton_kernels.py)", rows, "Triton's pass")
+        (workloads if name in WORKLOADS else kernels).extend(compared)
+    _print_summary("Triton's pipeline inputs: KERNELS (triton_kernels.py)", kernels, "Triton's pass")
+    _print_summary("Triton's pipeline inputs: WORKLOADS (triton_kernels.py)", workloads, "Triton's pass")
+    _print_summary("Triton's pipeline inputs: both", kernels + workloads, "Triton's pass")
+    mma_arrangements(text for _, _, text in inputs)
+
+
+MMA_WARPS = re.compile(
+    r"(= #ttg\.(?:nvidia_mma<\{versionMajor = 2|amd_mfma<\{|amd_wmma<\{)[^\n]*?warpsPerCTA = )\[(\d+), (\d+)\]"
+)
+"""A register MMA encoding whose warps may be arranged freely (``nvidia_mma`` v2, AMD's
+``amd_mfma`` and ``amd_wmma``; Hopper's warp groups and Blackwell's tensor memory fix
+theirs), and its ``warpsPerCTA``."""
+
+
+def mma_arrangements(texts: Iterable[str]) -> None:
+    """Whether a choice of the MMA's ``warpsPerCTA`` (which ``accelerate-matmul`` fixes
+    and ``assign-layouts`` takes as given) would pay: each module with a register MMA,
+    solved once with every arrangement of its warps (the same for each MMA in it)."""
+    best_is_triton, modules, saving, total = 0, 0, 0.0, 0.0
+    for text in texts:
+        found = MMA_WARPS.search(text)
+        if found is None:
+            continue
+        warps = int(found[2]) * int(found[3])
+        costs = {}
+        for rows in (2**i for i in range(warps.bit_length()) if warps % 2**i == 0):
+            arranged = MMA_WARPS.sub(rf"\g<1>[{rows}, {warps // rows}]", text)
+            with contextlib.redirect_stderr(io.StringIO()):
+                module = parse_module(arranged, "arranged", CONTEXT)
+                costs[rows] = sum(assign_layouts(func).cost for func in _functions(module))
+        modules += 1
+        best_is_triton += costs[int(found[2])] <= min(costs.values())
+        saving += costs[int(found[2])] - min(costs.values())
+        total += costs[int(found[2])]
+    print(f"\nMMA warp arrangements ({modules} modules with a register MMA, each solved per arrangement):")
+    print(f"  Triton's arrangement the cheapest on {best_is_triton}; the best saves {saving:.0f} of {total:.0f}")
 
 
 def lit_tests(tests: Path) -> None:

@@ -27,8 +27,8 @@ timed in both (the best of several runs, each on a fresh parse, interleaved).  T
 table lists the chunks with the highest ratio ours / Triton.
 
 Triton's pipeline inputs, with ``--triton-pipeline``: every module Triton's own compile
-feeds the pass (four per kernel) when it compiles the kernels of ``triton_kernels.py``
-on the CPU, timed the same way.
+feeds the pass (four per kernel) when it compiles the kernels and workloads of
+``triton_kernels.py`` on the CPU, timed the same way.
 """
 
 from __future__ import annotations
@@ -398,17 +398,17 @@ PASS_DUMP = re.compile(r"// -----// IR Dump Before ([^\n]*)//----- //\n")
 
 def pipeline_inputs() -> list[tuple[str, int, str]]:
     """Each module Triton's own compile feeds its remove-layout-conversions pass, over the
-    kernels of ``triton_kernels.py``: ``(kernel, index, text)``, read from the IR Triton
-    prints before every pass with ``MLIR_ENABLE_DUMP`` (on its C++ stderr)."""
+    kernels and workloads of ``triton_kernels.py``: ``(kernel, index, text)``, read from
+    the IR Triton prints before every pass with ``MLIR_ENABLE_DUMP`` (on its C++ stderr)."""
     import os
     import threading
 
     import triton
-    from triton_kernels import KERNELS
+    from triton_kernels import KERNELS, WORKLOADS
 
     triton.knobs.compilation.always_compile = True
     inputs = []
-    for name, kernel in KERNELS.items():
+    for name, kernel in {**KERNELS, **WORKLOADS}.items():
         read, write = os.pipe()
         saved = os.dup(2)
         printed: list[str] = []
