@@ -234,7 +234,11 @@ def plan_scratch(
     ``warp_synchronous`` says every warp reads only what it wrote (no CTA barrier).
     The buffer holds at most ``max_scratch_bytes``, by default as many as Triton 3.9's
     for the same pair (``triton_scratch_plan``); within that, the fewest wavefronts win,
-    then the fewest instructions, then the fewest barriers, then the smallest buffer.
+    then the fewest instructions, then the fewest barriers, then the smallest buffer, and
+    on a full tie Triton's own plan.  Candidates are Triton's, the tensor's own order,
+    and for each choice of vector bases a swizzle against the lanes of whole-vector
+    accesses, or of single-element ones on a side whose lanes or warps start inside a
+    vector (a destination that broadcasts over the source's registers).
     When data cross the CTAs of a cluster, each CTA stores its source part in its own
     buffer and the loads read the others' through distributed shared memory.
     Raises ``AnalysisError`` when no buffer fits the budget.
@@ -245,9 +249,10 @@ def plan_scratch(
     source, destination = _side(src), _side(dst)
     dim = src.get_total_out_dim_size_log2()
     plans = [
-        _plan(source, destination, bits, vector, dim, memory, warp_synchronous, bank_first=(bank_first,))
+        _plan(source, destination, bits, vector, dim, memory, warp_synchronous, (bank_first,), scalar)
         for vector in _vector_candidates(source, destination, bits)
         for bank_first in (source, destination)
+        for scalar in _access_widths(source, destination, vector)
     ]
     blocks = [b for b in source.blocks if b]
     unswizzled = complement_basis(blocks, dim)
@@ -258,7 +263,7 @@ def plan_scratch(
         plans += [plan for _, plan in _tile_plans(source, destination, bits, dim, memory, warp_synchronous, True)]
         plans.append(_plan(source, destination, bits, [], dim, memory, warp_synchronous))
     triton = _triton_plan(tiled, source, destination, bits, dim, memory, warp_synchronous)
-    valid = [plan for plan in [*plans, triton] if plan is not None]
+    valid = [plan for plan in [triton, *plans] if plan is not None]
     if not valid:
         raise AnalysisError("no scratch layout keeps each CTA's data in its own shared memory")
     budget = max_scratch_bytes
@@ -526,6 +531,26 @@ def _vector_candidates(source: _Side, destination: _Side, bits: int) -> Iterator
                 yield common + extra[: word - len(common)]
 
 
+def _access_widths(source: _Side, destination: _Side, vector: Sequence[int]) -> list[tuple[bool, bool]]:
+    """Which sides to plan single-element accesses for, beside whole vectors (source
+    first): a side whose lane or warp starts inside a vector (its offset shares a bit with
+    the vector's, as a destination that broadcasts over a register of the source does)
+    can only move single elements, and its lane tile is then a whole warp's."""
+    inside = 0
+    for base in vector:
+        inside |= base
+
+    def starts_inside(side: _Side) -> bool:
+        return any(b & inside for b in (*side.lanes, *side.warps))
+
+    widths = [(False, False)]
+    if starts_inside(source):
+        widths.append((True, False))
+    if starts_inside(destination):
+        widths.append((False, True))
+    return widths
+
+
 def _prefix_in(vector: Sequence[int], registers: Sequence[int]) -> int:
     count = 0
     while count < len(vector) and vector[count] in registers:
@@ -533,9 +558,14 @@ def _prefix_in(vector: Sequence[int], registers: Sequence[int]) -> int:
     return count
 
 
-def _lane_tile(side: _Side, vector: Sequence[int], bits: int, memory: SharedMemory, load: bool) -> list[int]:
-    """The offsets the lanes of one phase of ``side``'s accesses reach (Triton's ``getLaneTile``)."""
-    vector_bits = bits << _prefix_in(vector, side.registers)
+def _lane_tile(
+    side: _Side, vector: Sequence[int], bits: int, memory: SharedMemory, load: bool, scalar: bool = False
+) -> list[int]:
+    """The offsets the lanes of one phase of ``side``'s accesses reach (Triton's
+    ``getLaneTile``): of accesses of the vector's prefix the side holds in registers, or,
+    with ``scalar``, of single elements (where the side's lanes or warps start inside a
+    vector, so that its accesses cannot take it whole)."""
+    vector_bits = bits if scalar else bits << _prefix_in(vector, side.registers)
     phase = memory.phase_lanes(vector_bits, len(side.lanes), load)
     return [side.lanes[bit] for bit in phase if side.lanes[bit]]
 
@@ -605,12 +635,14 @@ def _plan(
     memory: SharedMemory,
     warp_synchronous: bool,
     bank_first: Sequence[_Side] = (),
+    scalar: tuple[bool, bool] = (False, False),
 ) -> ScratchPlan | None:
     """The plan for one choice of vector bases with the lane tiles of plain vector
-    accesses, or ``None`` if a CTA would reach another's part."""
+    accesses (of single elements on the sides ``scalar`` names, source first), or ``None``
+    if a CTA would reach another's part."""
     blocks = [b for b in source.blocks if b]
-    tile_src = _lane_tile(source, vector, bits, memory, load=False)
-    tile_dst = _lane_tile(destination, vector, bits, memory, load=True)
+    tile_src = _lane_tile(source, vector, bits, memory, load=False, scalar=scalar[0])
+    tile_dst = _lane_tile(destination, vector, bits, memory, load=True, scalar=scalar[1])
     offsets, _, reps = _swizzle(
         source, destination, bits, vector, tile_src, tile_dst, dim, memory, bank_first=bank_first
     )

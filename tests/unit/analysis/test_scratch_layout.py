@@ -130,6 +130,15 @@ BROADCAST_PAIRS = {
         SM90,
         ((1, "stmatrix.x2.trans", 64), (1, "ldmatrix.x2.trans", 64), 1, 256),
     ),
+    "blocked_to_broadcasting_linear_128x4_f16": (
+        "#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 2], order = [1, 0]}>",
+        "#ttg.generic_linear<{register = [[0, 2], [0, 1], [64, 0]], lane = [[32, 0], [16, 0], [2, 0], [0, 0], [4, 0]], "
+        "warp = [[1, 1], [0, 0], [8, 0]], block = []}>",
+        [128, 4],
+        16,
+        SM80,
+        ((2, "st.shared", 64), (8, "ld.shared", 16), 1, 1024),
+    ),
 }
 """Pairs where lanes or registers broadcast, with the accesses, barriers and bytes of Triton
 3.9's PTX (compiled from these layouts for sm_80 or sm_90): matrix rows whose address lanes
@@ -149,6 +158,20 @@ def test_broadcasting_pairs_get_triton_s_instructions(name: str) -> None:
         assert (plan.load.cost.instructions, instruction_name(plan.load, True)) == (ld_count, ld_name)
         assert (plan.store.cost.vector_bits, plan.load.cost.vector_bits) == (st_bits, ld_bits)
         assert (plan.barriers, plan.scratch_bytes) == (barriers, scratch_bytes)
+
+
+def test_a_destination_warp_inside_a_vector_gets_a_swizzle_for_its_single_elements() -> None:
+    """The destination's first warp starts one element into the source's vector (it
+    broadcasts over the source's registers), so it loads single elements, 32 lanes a
+    phase.  Swizzling against those lanes keeps Triton's 64-bit stores and makes its
+    conflicted 16-bit loads conflict-free: 12 wavefronts where Triton's layout takes 20
+    and the tensor's own order 16."""
+    src_text, dst_text, shape, bits, memory, _ = BROADCAST_PAIRS["blocked_to_broadcasting_linear_128x4_f16"]
+    parse = lambda text: to_linear_layout(Parser(CTX, text).parse_attribute().data, shape)  # noqa: E731
+    ours = plan_scratch(parse(src_text), parse(dst_text), bits, memory)
+    triton = triton_scratch_plan(parse(src_text), parse(dst_text), bits, memory)
+    assert (ours.total_wavefronts, triton.total_wavefronts) == (12, 20)
+    assert ours.load.cost.wavefronts_per_instruction == 1
 
 
 def test_a_larger_budget_buys_fewer_barriers() -> None:
