@@ -24,10 +24,11 @@ conflict-free on these cases.
 
 Last, ``--pairs N`` random conversions (150, 10 with ``--quick``; ``--seed S``, 0 by
 default; ``random_conversion_pairs``) are lowered, verified and counted for sm_80 and sm_90
-and compared with Triton 3.9's PTX for the same kernels (``conversion_comparison`` says
-what is counted on each side): per target, how many pairs we do better, equally and worse
-on each measure, then every pair and measure where we are worse, with both paths and
-Triton's shared-memory instructions.  Triton runs under ``--triton-python PATH`` (default
+and compared with Triton 3.9's PTX for the same kernels, and as many pairs of 64-lane
+waves for AMD's gfx942 and gfx950 with its AMDGCN (``--amd-pairs N``; 0 skips them)
+(``conversion_comparison`` says what is counted on each side): per target, how many pairs
+we do better, equally and worse on each measure, then every pair and measure where we are
+worse, with both paths and Triton's shared-memory instructions.  Triton runs under ``--triton-python PATH`` (default
 ``$TRITON_PYTHON``, else ``~/.cache/triton-venv/bin/python`` when it exists) through
 ``triton_conversion_oracle.py``, which caches its answers in ``~/.cache/layoutdialect``;
 without it (or with ``--no-triton``) every pair's counts of ours are printed, and why.
@@ -42,7 +43,7 @@ from collections import Counter
 from collections.abc import Callable
 from functools import partial
 
-from conversion_comparison import CTX, find_triton_python, report, tensor_type
+from conversion_comparison import AMD_TARGETS, CTX, find_triton_python, report, tensor_type
 from conversion_corpus import CORPUS, TRITON_COUNTS, TRITON_SM80_SHARED, Case, SharedAccess
 from random_conversion_pairs import random_pairs
 from xdsl.parser import Parser
@@ -154,6 +155,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=50, help="timed runs per step; the best is shown")
     parser.add_argument("--pairs", type=int, help="random pairs to compare with Triton (150; 10 with --quick)")
     parser.add_argument("--seed", type=int, default=0, help="the seed of the random pairs")
+    parser.add_argument("--amd-pairs", type=int, help="random pairs of 64-lane waves for AMD (default: as --pairs)")
     parser.add_argument(
         "--triton-python",
         help="a Python that imports triton 3.9 (default: $TRITON_PYTHON, else ~/.cache/triton-venv/bin/python)",
@@ -185,9 +187,12 @@ def main() -> None:
                 print(f"{'':<34}- {note}")
     print("* ldmatrix/stmatrix: 128 bits per lane, in the rows of 8 lanes; wf ratio = ours / Triton")
 
-    pairs = random_pairs(args.pairs if args.pairs is not None else 10 if args.quick else 150, args.seed)
+    count = args.pairs if args.pairs is not None else 10 if args.quick else 150
     triton = (None, "--no-triton") if args.no_triton else find_triton_python(args.triton_python)
-    report(pairs, args.seed, triton, args.details)
+    report(random_pairs(count, args.seed), args.seed, triton, args.details)
+    amd_count = count if args.amd_pairs is None else args.amd_pairs
+    if amd_count:
+        report(random_pairs(amd_count, args.seed, lanes=64), args.seed, triton, args.details, AMD_TARGETS)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
-"""Our lowering of random ``ttg.convert_layout`` pairs beside Triton 3.9's PTX, measure by measure.
+"""Our lowering of random ``ttg.convert_layout`` pairs beside Triton 3.9's PTX or AMDGCN,
+measure by measure.
 
 For each pair of ``random_conversion_pairs`` and each target (sm_80 as ``cuda:80``, sm_90 as
-``cuda:90``) both sides are counted per thread, statically (the code one thread runs):
+``cuda:90``; for pairs of 64-lane waves CDNA3 as ``hip:gfx942`` and CDNA4 as ``hip:gfx950``)
+both sides are counted per thread, statically (the code one thread runs):
 
 - shuffles + selects + permutes: ours ``gpu.shuffle``, ``arith.select`` and ``nvvm.prmt``;
   Triton's ``shfl.sync``, ``selp`` and ``prmt``;
@@ -15,6 +17,13 @@ For each pair of ``random_conversion_pairs`` and each target (sm_80 as ``cuda:80
 - wavefronts per warp: ours the scratch plan's exact count; Triton's an *estimate*, each
   access's count times its phases (``st.shared.v4.b32``: 4, ``ldmatrix.x4``: 4), as if it had
   no bank conflicts.
+
+On AMD the same measures count Triton's AMDGCN: moves are its cross-lane instructions
+(``ds_bpermute``/``ds_permute``, ``ds_swizzle``, ``v_permlane*``, DPP moves) beside
+``v_cndmask`` (selects) and ``v_perm_b32`` (byte permutes); shared-memory instructions its
+LDS ``ds_read*``/``ds_write*`` (``ds_read_b64_tr_b16`` too); barriers its ``s_barrier``;
+its wavefronts are estimated from each access's width with the target's phases.  Our
+lowering is still NVIDIA's: its ``gpu.shuffle`` stands for a ``ds_bpermute``.
 
 Triton's ``prmt`` also packs 16- and 8-bit elements into the 32-bit words it stores to and
 loads from shared memory and shuffles; our IR does that with ``vector.shuffle``,
@@ -55,8 +64,11 @@ CTX = make_context()
 
 ORACLE = Path(__file__).resolve().parent / "triton_conversion_oracle.py"
 
-TARGETS = {80: Target.named("cuda:80"), 90: Target.named("cuda:90")}
-"""The targets compared, by compute capability."""
+TARGETS = {name: Target.named(name) for name in ("cuda:80", "cuda:90")}
+"""The NVIDIA targets compared (pairs of 32-lane warps), by ``ttg.target`` name."""
+
+AMD_TARGETS = {name: Target.named(name) for name in ("hip:gfx942", "hip:gfx950")}
+"""The AMD CDNA targets compared (pairs of 64-lane waves), by ``ttg.target`` name."""
 
 MEASURES = {
     "moves": "shuffles + selects + permutes",
@@ -162,6 +174,13 @@ SHARED_ACCESS = ("st.shared", "ld.shared", "ldmatrix", "stmatrix")
 CONVERSION_ONLY = ("shfl.sync", *SHARED_ACCESS, "bar.sync", "barrier.sync", "bar.warp.sync", "barrier.cluster")
 """Opcodes a global load or store never needs: all of them in the kernel belong to the conversion."""
 
+AMD_CROSS_LANE = ("ds_bpermute", "ds_permute", "ds_swizzle", "v_permlane")
+"""AMDGCN opcodes that move data between lanes (DPP moves are told by their ``_dpp`` suffix)."""
+
+AMD_SHARED_ACCESS = ("ds_read", "ds_write")
+AMD_CONVERSION_ONLY = (*AMD_CROSS_LANE, *AMD_SHARED_ACCESS, "s_barrier")
+"""AMDGCN opcodes a global load or store never needs."""
+
 
 def phases(opcode: str, memory: SharedMemory) -> int:
     """The wavefronts a conflict-free warp-wide ``opcode`` takes: ``ldmatrix``/``stmatrix``
@@ -174,6 +193,8 @@ def phases(opcode: str, memory: SharedMemory) -> int:
 
 def theirs(answer: dict[str, object], target: Target) -> Theirs:
     """Triton's measures from the oracle's ``answer`` for one pair on ``target``."""
+    if target.arch.startswith("hip:"):
+        return _theirs_amd(answer, target)
     convert, baseline = answer["convert"], answer["baseline"]
     assert isinstance(convert, dict) and isinstance(baseline, dict)
     if "error" in convert:
@@ -202,6 +223,62 @@ def theirs(answer: dict[str, object], target: Target) -> Theirs:
     )
     accesses = Counter({_triton_access(opcode): n for opcode, n in shared.items()})
     return Theirs(measures, total("bar.warp.sync"), total("barrier.cluster"), access_names(accesses), None)
+
+
+def _theirs_amd(answer: dict[str, object], target: Target) -> Theirs:
+    """Triton's measures from the oracle's AMDGCN ``answer`` for one pair on ``target``."""
+    convert, baseline = answer["convert"], answer["baseline"]
+    assert isinstance(convert, dict) and isinstance(baseline, dict)
+    if "error" in convert:
+        return Theirs(None, 0, 0, "", str(convert["error"]))
+    counts: dict[str, int] = convert["convert"]
+
+    def total(*prefixes: str, within: dict[str, int] = counts) -> int:
+        return sum(n for opcode, n in within.items() if opcode.startswith(prefixes))
+
+    def conversion_only(within: dict[str, int]) -> int:
+        return total(*AMD_CONVERSION_ONLY, within=within) + sum(n for op, n in within.items() if "_dpp" in op)
+
+    stray = conversion_only(convert["kernel"]) - conversion_only(counts)
+    kept = "error" not in baseline and convert["kernel"] != baseline["kernel"]
+    if not kept or conversion_only(baseline["kernel"]):
+        return Theirs(None, 0, 0, "", "the baseline kernel does not show that the conversion was kept")
+    if stray:
+        return Theirs(None, 0, 0, "", f"{stray} instructions of the conversion lie outside its source line")
+    shared = {op: n for op, n in counts.items() if op.startswith(AMD_SHARED_ACCESS)}
+    measures = Measures(
+        shuffles=total(*AMD_CROSS_LANE) + sum(n for op, n in counts.items() if "_dpp" in op),
+        selects=total("v_cndmask"),
+        permutes=total("v_perm_b32"),
+        shared=sum(shared.values()),
+        scratch_bytes=int(convert["shared"]),
+        barriers=total("s_barrier"),
+        wavefronts=sum(n * _amd_phases(op, target) for op, n in shared.items()),
+    )
+    accesses = Counter({_amd_access(op): n for op, n in shared.items()})
+    return Theirs(measures, 0, 0, access_names(accesses), None)
+
+
+def _amd_bits(opcode: str) -> int:
+    """Bits per lane of an LDS access: ``ds_write_b128`` 128, ``ds_read2_b64`` 128,
+    ``ds_read_u16`` 16, ``ds_read_b64_tr_b16`` 64."""
+    widths = re.findall(r"_[bui](\d+)", opcode)
+    bits = int(widths[0]) if widths else 32
+    return bits * (2 if re.match(r"ds_(read|write)2", opcode) else 1)
+
+
+def _amd_phases(opcode: str, target: Target) -> int:
+    """The wavefronts a conflict-free wave-wide LDS ``opcode`` takes: one per phase."""
+    return 1 << target.shared.phase_lane_bits(_amd_bits(opcode), target.lanes)
+
+
+def _amd_access(opcode: str) -> str:
+    """``ds_write_b128`` as ``st.128``, ``ds_read2_b64`` as ``ld2.64``, ``ds_read_b64_tr_b16``
+    as ``ld.64.tr``."""
+    kind = "st" if opcode.startswith("ds_write") else "ld"
+    pair = "2" if re.match(r"ds_(read|write)2", opcode) else ""
+    widths = re.findall(r"_[bui](\d+)", opcode)
+    return f"{kind}{pair}.{widths[0] if widths else 32}" + (".tr" if "_tr_" in opcode else "")
 
 
 def access_names(accesses: Counter[str]) -> str:
@@ -259,17 +336,17 @@ def find_triton_python(option: str | None) -> tuple[Path | None, str]:
 
 
 def triton_answers(
-    python: Path, pairs: Sequence[ConversionPair], capabilities: Sequence[int]
-) -> dict[tuple[str, int], dict[str, object]] | str:
-    """The oracle's answer for each (pair name, capability), or why there is none; its
+    python: Path, pairs: Sequence[ConversionPair], targets: Sequence[str]
+) -> dict[tuple[str, str], dict[str, object]] | str:
+    """The oracle's answer for each (pair name, target), or why there is none; its
     progress goes to stderr."""
     rows = "".join(json.dumps(pair.as_row()) + "\n" for pair in pairs)
-    command = [str(python), str(ORACLE), "--capabilities", ",".join(map(str, capabilities))]
+    command = [str(python), str(ORACLE), "--targets", ",".join(targets)]
     oracle = subprocess.run(command, input=rows, stdout=subprocess.PIPE, text=True, check=False)
     if oracle.returncode != 0:
         return f"{ORACLE.name} exited with status {oracle.returncode}"
     answers = [json.loads(line) for line in oracle.stdout.splitlines()]
-    return {(answer["name"], answer["capability"]): answer for answer in answers}
+    return {(answer["name"], answer["target"]): answer for answer in answers}
 
 
 def _row(name: str, path: str, measures: Measures | None, note: str = "") -> str:
@@ -296,16 +373,18 @@ def report(
     seed: int,
     triton: tuple[Path | None, str],
     details: bool,
+    targets: dict[str, Target] = TARGETS,
 ) -> None:
-    """Print the comparison of ``pairs`` (drawn with ``seed``) on every target: per measure,
-    how many pairs we do better, equally and worse than Triton, then each pair where we
-    are worse; without Triton (``triton`` says why), our counts alone."""
+    """Print the comparison of ``pairs`` (drawn with ``seed``) on each of ``targets``: per
+    measure, how many pairs we do better, equally and worse than Triton, then each pair
+    where we are worse; without Triton (``triton`` says why), our counts alone."""
     python, version = triton
-    print(f"\nrandom conversions: {len(pairs)} pairs (seed {seed}), counts per thread")
-    answers: dict[tuple[str, int], dict[str, object]] = {}
+    lanes = pairs[0].lanes if pairs else 32
+    print(f"\nrandom conversions: {len(pairs)} pairs (seed {seed}, {lanes} lanes), counts per thread")
+    answers: dict[tuple[str, str], dict[str, object]] = {}
     if python is not None:
         start = time.perf_counter()
-        answered = triton_answers(python, pairs, list(TARGETS))
+        answered = triton_answers(python, pairs, list(targets))
         if isinstance(answered, str):
             python, version = None, answered
         else:
@@ -315,11 +394,11 @@ def report(
                 print(f"note: Triton {version} is not 3.9, whose code this package models")
     if python is None:
         print(f"Triton comparison skipped: {version}; our counts alone")
-    for capability, target in TARGETS.items():
+    for name, target in targets.items():
         start = time.perf_counter()
         mine = {pair.name: ours(pair, target) for pair in pairs}
         seconds = time.perf_counter() - start
-        print(f"\nsm_{capability} ({target.arch}): ours planned, lowered and verified in {seconds:.1f} s")
+        print(f"\n{name}: ours planned, lowered and verified in {seconds:.1f} s")
         for pair in pairs:
             if mine[pair.name].failure:
                 print(f"!! {pair.name}: our lowering FAILED: {mine[pair.name].failure}")
@@ -330,13 +409,13 @@ def report(
                     _row(pair.name, mine[pair.name].path, mine[pair.name].measures, f"ours {mine[pair.name].accesses}")
                 )
                 if python is not None:
-                    other = theirs(answers[(pair.name, capability)], target)
+                    other = theirs(answers[(pair.name, name)], target)
                     if other.measures is None:
                         print(_row("", "-", None, f"Triton: {other.error}"))
                     else:
                         print(_row("", _triton_path(other.measures), other.measures, f"Triton {other.accesses}"))
         if python is not None:
-            _summary(pairs, mine, {pair.name: theirs(answers[(pair.name, capability)], target) for pair in pairs})
+            _summary(pairs, mine, {pair.name: theirs(answers[(pair.name, name)], target) for pair in pairs})
 
 
 def _versus(ours_accesses: str, their_accesses: str) -> str:

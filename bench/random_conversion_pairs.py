@@ -1,10 +1,13 @@
-"""Random ``ttg.convert_layout`` pairs that Triton 3.9 can compile for NVIDIA GPUs.
+"""Random ``ttg.convert_layout`` pairs that Triton 3.9 can compile, for NVIDIA's 32-lane
+warps or AMD CDNA's 64-lane waves.
 
 ``random_pairs(count, seed)`` draws, with ``random.Random(seed)``, ``count`` conversions of
 one tensor between two distributed encodings: ``#ttg.blocked``, ``#ttg.slice``,
 ``#ttg.nvidia_mma`` v2 and v3, ``#ttg.dot_op`` of an MMA parent (with ``kWidth``) and
-``#ttg.linear`` (the AMD families do not compile for CUDA).  Tensors have rank 1 to 3,
-``f16``, ``bf16``, ``f32`` or ``i8`` elements, and 4 or 8 warps of 32 lanes in one CTA.
+``#ttg.linear`` (the AMD families do not compile for CUDA).  With ``lanes=64`` (CDNA:
+gfx942, gfx950) the MMA families are ``#ttg.amd_mfma`` (32x32 or 16x16 instructions, either
+orientation) and its ``#ttg.dot_op``.  Tensors have rank 1 to 3, ``f16``, ``bf16``, ``f32``
+or ``i8`` elements, and 4 or 8 warps in one CTA.
 
 About a third of the pairs keep the source's warps and move data only inside each warp:
 the destination is the source's linear layout with register and lane bases exchanged
@@ -14,7 +17,8 @@ A pair is kept only when both encodings have a linear layout at its shape (our
 ``to_linear_layout``) and the conversion moves data between threads; the pairs are drawn
 one after another, so the first ``n`` of a seed never depend on ``count``.
 
-``python bench/random_conversion_pairs.py --pairs 20 --seed 1`` prints them as JSON lines.
+``python bench/random_conversion_pairs.py --pairs 20 --seed 1 [--lanes 64]`` prints them as
+JSON lines.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from math import prod
 from xdsl.printer import Printer
 
 from layoutdialect import (
+    AmdMfmaEncoding,
     BlockedEncoding,
     CGALayout,
     DistributedEncoding,
@@ -47,13 +52,18 @@ from layoutdialect.f2 import LinearLayoutError
 ELEMENT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "i8": 8}
 """The element types drawn, by their TTGIR names, with their widths."""
 
-LANES = 32
+FAMILIES = {
+    32: ("blocked", "mma2", "dot2", "mma3", "dot3", "slice", "linear"),
+    64: ("blocked", "mfma", "dotmfma", "slice", "linear"),
+}
+"""Short names of the encoding families drawn, by lanes per warp (``mma3``/``dot3``: Hopper
+MMA and its A operand; ``mfma``/``dotmfma``: CDNA's MFMA and its operands)."""
 
-FAMILIES = ("blocked", "mma2", "dot2", "mma3", "dot3", "slice", "linear")
-"""Short names of the encoding families drawn (``mma3``/``dot3``: Hopper MMA and its A operand)."""
-
-SLICE_PARENTS = ("blocked", "mma2", "mma3", "dot2")
+SLICE_PARENTS = ("blocked", "mma2", "mma3", "dot2", "mfma")
 """The families a ``#ttg.slice`` is drawn from."""
+
+MMA_FAMILIES = ("mma2", "dot2", "mma3", "dot3", "mfma", "dotmfma")
+"""The families whose encodings are 2-D (or, for Ampere's, 3-D)."""
 
 MAX_ELEMENTS_LOG2 = 14
 """Tensors hold at most 2**14 elements, so that every thread's share stays a few registers."""
@@ -62,7 +72,8 @@ MAX_ELEMENTS_LOG2 = 14
 @dataclass(frozen=True)
 class ConversionPair:
     """A conversion of a ``shape`` tensor of ``element`` values from encoding ``src`` to
-    ``dst`` (TTGIR text) in a CTA of ``warps`` warps; ``name`` is stable for a seed."""
+    ``dst`` (TTGIR text) in a CTA of ``warps`` warps of ``lanes`` lanes; ``name`` is stable
+    for a seed."""
 
     name: str
     src: str
@@ -70,6 +81,7 @@ class ConversionPair:
     shape: tuple[int, ...]
     element: str
     warps: int
+    lanes: int = 32
 
     @property
     def element_bits(self) -> int:
@@ -96,9 +108,9 @@ def _split(rng: random.Random, total_log2: int, rank: int) -> list[int]:
     return [1 << e for e in exponents]
 
 
-def _shape(rng: random.Random, rank: int, warps: int) -> list[int]:
+def _shape(rng: random.Random, rank: int, warps: int, lanes: int) -> list[int]:
     """A tensor shape: from a quarter of the CTA's threads up to ``2**MAX_ELEMENTS_LOG2`` elements."""
-    low = (LANES * warps).bit_length() - 3
+    low = (lanes * warps).bit_length() - 3
     return _split(rng, rng.randint(low, MAX_ELEMENTS_LOG2), rank)
 
 
@@ -107,7 +119,7 @@ def _k_width(rng: random.Random, bits: int) -> int:
     return rng.choice([32, 64]) // bits
 
 
-def _blocked(rng: random.Random, rank: int, warps: int, bits: int) -> BlockedEncoding:
+def _blocked(rng: random.Random, rank: int, warps: int, bits: int, lanes: int) -> BlockedEncoding:
     """A ``#ttg.blocked`` whose fastest dim holds 1 to 16 bytes per thread (``bits``-bit elements)."""
     order = list(range(rank))
     rng.shuffle(order)
@@ -115,7 +127,7 @@ def _blocked(rng: random.Random, rank: int, warps: int, bits: int) -> BlockedEnc
     size_per_thread[order[0]] = max(1, rng.choice([1, 2, 4, 8, 16]) * 8 // bits)
     return BlockedEncoding(
         tuple(size_per_thread),
-        tuple(_split(rng, LANES.bit_length() - 1, rank)),
+        tuple(_split(rng, lanes.bit_length() - 1, rank)),
         tuple(_split(rng, warps.bit_length() - 1, rank)),
         tuple(order),
         CGALayout.single(rank),
@@ -134,13 +146,26 @@ def _mma(rng: random.Random, version: int, rank: int, warps: int, shape: list[in
     return NvidiaMmaEncoding(version, 0, warps_per_cta, CGALayout.single(rank), instr)
 
 
+def _mfma(rng: random.Random, warps: int) -> AmdMfmaEncoding:
+    """A CDNA3 MFMA accumulator: 32x32x8 or 16x16x16 instructions, warps anywhere, either
+    orientation."""
+    instr = rng.choice([(32, 32, 8), (16, 16, 16)])
+    return AmdMfmaEncoding(
+        3, tuple(_split(rng, warps.bit_length() - 1, 2)), instr, rng.random() < 0.5, CGALayout.single(2)
+    )
+
+
 def _encoding(
-    rng: random.Random, family: str, rank: int, warps: int, bits: int, shape: list[int]
+    rng: random.Random, family: str, rank: int, warps: int, bits: int, shape: list[int], lanes: int = 32
 ) -> DistributedEncoding:
     """An encoding of ``family`` for a tensor of ``shape`` (``linear``: a random permutation
     of another family's layout at ``shape``)."""
     if family == "blocked":
-        return _blocked(rng, rank, warps, bits)
+        return _blocked(rng, rank, warps, bits, lanes)
+    if family == "mfma":
+        return _mfma(rng, warps)
+    if family == "dotmfma":
+        return DotOperandEncoding(rng.randrange(2), _mfma(rng, warps), rng.choice([64, 128]) // bits)
     if family in ("mma2", "mma3"):
         return _mma(rng, int(family[-1]), rank, warps, shape)
     if family == "dot2":
@@ -150,24 +175,24 @@ def _encoding(
     if family == "slice":
         dim = rng.randrange(rank + 1)
         parent_shape = shape[:dim] + [rng.choice([2, 4, 16, 64])] + shape[dim:]
-        parents = [family for family in _families(rank + 1) if family in SLICE_PARENTS]
-        parent = _encoding(rng, rng.choice(parents), rank + 1, warps, bits, parent_shape)
+        parents = [family for family in _families(rank + 1, lanes) if family in SLICE_PARENTS]
+        parent = _encoding(rng, rng.choice(parents), rank + 1, warps, bits, parent_shape, lanes)
         return SliceEncoding(dim, parent)
-    family = rng.choice([other for other in _families(rank) if other != "linear"])
-    source = _encoding(rng, family, rank, warps, bits, shape).to_linear_layout(shape)
+    family = rng.choice([other for other in _families(rank, lanes) if other != "linear"])
+    source = _encoding(rng, family, rank, warps, bits, shape, lanes).to_linear_layout(shape)
     bases = dict(source.bases)
     pooled = bases["register"] + bases["lane"]
     rng.shuffle(pooled)
     return _linear(source, pooled[: len(bases["register"])], pooled[len(bases["register"]) :])
 
 
-def _families(rank: int) -> tuple[str, ...]:
-    """The families with encodings of ``rank``: MMA and dot operands are 2-D or (Ampere) 3-D,
-    and only blocked parents of slices have rank 4."""
+def _families(rank: int, lanes: int = 32) -> tuple[str, ...]:
+    """The families with encodings of ``rank``: MMA and dot operands are 2-D or (Ampere's)
+    3-D, and only blocked parents of slices have rank 4."""
     if rank == 4:
         return ("blocked",)
-    excluded = {1: ("mma2", "dot2", "mma3", "dot3"), 2: (), 3: ("mma3", "dot3")}[rank]
-    return tuple(family for family in FAMILIES if family not in excluded)
+    excluded = {1: MMA_FAMILIES, 2: (), 3: ("mma3", "dot3", "mfma", "dotmfma")}[rank]
+    return tuple(family for family in FAMILIES[lanes] if family not in excluded)
 
 
 def _linear(layout: LinearLayout, registers: list[list[int]], lanes: list[list[int]]) -> LinearEncoding:
@@ -194,39 +219,44 @@ def _family(encoding: DistributedEncoding) -> str:
         return "blocked"
     if isinstance(encoding, NvidiaMmaEncoding):
         return f"mma{encoding.version_major}"
+    if isinstance(encoding, AmdMfmaEncoding):
+        return "mfma"
     if isinstance(encoding, DotOperandEncoding):
+        if isinstance(encoding.parent, AmdMfmaEncoding):
+            return "dotmfma"
         assert isinstance(encoding.parent, NvidiaMmaEncoding)
         return f"dot{encoding.parent.version_major}"
     return "slice" if isinstance(encoding, SliceEncoding) else "linear"
 
 
-def _draw(rng: random.Random) -> tuple[DistributedEncoding, DistributedEncoding, list[int], str, int]:
+def _draw(rng: random.Random, lanes: int) -> tuple[DistributedEncoding, DistributedEncoding, list[int], str, int]:
     """One candidate pair: (source, destination, shape, element, warps)."""
     rank = rng.choice([1, 2, 2, 2, 3, 3])
     warps = rng.choice([4, 8])
     element = rng.choice(list(ELEMENT_BITS))
     bits = ELEMENT_BITS[element]
-    shape = _shape(rng, rank, warps)
+    shape = _shape(rng, rank, warps, lanes)
     if rank >= 2 and rng.random() < 0.5:
         shape[-2:] = [max(size, 16) for size in shape[-2:]]
         while prod(shape) > 1 << MAX_ELEMENTS_LOG2:
             shape[shape.index(max(shape))] //= 2
-    families = _families(rank)
-    src = _encoding(rng, rng.choice(families), rank, warps, bits, shape)
+    families = _families(rank, lanes)
+    src = _encoding(rng, rng.choice(families), rank, warps, bits, shape, lanes)
     if rng.random() < 1 / 3:
         dst: DistributedEncoding = _intra_warp(rng, src.to_linear_layout(shape))
     else:
-        dst = _encoding(rng, rng.choice(families), rank, warps, bits, shape)
+        dst = _encoding(rng, rng.choice(families), rank, warps, bits, shape, lanes)
     return src, dst, shape, element, warps
 
 
-def random_pairs(count: int = 150, seed: int = 0) -> list[ConversionPair]:
-    """``count`` random pairs that move data between threads, the same for the same ``seed``."""
+def random_pairs(count: int = 150, seed: int = 0, lanes: int = 32) -> list[ConversionPair]:
+    """``count`` random pairs that move data between threads, the same for the same ``seed``
+    and ``lanes`` (32: NVIDIA's warps; 64: AMD CDNA's waves)."""
     rng = random.Random(seed)
     pairs: list[ConversionPair] = []
     while len(pairs) < count:
         try:
-            src, dst, shape, element, warps = _draw(rng)
+            src, dst, shape, element, warps = _draw(rng, lanes)
             moves = not reorders_registers(src.to_linear_layout(shape), dst.to_linear_layout(shape))
         except (EncodingError, LinearLayoutError):
             continue
@@ -234,7 +264,7 @@ def random_pairs(count: int = 150, seed: int = 0) -> list[ConversionPair]:
             continue
         dims = "x".join(map(str, shape))
         name = f"r{len(pairs):03d}_{_family(src)}_to_{_family(dst)}_{dims}_{element}_w{warps}"
-        pairs.append(ConversionPair(name, encoding_text(src), encoding_text(dst), tuple(shape), element, warps))
+        pairs.append(ConversionPair(name, encoding_text(src), encoding_text(dst), tuple(shape), element, warps, lanes))
     return pairs
 
 
@@ -243,8 +273,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pairs", type=int, default=150, help="how many pairs")
     parser.add_argument("--seed", type=int, default=0, help="the seed of the draw")
+    parser.add_argument("--lanes", type=int, choices=sorted(FAMILIES), default=32, help="lanes per warp")
     args = parser.parse_args()
-    for pair in random_pairs(args.pairs, args.seed):
+    for pair in random_pairs(args.pairs, args.seed, args.lanes):
         sys.stdout.write(json.dumps(pair.as_row()) + "\n")
 
 

@@ -1,15 +1,15 @@
-"""Triton 3.9's PTX for ``ttg.convert_layout`` pairs: what its lowering emits, counted per
-thread (a development oracle for ``bench/bench_conversions.py``).
+"""Triton 3.9's PTX or AMDGCN for ``ttg.convert_layout`` pairs: what its lowering emits,
+counted per thread (a development oracle for ``bench/bench_conversions.py``).
 
 Run it with the Python of a virtual environment that has ``triton==3.9.0`` (never a
 dependency of this package); it reads pairs as ``bench/random_conversion_pairs.py``
 writes them and writes one JSON answer a line::
 
     python bench/random_conversion_pairs.py --pairs 150 > pairs.jsonl
-    ~/.cache/triton-venv/bin/python bench/triton_conversion_oracle.py --capabilities 80,90 < pairs.jsonl
+    ~/.cache/triton-venv/bin/python bench/triton_conversion_oracle.py --targets cuda:80,cuda:90 < pairs.jsonl
 
-For each pair and compute capability it compiles two TTGIR modules with
-``triton.compile(path, target=GPUTarget("cuda", capability, 32))``: the *conversion*
+For each pair and target (``cuda:80``, or ``hip:gfx942`` for pairs of 64-lane waves) it
+compiles two TTGIR modules with ``triton.compile(path, target=GPUTarget(...))``: the *conversion*
 kernel, which loads the tensor from global memory in the source encoding
 (``make_range``/``expand_dims``/``broadcast``/``addptr`` per dim, ``tt.load``),
 ``ttg.convert_layout``s it to the destination encoding and ``tt.store``s it, and the
@@ -17,9 +17,9 @@ kernel, which loads the tensor from global memory in the source encoding
 enters Triton's pipeline after the TTGIR passes, so nothing removes the conversion; the
 two kernels' PTX differing says that it was kept.
 
-What the conversion costs is what Triton emits for the ``ttg.convert_layout`` line: PTX
-keeps each instruction's source line (``.loc``), so an answer's ``convert`` counts the
-instructions located at that line, by full opcode (``st.shared.v4.b32``: 1), leaving out
+What the conversion costs is what Triton emits for the ``ttg.convert_layout`` line: PTX and
+AMDGCN keep each instruction's source line (``.loc``), so an answer's ``convert`` counts the
+instructions located at that line, by full opcode (``st.shared.v4.b32``, ``ds_write_b128``: 1), leaving out
 the loads' and stores' own work (unpacking a loaded word, packing one to store) wherever
 the compiler scheduled it.  An answer also has ``kernel``, the whole kernel's counts (the
 caller checks with the baseline's that nothing of the conversion lies elsewhere), and
@@ -118,7 +118,7 @@ def pointers(prefix: str, base: str, layout: str, shape: list[int], element: str
     return lines, f"%{prefix}_ptrs"
 
 
-def module_text(pair: Row, capability: int, convert: bool) -> str:
+def module_text(pair: Row, target: str, convert: bool) -> str:
     """The kernel loading ``pair``'s tensor in its source encoding and storing it in its
     destination encoding (``convert``) or, for the baseline, in the source encoding."""
     shape, element = pair["shape"], pair["element"]
@@ -139,7 +139,7 @@ def module_text(pair: Row, capability: int, convert: bool) -> str:
         f"#src = {pair['src']}",
         f"#dst = {pair['dst']}",
         f'module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {pair["warps"]} : i32, '
-        f'ttg.target = "cuda:{capability}", "ttg.threads-per-warp" = 32 : i32}} {{',
+        f'ttg.target = "{target}", "ttg.threads-per-warp" = {pair.get("lanes", 32)} : i32}} {{',
         f"  tt.func public @kernel(%src: {argument}, %dst: {argument}) {{",
         *(f"    {line}" for line in body),
         "  }",
@@ -174,10 +174,31 @@ def located_opcodes(ptx: str) -> list[tuple[int, str]]:
     return found
 
 
-def ptx_counts(ptx: str, convert_line: int) -> dict[str, dict[str, int]]:
-    """The counts of ``ptx``'s opcodes located at ``convert_line`` (``convert``) and in the
-    whole kernel (``kernel``)."""
-    found = located_opcodes(ptx)
+AMDGCN_LOCATION = re.compile(r"^\.loc\s+\d+\s+(\d+)\s")
+AMDGCN_OPCODE = re.compile(r"^([a-z][a-z0-9_]*)\b")
+
+
+def located_amdgcn_opcodes(amdgcn: str) -> list[tuple[int, str]]:
+    """``amdgcn``'s instructions in order as (line of the module they come from, opcode such
+    as ``ds_write_b128``): comments (``;``), labels and directives dropped."""
+    found = []
+    line = 0
+    for text in amdgcn.splitlines():
+        text = text.split(";")[0].strip()
+        if match := AMDGCN_LOCATION.match(text):
+            line = int(match.group(1))
+            continue
+        if text.endswith(":") or text.startswith("."):
+            continue
+        if match := AMDGCN_OPCODE.match(text):
+            found.append((line, match.group(1)))
+    return found
+
+
+def ptx_counts(ptx: str, convert_line: int, amdgcn: bool = False) -> dict[str, dict[str, int]]:
+    """The counts of ``ptx``'s (or, with ``amdgcn``, the AMDGCN's) opcodes located at
+    ``convert_line`` (``convert``) and in the whole kernel (``kernel``)."""
+    found = located_amdgcn_opcodes(ptx) if amdgcn else located_opcodes(ptx)
     at_line = Counter(opcode for line, opcode in found if line == convert_line)
     return {"convert": dict(at_line), "kernel": dict(Counter(opcode for _, opcode in found))}
 
@@ -206,7 +227,7 @@ def stderr_to(log: Path) -> Iterator[None]:
 
 
 def compile_rows(rows: list[Row]) -> list[Row]:
-    """Compile each row's ``module`` for its ``capability``, in this process, with its stderr
+    """Compile each row's ``module`` for its ``target``, in this process, with its stderr
     in ``$TRITON_CONVERSION_ORACLE_LOGS/<key>.log``."""
     import triton
     from triton.backends.compiler import GPUTarget
@@ -221,8 +242,12 @@ def compile_rows(rows: list[Row]) -> list[Row]:
             log = Path(os.environ[LOGS]) / f"{row['key']}.log"
             with stderr_to(log):
                 try:
-                    compiled = triton.compile(str(path), target=GPUTarget("cuda", row["capability"], 32))
-                    counts = ptx_counts(compiled.asm["ptx"], convert_line(row["module"]))
+                    backend, arch = row["target"].split(":")
+                    hip = backend == "hip"
+                    gpu = GPUTarget("hip", arch, 64) if hip else GPUTarget("cuda", int(arch), 32)
+                    compiled = triton.compile(str(path), target=gpu)
+                    code = compiled.asm["amdgcn" if hip else "ptx"]
+                    counts = ptx_counts(code, convert_line(row["module"]), amdgcn=hip)
                     answer = counts | {"shared": int(compiled.metadata.shared)}
                 except Exception as error:  # noqa: BLE001 - any refusal is an answer
                     diagnostics = [
@@ -242,7 +267,7 @@ def cache_key(module: str, version: str) -> str:
 
 
 def answer_modules(modules: list[Row], workers: int) -> tuple[list[Row], int]:
-    """The answer for each ``{"module", "capability"}`` row, from the cache or compiled in
+    """The answer for each ``{"module", "target"}`` row, from the cache or compiled in
     ``workers`` child processes at a time; and how many were compiled."""
     import triton
 
@@ -275,7 +300,9 @@ def main() -> int:
     """Answer the pairs on stdin (or, with ``--child``, compile the modules on stdin)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--child", action="store_true", help="compile the JSON rows on stdin (internal)")
-    parser.add_argument("--capabilities", default="80,90", help="compute capabilities, comma-separated")
+    parser.add_argument(
+        "--targets", default="cuda:80,cuda:90", help="targets, comma-separated: cuda:80, hip:gfx942, ..."
+    )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="child processes at a time")
     args = parser.parse_args()
     os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
@@ -284,22 +311,21 @@ def main() -> int:
             sys.stdout.write(json.dumps(answer) + "\n")
         return 0
     pairs = [json.loads(line) for line in sys.stdin if line.strip()]
-    capabilities = [int(c) for c in args.capabilities.split(",")]
-    jobs = [(pair, capability) for capability in capabilities for pair in pairs]
+    targets = args.targets.split(",")
+    jobs = [(pair, target) for target in targets for pair in pairs]
     modules = [
-        {"module": module_text(pair, capability, convert), "capability": capability}
-        for pair, capability in jobs
+        {"module": module_text(pair, target, convert), "target": target}
+        for pair, target in jobs
         for convert in (True, False)
     ]
     start = time.perf_counter()
     answers, compiled = answer_modules(modules, args.workers)
     seconds = time.perf_counter() - start
     print(f"triton: {compiled} modules compiled in {seconds:.1f} s", file=sys.stderr)
-    for index, (pair, capability) in enumerate(jobs):
+    for index, (pair, target) in enumerate(jobs):
         convert, baseline = answers[2 * index], answers[2 * index + 1]
         sys.stdout.write(
-            json.dumps({"name": pair["name"], "capability": capability, "convert": convert, "baseline": baseline})
-            + "\n"
+            json.dumps({"name": pair["name"], "target": target, "convert": convert, "baseline": baseline}) + "\n"
         )
     return 0
 
