@@ -9,9 +9,10 @@ import sys
 from functools import cache
 from pathlib import Path
 
+import pytest
 from conversion_corpus import CORPUS
 from random_conversion_pairs import random_pairs
-from triton_conversion_oracle import convert_line, located_opcodes, module_text
+from triton_conversion_oracle import convert_line, located_amdgcn_opcodes, located_opcodes, module_text
 from xdsl.parser import Parser
 
 from layoutdialect import make_context, to_linear_layout
@@ -111,11 +112,17 @@ def test_shared_memory_table_is_at_the_wavefront_bound_and_never_above_triton() 
     assert cases == 8
 
 
-def test_random_pairs_are_lowered_verified_and_counted_on_both_targets_without_triton() -> None:
-    """The quick run's 10 random pairs (seed 0): each lowered, verified and counted for sm_80
-    and sm_90, with counts that fit its path, and a line saying why Triton is not compared."""
-    output = conversion_run().split("random conversions: ")[1]
-    assert output.startswith("10 pairs (seed 0)")
+@pytest.mark.parametrize(
+    ("report", "lanes", "targets"), [(1, 32, ["cuda:80", "cuda:90"]), (2, 64, ["hip:gfx942", "hip:gfx950"])]
+)
+def test_random_pairs_are_lowered_verified_and_counted_on_each_target_without_triton(
+    report: int, lanes: int, targets: list[str]
+) -> None:
+    """The quick run's 10 random pairs (seed 0) of NVIDIA warps and of AMD waves: each
+    lowered, verified and counted for both targets of its vendor, with counts that fit its
+    path, and a line saying why Triton is not compared."""
+    output = conversion_run().split("random conversions: ")[report]
+    assert output.startswith(f"10 pairs (seed 0, {lanes} lanes)")
     assert "Triton comparison skipped: --no-triton; our counts alone" in output
     assert "FAILED" not in output
     row = re.compile(
@@ -123,9 +130,9 @@ def test_random_pairs_are_lowered_verified_and_counted_on_both_targets_without_t
         r"\s+(?P<shfl>\d+)\s+(?P<sel>\d+)\s+(?P<prmt>\d+)\s+(?P<smem>\d+)\s+(?P<bytes>\d+)\s+(?P<bar>\d+)\s+(?P<wf>\d+)"
         r"\s+ours(?P<accesses>(?: \d+x (?:st\.|ld\.|ldmatrix\.x|stmatrix\.x)\d+(?:\.trans)?,?)*)$"
     )
-    names = [pair.name for pair in random_pairs(10, 0)]
-    sections = re.split(r"^sm_(\d+) \(cuda:\1\): ours planned, lowered and verified in \d+\.\d s$", output, flags=re.M)
-    assert sections[1::2] == ["80", "90"]
+    names = [pair.name for pair in random_pairs(10, 0, lanes)]
+    sections = re.split(r"^(\S+): ours planned, lowered and verified in \d+\.\d s$", output, flags=re.M)
+    assert sections[1::2] == targets
     for section in sections[2::2]:
         rows = [m for m in map(row.match, section.splitlines()) if m]
         assert [m["pair"] for m in rows] == names
@@ -135,23 +142,25 @@ def test_random_pairs_are_lowered_verified_and_counted_on_both_targets_without_t
             assert sum(int(count) for count in re.findall(r"(\d+)x ", m["accesses"])) == n["smem"]
             paths.add(m["path"])
             if m["path"] == "warp shuffles":
-                assert n["shfl"] > 0 and n["smem"] == n["bytes"] == n["bar"] == n["wf"] == 0
+                assert n["shfl"] + n["sel"] > 0 and n["smem"] == n["bytes"] == n["bar"] == n["wf"] == 0
             else:
                 assert n["shfl"] == 0 and n["smem"] > 0 and n["bytes"] > 0 and n["wf"] >= n["smem"]
         assert paths == {"warp shuffles", "shared memory"}
 
 
-def test_random_pairs_move_data_and_their_triton_modules_parse() -> None:
+@pytest.mark.parametrize(("lanes", "target"), [(32, "cuda:90"), (64, "hip:gfx942")])
+def test_random_pairs_move_data_and_their_triton_modules_parse(lanes: int, target: str) -> None:
     """Every pair is a conversion between threads whose kernel (as the Triton oracle writes it)
     our TTGIR parser reads and verifies, with the conversion on the line the oracle counts."""
     context = make_context()
-    pairs = random_pairs(12, 3)
-    assert pairs[:5] == random_pairs(5, 3)
+    pairs = random_pairs(12, 3, lanes)
+    assert pairs[:5] == random_pairs(5, 3, lanes)
     for pair in pairs:
         src, dst = (Parser(context, text).parse_attribute().data for text in (pair.src, pair.dst))  # type: ignore[attr-defined]
         assert not reorders_registers(to_linear_layout(src, pair.shape), to_linear_layout(dst, pair.shape))
         for convert in (True, False):
-            text = module_text(pair.as_row(), 90, convert)
+            text = module_text(pair.as_row(), target, convert)
+            assert f'"ttg.threads-per-warp" = {lanes} : i32' in text
             Parser(context, text).parse_module().verify()
             line = convert_line(text)
             if convert:
@@ -185,6 +194,28 @@ $L__BB0_1:
         (9, "st.shared.v4.b32"),
         (9, "bar.sync"),
         (12, "st.global.b16"),
+    ]
+
+
+def test_oracle_locates_each_amdgcn_instruction_at_its_module_line() -> None:
+    """Comments, labels and directives are dropped; an instruction takes the last ``.loc``'s line."""
+    amdgcn = """
+\t.loc\t1 17 5                          ; kernel.ttgir:17:5
+\tds_write_b128 v2, v[4:7]
+\tds_write2_b64 v3, v[8:9], v[10:11] offset1:16 ; packed pair
+\ts_waitcnt lgkmcnt(0)
+.LBB0_1:                                ; %loop
+\t.loc\t1 19 11 is_stmt 1
+\ts_barrier
+\tds_read_b64_tr_b16 v[0:1], v2
+\t.p2align 2
+"""
+    assert located_amdgcn_opcodes(amdgcn) == [
+        (17, "ds_write_b128"),
+        (17, "ds_write2_b64"),
+        (17, "s_waitcnt"),
+        (19, "s_barrier"),
+        (19, "ds_read_b64_tr_b16"),
     ]
 
 
@@ -258,3 +289,37 @@ def test_assign_layouts_benchmark_prices_both_sides_of_every_random_kernel() -> 
     assert summary is not None, output
     assert int(summary["functions"]) == int(summary["optimal"]) == 3
     assert int(summary["ours"]) <= int(summary["reference"]) and summary["dearer"] == "0"
+
+
+def test_triton_s_amd_answer_is_counted_as_the_measures_say() -> None:
+    """Cross-lane moves, selects and byte permutes; LDS accesses by width (a ``ds_*2`` pair is
+    one instruction moving two); ``s_barrier``; the kernel's LDS bytes; and a conversion
+    whose LDS access lies outside its line is left out."""
+    from conversion_comparison import AMD_TARGETS, theirs
+
+    convert = {
+        "ds_bpermute_b32": 2,
+        "v_mov_b32_dpp": 1,
+        "v_cndmask_b32_e64": 3,
+        "v_perm_b32": 4,
+        "ds_write2_b64": 1,
+        "ds_read_b128": 2,
+        "ds_read_u16": 1,
+        "s_barrier": 1,
+        "v_add_u32_e32": 5,
+    }
+    kernel = convert | {"global_load_dwordx4": 1, "global_store_dwordx4": 1}
+    answer = {
+        "convert": {"convert": convert, "kernel": kernel, "shared": 2048},
+        "baseline": {"kernel": {"global_load_dwordx4": 1, "global_store_dwordx4": 1}},
+    }
+    counted = theirs(answer, AMD_TARGETS["hip:gfx942"])
+    assert counted.measures is not None and counted.error is None
+    measures = counted.measures
+    assert (measures.shuffles, measures.selects, measures.permutes) == (3, 3, 4)
+    assert (measures.shared, measures.barriers, measures.scratch_bytes) == (4, 1, 2048)
+    assert counted.accesses == "2x ld.128, 1x ld.16, 1x st2.64"
+    stray = answer | {"convert": answer["convert"] | {"kernel": kernel | {"ds_read_b128": 3}}}
+    assert (
+        theirs(stray, AMD_TARGETS["hip:gfx942"]).error == "1 instructions of the conversion lie outside its source line"
+    )
