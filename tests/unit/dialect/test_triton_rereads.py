@@ -11,6 +11,7 @@ import math
 import re
 import tempfile
 from collections.abc import Iterator
+from functools import cache
 
 import pytest
 from filecheck_inputs import chunk_module, filecheck_chunks
@@ -31,12 +32,19 @@ def _shapes(text: str) -> Iterator[int]:
 CHUNKS = [chunk for chunk in filecheck_chunks(error_cases=False) if max(_shapes(chunk.values[0]), default=0) < HUGE]
 
 
+@cache
+def _context() -> object:
+    """One Triton context for every reading: loading its dialects is most of a small parse."""
+    from triton_oracle import triton_context
+
+    return triton_context()
+
+
 def _triton_reads(text: str) -> str | None:
     """``None`` when Triton 3.9 reads ``text``, else its diagnostic."""
     import os
 
     from triton._C.libtriton import ir
-    from triton_oracle import triton_context
 
     with tempfile.NamedTemporaryFile("w", suffix=".mlir") as file:
         file.write(text)
@@ -46,7 +54,7 @@ def _triton_reads(text: str) -> str | None:
         os.dup2(write, 2)
         os.close(write)
         try:
-            ir.parse_mlir_module(file.name, triton_context())
+            ir.parse_mlir_module(file.name, _context())
             return None
         except RuntimeError:
             return os.read(read, 1 << 16).decode(errors="replace") or "refused"
