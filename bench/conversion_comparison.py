@@ -42,7 +42,7 @@ import re
 import subprocess
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import prod
 from pathlib import Path
@@ -178,8 +178,7 @@ AMD_CROSS_LANE = ("ds_bpermute", "ds_permute", "ds_swizzle", "v_permlane")
 """AMDGCN opcodes that move data between lanes (DPP moves are told by their ``_dpp`` suffix)."""
 
 AMD_SHARED_ACCESS = ("ds_read", "ds_write")
-AMD_CONVERSION_ONLY = (*AMD_CROSS_LANE, *AMD_SHARED_ACCESS, "s_barrier")
-"""AMDGCN opcodes a global load or store never needs."""
+"""AMDGCN's LDS accesses."""
 
 
 def phases(opcode: str, memory: SharedMemory) -> int:
@@ -191,68 +190,77 @@ def phases(opcode: str, memory: SharedMemory) -> int:
     return 1 << memory.phase_lane_bits(int(access[1]), 32)
 
 
-def theirs(answer: dict[str, object], target: Target) -> Theirs:
-    """Triton's measures from the oracle's ``answer`` for one pair on ``target``."""
-    if target.arch.startswith("hip:"):
-        return _theirs_amd(answer, target)
+def _count(counts: dict[str, int], *prefixes: str) -> int:
+    """How many instructions of ``counts`` have an opcode starting with one of ``prefixes``."""
+    return sum(n for opcode, n in counts.items() if opcode.startswith(prefixes))
+
+
+def _located(answer: dict[str, object], conversion_only: Callable[[dict[str, int]], int]) -> dict[str, int] | Theirs:
+    """The counts the oracle's ``answer`` locates at the conversion's line, or the ``Theirs``
+    that says why they cannot be used: Triton refused the module, the baseline does not show
+    the conversion was kept, or instructions only a conversion needs (``conversion_only``
+    counts them) lie elsewhere in the kernel."""
     convert, baseline = answer["convert"], answer["baseline"]
     assert isinstance(convert, dict) and isinstance(baseline, dict)
     if "error" in convert:
         return Theirs(None, 0, 0, "", str(convert["error"]))
     counts: dict[str, int] = convert["convert"]
-
-    def total(*prefixes: str, within: dict[str, int] = counts) -> int:
-        """How many instructions of ``within`` (the conversion's) have an opcode starting with a prefix."""
-        return sum(n for opcode, n in within.items() if opcode.startswith(prefixes))
-
-    stray = total(*CONVERSION_ONLY, within=convert["kernel"]) - total(*CONVERSION_ONLY)
-    kept = "error" not in baseline and convert["kernel"] != baseline["kernel"]
-    if not kept or total(*CONVERSION_ONLY, within=baseline["kernel"]):
-        return Theirs(None, 0, 0, "", "the baseline kernel does not show that the conversion was kept")
-    if stray:
-        return Theirs(None, 0, 0, "", f"{stray} instructions of the conversion lie outside its source line")
-    shared = {opcode: n for opcode, n in counts.items() if opcode.startswith(SHARED_ACCESS)}
-    measures = Measures(
-        shuffles=total("shfl.sync"),
-        selects=total("selp"),
-        permutes=total("prmt"),
-        shared=sum(shared.values()),
-        scratch_bytes=int(convert["shared"]),
-        barriers=total("bar.sync", "barrier.sync"),
-        wavefronts=sum(n * phases(opcode, target.shared) for opcode, n in shared.items()),
-    )
-    accesses = Counter({_triton_access(opcode): n for opcode, n in shared.items()})
-    return Theirs(measures, total("bar.warp.sync"), total("barrier.cluster"), access_names(accesses), None)
-
-
-def _theirs_amd(answer: dict[str, object], target: Target) -> Theirs:
-    """Triton's measures from the oracle's AMDGCN ``answer`` for one pair on ``target``."""
-    convert, baseline = answer["convert"], answer["baseline"]
-    assert isinstance(convert, dict) and isinstance(baseline, dict)
-    if "error" in convert:
-        return Theirs(None, 0, 0, "", str(convert["error"]))
-    counts: dict[str, int] = convert["convert"]
-
-    def total(*prefixes: str, within: dict[str, int] = counts) -> int:
-        return sum(n for opcode, n in within.items() if opcode.startswith(prefixes))
-
-    def conversion_only(within: dict[str, int]) -> int:
-        return total(*AMD_CONVERSION_ONLY, within=within) + sum(n for op, n in within.items() if "_dpp" in op)
-
     stray = conversion_only(convert["kernel"]) - conversion_only(counts)
     kept = "error" not in baseline and convert["kernel"] != baseline["kernel"]
     if not kept or conversion_only(baseline["kernel"]):
         return Theirs(None, 0, 0, "", "the baseline kernel does not show that the conversion was kept")
     if stray:
         return Theirs(None, 0, 0, "", f"{stray} instructions of the conversion lie outside its source line")
+    return counts
+
+
+def theirs(answer: dict[str, object], target: Target) -> Theirs:
+    """Triton's measures from the oracle's ``answer`` for one pair on ``target``."""
+    if target.arch.startswith("hip:"):
+        return _theirs_amd(answer, target)
+    counts = _located(answer, lambda within: _count(within, *CONVERSION_ONLY))
+    if isinstance(counts, Theirs):
+        return counts
+    shared = {opcode: n for opcode, n in counts.items() if opcode.startswith(SHARED_ACCESS)}
+    measures = Measures(
+        shuffles=_count(counts, "shfl.sync"),
+        selects=_count(counts, "selp"),
+        permutes=_count(counts, "prmt"),
+        shared=sum(shared.values()),
+        scratch_bytes=_shared_bytes(answer),
+        barriers=_count(counts, "bar.sync", "barrier.sync"),
+        wavefronts=sum(n * phases(opcode, target.shared) for opcode, n in shared.items()),
+    )
+    accesses = Counter({_triton_access(opcode): n for opcode, n in shared.items()})
+    return Theirs(
+        measures, _count(counts, "bar.warp.sync"), _count(counts, "barrier.cluster"), access_names(accesses), None
+    )
+
+
+def _shared_bytes(answer: dict[str, object]) -> int:
+    convert = answer["convert"]
+    assert isinstance(convert, dict)
+    return int(convert["shared"])
+
+
+def _amd_moves(counts: dict[str, int]) -> int:
+    """Cross-lane moves among ``counts``: LDS permutes and swizzles, permlanes, DPP moves."""
+    return _count(counts, *AMD_CROSS_LANE) + sum(n for opcode, n in counts.items() if "_dpp" in opcode)
+
+
+def _theirs_amd(answer: dict[str, object], target: Target) -> Theirs:
+    """Triton's measures from the oracle's AMDGCN ``answer`` for one pair on ``target``."""
+    counts = _located(answer, lambda within: _count(within, *AMD_SHARED_ACCESS, "s_barrier") + _amd_moves(within))
+    if isinstance(counts, Theirs):
+        return counts
     shared = {op: n for op, n in counts.items() if op.startswith(AMD_SHARED_ACCESS)}
     measures = Measures(
-        shuffles=total(*AMD_CROSS_LANE) + sum(n for op, n in counts.items() if "_dpp" in op),
-        selects=total("v_cndmask"),
-        permutes=total("v_perm_b32"),
+        shuffles=_amd_moves(counts),
+        selects=_count(counts, "v_cndmask"),
+        permutes=_count(counts, "v_perm_b32"),
         shared=sum(shared.values()),
-        scratch_bytes=int(convert["shared"]),
-        barriers=total("s_barrier"),
+        scratch_bytes=_shared_bytes(answer),
+        barriers=_count(counts, "s_barrier"),
         wavefronts=sum(n * _amd_phases(op, target) for op, n in shared.items()),
     )
     accesses = Counter({_amd_access(op): n for op, n in shared.items()})
