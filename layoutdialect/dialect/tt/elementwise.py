@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Set as AbstractSet
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I32, BoolAttr, IntegerAttr, StringAttr, TensorType
+from xdsl.dialects.builtin import I32, BoolAttr, IntegerAttr, StringAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -27,7 +27,14 @@ from xdsl.utils.exceptions import VerifyException
 
 from layoutdialect.dialect.semantics import Elementwise
 from layoutdialect.dialect.tt.base import TTOp
-from layoutdialect.dialect.tt.types import I64_LIKE, POINTER_LIKE, TypeKind, bit_width, check_type_kind
+from layoutdialect.dialect.tt.types import (
+    I64_LIKE,
+    POINTER_LIKE,
+    TypeKind,
+    bit_width,
+    check_elementwise_types,
+    check_type_kind,
+)
 from layoutdialect.dialect.ttg.tensors import scalar_type, shape_and_encoding
 
 __all__ = ["BitcastOp", "ElementwiseInlineAsmOp", "ExternElementwiseOp", "IntToPtrOp", "PtrToIntOp", "PureWhenDeclared"]
@@ -54,12 +61,8 @@ def _check_same_shape_and_encoding(op: IRDLOperation, values: list[SSAValue]) ->
         raise VerifyException(f"{op.name}: all operands and results must have the same shape and encoding")
 
 
-@irdl_op_definition
-class BitcastOp(TTOp):
-    """``tt.bitcast %x : tensor<128xi16, #b> -> tensor<128xbf16, #b>``: the same bits read
-    as another element type of the same width."""
-
-    name = "tt.bitcast"
+class _CastOp(TTOp):
+    """An elementwise cast of one operand: ``$src attr-dict : type($src) -> type($result)``."""
 
     src = operand_def(AnyAttr())
     result = result_def(AnyAttr())
@@ -69,6 +72,14 @@ class BitcastOp(TTOp):
 
     def __init__(self, src: SSAValue, result_type: Attribute) -> None:
         super().__init__(operands=[src], result_types=[result_type])
+
+
+@irdl_op_definition
+class BitcastOp(_CastOp):
+    """``tt.bitcast %x : tensor<128xi16, #b> -> tensor<128xbf16, #b>``: the same bits read
+    as another element type of the same width."""
+
+    name = "tt.bitcast"
 
     def verify_(self) -> None:
         _check_same_shape_and_encoding(self, [self.src, self.result])
@@ -76,34 +87,17 @@ class BitcastOp(TTOp):
             raise VerifyException("tt.bitcast: the operand and result elements must have the same bit width")
 
 
-class _AddressCastOp(TTOp):
-    """A cast between pointers and their 64-bit addresses:
-    ``$src attr-dict : type($src) -> type($result)``, elementwise."""
+class _AddressCastOp(_CastOp):
+    """A cast between pointers and their 64-bit addresses, of the types ``SOURCE`` to
+    ``RESULT``."""
 
     SOURCE: ClassVar[TypeKind]
     RESULT: ClassVar[TypeKind]
 
-    src = operand_def(AnyAttr())
-    result = result_def(AnyAttr())
-
-    assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
-    traits = traits_def(Pure(), Elementwise())
-
-    def __init__(self, src: SSAValue, result_type: Attribute) -> None:
-        super().__init__(operands=[src], result_types=[result_type])
-
     def verify_(self) -> None:
         check_type_kind(self, "operand", 0, self.src.type, self.SOURCE)
         check_type_kind(self, "result", 0, self.result.type, self.RESULT)
-        source, result = self.src.type, self.result.type
-        if isinstance(source, TensorType) != isinstance(result, TensorType):
-            raise VerifyException(
-                f"'{self.name}' op if an operand is non-scalar, then there must be at least one non-scalar result"
-            )
-        if shape_and_encoding(source) != shape_and_encoding(result):
-            raise VerifyException(
-                f"'{self.name}' op all non-scalar operands/results must have the same shape and base type"
-            )
+        check_elementwise_types(self, self.src.type, self.result.type)
 
 
 @irdl_op_definition

@@ -56,7 +56,7 @@ from layoutdialect.dialect.semantics import (
     View,
 )
 from layoutdialect.dialect.tt.base import ProgramAxisOp, TTOp
-from layoutdialect.dialect.tt.types import FLOAT_LIKE, bit_width, check_type_kind
+from layoutdialect.dialect.tt.types import FLOAT_LIKE, bit_width, check_elementwise_types, check_type_kind
 from layoutdialect.dialect.ttg.custom_format import parse_attr_dict
 from layoutdialect.dialect.ttg.tensors import (
     broadcast_layouts_agree,
@@ -466,21 +466,7 @@ class FpToFpOp(TTOp):
         check_type_kind(self, "operand", 0, self.src.type, FLOAT_LIKE)
         check_type_kind(self, "result", 0, self.result.type, FLOAT_LIKE)
         src, dst = self.src.type, self.result.type
-        if isinstance(dst, TensorType) and not isinstance(src, TensorType):
-            raise VerifyException(
-                f"'{self.name}' op if a result is non-scalar, then at least one operand must be non-scalar"
-            )
-        if isinstance(src, TensorType) and not isinstance(dst, TensorType):
-            raise VerifyException(
-                f"'{self.name}' op if an operand is non-scalar, then there must be at least one non-scalar result"
-            )
-        if isinstance(src, TensorType) and isinstance(dst, TensorType):
-            if src.get_shape() != dst.get_shape():
-                raise VerifyException(
-                    f"'{self.name}' op all non-scalar operands/results must have the same shape and base type"
-                )
-            if src.encoding != dst.encoding:
-                raise VerifyException(f"'{self.name}' op requires the same encoding for all operands and results")
+        check_elementwise_types(self, src, dst)
         if self.rounding is not None:
             check_enum(self, "rounding", ROUNDING_MODES)
         if (bit_width(scalar_type(dst)) or 0) < (bit_width(scalar_type(src)) or 0) and self.rounding is None:

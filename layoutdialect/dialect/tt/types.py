@@ -23,6 +23,7 @@ __all__ = [
     "PointerType",
     "TypeKind",
     "bit_width",
+    "check_elementwise_types",
     "check_type_kind",
     "is_pointer_like",
     "mask_type",
@@ -139,6 +140,25 @@ I64_LIKE: TypeKind = (_is_i64_like, "64-bit signless integer or tensor of 64-bit
 
 POINTER_LIKE: TypeKind = (is_pointer_like, "ptr or ranked tensor of ptr values")
 """Triton's ``TT_PtrLike``: a pointer, or a ranked tensor of pointers."""
+
+
+def check_elementwise_types(op: Operation, source: Attribute, result: Attribute) -> None:
+    """MLIR's ``Elementwise`` verifier and Triton's ``SameOperandsAndResultEncoding`` for an
+    op of one operand and one result, with their messages: a tensor on one side needs a
+    tensor of the same shape and encoding on the other."""
+    if isinstance(result, TensorType) and not isinstance(source, TensorType):
+        raise VerifyException(f"'{op.name}' op if a result is non-scalar, then at least one operand must be non-scalar")
+    if isinstance(source, TensorType) and not isinstance(result, TensorType):
+        raise VerifyException(
+            f"'{op.name}' op if an operand is non-scalar, then there must be at least one non-scalar result"
+        )
+    if isinstance(source, TensorType) and isinstance(result, TensorType):
+        if source.get_shape() != result.get_shape():
+            raise VerifyException(
+                f"'{op.name}' op all non-scalar operands/results must have the same shape and base type"
+            )
+        if source.encoding != result.encoding:
+            raise VerifyException(f"'{op.name}' op requires the same encoding for all operands and results")
 
 
 def check_type_kind(op: Operation, what: str, index: int, type_: Attribute, kind: TypeKind) -> None:

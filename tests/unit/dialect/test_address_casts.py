@@ -13,6 +13,7 @@ from layoutdialect.dialect.tt.ops import UnsplatOp
 MODULE = """\
 #b = #ttg.blocked<{{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}}>
 #b2 = #ttg.blocked<{{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}}>
+#c = #ttg.blocked<{{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}}>
 module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32}} {{
   tt.func @f(%a: i64, %as: tensor<128xi64, #b>, %p: !tt.ptr<f32>, %ps: tensor<128x!tt.ptr<f32>, #b>, %i: i32,
              %one: tensor<1x1xf32, #b2>, %two: tensor<2xf32, #b>) {{
@@ -34,6 +35,14 @@ REFUSED = [
     (
         "%0 = tt.int_to_ptr %as : tensor<128xi64, #b> -> !tt.ptr<f16>",
         "'tt.int_to_ptr' op if an operand is non-scalar, then there must be at least one non-scalar result",
+    ),
+    (
+        "%0 = tt.int_to_ptr %a : i64 -> tensor<128x!tt.ptr<f16>, #b>",
+        "'tt.int_to_ptr' op if a result is non-scalar, then at least one operand must be non-scalar",
+    ),
+    (
+        "%0 = tt.int_to_ptr %as : tensor<128xi64, #b> -> tensor<128x!tt.ptr<f16>, #c>",
+        "'tt.int_to_ptr' op requires the same encoding for all operands and results",
     ),
     (
         "%0 = tt.int_to_ptr %as : tensor<128xi64, #b> -> tensor<64x!tt.ptr<f16>, #b>",
