@@ -49,7 +49,9 @@ from layoutdialect.dialect.tt.descriptors import quoted
 from layoutdialect.dialect.tt.types import (
     F32_LIKE,
     FLOAT_LIKE,
+    I1_LIKE,
     INT_LIKE,
+    POINTER_LIKE,
     PointerType,
     TypeKind,
     check_type_kind,
@@ -57,7 +59,7 @@ from layoutdialect.dialect.tt.types import (
     mask_type,
     pointee_type,
 )
-from layoutdialect.dialect.ttg.tensors import scalar_type, shape_and_encoding
+from layoutdialect.dialect.ttg.tensors import shape_and_encoding
 
 __all__ = [
     "ATTRIBUTES",
@@ -104,6 +106,11 @@ SEMANTICS_AND_SCOPE: Enums = (("sem", MEM_SEMANTICS), ("scope", MEM_SYNC_SCOPES)
 """The memory ordering and scope most atomics start with: ``acquire, gpu``."""
 
 
+def _semantics_and_scope(sem: str, scope: str) -> dict[str, Attribute]:
+    """The ``sem`` and ``scope`` properties of the orderings named ``sem`` and ``scope``."""
+    return {"scope": IntegerAttr(MEM_SYNC_SCOPES[scope], i32), "sem": IntegerAttr(MEM_SEMANTICS[sem], i32)}
+
+
 def _parse_enums(parser: Parser, op_name: str, enums: Enums) -> dict[str, Attribute]:
     """``keyword, keyword, `` of each enum property in ``enums``: the properties, sorted by
     name as MLIR keeps them (and the generic form prints them)."""
@@ -127,20 +134,33 @@ def _check_semantics(op: Operation, allowed: tuple[str, str]) -> None:
 
 def _check_mask(op: Operation, index: int, mask: SSAValue | None) -> None:
     """An optional mask operand (#``index``) holds ``i1``s, or Triton's message."""
-    if mask is not None and scalar_type(mask.type) != IntegerType(1):
-        raise VerifyException(
-            f"'{op.name}' op operand #{index} must be 1-bit signless integer or ranked tensor of 1-bit signless "
-            f"integer values, but got {quoted(mask.type)}"
-        )
+    if mask is not None:
+        check_type_kind(op, "operand", index, mask.type, I1_LIKE)
 
 
-class _AtomicOp(TTOp):
-    """``%old = tt.atomic_<op> <keywords>, %ptr, ... attr-dict : (<operand types>) -> <result type>``:
-    an atomic on the memory at ``ptr``, whose text starts with the keywords of its ``ENUMS``
-    properties and which returns the value that memory held before."""
+class _OrderedOp(TTOp):
+    """An atomic access to global memory: its text starts with the keywords of its ``ENUMS``
+    properties (``acquire, gpu``), its memory ordering and scope."""
 
-    ENUMS: ClassVar[Enums]
+    ENUMS: ClassVar[Enums] = SEMANTICS_AND_SCOPE
     """The enum properties the text starts with, in order, and their cases."""
+
+    sem = prop_def(IntegerAttr[I32])
+    scope = prop_def(IntegerAttr[I32])
+
+    traits = traits_def(*ATOMIC_TRAITS)
+
+    def check_enums_and_pointer(self) -> None:
+        """Each enum property is one of its cases, and operand #0 is a pointer (or a tensor
+        of them), with Triton's messages."""
+        for attribute, cases in self.ENUMS:
+            check_enum(self, attribute, cases)
+        check_type_kind(self, "operand", 0, self.operands[0].type, POINTER_LIKE)
+
+
+class _AtomicOp(_OrderedOp):
+    """``%old = tt.atomic_<op> <keywords>, %ptr, ... attr-dict : (<operand types>) -> <result type>``:
+    an atomic on the memory at ``ptr`` which returns the value that memory held before."""
 
     OPERAND_COUNTS: ClassVar[tuple[int, ...]]
     """How many operands the op may have."""
@@ -148,11 +168,7 @@ class _AtomicOp(TTOp):
     OPERANDS_EXPECTED: ClassVar[str]
     """The error for another number of operands."""
 
-    sem = prop_def(IntegerAttr[I32])
-    scope = prop_def(IntegerAttr[I32])
     result = result_def(AnyAttr())
-
-    traits = traits_def(*ATOMIC_TRAITS)
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
@@ -191,14 +207,7 @@ class _AtomicOp(TTOp):
         printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
-        for attribute, cases in self.ENUMS:
-            check_enum(self, attribute, cases)
-        pointer = self.operands[0]
-        if not is_pointer_like(pointer.type):
-            raise VerifyException(
-                f"'{self.name}' op operand #0 must be ptr or ranked tensor of ptr values, "
-                f"but got {quoted(pointer.type)}"
-            )
+        self.check_enums_and_pointer()
         self.verify_values()
         _check_same_shape_and_encoding(self)
 
@@ -244,11 +253,7 @@ class AtomicRMWOp(_AtomicOp):
         super().__init__(
             operands=[ptr, val, [] if mask is None else [mask]],
             result_types=[val.type if result_type is None else result_type],
-            properties={
-                "atomic_rmw_op": IntegerAttr(RMW_OPS[rmw_op], i32),
-                "scope": IntegerAttr(MEM_SYNC_SCOPES[scope], i32),
-                "sem": IntegerAttr(MEM_SEMANTICS[sem], i32),
-            },
+            properties={"atomic_rmw_op": IntegerAttr(RMW_OPS[rmw_op], i32)} | _semantics_and_scope(sem, scope),
         )
 
     def verify_values(self) -> None:
@@ -268,7 +273,6 @@ class AtomicCASOp(_AtomicOp):
 
     name = "tt.atomic_cas"
 
-    ENUMS: ClassVar[Enums] = SEMANTICS_AND_SCOPE
     OPERAND_COUNTS: ClassVar[tuple[int, ...]] = (3,)
     OPERANDS_EXPECTED: ClassVar[str] = "tt.atomic_cas takes a pointer, a compared value and a new value"
 
@@ -282,16 +286,12 @@ class AtomicCASOp(_AtomicOp):
         super().__init__(
             operands=[ptr, cmp, val],
             result_types=[val.type if result_type is None else result_type],
-            properties={"scope": IntegerAttr(MEM_SYNC_SCOPES[scope], i32), "sem": IntegerAttr(MEM_SEMANTICS[sem], i32)},
+            properties=_semantics_and_scope(sem, scope),
         )
 
     def verify_values(self) -> None:
         self.check_points_to(self.cmp, "cmp")
         self.check_points_to(self.val, "value")
-
-
-def _semantics_and_scope(sem: str, scope: str) -> dict[str, Attribute]:
-    return {"scope": IntegerAttr(MEM_SYNC_SCOPES[scope], i32), "sem": IntegerAttr(MEM_SEMANTICS[sem], i32)}
 
 
 @irdl_op_definition
@@ -305,7 +305,6 @@ class AtomicLoadOp(_AtomicOp):
 
     name = "tt.atomic_load"
 
-    ENUMS: ClassVar[Enums] = SEMANTICS_AND_SCOPE
     OPERAND_COUNTS: ClassVar[tuple[int, ...]] = (1, 2)
     OPERANDS_EXPECTED: ClassVar[str] = "tt.atomic_load takes a pointer, then optionally a mask"
 
@@ -329,7 +328,7 @@ class AtomicLoadOp(_AtomicOp):
 
 
 @irdl_op_definition
-class AtomicStoreOp(TTOp):
+class AtomicStoreOp(_OrderedOp):
     """``tt.atomic_store release, gpu, %ptr, %val[, %mask] : tensor<128x!tt.ptr<i32>, #b>``
 
     Writes each element of ``val`` (where ``mask`` holds) atomically to its pointer, with
@@ -339,13 +338,9 @@ class AtomicStoreOp(TTOp):
 
     name = "tt.atomic_store"
 
-    sem = prop_def(IntegerAttr[I32])
-    scope = prop_def(IntegerAttr[I32])
     ptr = operand_def(AnyAttr())
     val = operand_def(AnyAttr())
     mask = opt_operand_def(AnyAttr())
-
-    traits = traits_def(*ATOMIC_TRAITS)
 
     def __init__(self, sem: str, scope: str, ptr: SSAValue, val: SSAValue, mask: SSAValue | None = None) -> None:
         super().__init__(
@@ -354,7 +349,7 @@ class AtomicStoreOp(TTOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> AtomicStoreOp:
-        properties = _parse_enums(parser, cls.name, SEMANTICS_AND_SCOPE)
+        properties = _parse_enums(parser, cls.name, cls.ENUMS)
         start = parser.pos
         names = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_unresolved_operand)
         attributes = parser.parse_optional_attr_dict()
@@ -377,16 +372,15 @@ class AtomicStoreOp(TTOp):
         )
 
     def print(self, printer: Printer) -> None:
-        _print_enums(printer, self, SEMANTICS_AND_SCOPE)
+        _print_enums(printer, self, self.ENUMS)
         printer.print_list(self.operands, printer.print_operand)
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         printer.print_attribute(self.ptr.type)
 
     def verify_(self) -> None:
-        for attribute, cases in SEMANTICS_AND_SCOPE:
-            check_enum(self, attribute, cases)
-        if not is_pointer_like(self.ptr.type) or self.val.type != pointee_type(self.ptr.type):
+        self.check_enums_and_pointer()
+        if self.val.type != pointee_type(self.ptr.type):
             raise VerifyException(f"'{self.name}' op failed to verify that ptr type matches value type")
         if self.mask is not None and self.mask.type != mask_type(self.ptr.type):
             raise VerifyException(f"'{self.name}' op failed to verify that mask type matches ptr type")
@@ -394,7 +388,7 @@ class AtomicStoreOp(TTOp):
 
 
 @irdl_op_definition
-class AtomicPollOp(TTOp):
+class AtomicPollOp(_OrderedOp):
     """``%done = tt.atomic_poll acquire, gpu, %ptr, %expected[ timeout %ns] : !tt.ptr<i32>, i32 -> i1``
 
     Waits until the value at each pointer equals ``expected`` (or, with a timeout, until
@@ -404,14 +398,10 @@ class AtomicPollOp(TTOp):
 
     name = "tt.atomic_poll"
 
-    sem = prop_def(IntegerAttr[I32])
-    scope = prop_def(IntegerAttr[I32])
     ptr = operand_def(AnyAttr())
     expected = operand_def(AnyAttr())
     timeout_ns = opt_operand_def(IntegerType(64))
     result = result_def(AnyAttr())
-
-    traits = traits_def(*ATOMIC_TRAITS)
 
     def __init__(
         self, sem: str, scope: str, ptr: SSAValue, expected: SSAValue, timeout_ns: SSAValue | None = None
@@ -424,7 +414,7 @@ class AtomicPollOp(TTOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> AtomicPollOp:
-        properties = _parse_enums(parser, cls.name, SEMANTICS_AND_SCOPE)
+        properties = _parse_enums(parser, cls.name, cls.ENUMS)
         names = [parser.parse_unresolved_operand()]
         parser.parse_punctuation(",")
         names.append(parser.parse_unresolved_operand())
@@ -445,7 +435,7 @@ class AtomicPollOp(TTOp):
         )
 
     def print(self, printer: Printer) -> None:
-        _print_enums(printer, self, SEMANTICS_AND_SCOPE)
+        _print_enums(printer, self, self.ENUMS)
         printer.print_list([self.ptr, self.expected], printer.print_operand)
         if self.timeout_ns is not None:
             printer.print_string(" timeout ")
@@ -457,18 +447,8 @@ class AtomicPollOp(TTOp):
         printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
-        for attribute, cases in SEMANTICS_AND_SCOPE:
-            check_enum(self, attribute, cases)
-        if not is_pointer_like(self.ptr.type):
-            raise VerifyException(
-                f"'{self.name}' op operand #0 must be ptr or ranked tensor of ptr values, "
-                f"but got {quoted(self.ptr.type)}"
-            )
-        if scalar_type(self.result.type) != IntegerType(1):
-            raise VerifyException(
-                f"'{self.name}' op result #0 must be 1-bit signless integer or ranked tensor of 1-bit signless "
-                f"integer values, but got {quoted(self.result.type)}"
-            )
+        self.check_enums_and_pointer()
+        check_type_kind(self, "result", 0, self.result.type, I1_LIKE)
         if self.ptr.type != _pointer_to(self.expected.type):
             raise VerifyException(f"'{self.name}' op failed to verify that ptr type matches expected type")
         if self.result.type != mask_type(self.expected.type):

@@ -17,6 +17,7 @@ __all__ = [
     "F32_LIKE",
     "FLOAT_LIKE",
     "GLOBAL_ADDRESS_SPACE",
+    "I1_LIKE",
     "I64_LIKE",
     "INT_LIKE",
     "POINTER_LIKE",
@@ -140,6 +141,12 @@ I64_LIKE: TypeKind = (_is_i64_like, "64-bit signless integer or tensor of 64-bit
 
 POINTER_LIKE: TypeKind = (is_pointer_like, "ptr or ranked tensor of ptr values")
 """Triton's ``TT_PtrLike``: a pointer, or a ranked tensor of pointers."""
+
+I1_LIKE: TypeKind = (
+    lambda type_: scalar_type(type_) == i1,
+    "1-bit signless integer or ranked tensor of 1-bit signless integer values",
+)
+"""Triton's ``TT_BoolLike``: an ``i1``, or a ranked tensor of them (a mask)."""
 
 
 def check_elementwise_types(op: Operation, source: Attribute, result: Attribute) -> None:
