@@ -28,7 +28,20 @@ from layoutdialect.dialect.tt.base import TTOp
 from layoutdialect.dialect.tt.ops import check_dot_types
 from layoutdialect.dialect.ttg.tensors import tensor_type
 
-__all__ = ["DotScaledOp"]
+__all__ = ["DotScaledOp", "parse_scaled_element_type"]
+
+
+def parse_scaled_element_type(parser: Parser, side: str) -> str:
+    """``lhs = e2m1``: a scaled operand's element type (Triton's ``ScaleDotElemType``), as
+    ``tt.dot_scaled`` and ``ttng.tc_gen5_mma_scaled`` write it after their operands."""
+    parser.parse_keyword(side)
+    parser.parse_punctuation("=")
+    start = parser.pos
+    name = parser.parse_identifier()
+    if name not in SCALE_DOT_ELEM_TYPES:
+        parser.raise_error(f"expected one of {', '.join(SCALE_DOT_ELEM_TYPES)}, got '{name}'", start, parser.pos)
+    return name
+
 
 SCALE_GROUPS = (16, 32)
 """How many K elements share one scale: 32 for the OCP mx formats, 16 for nvfp4."""
@@ -91,18 +104,10 @@ class DotScaledOp(TTOp):
             scale = parser.parse_unresolved_operand() if parser.parse_optional_keyword("scale") else None
             return operand, scale
 
-        def element_type(side: str) -> str:
-            parser.parse_keyword(side)
-            parser.parse_punctuation("=")
-            name = parser.parse_identifier()
-            if name not in SCALE_DOT_ELEM_TYPES:
-                parser.raise_error(f"expected one of {', '.join(SCALE_DOT_ELEM_TYPES)}, got '{name}'")
-            return name
-
         (a, a_scale), _ = operand_and_scale(), parser.parse_punctuation(",")
         (b, b_scale), _ = operand_and_scale(), parser.parse_punctuation(",")
         c = parser.parse_unresolved_operand()
-        names = (element_type("lhs"), element_type("rhs"))
+        names = (parse_scaled_element_type(parser, "lhs"), parse_scaled_element_type(parser, "rhs"))
         attributes = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
 

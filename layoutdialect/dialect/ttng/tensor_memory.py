@@ -78,6 +78,7 @@ from layoutdialect.dialect.memory_resources import (
 )
 from layoutdialect.dialect.semantics import ConversionFolds, LayoutAnchor
 from layoutdialect.dialect.syntax import build, format_bases, parse_bases, parse_int
+from layoutdialect.dialect.tt.dot_scaled import parse_scaled_element_type
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import (
     LinearEncodingAttr,
@@ -943,17 +944,6 @@ def _parse_operands(parser: Parser, count: int) -> list[UnresolvedOperand]:
     return names
 
 
-def _parse_element_type(parser: Parser, side: str) -> IntegerAttr:
-    """``lhs = e2m1``: a scaled operand's element type (Triton's ``ScaleDotElemType``)."""
-    parser.parse_keyword(side)
-    parser.parse_punctuation("=")
-    start = parser.pos
-    name = parser.parse_identifier()
-    if name not in SCALE_DOT_ELEM_TYPES:
-        parser.raise_error(f"expected one of {', '.join(SCALE_DOT_ELEM_TYPES)}, got '{name}'", start, parser.pos)
-    return IntegerAttr(SCALE_DOT_ELEM_TYPES[name], i32)
-
-
 def _check_completion_barrier(op: Operation, barrier: MemDescType) -> None:
     """Triton's ``verifyBarrierType`` and ``verifyCompletionBarrierLayout``: a tcgen5 op
     arrives on an mbarrier in the canonical CGA layout, each CTA holding its own word."""
@@ -1038,7 +1028,10 @@ class _MMAv5Op(TensorMemoryOp):
         has_token, dep = _parse_token(parser)
         parser.parse_punctuation(",")
         middle = _parse_operands(parser, len(cls.SCALES) + 2)
-        element_types = {name: _parse_element_type(parser, keyword) for keyword, name in cls.ELEMENT_TYPES}
+        element_types = {
+            name: IntegerAttr(SCALE_DOT_ELEM_TYPES[parse_scaled_element_type(parser, keyword)], i32)
+            for keyword, name in cls.ELEMENT_TYPES
+        }
         barriers = _parse_barriers(parser)
         properties, attributes = parse_attr_dict(parser, cls.FLAGS)
         parser.parse_punctuation(":")
