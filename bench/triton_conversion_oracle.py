@@ -174,7 +174,6 @@ def located_opcodes(ptx: str) -> list[tuple[int, str]]:
     return found
 
 
-AMDGCN_LOCATION = re.compile(r"^\.loc\s+\d+\s+(\d+)\s")
 AMDGCN_OPCODE = re.compile(r"^([a-z][a-z0-9_]*)\b")
 
 
@@ -185,7 +184,7 @@ def located_amdgcn_opcodes(amdgcn: str) -> list[tuple[int, str]]:
     line = 0
     for text in amdgcn.splitlines():
         text = text.split(";")[0].strip()
-        if match := AMDGCN_LOCATION.match(text):
+        if match := LOCATION.match(text):
             line = int(match.group(1))
             continue
         if text.endswith(":") or text.startswith("."):
@@ -195,10 +194,10 @@ def located_amdgcn_opcodes(amdgcn: str) -> list[tuple[int, str]]:
     return found
 
 
-def ptx_counts(ptx: str, convert_line: int, amdgcn: bool = False) -> dict[str, dict[str, int]]:
-    """The counts of ``ptx``'s (or, with ``amdgcn``, the AMDGCN's) opcodes located at
+def opcode_counts(code: str, convert_line: int, amdgcn: bool = False) -> dict[str, dict[str, int]]:
+    """The counts of the opcodes of ``code`` (PTX, or with ``amdgcn`` AMDGCN) located at
     ``convert_line`` (``convert``) and in the whole kernel (``kernel``)."""
-    found = located_amdgcn_opcodes(ptx) if amdgcn else located_opcodes(ptx)
+    found = located_amdgcn_opcodes(code) if amdgcn else located_opcodes(code)
     at_line = Counter(opcode for line, opcode in found if line == convert_line)
     return {"convert": dict(at_line), "kernel": dict(Counter(opcode for _, opcode in found))}
 
@@ -247,7 +246,7 @@ def compile_rows(rows: list[Row]) -> list[Row]:
                     gpu = GPUTarget("hip", arch, 64) if hip else GPUTarget("cuda", int(arch), 32)
                     compiled = triton.compile(str(path), target=gpu)
                     code = compiled.asm["amdgcn" if hip else "ptx"]
-                    counts = ptx_counts(code, convert_line(row["module"]), amdgcn=hip)
+                    counts = opcode_counts(code, convert_line(row["module"]), amdgcn=hip)
                     answer = counts | {"shared": int(compiled.metadata.shared)}
                 except Exception as error:  # noqa: BLE001 - any refusal is an answer
                     diagnostics = [
