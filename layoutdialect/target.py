@@ -14,7 +14,10 @@ one word share it, and each bank serves one word per *wavefront*, so a phase tak
 many wavefronts as the most distinct words any bank holds (``SharedMemory.wavefronts``,
 the definition every faster count in ``layoutdialect.analysis`` must agree with).  Which
 lanes form a phase is the low lane bits, except for AMD's 128-bit ``ds_read``, whose
-phase takes lane bits ``0, 1, 4`` (``0, 1, 3, 4`` with 64 banks).
+phase takes lane bits ``0, 1, 4`` (``0, 1, 3, 4`` with 64 banks).  AMD's shared memory (the
+LDS) also serves two 32- or 64-bit accesses of one lane in one instruction
+(``ds_read2_b64``, ``ds_write2_b32``) when their addresses are a constant distance apart
+(``SharedMemory.pairs``).
 
 >>> gfx950 = Target.named("hip:gfx950")
 >>> gfx950.lanes, gfx950.shared.banks, gfx950.shared.wide_load_phase_lanes
@@ -58,6 +61,16 @@ MATRIX_ROW_BYTES = 16
 """The bytes of one row of an ``ldmatrix``/``stmatrix`` matrix."""
 
 
+PAIRED_ACCESS_BITS = (32, 64)
+"""The access widths the LDS pairs into one ``ds_read2``/``ds_write2``."""
+
+PAIR_OFFSETS = 256
+"""How many offsets (8 bits) each access of an LDS pair can name."""
+
+PAIR_STRIDE = 64
+"""The unit, in accesses, of the strided pair offsets (``ds_read2st64``)."""
+
+
 class TargetError(ValueError):
     """A target name or a bank or lane count that describes no GPU."""
 
@@ -70,13 +83,15 @@ class SharedMemory:
     when the hardware does not take the lowest ones (Triton's AMD ``getSharedLdStTiles``).
     ``matrix_loads`` and ``matrix_stores`` say whether a warp can move 8x8 matrices of
     16-byte rows with ``ldmatrix`` (NVIDIA from sm_75) and ``stmatrix`` (from sm_90),
-    Triton's ``supportLdMatrix`` and ``supportStMatrix``.
+    Triton's ``supportLdMatrix`` and ``supportStMatrix``.  ``lds`` says it is AMD's local
+    data share, reached with ``ds_read``/``ds_write``, which pair accesses (``pairs``).
     """
 
     banks: int = 32
     wide_load_phase_lanes: tuple[int, ...] | None = None
     matrix_loads: bool = False
     matrix_stores: bool = False
+    lds: bool = False
 
     def __post_init__(self) -> None:
         if type(self.banks) is not int or self.banks not in (8, 16, 32, 64):
@@ -86,7 +101,7 @@ class SharedMemory:
             isinstance(lanes, tuple) and all(type(bit) is int and 0 <= bit < MAX_SIZE_LOG2 for bit in lanes)
         ):
             raise TargetError(f"SharedMemory: wide_load_phase_lanes must be a tuple of lane bits, got {shown(lanes)}")
-        for name in ("matrix_loads", "matrix_stores"):
+        for name in ("matrix_loads", "matrix_stores", "lds"):
             checked_instance(getattr(self, name), bool, f"SharedMemory: {name}", TargetError)
 
     @property
@@ -115,7 +130,8 @@ class SharedMemory:
             raise TargetError(f"phase_lanes: lane_bits must be from 0 to {MAX_SIZE_LOG2}, got {lane_bits}")
         count = lane_bits - self.phase_lane_bits(vector_bits, 1 << lane_bits)
         wide = self.wide_load_phase_lanes
-        if load and vector_bits == WIDE_ACCESS_BITS and wide is not None and len(wide) == count:
+        wide_load = load and vector_bits == WIDE_ACCESS_BITS
+        if wide_load and wide is not None and len(wide) == count and max(wide) < lane_bits:
             return list(wide)
         return list(range(count))
 
@@ -130,6 +146,26 @@ class SharedMemory:
         chunk_elements = max(vector_elements, BANK_BITS // element_bits if element_bits < BANK_BITS else 1)
         words_per_chunk = max(1, vector_elements * element_bits // BANK_BITS)
         return log2_exact(chunk_elements), max(1, self.banks // words_per_chunk)
+
+    @checks_arguments(TargetError)
+    def pairs(self, vector_bits: int, distance_bytes: int) -> bool:
+        """Whether one instruction serves two accesses of ``vector_bits`` bits a lane whose
+        addresses are ``distance_bytes`` apart, the same for every lane.
+
+        On the LDS, ``ds_read2_b32``/``ds_read2_b64`` (and ``ds_write2``) take two offsets
+        counted in accesses, each below 256, or in 64 accesses (``ds_read2st64``); the
+        backend rebases the pair onto the lower address, so only their distance matters.
+
+        >>> gfx942 = Target.named("hip:gfx942").shared
+        >>> gfx942.pairs(64, 8 * 255), gfx942.pairs(64, 8 * 257), gfx942.pairs(64, 8 * 64 * 5), gfx942.pairs(128, 16)
+        (True, False, True, False)
+        """
+        _check_access_bits(vector_bits, "pairs: vector_bits")
+        if not self.lds or vector_bits not in PAIRED_ACCESS_BITS or distance_bytes <= 0:
+            return False
+        accesses, rest = divmod(distance_bytes, vector_bits // 8)
+        strided = accesses % PAIR_STRIDE == 0 and accesses // PAIR_STRIDE < PAIR_OFFSETS
+        return not rest and (accesses < PAIR_OFFSETS or strided)
 
     def wavefronts(self, words: Iterable[int]) -> int:
         """The wavefronts one phase touching the 32-bit ``words`` takes: the most distinct
@@ -171,6 +207,17 @@ class Target:
         return 256 if self.arch.startswith("hip:") else 255
 
     @property
+    def lane_swap_bits(self) -> tuple[int, ...]:
+        """The lane bits one instruction transposes with a register bit, for a pair of 32-bit
+        words: 4 and 5 on CDNA4's waves of 64 (``v_permlane16_swap``, ``v_permlane32_swap``,
+        Triton's ``supportsPermlaneSwap``), none elsewhere.
+
+        >>> Target.named("hip:gfx950").lane_swap_bits, Target.named("hip:gfx942").lane_swap_bits
+        ((4, 5), ())
+        """
+        return (4, 5) if self.arch == "hip:gfx950" and self.lanes == 64 else ()
+
+    @property
     def lacks_clusters(self) -> bool:
         """Whether the target is known to have no thread-block clusters: CUDA before sm_90."""
         return self.arch.startswith("cuda:") and _cuda_capability(self.arch) < 90
@@ -189,7 +236,7 @@ class Target:
         """
         default_lanes, shared = _known(arch)
         if banks is not None and banks != shared.banks:
-            shared = SharedMemory(banks)
+            shared = SharedMemory(banks, lds=shared.lds)
         return Target(arch or "generic", default_lanes if lanes is None else lanes, shared)
 
 
@@ -218,13 +265,13 @@ def _known(arch: str | None) -> tuple[int, SharedMemory]:
     if arch.startswith("hip:") and (match := _AMD_FAMILY.match(arch[4:])):
         major = int(match.group(1))
         if arch[4:] in ("gfx950", "gfx1250"):
-            return (64 if major == 9 else 32), SharedMemory(64, (0, 1, 3, 4))
+            return (64 if major == 9 else 32), SharedMemory(64, (0, 1, 3, 4), lds=True)
         if major == 9:
             cdna3 = arch[4:] in ("gfx940", "gfx941", "gfx942")
-            return 64, SharedMemory(32, (0, 1, 4) if cdna3 else None)
+            return 64, SharedMemory(32, (0, 1, 4) if cdna3 else None, lds=True)
         if major in (10, 11):
-            return 32, SharedMemory(32, (0, 1, 4))
-        return 32, SharedMemory(32)
+            return 32, SharedMemory(32, (0, 1, 4), lds=True)
+        return 32, SharedMemory(32, lds=True)
     raise TargetError(
         f"unknown target '{arch}': expected 'cuda:<capability>' (cuda:90) or 'hip:<gfx arch>' (hip:gfx942)"
     )

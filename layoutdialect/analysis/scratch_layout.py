@@ -120,7 +120,9 @@ class ScratchAccess:
     ``lane_offsets[k]`` and ``warp_offsets[k]``.  Accesses move
     ``vector_elements`` registers at once, with ``ld.shared``/``st.shared`` or, when
     ``matrix`` says how, with ``ldmatrix``/``stmatrix``.  A side that reads other CTAs'
-    parts (``remote``) gives cluster offsets instead (``RemoteReads``).
+    parts (``remote``) gives cluster offsets instead (``RemoteReads``).  On AMD's LDS
+    (``lds``), ``paired`` instructions each serve two accesses (``ds_read2_b64``): the
+    side issues ``issued`` instructions for its ``cost.instructions`` accesses.
     """
 
     vector_elements: int
@@ -130,14 +132,53 @@ class ScratchAccess:
     cost: SharedAccessCost
     matrix: MatrixTiling | None = None
     remote: RemoteReads | None = None
+    lds: bool = False
+    paired: int = 0
+
+    @property
+    def issued(self) -> int:
+        """The instructions each thread issues: its accesses, less one per pair."""
+        return self.cost.instructions - self.paired
+
+    @property
+    def thread_bits(self) -> int:
+        """The offset bits that a thread's own part of an address (its lane's and warp's
+        offsets, XORed) can set."""
+        lanes = self.matrix.address_lane_offsets if self.matrix is not None else self.lane_offsets
+        bits = 0
+        for offset in (*lanes, *self.warp_offsets):
+            bits |= offset
+        return bits
+
+    @checks_arguments(AnalysisError)
+    def address_parts(self, start: int) -> tuple[int, int]:
+        """``start`` as ``(xor, add)``: the bits a thread's own part may also set, which XOR
+        into it, and the others, which add to it, a constant the instruction can carry.
+        Two accesses with one ``xor`` part share a base address.
+
+        >>> access = ScratchAccess(2, ((0, 0), (0, 1)), (2, 4), (), SharedAccessCost(32, 1, 1, 1))
+        >>> access.address_parts(0b1110)
+        (6, 8)
+        """
+        shared = start & self.thread_bits
+        return shared, start ^ shared
 
     @checks_arguments(AnalysisError)
     def instruction(self, load: bool) -> str:
-        """The PTX instruction of each access, as ``ldmatrix.x4.trans`` or ``st.shared.b128``."""
+        """The instruction of each access: PTX's ``ldmatrix.x4.trans`` or ``st.shared.b128``;
+        on the LDS ``ds_read_b128``, ``ds_write2_b64`` (all paired), or both names when some
+        accesses pair (``ds_read2_b32 + ds_read_b32``)."""
         if self.matrix is not None:
             name = ("ldmatrix" if load else "stmatrix") + f".x{self.matrix.matrices}"
             return name + (".trans" if self.matrix.transpose else "")
-        return ("ld" if load else "st") + f".shared.b{self.cost.vector_bits}"
+        bits = self.cost.vector_bits
+        if not self.lds:
+            return ("ld" if load else "st") + f".shared.b{bits}"
+        verb, width = ("ds_read" if load else "ds_write"), f"{'u' if load and bits < 32 else 'b'}{bits}"
+        names = [f"{verb}2_{width}"] if self.paired else []
+        if self.issued > self.paired:
+            names.append(f"{verb}_{width}")
+        return " + ".join(names)
 
     def vectors(self) -> list[tuple[int, int, tuple[int, ...]]]:
         """Each access as ``(rep, offset, registers)``: the registers at ``offset``,
@@ -277,7 +318,7 @@ def plan_scratch(
         fitting,
         key=lambda p: (
             p.total_wavefronts,
-            p.store.cost.instructions + p.load.cost.instructions,
+            p.store.issued + p.load.issued,
             p.barriers,
             p.scratch_bytes,
         ),
@@ -731,7 +772,9 @@ def _access(
         slots.append((c >> rep_shift, c & offset_mask))
     cost = access_cost(in_rep, lanes, bits, elements, memory, load)
     access = ScratchAccess(elements, tuple(slots), tuple(lanes), tuple(warps), cost, remote=reads)
-    best = replace(access, cost=replace(cost, instructions=len(access.vectors())))
+    best = replace(access, cost=replace(cost, instructions=len(access.vectors())), lds=memory.lds)
+    if memory.lds and reads is None:
+        best = replace(best, paired=_lds_pairs(best, bits, memory))
     matrices = memory.matrix_loads if load else memory.matrix_stores
     if len(lanes) == 5 and bits <= 32 and matrices and reads is None:
         for transpose in (False, True) if bits == 16 else (False,):
@@ -745,7 +788,30 @@ def _access(
 
 
 def _access_key(access: ScratchAccess) -> tuple[int, int]:
-    return access.cost.total_wavefronts, access.cost.instructions
+    return access.cost.total_wavefronts, access.issued
+
+
+def _lds_pairs(access: ScratchAccess, bits: int, memory: SharedMemory) -> int:
+    """How many LDS instructions serve two of ``access``'s vectors (of ``bits``-bit elements)
+    each, paired as the AMDGPU backend pairs them (its ``SILoadStoreOptimizer``): within a
+    rep, vectors with one base address (``address_parts``) in offset order, each with the
+    next when ``memory.pairs`` allows and neither is paired yet."""
+    vector_bits = access.vector_elements * bits
+    thread_bits = access.thread_bits
+    offsets: dict[tuple[int, int], list[int]] = {}
+    for rep, start, _ in access.vectors():
+        offsets.setdefault((rep, start & thread_bits), []).append(start & ~thread_bits)
+    pairs = 0
+    for added in offsets.values():
+        added.sort()
+        k = 0
+        while k + 1 < len(added):
+            if memory.pairs(vector_bits, (added[k + 1] - added[k]) * bits // 8):
+                pairs += 1
+                k += 2
+            else:
+                k += 1
+    return pairs
 
 
 def _matrix_tiling(

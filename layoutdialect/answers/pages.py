@@ -146,12 +146,22 @@ def conversion_page(answer: ConvertAnswer, memory: SharedMemory) -> str:
             Table(
                 "shared-memory accesses",
                 [
-                    ("side", "instruction", "bits a lane", "instructions", "wavefronts each", "ideal", "conflict-free"),
+                    (
+                        "side",
+                        "instruction",
+                        "bits a lane",
+                        "instructions",
+                        "accesses",
+                        "wavefronts each",
+                        "ideal",
+                        "conflict-free",
+                    ),
                     *(
                         (
                             name,
                             side.instruction(load=load),
                             str(side.cost.vector_bits),
+                            str(side.issued),
                             str(side.cost.instructions),
                             str(side.cost.wavefronts_per_instruction),
                             str(side.cost.phases),

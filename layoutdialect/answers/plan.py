@@ -38,7 +38,8 @@ def format_plans(plans: list[ConversionPlan]) -> str:
 def _access(side: SharedAccess | None) -> str:
     if side is None:
         return "-"
-    return f"{side.instructions} x {side.instruction if 'matrix' in side.instruction else f'{side.vector_bits}b'}"
+    named = "matrix" in side.instruction or side.instruction.startswith("ds_")
+    return f"{side.instructions} x {side.instruction if named else f'{side.vector_bits}b'}"
 
 
 def _row(plan: ConversionPlan) -> tuple[str, ...]:
@@ -78,8 +79,9 @@ def plan_details(plan: ConversionPlan) -> list[str]:
     for name, side in (("stores", plan.store), ("loads", plan.load)):
         if side:
             verdict = "conflict-free" if side.conflict_free else "bank conflicts"
+            accesses = f"{side.accesses} accesses of " if side.accesses != side.instructions else ""
             lines.append(
-                f"  {name}: {side.instructions} x {side.instruction} ({side.vector_bits} bits a lane), "
+                f"  {name}: {side.instructions} x {side.instruction} ({accesses}{side.vector_bits} bits a lane), "
                 f"{side.wavefronts_per_instruction} wavefronts each ({side.phases} phases, {verdict}), "
                 f"{side.wavefronts} in all"
             )

@@ -62,15 +62,18 @@ PATH_NAMES = {
 class SharedAccess:
     """One side (the stores or the loads) of a shared-memory round trip, for one warp.
 
-    Each thread issues ``instructions`` instructions ``instruction`` of ``vector_bits``
-    bits a lane; each is served in ``wavefronts_per_instruction`` wavefronts, at best
-    ``phases``; the side takes ``wavefronts`` in all (its wavefronts per access).
-    ``bank_conflicts`` is Triton's count: the extra wavefronts each phase needs.
+    Each thread issues ``instructions`` instructions ``instruction`` for its ``accesses``
+    accesses of ``vector_bits`` bits a lane (more accesses than instructions where AMD's
+    LDS pairs two in one ``ds_read2``/``ds_write2``); each access is served in
+    ``wavefronts_per_instruction`` wavefronts, at best ``phases``; the side takes
+    ``wavefronts`` in all (its wavefronts per access).  ``bank_conflicts`` is Triton's
+    count: the extra wavefronts each phase needs.
     """
 
     instruction: str
     vector_bits: int
     instructions: int
+    accesses: int
     phases: int
     wavefronts_per_instruction: int
     wavefronts: int
@@ -84,6 +87,7 @@ class SharedAccess:
         return SharedAccess(
             access.instruction(load),
             cost.vector_bits,
+            access.issued,
             cost.instructions,
             cost.phases,
             cost.wavefronts_per_instruction,
@@ -98,6 +102,7 @@ class SharedAccess:
             "instruction": self.instruction,
             "vector_bits": self.vector_bits,
             "instructions": self.instructions,
+            "accesses": self.accesses,
             "phases": self.phases,
             "wavefronts_per_instruction": self.wavefronts_per_instruction,
             "wavefronts_per_access": self.wavefronts,

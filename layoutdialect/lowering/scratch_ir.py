@@ -5,7 +5,8 @@ function's workgroup scratch (``memref<N x i8, 3>``), waits at ``gpu.barrier``,
 and loads its destination registers back; reps repeat this on one slice of the
 tensor at a time, with a barrier between them.  The address of every access is
 ``thread part ^ register part``: the thread part is a linear function of the lane
-and warp ids, computed once with ``arith`` ops; the register part is a constant.
+and warp ids, computed once with ``arith`` ops; the register part is a constant, whose
+bits the thread part never sets are added rather than XORed (``_Addresses``).
 Where the plan says so, a side moves whole 8x8 matrices instead: stores with
 ``nvvm.stmatrix`` (its 32-bit words, at an ``!llvm.ptr<3>``) and loads with
 ``nvgpu.ldmatrix``, each lane giving the address of the row it supplies.
@@ -65,18 +66,26 @@ def _thread_offset(ir: ThreadIR, access: ScratchAccess, warp_id: SSAValue | None
 
 
 class _Addresses:
-    """``index`` addresses ``base ^ start``: the thread's base cast to ``index`` once,
-    then one ``arith.xori`` per distinct start."""
+    """``index`` addresses ``base ^ start``: the thread's base cast to ``index`` once; the
+    bits of ``start`` that the base can also set (``thread_bits``) XORed into it once per
+    distinct part, and the others added (``arith.addi`` of a constant), which is the same
+    sum, so that accesses from one base differ by constants an instruction carries (and
+    AMD's LDS pairs, ``ScratchAccess.paired``)."""
 
     def __init__(self, ir: ThreadIR) -> None:
         self.ir = ir
-        self._bases: dict[SSAValue, SSAValue] = {}
+        self._bases: dict[tuple[SSAValue, int], SSAValue] = {}
 
-    def __call__(self, base: SSAValue, start: int) -> SSAValue:
-        if base not in self._bases:
-            self._bases[base] = self.ir.add(arith.IndexCastOp(base, IndexType()), "addr")
-        index = self._bases[base]
-        return self.ir.binary(arith.XOrIOp, index, start, "addr") if start else index
+    def __call__(self, base: SSAValue, start: int, thread_bits: int = -1) -> SSAValue:
+        shared = start & thread_bits
+        if (base, shared) not in self._bases:
+            if (base, 0) not in self._bases:
+                self._bases[(base, 0)] = self.ir.add(arith.IndexCastOp(base, IndexType()), "addr")
+            index = self._bases[(base, 0)]
+            self._bases[(base, shared)] = self.ir.binary(arith.XOrIOp, index, shared, "addr") if shared else index
+        index = self._bases[(base, shared)]
+        added = start ^ shared
+        return self.ir.binary(arith.AddiOp, index, added, "addr") if added else index
 
 
 def _concatenate(ir: ThreadIR, parts: list[SSAValue], element: Attribute) -> SSAValue:
@@ -138,11 +147,12 @@ def shared_memory_round_trip(
         for _, start, slots in (access for access in stores if access[0] == rep):
             values = ir.shuffle_registers(registers, list(slots), element)
             if plan.store.matrix is None:
-                ir.append(vector.StoreOp(values, view, [address(store_base, start)]))
+                ir.append(vector.StoreOp(values, view, [address(store_base, start, plan.store.thread_bits)]))
                 continue
             words = ir.add(vector.BitcastOp(values, VectorType(i32, [plan.store.matrix.matrices])), "words")
             sources = [ir.add(vector.ExtractOp(words, [k], i32), "word") for k in range(plan.store.matrix.matrices)]
-            ir.append(StMatrixOp(pointers(address(store_base, start)), sources, plan.store.matrix.transpose))
+            pointer = pointers(address(store_base, start, plan.store.thread_bits))
+            ir.append(StMatrixOp(pointer, sources, plan.store.matrix.transpose))
         if plan.barriers:
             _barrier(ir, plan)
         for _, start, slots in (access for access in loads if access[0] == rep):
@@ -174,10 +184,11 @@ class _LocalLoads:
     ) -> None:
         self.ir, self.matrix, self.view, self.addresses = ir, access.matrix, view, addresses
         self.base = _thread_offset(ir, access, warp_id)
+        self.thread_bits = access.thread_bits
 
     def load(self, start: int, result_type: VectorType[Attribute]) -> SSAValue:
         """The registers at element offset ``start`` from this thread's."""
-        index = [self.addresses(self.base, start)]
+        index = [self.addresses(self.base, start, self.thread_bits)]
         if self.matrix is None:
             return self.ir.add(vector.LoadOp(self.view, index, result_type))
         per_matrix = result_type.get_shape()[0] // self.matrix.matrices

@@ -107,6 +107,17 @@ def test_amd_wide_loads_take_their_own_phase_lanes_and_stores_the_low_ones() -> 
     assert gfx942.phase_lanes(64, 6, load=True) == [0, 1, 2, 3]
     gfx950 = Target.named("hip:gfx950").shared
     assert gfx950.phase_lanes(128, 6, load=True) == [0, 1, 3, 4]
+    assert gfx942.phase_lanes(128, 3, load=True) == [0, 1, 2], "a warp of 8 lanes has no lane bit 4"
+
+
+def test_the_lds_pairs_two_accesses_a_constant_distance_apart_and_nvidia_pairs_none() -> None:
+    lds = Target.named("hip:gfx942").shared
+    assert lds.lds and not Target.named("cuda:90").shared.lds
+    assert Target.named("hip:gfx942", banks=64).shared.lds, "a bank override keeps the LDS"
+    assert [lds.pairs(32, 4 * k) for k in (1, 255, 256, 64 * 255, 64 * 256)] == [True, True, True, True, False]
+    assert [lds.pairs(64, d) for d in (8, 4, 12, 0, -8)] == [True, False, False, False, False]
+    assert not any(lds.pairs(bits, bits // 8) for bits in (8, 16, 128))
+    assert not Target.named("cuda:90").shared.pairs(64, 8)
 
 
 @given(st.sampled_from([8, 16, 32, 64]), st.lists(st.integers(0, 4096), max_size=64))

@@ -128,7 +128,7 @@ def test_random_pairs_are_lowered_verified_and_counted_on_each_target_without_tr
     row = re.compile(
         r"^(?P<pair>r\d{3}_\S+)\s+(?P<path>warp shuffles|shared memory)"
         r"\s+(?P<shfl>\d+)\s+(?P<sel>\d+)\s+(?P<prmt>\d+)\s+(?P<smem>\d+)\s+(?P<bytes>\d+)\s+(?P<bar>\d+)\s+(?P<wf>\d+)"
-        r"\s+ours(?P<accesses>(?: \d+x (?:st\.|ld\.|ldmatrix\.x|stmatrix\.x)\d+(?:\.trans)?,?)*)$"
+        r"\s+ours(?P<accesses>(?: \d+x (?:st2?\.|ld2?\.|ldmatrix\.x|stmatrix\.x)\d+(?:\.trans)?,?)*)$"
     )
     names = [pair.name for pair in random_pairs(10, 0, lanes)]
     sections = re.split(r"^(\S+): ours planned, lowered and verified in \d+\.\d s$", output, flags=re.M)
