@@ -159,14 +159,16 @@ def choose_strategy(
     memory: SharedMemory,
     max_mixed_transpositions: int = 1,
     max_scratch_bytes: int | None = None,
+    lane_swap_bits: tuple[int, ...] = (),
 ) -> ConversionStrategy:
     """How to convert a tensor of ``element_bits``-bit elements from layout ``src`` to ``dst``
-    on a GPU whose shared memory is ``memory``.
+    on a GPU whose shared memory is ``memory`` and which swaps registers with the lane bits
+    ``lane_swap_bits`` in one instruction (``Target.lane_swap_bits``).
 
     Intra-warp conversions use shuffles when they need at most
     ``max_mixed_transpositions`` register-lane transpositions (Triton's rule is 1),
-    shared memory otherwise.  A scratch buffer holds at most ``max_scratch_bytes``
-    (``None``: as many as Triton 3.9's for the pair).
+    shared memory otherwise.  A scratch
+    buffer holds at most ``max_scratch_bytes`` (``None``: as many as Triton 3.9's for the pair).
     """
     check_conversion(src, dst, "choose_strategy")
     check_element_bits(element_bits, "choose_strategy: element_bits")
@@ -203,7 +205,8 @@ def choose_strategy(
     shuffles_fit = element_bits <= 32 or element_bits == 64
     if kind is ConversionKind.CROSS_WARP:
         copies = src.free_variable_masks().get("warp", 0)
-        warp = decompose_warp_conversion(src, dst, element_bits, copies) if copies and shuffles_fit else None
+        fits = copies and shuffles_fit
+        warp = decompose_warp_conversion(src, dst, element_bits, copies, lane_swap_bits) if fits else None
         if warp is None or warp.transposition_count > max_mixed_transpositions:
             return plan(ConversionPath.SHARED_MEMORY, "data crosses warps")
         reason = (
@@ -211,7 +214,7 @@ def choose_strategy(
             f"{_transpositions(warp.transposition_count)}, by {_methods(warp)}"
         )
         return plan(ConversionPath.WARP_SHUFFLES, reason, warp=warp)
-    warp = decompose_warp_conversion(src, dst, element_bits) if shuffles_fit else None
+    warp = decompose_warp_conversion(src, dst, element_bits, 0, lane_swap_bits) if shuffles_fit else None
     if warp is None:
         reason = "the warp's data does not move by a permutation of register and lane bits"
         return plan(ConversionPath.SHARED_MEMORY, reason)
@@ -224,9 +227,12 @@ def choose_strategy(
 
 
 def _methods(warp: WarpDecomposition) -> str:
-    """How the transpositions run: ``swap`` or ``ship`` between words, byte permutes within them."""
-    methods = [warp.variant.value] if warp.transpositions or not warp.in_word_transpositions else []
-    return " and ".join(methods + ["byte permutes"] * bool(warp.in_word_transpositions))
+    """How the transpositions run: ``swap`` or ``ship`` between words, byte permutes within
+    them, register-lane swaps along lane bits 4 and 5."""
+    shuffled = warp.transpositions or not (warp.in_word_transpositions or warp.lane_swaps)
+    methods = [warp.variant.value] if shuffled else []
+    methods += ["byte permutes"] * bool(warp.in_word_transpositions)
+    return " and ".join(methods + ["lane swaps"] * bool(warp.lane_swaps))
 
 
 def _transpositions(count: int) -> str:

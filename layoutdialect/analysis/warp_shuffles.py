@@ -98,6 +98,9 @@ class WarpDecomposition:
     - ``in_word_transpositions`` swap a bit of the element's position within its
       word with a lane bit, by a shuffle (none along a broadcast lane bit) and a byte
       permute per word, after everything else;
+    - ``lane_swaps`` swap word-index bits with lane bits 4 or 5 by one register-lane
+      swap per pair of words (CDNA4's ``v_permlane16_swap``/``v_permlane32_swap``), in
+      order, after everything else;
     - ``destination_slots[d]`` is the working element destination register ``d``
       reads afterwards (duplicates re-created);
     - ``warp_lane_bits`` are warp bits counted as lanes (see the module's essay).
@@ -117,6 +120,7 @@ class WarpDecomposition:
     warp_lane_bits: tuple[int, ...] = ()
     """The warp bits (of the warp id) that serve as virtual lane bits ``lane_bits -
     len(warp_lane_bits)`` and up, lowest first; the source holds copies along them."""
+    lane_swaps: tuple[Transposition, ...] = ()
 
     @property
     def physical_lane_bits(self) -> int:
@@ -137,13 +141,29 @@ class WarpDecomposition:
 
     @property
     def transposition_count(self) -> int:
-        """All register-lane transpositions, between words and within them."""
-        return len(self.transpositions) + len(self.in_word_transpositions)
+        """All register-lane transpositions, between words and within them; the lane swaps
+        of one register bit count once (a 3-cycle ``(r l4 l5)`` is one, as for Triton)."""
+        swapped = len({t.register_bit for t in self.lane_swaps})
+        return len(self.transpositions) + len(self.in_word_transpositions) + swapped
+
+    @property
+    def lane_swap_instructions(self) -> int:
+        """Register-lane swap instructions: one per pair of words and lane swap."""
+        return len(self.lane_swaps) * (self.words // 2)
 
     @property
     def shuffled_transpositions(self) -> tuple[Transposition, ...]:
         """The transpositions whose words cross lanes."""
         return tuple(t for t in self.transpositions if not self.broadcasts(t.lane_bit))
+
+    @property
+    def gathered_transpositions(self) -> tuple[Transposition, ...]:
+        """The shuffled transpositions whose two words the source holds as copies, when a
+        lane relabelling shuffles every word anyway: each word's ``idx`` shuffle reads the
+        lane whose bit holds the word's register bit, so no select follows."""
+        if not self.moves_lanes:
+            return ()
+        return tuple(t for t in self.shuffled_transpositions if self.copies_along(t.register_bit))
 
     @property
     def selected_transpositions(self) -> tuple[Transposition, ...]:
@@ -185,9 +205,11 @@ class WarpDecomposition:
 
     @property
     def shuffles(self) -> int:
-        """Shuffle instructions: one per word that crosses lanes, and one per word and
-        in-word transposition along a lane bit the source does not broadcast."""
+        """Cross-lane instructions: a shuffle per word that crosses lanes, one per word and
+        in-word transposition along a lane bit the source does not broadcast, and the
+        register-lane swaps (``lane_swap_instructions``)."""
         in_word = sum(not self.broadcasts(t.lane_bit) for t in self.in_word_transpositions) * self.words
+        in_word += self.lane_swap_instructions
         shuffled = len(self.shuffled_transpositions)
         if self.moves_lanes:
             return self.words + in_word
@@ -199,11 +221,13 @@ class WarpDecomposition:
     def selects(self) -> int:
         """Select instructions: 2 per word and shuffled transposition (swap), 1.5 (ship),
         one less per pair of words the source holds as copies (nothing to pick before the
-        shuffle); half a select per word and broadcast transposition, none along copies;
-        one byte selector per in-word transposition."""
+        shuffle), none for gathered ones; half a select per word and broadcast
+        transposition, none along copies; one byte selector per in-word transposition."""
         ship = self.variant is ShuffleVariant.SHIP
+        gathered = self.gathered_transpositions
         per_pair = [
-            2 if self.copies_along(t.register_bit) else (3 if ship else 4) for t in self.shuffled_transpositions
+            0 if t in gathered else 2 if self.copies_along(t.register_bit) else (3 if ship else 4)
+            for t in self.shuffled_transpositions
         ]
         selected = [not self.copies_along(t.register_bit) for t in self.selected_transpositions]
         pairs = self.words // 2
@@ -250,20 +274,34 @@ class WarpDecomposition:
 
     @checks_arguments(AnalysisError)
     def lane_offset_mask(self, word: int) -> int:
-        """``D(word)``: the lane bits word ``word`` flips in the shuffle stage (swap)."""
+        """``D(word)``: the lane bits word ``word`` flips in the shuffle stage (swap); the
+        gathered transpositions set their bit instead (``gathered_lane_bits``)."""
         mask = 0
+        gathered = self.gathered_transpositions
         for t in self.shuffled_transpositions:
-            if word >> t.register_bit & 1:
+            if word >> t.register_bit & 1 and t not in gathered:
                 mask |= 1 << t.lane_bit
         return mask
+
+    @checks_arguments(AnalysisError)
+    def gathered_lane_bits(self, word: int) -> tuple[int, int]:
+        """``(mask, value)``: the source-lane bits the gathered transpositions fix for word
+        ``word`` (before relabelling), and their values, the word's register bits."""
+        mask = value = 0
+        for t in self.gathered_transpositions:
+            mask |= 1 << t.lane_bit
+            value |= (word >> t.register_bit & 1) << t.lane_bit
+        return mask, value
 
     @checks_arguments(AnalysisError)
     def swap_source_lane(self, word: int, lane: int) -> int:
         """The lane that ``lane`` reads word ``word`` from in the swap's shuffle stage:
         its own lane id relabelled by ``P_lane``'s inverse, XOR the lane bits the word's
-        transpositions flip."""
+        transpositions flip, with the bits of gathered transpositions set to the word's."""
         inverse = self.lanes_before_relabelling
-        return bit_permutation(lane, inverse) ^ bit_permutation(self.lane_offset_mask(word), inverse)
+        source = bit_permutation(lane, inverse) ^ bit_permutation(self.lane_offset_mask(word), inverse)
+        mask, value = (bit_permutation(bits, inverse) for bits in self.gathered_lane_bits(word))
+        return source & ~mask | value
 
 
 @checks_arguments(AnalysisError)
@@ -439,13 +477,19 @@ def _factor(sigma: list[int], register_bits: int) -> tuple[list[int], list[int],
 
 @checks_arguments(AnalysisError)
 def decompose_warp_conversion(
-    source: LinearLayout, target: LinearLayout, element_bits: int, warp_lanes: int = 0
+    source: LinearLayout,
+    target: LinearLayout,
+    element_bits: int,
+    warp_lanes: int = 0,
+    lane_swap_bits: tuple[int, ...] = (),
 ) -> WarpDecomposition | None:
     """The intra-warp conversion from ``source`` to ``target`` layout (same warps and
     CTAs), or ``None`` when it is not a permutation of hardware bits.  With
     ``warp_lanes`` (a mask of warp bits the source broadcasts) those warp bits count as
     lanes, the other warp bits must agree, and ``None`` also says that the shuffles
-    would need another warp's data.
+    would need another warp's data.  Transpositions of a word bit with a lane bit of
+    ``lane_swap_bits`` (``Target.lane_swap_bits``) become lane swaps; so does a 3-cycle
+    ``(r l4 l5)``, as ``(r l4)`` after ``(r l5)`` (Triton's ``ConvertLayoutOpPermlaneSwap``).
 
     >>> from layoutdialect.f2 import LinearLayout, inverse_permutation
     >>> src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2], [4]])], ["dim0"])
@@ -478,14 +522,27 @@ def decompose_warp_conversion(
         return None
     p_reg, p_lane, mixed = permutation.register_renaming, permutation.lane_relabelling, permutation.transpositions
 
-    broadcast_lanes = 0
-    for k, column in enumerate(src_columns[register_bits:]):
-        if not any(column):
-            broadcast_lanes |= 1 << p_lane[k]
+    physical_lanes = len(p_lane) - len(virtual)
+    swappable = [j for j in lane_swap_bits if j < physical_lanes]
+    factorings: list[tuple[list[int], list[tuple[int, int]], list[tuple[int, int]], list[int]]] = []
+    if swappable:
+        factorings.append((p_lane, mixed, [], swappable))
+        cycle = _lane_swap_cycle(p_lane, mixed, swappable)
+        if cycle is not None:
+            factorings.append((*cycle, swappable))
+    factorings.append((p_lane, mixed, [], []))
 
-    def packed_along(packed: list[int]) -> WarpDecomposition:
+    def packed_along(
+        packed: list[int],
+        p_lane: list[int],
+        mixed: list[tuple[int, int]],
+        cycle: list[tuple[int, int]],
+        swappable: list[int],
+    ) -> WarpDecomposition | None:
         """The decomposition whose words pack elements along register bits ``packed``
-        (lowest first); transpositions of those bits are byte permutes within words."""
+        (lowest first); transpositions of those bits are byte permutes within words, those
+        of other bits with a lane bit of ``swappable`` lane swaps, as are ``cycle``'s
+        (``None`` if ``cycle`` transposes a packed bit)."""
         pack_bits = len(packed)
         words_per_element = max(element_bits // WORD_BITS, 1)
         order = packed + [r for r in range(register_bits) if r not in packed]
@@ -500,7 +557,16 @@ def decompose_warp_conversion(
         destination_images = [0] * len(dict(target.bases)["register"])
         for b, k in enumerate(dst_regs):
             destination_images[k] = 1 << rho[b]
+        if any(rho[r] < pack_bits for r, _ in cycle):
+            return None
         word_shift = words_per_element.bit_length() - 1 - pack_bits
+        between = [(Transposition(rho[r] + word_shift, j)) for r, j in mixed if rho[r] >= pack_bits]
+        swaps = [t for t in between if t.lane_bit in swappable]
+        swaps += [Transposition(rho[r] + word_shift, j) for r, j in cycle]
+        broadcast = 0
+        for k, column in enumerate(src_columns[register_bits:]):
+            if not any(column):
+                broadcast |= 1 << p_lane[k]
         return WarpDecomposition(
             element_bits=element_bits,
             register_bits=register_bits,
@@ -510,23 +576,46 @@ def decompose_warp_conversion(
             source_slots=tuple(combine_all(source_images)),
             destination_slots=tuple(combine_all(destination_images)),
             lane_permutation=tuple(p_lane),
-            transpositions=tuple(Transposition(rho[r] + word_shift, j) for r, j in mixed if rho[r] >= pack_bits),
-            broadcast_lanes=broadcast_lanes,
+            transpositions=tuple(t for t in between if t.lane_bit not in swappable),
+            broadcast_lanes=broadcast,
             in_word_transpositions=tuple(Transposition(rho[r], j) for r, j in mixed if rho[r] < pack_bits),
             warp_lane_bits=tuple(virtual),
+            lane_swaps=tuple(swaps),
         )
 
-    mixed_registers = [r for r, _ in mixed]
-    free = [r for r in range(register_bits) if r not in mixed_registers]
-    if element_bits >= WORD_BITS:
-        candidates = [packed_along([])]
-    else:
+    candidates: list[WarpDecomposition | None] = []
+    for lanes, transposed, swapped, swaps_along in factorings:
+        mixed_registers = [r for r, _ in transposed] + [r for r, _ in swapped[:1]]
+        free = [r for r in range(register_bits) if r not in mixed_registers]
+        if element_bits >= WORD_BITS:
+            candidates.append(packed_along([], lanes, transposed, swapped, swaps_along))
+            continue
         most_packed = min((WORD_BITS // element_bits).bit_length() - 1, register_bits)
-        candidates = [packed_along(free[:most_packed])]
+        candidates.append(packed_along(free[:most_packed], lanes, transposed, swapped, swaps_along))
         if element_bits % 8 == 0 and len(free) < most_packed:
-            candidates.append(packed_along(free + mixed_registers[: most_packed - len(free)]))
-    runnable = [c for c in candidates if _reads_own_warp(c)]
+            packed = free + mixed_registers[: most_packed - len(free)]
+            candidates.append(packed_along(packed, lanes, transposed, swapped, swaps_along))
+    runnable = [c for c in candidates if c is not None and _reads_own_warp(c)]
     return min(runnable, key=lambda c: c.moves) if runnable else None
+
+
+def _lane_swap_cycle(
+    p_lane: list[int], mixed: list[tuple[int, int]], swappable: list[int]
+) -> tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]] | None:
+    """The factoring of a 3-cycle ``(r l4 l5)`` into two lane swaps: when ``P_lane`` only
+    exchanges lane bits 4 and 5, one transposition ``(r, l_j)`` uses one of them and none
+    the other (``l_k``), ``(r l_j) ∘ (l4 l5) = (r l_k) ∘ (r l_j)``.  Returns ``P_lane`` as the
+    identity, the other transpositions and the swaps in order; ``None`` otherwise."""
+    if sorted(swappable) != [4, 5] or p_lane[4] != 5 or p_lane[5] != 4:
+        return None
+    if any(p_lane[k] != k for k in range(len(p_lane)) if k not in (4, 5)):
+        return None
+    using = [(r, j) for r, j in mixed if j in (4, 5)]
+    if len(using) != 1:
+        return None
+    (r, j), k = using[0], 9 - using[0][1]
+    rest = [t for t in mixed if t != (r, j)]
+    return list(range(len(p_lane))), rest, [(r, j), (r, k)]
 
 
 def _reads_own_warp(warp: WarpDecomposition) -> bool:

@@ -325,7 +325,9 @@ def plan_on_target(src: LayoutArgument, dst: LayoutArgument, element: Attribute,
     an error where it crosses CTAs on a GPU without thread-block clusters."""
     bits = bit_width(element)
     assert bits is not None
-    conversion = plan_layout_conversion(src.layout, dst.layout, bits, target.shared)
+    conversion = plan_layout_conversion(
+        src.layout, dst.layout, bits, target.shared, lane_swap_bits=target.lane_swap_bits
+    )
     if conversion.strategy.kind is ConversionKind.CROSS_CTA and target.lacks_clusters:
         raise dst.error(
             f"the conversion moves data between the CTAs of a cluster, and {target.arch} has no thread-block "

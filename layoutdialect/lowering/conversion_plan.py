@@ -335,6 +335,10 @@ def _decomposition(warp: WarpDecomposition) -> str:
             f"element bit {t.register_bit} in the word <-> lane bit {t.lane_bit} (byte permutes)"
             for t in warp.in_word_transpositions
         ]
+        + [
+            f"register bit {t.register_bit} <-> lane bit {t.lane_bit} (permlane{1 << t.lane_bit} swaps)"
+            for t in warp.lane_swaps
+        ]
     )
     lanes = "" if not warp.moves_lanes else f"; lane bits permuted {list(warp.lane_permutation)}"
     return f"{warp.variant.value}: {warp.words} words of 32 bits; {swaps or 'no transposition'}{lanes}"

@@ -47,10 +47,12 @@ def plan_convert_op(
     source_type, result_type = op.src.type, op.result.type
     assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
     try:
-        memory = target.resolve(op).shared
+        gpu = target.resolve(op)
     except TargetError as error:
         raise located_error(op, str(error)) from None
-    planned = plan_conversion_types(source_type, result_type, memory, max_mixed_transpositions, max_scratch_bytes)
+    planned = plan_conversion_types(
+        source_type, result_type, gpu.shared, max_mixed_transpositions, max_scratch_bytes, gpu.lane_swap_bits
+    )
     return PlannedConversion(op, planned) if isinstance(planned, LayoutConversion) else Remark(op, planned)
 
 
@@ -60,9 +62,11 @@ def plan_conversion_types(
     memory: SharedMemory,
     max_mixed_transpositions: int = 1,
     max_scratch_bytes: int | None = None,
+    lane_swap_bits: tuple[int, ...] = (),
 ) -> LayoutConversion | str:
     """The plan of converting a tensor of ``source_type`` to ``result_type`` on a GPU with
-    shared memory ``memory``, or why it cannot be planned (ending in ``; kept``)."""
+    shared memory ``memory`` and register-lane swaps along ``lane_swap_bits``, or why it
+    cannot be planned (ending in ``; kept``)."""
     source, result = source_type.encoding, result_type.encoding
     if not isinstance(source, EncodingAttr) or not isinstance(result, EncodingAttr):
         return "the conversion has no ttg encoding on both sides; kept"
@@ -82,6 +86,8 @@ def plan_conversion_types(
     if element_bits is None:
         return f"the conversion cannot be planned: type {source_type.element_type} has no fixed bit width; kept"
     try:
-        return plan_layout_conversion(src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes)
+        return plan_layout_conversion(
+            src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes, lane_swap_bits
+        )
     except ValueError as error:
         return f"the conversion cannot be planned: {error}; kept"

@@ -1,4 +1,4 @@
-"""CUDA C++ for the thread-level IR that ``lower-convert-layout`` emits, op for op.
+"""CUDA (or HIP) C++ for the thread-level IR that ``lower-convert-layout`` emits, op for op.
 
 Every value is kept as raw bits (an ``f16`` is a ``uint16_t``), a ``vector<N x T>`` is a
 ``Vec<T, N>`` of natural alignment (up to 16 bytes, so stores and loads vectorise), the
@@ -29,6 +29,12 @@ returns (a last ``__syncthreads()``, or ``__syncwarp()`` where each warp reads o
 it wrote, which also orders the warp's stores before its loads; across a cluster, the
 lowering's own last cluster barrier), so it can be called twice in a row or in a loop
 without a barrier from the caller.
+
+For AMD GPUs (``hip=True``) the same ops are HIP: ``gpu.shuffle`` is ``__shfl_xor`` or
+``__shfl`` (``ds_bpermute``), the byte permute ``__builtin_amdgcn_perm`` (``v_perm_b32``), the
+register-lane swaps ``__builtin_amdgcn_permlane16_swap`` and ``permlane32_swap`` (gfx950), and
+a wave's own ordering of its LDS stores before its loads a wave barrier with fences
+(``HIP_HELPERS``).  The matrix and cluster ops are NVIDIA's and have no HIP form.
 """
 
 from __future__ import annotations
@@ -49,10 +55,13 @@ from layoutdialect.dialect.upstream.nvgpu.ops import LdMatrixOp
 from layoutdialect.dialect.upstream.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
 from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp
 from layoutdialect.dialect.upstream.nvvm.permute import PermuteMode, PermuteOp
+from layoutdialect.dialect.upstream.rocdl.lane_swaps import LaneSwapOp, Permlane16SwapOp, Permlane32SwapOp
 from layoutdialect.dialect.upstream.vector.ops import ShapeCastOp
 
 __all__ = [
     "HELPERS",
+    "HIP_HELPERS",
+    "HIP_OPS",
     "MATRIX_HELPERS",
     "PERMUTE_HELPERS",
     "SCRATCH_PARAMETER",
@@ -227,6 +236,66 @@ __device__ inline void cluster_wait() {
 """The inline PTX of the cluster ops, written before each function that uses them and
 defined once per file; off the GPU they call the emulation of ``warp_emulation.h``."""
 
+HIP_HELPERS = """\
+#ifndef LAYOUTDIALECT_HIP_HELPERS
+#define LAYOUTDIALECT_HIP_HELPERS
+// AMD's cross-lane helpers.  byte_permute: result byte i is byte (selector >> 4 i) & 7 of
+// {hi, lo} (lo's are 0-3), as v_perm_b32 picks them from one selector byte each (the
+// lowering's selectors pick bytes, none replicates a sign).  lane_swap<4 or 5>: the two words
+// after v_permlane16_swap / v_permlane32_swap (gfx950): lanes with bit LaneBit set trade word a
+// for word b of their partner lane.  wave_barrier: the wave's LDS stores before its loads.
+// Off the GPU, warp_emulation.h runs them.
+#ifndef __HIP_DEVICE_COMPILE__
+void emulated_lane_swap(uint32_t a, uint32_t b, int lane_bit, uint32_t* pair);
+void emulated_wave_barrier();
+#endif
+
+__device__ inline uint32_t byte_permute(uint32_t lo, uint32_t hi, uint32_t selector) {
+#ifdef __HIP_DEVICE_COMPILE__
+  const uint32_t bytes = (selector & 0xfu) | (selector >> 4 & 0xfu) << 8 | (selector >> 8 & 0xfu) << 16 |
+                         (selector >> 12 & 0xfu) << 24;
+  return __builtin_amdgcn_perm(hi, lo, bytes);
+#else
+  const uint64_t pair = (uint64_t)hi << 32 | lo;
+  uint32_t result = 0;
+  for (int i = 0; i < 4; ++i) result |= (uint32_t)(pair >> 8 * (selector >> 4 * i & 7u) & 0xffu) << 8 * i;
+  return result;
+#endif
+}
+
+template <int LaneBit>
+__device__ inline Vec<uint32_t, 2> lane_swap(uint32_t a, uint32_t b) {
+  static_assert(LaneBit == 4 || LaneBit == 5, "v_permlane16_swap and v_permlane32_swap swap lane bits 4 and 5");
+  Vec<uint32_t, 2> pair;
+#ifdef __HIP_DEVICE_COMPILE__
+  if constexpr (LaneBit == 5) {
+    const auto swapped = __builtin_amdgcn_permlane32_swap(a, b, false, false);
+    pair.v[0] = swapped[0];
+    pair.v[1] = swapped[1];
+  } else {
+    const auto swapped = __builtin_amdgcn_permlane16_swap(a, b, false, false);
+    pair.v[0] = swapped[0];
+    pair.v[1] = swapped[1];
+  }
+#else
+  emulated_lane_swap(a, b, LaneBit, pair.v);
+#endif
+  return pair;
+}
+
+__device__ inline void wave_barrier() {
+#ifdef __HIP_DEVICE_COMPILE__
+  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
+  __builtin_amdgcn_wave_barrier();
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
+#else
+  emulated_wave_barrier();
+#endif
+}
+#endif
+"""
+"""AMD's helpers, written before each HIP function and defined once per file."""
+
 SCRATCH_PARAMETER = "scratch"
 """The name of the shared-memory parameter of a function that goes through shared memory."""
 
@@ -287,6 +356,13 @@ class CudaFunction:
     permutes: int = 0
     cluster_barriers: int = 0
     """How many cluster barriers (arrive and wait) it passes: only across the CTAs of a cluster."""
+    hip: bool = False
+    """Whether the body is HIP for an AMD GPU (else CUDA)."""
+
+    @property
+    def wave_barrier(self) -> str:
+        """The statement that orders a warp's (wave's) shared-memory stores before its loads."""
+        return "wave_barrier();" if self.hip else "__syncwarp();"
 
     @property
     def scratch_constant(self) -> str:
@@ -296,10 +372,10 @@ class CudaFunction:
     def text(self) -> str:
         body = "\n".join(f"  {line}" if line else "" for line in self.lines)
         parameters = self.parameter
-        prefix = ""
+        prefix = HIP_HELPERS + "\n" if self.hip else ""
         if self.matrix_instructions:
-            prefix = MATRIX_HELPERS + "\n"
-        if self.permutes:
+            prefix += MATRIX_HELPERS + "\n"
+        if self.permutes and not self.hip:
             prefix += PERMUTE_HELPERS + "\n"
         if self.cluster_barriers:
             prefix += CLUSTER_HELPERS + "\n"
@@ -342,19 +418,21 @@ def emit_cuda_function(
     source_vector: VectorType[Attribute],
     lanes: int,
     annotate: Callable[[list[Operation]], list[str]] | None = None,
+    hip: bool = False,
 ) -> CudaFunction:
     """``__device__ Vec<T, M> name(Vec<T, N> source)`` running ``ops``, which turn the tensor
     ``source`` (its registers: ``source_vector``) into the tensor ``result``; ``annotate``
-    may add comment lines after each group of data-moving ops."""
+    may add comment lines after each group of data-moving ops.  With ``hip`` the body is
+    HIP for an AMD GPU (``HIP_OPS`` first)."""
     names = _Names()
     names.names[source] = "registers_in"
-    emitted = CudaFunction(name, f"{cuda_type(source_vector)} registers_in", "")
+    emitted = CudaFunction(name, f"{cuda_type(source_vector)} registers_in", "", hip=hip)
     group: list[Operation] = []
     group_kind: str | None = None
 
     def flush() -> None:
         nonlocal group, group_kind
-        if group and annotate is not None and group_kind in ("select", "shuffle", "permute", "load"):
+        if group and annotate is not None and group_kind in ("select", "shuffle", "lane swap", "permute", "load"):
             emitted.lines.extend(f"// {line}" for line in annotate(group))
         group, group_kind = [], None
 
@@ -367,19 +445,20 @@ def emit_cuda_function(
             flush()
             if warp_local and kind == "load" and stores_pending:
                 emitted.lines += ["", "// each warp reads only what it wrote: its stores before its loads"]
-                emitted.lines.append("__syncwarp();")
+                emitted.lines.append(emitted.wave_barrier)
                 stores_pending = False
             stores_pending |= kind == "store"
             group_kind = kind
-            if kind in _HEADINGS:
+            heading = (_HIP_HEADINGS.get(kind) if hip else None) or _HEADINGS.get(kind)
+            if heading is not None:
                 emitted.lines.append("")
-                emitted.lines.append(f"// {_HEADINGS[kind]}")
+                emitted.lines.append(f"// {heading}")
         group.append(op)
         emitted.lines.extend(_emit(op, names, emitted, lanes))
     flush()
     if emitted.scratch_bytes and not cluster:
         emitted.lines += ["", "// the scratch buffer is free again for the next conversion"]
-        emitted.lines.append("__syncwarp();" if warp_local else "__syncthreads();")
+        emitted.lines.append(emitted.wave_barrier if warp_local else "__syncthreads();")
     if result not in names.names:
         raise ValueError("the lowered conversion does not produce its result")
     cast = result.owner
@@ -392,6 +471,7 @@ def emit_cuda_function(
 _HEADINGS = {
     "select": "conditional register swaps (selects on lane bits)",
     "shuffle": "warp shuffles",
+    "lane swap": "register-lane swaps (v_permlane16_swap, v_permlane32_swap)",
     "selector": "this lane's byte selector (a select of two constants)",
     "permute": "byte permutes (prmt)",
     "store": "stores to shared memory",
@@ -400,6 +480,14 @@ _HEADINGS = {
     "load": "loads from shared memory",
 }
 
+
+_HIP_HEADINGS = {
+    "shuffle": "wave shuffles (ds_bpermute)",
+    "permute": "byte permutes (v_perm_b32)",
+    "load": "loads from the LDS",
+    "store": "stores to the LDS",
+}
+"""The headings that name AMD's instructions in HIP."""
 
 _Emit = Callable[[Any, "_Names", CudaFunction, int], list[str]]
 """Writes one op as CUDA: ``(op, names, function, lanes)`` to the op's lines, counting
@@ -432,8 +520,27 @@ def _writes(*op_types: type[Operation], kind: str = "other") -> Callable[[_Emit]
     return enter
 
 
+HIP_OPS: dict[type[Operation], CudaOp] = {}
+"""The op types whose HIP differs from their CUDA (the rest are written as ``CUDA_OPS``
+writes them), and the AMD-only ops."""
+
+_NVIDIA_ONLY = (LdMatrixOp, StMatrixOp, ClusterCtaRankOp, MapaOp, ClusterArriveOp, ClusterWaitOp)
+"""The op types with no HIP form: NVIDIA's matrix and cluster instructions."""
+
+
+def _entry(op: Operation, hip: bool) -> CudaOp | None:
+    """How ``op`` is written in CUDA, or with ``hip`` in HIP."""
+    if hip:
+        if isinstance(op, _NVIDIA_ONLY):
+            raise ValueError(f"no HIP form for '{op.name}': it is NVIDIA's")
+        return HIP_OPS.get(type(op)) or CUDA_OPS.get(type(op))
+    if type(op) in HIP_OPS and type(op) not in CUDA_OPS:
+        raise ValueError(f"no CUDA form for '{op.name}': it is AMD's; write HIP (codegen --target hip:gfx950)")
+    return CUDA_OPS.get(type(op))
+
+
 def _kind(op: Operation) -> str:
-    entry = CUDA_OPS.get(type(op))
+    entry = CUDA_OPS.get(type(op)) or HIP_OPS.get(type(op))
     if entry is None:
         return "other"
     if entry.kind == "select":
@@ -444,7 +551,7 @@ def _kind(op: Operation) -> str:
 
 
 def _emit(op: Operation, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
-    entry = CUDA_OPS.get(type(op))
+    entry = _entry(op, out.hip)
     renames = entry is not None and entry.emit is _same_registers
     if not renames and any(operand in name.addresses for operand in op.operands):
         return _emit_address(op, name)
@@ -594,6 +701,47 @@ def _warp_shuffle(op: ShuffleOp, name: _Names, out: CudaFunction, lanes: int) ->
     value, offset, width = (name(o) for o in op.operands)
     call = _SHUFFLE_CALLS[op.mode.data]
     return [_declare(op.results[0], f"{call}(0xffffffffu, {value}, {offset}, {width})", name)]
+
+
+_HIP_SHUFFLE_CALLS = {
+    ShuffleMode.XOR: "__shfl_xor",
+    ShuffleMode.IDX: "__shfl",
+    ShuffleMode.UP: "__shfl_up",
+    ShuffleMode.DOWN: "__shfl_down",
+}
+
+
+def _hip_writes(*op_types: type[Operation], kind: str = "other") -> Callable[[_Emit], _Emit]:
+    """Enter the decorated function in ``HIP_OPS`` for each of ``op_types``."""
+
+    def enter(emit: _Emit) -> _Emit:
+        for op_type in op_types:
+            HIP_OPS[op_type] = CudaOp(kind, emit)
+        return emit
+
+    return enter
+
+
+@_hip_writes(ShuffleOp, kind="shuffle")
+def _wave_shuffle(op: ShuffleOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    out.shuffles += 1
+    value, offset, width = (name(o) for o in op.operands)
+    call = _HIP_SHUFFLE_CALLS[op.mode.data]
+    return [_declare(op.results[0], f"{call}({value}, {offset}, {width})", name)]
+
+
+@_hip_writes(Permlane16SwapOp, Permlane32SwapOp, kind="lane swap")
+def _lane_swap(op: LaneSwapOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    out.shuffles += 1
+    pair = op.results[0]
+    call = f"lane_swap<{op.LANE_BIT}>({name(op.first)}, {name(op.second)})"
+    return [f"const Vec<uint32_t, 2> {name(pair)} = {call};"]
+
+
+@_hip_writes(llvm.ExtractValueOp, kind="lane swap")
+def _extract_swapped(op: llvm.ExtractValueOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    (position,) = op.position.get_values()
+    return [_declare(op.results[0], f"{name(op.container)}.v[{position}]", name)]
 
 
 @_writes(memref.AllocOp)

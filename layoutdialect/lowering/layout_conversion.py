@@ -67,12 +67,13 @@ def plan_layout_conversion(
     memory: SharedMemory,
     max_mixed_transpositions: int = 1,
     max_scratch_bytes: int | None = None,
+    lane_swap_bits: tuple[int, ...] = (),
 ) -> LayoutConversion:
     """The plan for converting ``src`` to ``dst`` on a GPU with shared memory ``memory``;
     ``max_mixed_transpositions`` is the most register-lane transpositions to take by
     shuffles (Triton: 1), ``max_scratch_bytes`` the largest scratch buffer (``None``:
-    Triton 3.9's for the pair)."""
-    plan = choose_strategy(src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes)
+    Triton 3.9's for the pair), ``lane_swap_bits`` the target's (``Target.lane_swap_bits``)."""
+    plan = choose_strategy(src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes, lane_swap_bits)
     return LayoutConversion(src, dst, element_bits, plan)
 
 

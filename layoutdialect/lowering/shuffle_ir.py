@@ -1,15 +1,17 @@
 """Thread-level IR for an intra-warp conversion: selects on lane-id bits,
-``gpu.shuffle`` over 32-bit words and byte permutes (``nvvm.prmt``) within them, as the
-warp decomposition says (Triton's ``transferWithinWarp``)."""
+``gpu.shuffle`` over 32-bit words, byte permutes (``nvvm.prmt``) within them and, on CDNA4,
+register-lane swaps of word pairs (``rocdl.permlane32.swap``), as the warp decomposition
+says (Triton's ``transferWithinWarp`` and AMD's ``ConvertLayoutOpPermlaneSwap``)."""
 
 from __future__ import annotations
 
-from xdsl.dialects import arith, vector
-from xdsl.dialects.builtin import IntegerType, VectorType, i32
+from xdsl.dialects import arith, llvm, vector
+from xdsl.dialects.builtin import DenseArrayBase, IntegerType, VectorType, i32, i64
 from xdsl.ir import Attribute, SSAValue
 
 from layoutdialect.analysis.warp_shuffles import ShuffleVariant, Transposition, WarpDecomposition, bit_permutation
 from layoutdialect.dialect.upstream.gpu.ops import ShuffleMode
+from layoutdialect.dialect.upstream.rocdl.lane_swaps import LANE_SWAP_OPS
 from layoutdialect.lowering.thread_builder import ThreadIR
 
 __all__ = ["warp_shuffles"]
@@ -34,6 +36,8 @@ def warp_shuffles(ir: ThreadIR, registers: SSAValue, element: Attribute, warp: W
             words = _select_own(ir, words, t.register_bit, t.lane_bit)
     for t in warp.in_word_transpositions:
         words = _permute_within_words(ir, words, t, warp)
+    for t in warp.lane_swaps:
+        words = _lane_swap(ir, words, t)
     if word_type.width.data < 32:
         words = [ir.add(arith.TruncIOp(w, word_type), "word") for w in words]
     for k, word in enumerate(words):
@@ -51,6 +55,20 @@ def _conditional_swaps(ir: ThreadIR, words: list[SSAValue], register_bit: int, l
             p1 = p0 | 1 << register_bit
             result[p0] = ir.select(on, words[p1], words[p0])
             result[p1] = ir.select(on, words[p0], words[p1])
+    return result
+
+
+def _lane_swap(ir: ThreadIR, words: list[SSAValue], transposition: Transposition) -> list[SSAValue]:
+    """Transpose word bit ``register_bit`` with lane bit 4 or 5: one register-lane swap of
+    each pair of words ``p`` and ``p ^ (1 << register_bit)``."""
+    swap = LANE_SWAP_OPS[transposition.lane_bit]
+    result = list(words)
+    for p0 in range(len(words)):
+        if not p0 >> transposition.register_bit & 1:
+            p1 = p0 | 1 << transposition.register_bit
+            pair = ir.add(swap(result[p0], result[p1]), "swapped")
+            for k, p in enumerate((p0, p1)):
+                result[p] = ir.add(llvm.ExtractValueOp(DenseArrayBase.from_list(i64, [k]), pair, i32), "word")
     return result
 
 
@@ -96,11 +114,17 @@ def _swap(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[
         if not warp.copies_along(t.register_bit):
             words = _conditional_swaps(ir, words, t.register_bit, inverse[t.lane_bit])
     source_lane = ir.permuted_lane(inverse) if warp.moves_lanes else None
-    if source_lane is not None and warp.warp_lane_bits:
-        source_lane = ir.binary(arith.AndIOp, source_lane, ir.lanes - 1, "src_lane")
+    gathered = warp.gathered_transpositions
+    if source_lane is not None:
+        kept = ir.lanes - 1 if warp.warp_lane_bits else -1
+        for t in gathered:
+            kept &= ~(1 << inverse[t.lane_bit])
+        if kept != -1:
+            source_lane = ir.binary(arith.AndIOp, source_lane, kept & (1 << 32) - 1, "src_lane")
     offsets: dict[int, SSAValue] = {}
     for p, word in enumerate(words):
         mask = bit_permutation(warp.lane_offset_mask(p), inverse)
+        mask |= bit_permutation(warp.gathered_lane_bits(p)[1], inverse)
         if source_lane is not None:
             if mask not in offsets:
                 offsets[mask] = (
@@ -110,7 +134,8 @@ def _swap(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[
         elif mask:
             words[p] = ir.shuffle(ShuffleMode.XOR, word, ir.constant(mask))
     for t in warp.shuffled_transpositions:
-        words = _conditional_swaps(ir, words, t.register_bit, t.lane_bit)
+        if t not in gathered:
+            words = _conditional_swaps(ir, words, t.register_bit, t.lane_bit)
     return words
 
 

@@ -63,12 +63,17 @@ def _bits(element: Attribute) -> int:
 
 
 def check(
-    src: LinearLayout, dst: LinearLayout, element: Attribute, max_mixed: int = 1, memory: SharedMemory = GENERIC
+    src: LinearLayout,
+    dst: LinearLayout,
+    element: Attribute,
+    max_mixed: int = 1,
+    memory: SharedMemory = GENERIC,
+    lane_swap_bits: tuple[int, ...] = (),
 ) -> ConversionStrategy:
     shape = [size for _, size in src.out_dims]
     source_type = TensorType(element, shape, encoding_attr(LinearEncoding(src)))
     result_type = TensorType(element, shape, encoding_attr(LinearEncoding(dst)))
-    conversion = plan_layout_conversion(src, dst, _bits(element), memory, max_mixed)
+    conversion = plan_layout_conversion(src, dst, _bits(element), memory, max_mixed, lane_swap_bits=lane_swap_bits)
     if conversion.lowerable:
         block, _, code = lower_detached(conversion, source_type, result_type, verify=True)
         if conversion.strategy.scratch is None:
@@ -114,10 +119,11 @@ def test_element_ids_follow_the_layout() -> None:
 
 
 @st.composite
-def warp_local_pairs(draw: st.DrawFn) -> tuple[LinearLayout, LinearLayout, Attribute]:
-    """Two sub-permutation layouts that agree on warps and CTAs and differ within a warp,
-    with random register and lane broadcasting (and warps that hold copies)."""
-    lane_bits = draw(st.integers(1, 5))
+def warp_local_pairs(draw: st.DrawFn, lanes: tuple[int, int] = (1, 5)) -> tuple[LinearLayout, LinearLayout, Attribute]:
+    """Two sub-permutation layouts that agree on warps and CTAs and differ within a warp
+    of ``2 ** lanes[0]`` to ``2 ** lanes[1]`` lanes, with random register and lane
+    broadcasting (and warps that hold copies)."""
+    lane_bits = draw(st.integers(*lanes))
     warp_bits, block_bits = draw(st.integers(0, 2)), draw(st.integers(0, 1))
     shared_bits = warp_bits + block_bits
     data_bits = draw(st.integers(lane_bits - 1, lane_bits + 3))
@@ -156,6 +162,23 @@ def test_random_warp_local_conversions_verify(case: tuple[LinearLayout, LinearLa
     if plan.warp is not None and plan.permutes:
         event("byte permutes")
     assert path in (ConversionPath.NONE, ConversionPath.REGISTERS, ConversionPath.WARP_SHUFFLES)
+
+
+GFX950 = Target.named("hip:gfx950")
+
+
+@settings(deadline=None, max_examples=60)
+@given(warp_local_pairs(lanes=(6, 6)))
+def test_random_wave_conversions_with_lane_swaps_verify(case: tuple[LinearLayout, LinearLayout, Attribute]) -> None:
+    """On gfx950's waves of 64 lanes, transpositions with lane bits 4 and 5 become
+    register-lane swaps (and 3-cycles two of them); every lowering computes the destination."""
+    src, dst, element = case
+    plan = check(src, dst, element, max_mixed=8, memory=GFX950.shared, lane_swap_bits=GFX950.lane_swap_bits)
+    if plan.warp is not None:
+        event(f"{len(plan.warp.lane_swaps)} lane swaps")
+        event(f"{len(plan.warp.gathered_transpositions)} gathered")
+        assert plan.warp.shuffles >= plan.warp.lane_swap_instructions
+        assert all(t.lane_bit in (4, 5) for t in plan.warp.lane_swaps)
 
 
 @settings(deadline=None)

@@ -1,10 +1,17 @@
 """``rocdl`` as TTGIR uses it: the scheduling ops and barriers of Triton's AMD pipelines and
-the thread and workgroup ids (xDSL has no ``rocdl``)."""
+the thread and workgroup ids (xDSL has no ``rocdl``); and CDNA4's register-lane swaps, which
+lowered conversions use."""
 
 from __future__ import annotations
 
 from xdsl.ir import Dialect
 
+from layoutdialect.dialect.upstream.rocdl.lane_swaps import (
+    LANE_SWAP_OPS,
+    LaneSwapOp,
+    Permlane16SwapOp,
+    Permlane32SwapOp,
+)
 from layoutdialect.dialect.upstream.rocdl.ops import (
     ID_OPS,
     SCHED_GROUP_MASKS,
@@ -18,9 +25,13 @@ from layoutdialect.dialect.upstream.rocdl.ops import (
 
 __all__ = [
     "ID_OPS",
+    "LANE_SWAP_OPS",
     "ROCDL",
     "SCHED_GROUP_MASKS",
     "BarrierOp",
+    "LaneSwapOp",
+    "Permlane16SwapOp",
+    "Permlane32SwapOp",
     "SBarrierOp",
     "SchedBarrierOp",
     "SchedGroupMaskAttr",
@@ -28,4 +39,8 @@ __all__ = [
     "sched_group_mask_text",
 ]
 
-ROCDL = Dialect("rocdl", [SetPrioOp, SchedBarrierOp, SBarrierOp, BarrierOp, *ID_OPS], [SchedGroupMaskAttr])
+ROCDL = Dialect(
+    "rocdl",
+    [SetPrioOp, SchedBarrierOp, SBarrierOp, BarrierOp, *ID_OPS, Permlane16SwapOp, Permlane32SwapOp],
+    [SchedGroupMaskAttr],
+)

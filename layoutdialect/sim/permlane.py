@@ -1,0 +1,64 @@
+"""CDNA4's register-lane swaps (``rocdl.permlane16.swap``, ``rocdl.permlane32.swap``) and
+``llvm.extractvalue`` of the pair they return, for ``CTASimulator``.
+
+A swap across lane bit ``j`` returns, per lane ``l`` with bit ``j`` clear, the pair
+``(a[l], a[l ^ 2^j])`` and, with it set, ``(b[l ^ 2^j], b[l])``: the lanes with the bit set
+trade ``a`` for ``b``'s partner lanes.  The pair is held as a trailing axis of two words.
+
+>>> import numpy as np
+>>> a, b = np.arange(4, dtype=np.uint64), np.arange(10, 14, dtype=np.uint64)
+>>> swapped = lane_swap(a, b, lane_bit=1, lanes=np.arange(4, dtype=np.uint64), axis=0)
+>>> swapped[:, 0].tolist(), swapped[:, 1].tolist()
+([0, 1, 10, 11], [2, 3, 12, 13])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from xdsl.dialects import llvm
+from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
+
+from layoutdialect.dialect.upstream.rocdl.lane_swaps import LaneSwapOp, Permlane16SwapOp, Permlane32SwapOp
+from layoutdialect.sim.cta import CTASimulator, SimulationError, register_thread_functions
+
+__all__ = ["LaneSwapFunctions", "lane_swap"]
+
+Array = np.ndarray
+
+
+def lane_swap(a: Array, b: Array, lane_bit: int, lanes: Array, axis: int) -> Array:
+    """The new ``(a, b)`` of a swap across ``lane_bit``, stacked on a last axis; ``lanes`` are
+    the lane ids along ``axis`` of ``a`` and ``b``."""
+    partner = (lanes ^ np.uint64(1 << lane_bit)).astype(np.intp)
+    a_partner = np.take_along_axis(a, partner, axis=axis)
+    b_partner = np.take_along_axis(b, partner, axis=axis)
+    upper = (lanes >> np.uint64(lane_bit) & np.uint64(1)).astype(bool)
+    return np.stack([np.where(upper, b_partner, a), np.where(upper, b, a_partner)], axis=-1)
+
+
+@register_impls
+class LaneSwapFunctions(InterpreterFunctions):
+    """The swaps and the extraction of their words, for every thread ``sim.current`` selects."""
+
+    def _swap(self, sim: CTASimulator, op: LaneSwapOp, args: PythonValues) -> PythonValues:
+        if sim.lanes != 64:
+            raise SimulationError(f"'{op.name}' needs waves of 64 lanes, not {sim.lanes}")
+        lanes = sim.lane_ids[sim.current]
+        a, b = (np.broadcast_to(arg, lanes.shape) for arg in args)
+        return (lane_swap(a, b, op.LANE_BIT, lanes, axis=2),)
+
+    @impl(Permlane16SwapOp)
+    def run_permlane16_swap(self, sim: CTASimulator, op: Permlane16SwapOp, args: PythonValues) -> PythonValues:
+        return self._swap(sim, op, args)
+
+    @impl(Permlane32SwapOp)
+    def run_permlane32_swap(self, sim: CTASimulator, op: Permlane32SwapOp, args: PythonValues) -> PythonValues:
+        return self._swap(sim, op, args)
+
+    @impl(llvm.ExtractValueOp)
+    def run_extract_value(self, sim: CTASimulator, op: llvm.ExtractValueOp, args: PythonValues) -> PythonValues:
+        (position,) = op.position.get_values()
+        return (args[0][..., position],)
+
+
+register_thread_functions(LaneSwapFunctions())
