@@ -1,8 +1,9 @@
-"""``layout-tool codegen``: a self-contained CUDA ``__device__`` function that converts one
-thread's registers from one layout to another, the way ``lower-convert-layout`` does.
+"""``layout-tool codegen``: a self-contained CUDA ``__device__`` function (HIP for an AMD
+target) that converts one thread's registers from one layout to another, the way
+``lower-convert-layout`` does.
 
 The conversion is planned and lowered exactly as the pass lowers it, the lowering is
-proven on the CTA simulator, and the thread-level IR is written out as CUDA
+proven on the CTA simulator, and the thread-level IR is written out as CUDA or HIP
 (``lowering.cuda_emitter``).  Comments show, for lane 0 of warp 0, which elements the registers
 hold at the start and after each step that moves data.
 """
@@ -34,6 +35,7 @@ from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.upstream.nvgpu.ops import LdMatrixOp
 from layoutdialect.dialect.upstream.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
 from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp
+from layoutdialect.dialect.upstream.rocdl.lane_swaps import LaneSwapOp
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.lowering.conversion_plan import simulated_positions, unverified_reason
 from layoutdialect.lowering.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
@@ -98,7 +100,7 @@ class CodegenAnswer:
     def to_json(self) -> dict[str, Any]:
         f = self.function
         return {
-            "cuda": self.source,
+            "hip" if f.hip else "cuda": self.source,
             "function": f.name,
             "path": self.path,
             "shuffles": f.shuffles,
@@ -117,11 +119,11 @@ def generate_conversion(
     name: str = "convert_layout",
     target: Target = DEFAULT_TARGET,
 ) -> CodegenAnswer:
-    """CUDA converting registers of ``src`` into ``dst`` for tensors of ``element`` on
-    ``target``: the conversion is planned, lowered and verified as ``lower-convert-layout``
-    does it (verified up to ``MAX_SIMULATED_POSITIONS``), and the thread-level ops it
-    returns are written out (``ldmatrix`` and ``stmatrix`` as inline PTX where the target
-    has them)."""
+    """CUDA (HIP on an AMD ``target``) converting registers of ``src`` into ``dst`` for
+    tensors of ``element`` on ``target``: the conversion is planned, lowered and verified as
+    ``lower-convert-layout`` does it (verified up to ``MAX_SIMULATED_POSITIONS``), and the
+    thread-level ops it returns are written out (``ldmatrix`` and ``stmatrix`` as inline PTX
+    where the target has them, the register-lane swaps of gfx950 as its builtins)."""
     source_type, result_type = conversion_types(src, dst, element)
     for argument in (src, dst):
         registers = argument.layout.get_in_dim_size("register")
@@ -141,9 +143,10 @@ def generate_conversion(
     unverified = unverified_reason(conversion)
     large = src.layout.get_total_in_dim_size() > SLOW_POSITIONS or simulated_positions(conversion) > SLOW_POSITIONS
     ops: list[Operation] = []
+    hip = target.arch.startswith("hip:")
     with steps("codegen", ["lower and simulate", "write CUDA"], large) as step:
         if plan.kind is ConversionKind.NO_OP:
-            emitted = _plain_copy(name, source_vector)
+            emitted = _plain_copy(name, source_vector, hip)
         else:
             step("lower and simulate")
             block, alloc, lowered = lower_detached(conversion, source_type, result_type, verify=not unverified)
@@ -151,7 +154,7 @@ def generate_conversion(
             annotate = None if lowered.trace is None else _Contents(lowered.trace, shape).annotate
             step("write CUDA")
             emitted = emit_cuda_function(
-                name, ops, block.args[0], lowered.result, source_vector, conversion.lanes, annotate
+                name, ops, block.args[0], lowered.result, source_vector, conversion.lanes, annotate, hip
             )
     header = [
         f"// {name}: {plan.kind.value} conversion of {describe_tensor(shape, str(element))}",
@@ -179,7 +182,7 @@ def generate_conversion(
             "// twice in a row or in a loop without a barrier from the caller",
         ]
     header += _thread_block_contract(src.layout, conversion.lanes, emitted)
-    header += _architecture_guard(name, ops)
+    header += _hip_guard(name, ops, target) if hip else _architecture_guard(name, ops)
     source_text = HELPERS + "\n" + "\n".join(header) + "\n" + emitted.text()
     return CodegenAnswer(source_text, emitted, plan, plan.path.value)
 
@@ -196,7 +199,10 @@ def _thread_block_contract(layout: LinearLayout, lanes: int, emitted: CudaFuncti
         text
         for count, text in (
             (emitted.barriers, "__syncthreads"),
-            (emitted.scratch_bytes and not emitted.barriers and not emitted.cluster_barriers, "__syncwarp"),
+            (
+                emitted.scratch_bytes and not emitted.barriers and not emitted.cluster_barriers,
+                emitted.wave_barrier.rstrip("();"),
+            ),
             (emitted.shuffles, f"shuffles of all {lanes} lanes"),
             (emitted.matrix_instructions, "warp-wide ldmatrix/stmatrix"),
             (emitted.cluster_barriers, "cluster barriers"),
@@ -249,6 +255,19 @@ def _architecture_guard(name: str, ops: Sequence[Operation]) -> list[str]:
     ]
 
 
+def _hip_guard(name: str, ops: Sequence[Operation], target: Target) -> list[str]:
+    """The lines that stop a HIP compilation for an AMD GPU without the register-lane swaps
+    the code uses (gfx950 has them); a note that any AMD GPU runs the rest."""
+    if not any(isinstance(op, LaneSwapOp) for op in ops):
+        return [f"// HIP for {target.arch[4:]}: runs on every AMD GPU with waves of 64 lanes"]
+    return [
+        "// needs gfx950: v_permlane16_swap / v_permlane32_swap",
+        "#if defined(__HIP_DEVICE_COMPILE__) && !defined(__gfx950__)",
+        f'#error "{name} uses v_permlane16_swap / v_permlane32_swap: compile it for gfx950 (--offload-arch=gfx950)"',
+        "#endif",
+    ]
+
+
 def _barriers(emitted: CudaFunction) -> str:
     """``2 barriers``, with the cluster barriers beside them where there are any."""
     text = counted(emitted.barriers, "barrier")
@@ -257,10 +276,10 @@ def _barriers(emitted: CudaFunction) -> str:
     return text
 
 
-def _plain_copy(name: str, registers: VectorType[Attribute]) -> CudaFunction:
+def _plain_copy(name: str, registers: VectorType[Attribute], hip: bool) -> CudaFunction:
     """The function for layouts whose linear layouts are equal: every thread already holds
     its elements in the right registers."""
-    copy = CudaFunction(name, f"{cuda_type(registers)} registers_in", cuda_type(registers))
+    copy = CudaFunction(name, f"{cuda_type(registers)} registers_in", cuda_type(registers), hip=hip)
     copy.lines = ["// the layouts are equal: every register already holds its element", "return registers_in;"]
     return copy
 
@@ -279,9 +298,14 @@ def ask(
     src, dst, element = parse_conversion_arguments("codegen", source, destination, dtype, shape)
     _check_function_name(name)
     gpu = parse_target(target, num_banks)
-    if not gpu.arch.startswith("cuda:") and gpu.arch != "generic":
-        message = "codegen writes CUDA: --target must be an NVIDIA GPU, such as cuda:90 or sm_90"
-        raise LayoutArgumentError("--target", target or "", 1, message)
+    if gpu.arch.startswith("hip:"):
+        if gpu.lanes != 64:
+            message = f"codegen writes HIP for waves of 64 lanes (CDNA: gfx942, gfx950), not {gpu.arch}'s {gpu.lanes}"
+            raise LayoutArgumentError("--target", target or "", 1, message)
+        for argument in (src, dst):
+            lanes = argument.layout.get_in_dim_size("lane")
+            if lanes != gpu.lanes:
+                raise argument.error(f"the layout has {lanes} lanes a warp, and {gpu.arch}'s waves have {gpu.lanes}")
     return generate_conversion(src, dst, element, name, gpu)
 
 
@@ -298,7 +322,7 @@ CPP_KEYWORDS = frozenset(
 
 HELPER_NAMES = frozenset(
     ["Vec", "ld_matrix", "st_matrix", "byte_permute", "cluster_cta_rank", "map_shared_rank", "cluster_arrive"]
-    + ["cluster_wait", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"]
+    + ["cluster_wait", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "lane_swap", "wave_barrier"]
 )
 """The names the emitted file and CUDA already give a meaning (``cuda_emitter``'s helpers,
 CUDA's built-in variables)."""

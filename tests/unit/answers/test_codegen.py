@@ -13,9 +13,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import numpy as np
 import pytest
-from host_programs import COMPILER, build_and_run
+from host_programs import COMPILER, checks_program
 
 from layoutdialect.answers.arguments import parse_element_bits, parse_element_type, parse_layout_argument
 from layoutdialect.answers.codegen import CodegenAnswer, generate_conversion
@@ -212,70 +211,17 @@ def scratch_crosses_ctas(answer: CodegenAnswer) -> bool:
     return answer.strategy.scratch is not None and answer.strategy.scratch.cross_cta
 
 
-def _check(name: str, answer: CodegenAnswer, src_ids: np.ndarray, dst_ids: np.ndarray, element_bits: int) -> str:
-    """A host function ``check_name::run()`` running the conversion ``answer`` (the generated
-    function ``name``) on every thread of every CTA and checking every register: it
-    prints ``name: ok``, or the first register that differs."""
-    ctas, warps, lanes, src_registers = src_ids.shape
-    dst_registers = dst_ids.shape[3]
-    mask = (1 << element_bits) - 1
-    element = f"uint{max(8, element_bits)}_t"
-    inputs = ",".join(str(int(v) & mask) for v in src_ids.reshape(-1))
-    expected = ",".join(str(int(v) & mask) for v in dst_ids.reshape(-1))
-    threads = warps * lanes
-    scratch = max(answer.function.scratch_bytes, 1)
-    call = f"::{name}(in, scratch[c])" if answer.function.scratch_bytes else f"::{name}(in)"
-    return f"""namespace check_{name} {{
-static const {element} inputs[] = {{{inputs}}};
-static const {element} expected[] = {{{expected}}};
-void run() {{
-  static {element} results[{ctas} * {threads} * {dst_registers}];
-  alignas(16) static unsigned char buffers[{ctas}][{scratch}];
-  unsigned char* scratch[{ctas}];
-  for (int c = 0; c < {ctas}; ++c) scratch[c] = buffers[c];
-  emulated_launch({ctas}, {threads}, {lanes}, scratch, [&scratch](int c, int t) {{
-    const int thread = c * {threads} + t;
-    Vec<{element}, {src_registers}> in;
-    for (int r = 0; r < {src_registers}; ++r) in.v[r] = inputs[thread * {src_registers} + r];
-    // Twice in a row on the same scratch buffer: the function keeps its barrier contract.
-    auto out = {call};
-    out = {call};
-    for (int r = 0; r < {dst_registers}; ++r) results[thread * {dst_registers} + r] = out.v[r];
-  }});
-  for (int i = 0; i < {ctas} * {threads} * {dst_registers}; ++i)
-    if (results[i] != expected[i]) {{
-      std::printf("{name}: thread %d register %d: %llu, expected %llu\\n", i / {dst_registers}, i % {dst_registers},
-                  (unsigned long long)results[i], (unsigned long long)expected[i]);
-      return;
-    }}
-  std::puts("{name}: ok");
-}}
-}}  // namespace check_{name}
-"""
-
-
 @pytest.fixture(scope="module")
 def host_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """What each case's check prints, from one host program that runs them all: one
     build instead of one per case (the warp emulation header is most of each build)."""
-    sources, checks = [], []
+    answers = {}
     for case in sorted(CASES):
         src_text, dst_text, shape, element = CASES[case]
         src, dst = parse_layout_argument(src_text, shape), parse_layout_argument(dst_text, shape)
         answer = generate_conversion(src, dst, parse_element_type(element), target=_target(case), name=case)
-        sources.append(answer.source)
-        checks.append(
-            _check(case, answer, element_ids(src.layout), element_ids(dst.layout), parse_element_bits(element))
-        )
-    calls = "".join(f"  check_{case}::run();\n" for case in sorted(CASES))
-    program = tmp_path_factory.mktemp("codegen") / "main.cpp"
-    program.write_text(
-        '#include "warp_emulation.h"\n#include <cstdio>\n'
-        + "\n".join(sources + checks)
-        + f"\nint main() {{\n{calls}  return 0;\n}}\n"
-    )
-    printed = build_and_run(program).splitlines()
-    return {case: "\n".join(line for line in printed if line.startswith(f"{case}: ")) for case in CASES}
+        answers[case] = (answer, element_ids(src.layout), element_ids(dst.layout), parse_element_bits(element))
+    return checks_program(answers, tmp_path_factory.mktemp("codegen"))
 
 
 @pytest.mark.skipif(COMPILER is None, reason="no C++ compiler for the host-side warp emulation")

@@ -6,7 +6,9 @@
 // each warp shuffle as a write-barrier-read-barrier exchange among the warp's
 // threads, with PTX shfl.sync semantics within segments of `width` lanes, and
 // ldmatrix / stmatrix (.m8n8 .b16) as an exchange of the lanes' row addresses after
-// which each lane reads or writes its own bytes of the rows.
+// which each lane reads or writes its own bytes of the rows.  For HIP: __shfl and
+// __shfl_xor (ds_bpermute) as the same exchange, the register-lane swaps of gfx950 as an
+// exchange of both words, and the wave barrier as the warp's barrier.
 #pragma once
 #include <barrier>
 #include <cstdint>
@@ -115,6 +117,30 @@ T __shfl_sync(unsigned, T value, unsigned source, int width) {
 template <typename T>
 T __shfl_xor_sync(unsigned, T value, unsigned mask, int width) {
   return emulated_shuffle(value, (threadIdx.x % emulated_lanes) ^ mask, width);
+}
+
+template <typename T>
+T __shfl(T value, int source, int width) {
+  return emulated_shuffle(value, unsigned(source), width);
+}
+
+template <typename T>
+T __shfl_xor(T value, int mask, int width) {
+  return emulated_shuffle(value, (threadIdx.x % emulated_lanes) ^ unsigned(mask), width);
+}
+
+inline void emulated_wave_barrier() { emulated_own_warp().exchange.arrive_and_wait(); }
+
+// v_permlane16_swap / v_permlane32_swap: lanes with bit `lane_bit` set trade word a for word b
+// of their partner across that bit; the others trade word b for the partner's word a.
+inline void emulated_lane_swap(uint32_t a, uint32_t b, int lane_bit, uint32_t* pair) {
+  unsigned lane = threadIdx.x % emulated_lanes;
+  unsigned partner = lane ^ (1u << lane_bit);
+  uint32_t partner_a = emulated_shuffle(a, partner, emulated_lanes);
+  uint32_t partner_b = emulated_shuffle(b, partner, emulated_lanes);
+  bool upper = lane >> lane_bit & 1u;
+  pair[0] = upper ? partner_b : a;
+  pair[1] = upper ? b : partner_a;
 }
 
 // The byte `byte` of word `matrix` of `lane` in ldmatrix / stmatrix .m8n8 .b16, once the
