@@ -40,7 +40,11 @@ from layoutdialect.f2.powers import MAX_SIZE_LOG2
 
 __all__ = [
     "BANK_BITS",
+    "CrossLane",
+    "DPP_ROW_LANES",
+    "dpp_factors",
     "DEFAULT_TARGET",
+    "SHUFFLES_ONLY",
     "MATRIX_ROWS",
     "MATRIX_ROW_BYTES",
     "SharedMemory",
@@ -180,6 +184,59 @@ class SharedMemory:
 
 
 @dataclass(frozen=True)
+class CrossLane:
+    """What moves data between lanes besides a shuffle (any lane reads any lane's word).
+
+    ``lane_swap_bits`` are the lane bits one instruction transposes with a register bit, for
+    a pair of 32-bit words (CDNA4's ``v_permlane16_swap`` and ``v_permlane32_swap``: 4 and 5).
+    ``dpp_rows`` says an XOR of the lane id by a mask below 16 is one or two DPP moves within
+    rows of 16 lanes (``quad_perm``, ``row_half_mirror``, ``row_ror:8``, ``row_mirror``), as
+    Triton's ``shuffleXor`` takes them on CDNA (``dpp_moves``).
+    """
+
+    lane_swap_bits: tuple[int, ...] = ()
+    dpp_rows: bool = False
+
+    def __post_init__(self) -> None:
+        bits = self.lane_swap_bits
+        if not (isinstance(bits, tuple) and all(type(bit) is int and 0 <= bit < MAX_SIZE_LOG2 for bit in bits)):
+            raise TargetError(f"CrossLane: lane_swap_bits must be a tuple of lane bits, got {shown(bits)}")
+        checked_instance(self.dpp_rows, bool, "CrossLane: dpp_rows", TargetError)
+
+    @checks_arguments(TargetError)
+    def dpp_moves(self, mask: int) -> int:
+        """The DPP moves that XOR the lane id by ``mask`` within rows of 16 lanes, as Triton
+        decomposes them: lane bit 2 by ``row_half_mirror`` (XOR 7), bit 3 by ``row_ror:8``
+        (XOR 8), both by ``row_mirror`` (XOR 15), then one ``quad_perm`` for what is left of
+        bits 0 and 1; ``0`` where DPP does not apply (no ``dpp_rows``, or a mask of 16 or more).
+
+        >>> [CrossLane(dpp_rows=True).dpp_moves(mask) for mask in (1, 3, 4, 7, 8, 12, 15, 16)]
+        [1, 1, 2, 1, 1, 2, 1, 0]
+        """
+        if not self.dpp_rows or not 0 < mask < DPP_ROW_LANES:
+            return 0
+        high, quad = dpp_factors(mask)
+        return bool(high) + bool(quad)
+
+
+SHUFFLES_ONLY = CrossLane()
+"""A GPU whose lanes exchange data by shuffles alone (NVIDIA's)."""
+
+DPP_ROW_LANES = 16
+"""The lanes of one DPP row."""
+
+
+@checks_arguments(TargetError)
+def dpp_factors(mask: int) -> tuple[int, int]:
+    """``(high, quad)`` with ``high ^ quad == mask`` (a mask below 16): ``high`` is 0, 7, 8 or
+    15, a row move, and ``quad`` below 4, a ``quad_perm``."""
+    if not 0 <= mask < DPP_ROW_LANES:
+        raise TargetError(f"dpp_factors: mask must be from 0 to {DPP_ROW_LANES - 1}, got {mask}")
+    high = (7 if mask & 4 else 0) ^ (8 if mask & 8 else 0)
+    return high, mask ^ high
+
+
+@dataclass(frozen=True)
 class Target:
     """A GPU: its ``arch`` (Triton's ``ttg.target`` spelling), the ``lanes`` of a warp,
     and its ``shared`` memory."""
@@ -207,15 +264,17 @@ class Target:
         return 256 if self.arch.startswith("hip:") else 255
 
     @property
-    def lane_swap_bits(self) -> tuple[int, ...]:
-        """The lane bits one instruction transposes with a register bit, for a pair of 32-bit
-        words: 4 and 5 on CDNA4's waves of 64 (``v_permlane16_swap``, ``v_permlane32_swap``,
-        Triton's ``supportsPermlaneSwap``), none elsewhere.
+    def cross_lane(self) -> CrossLane:
+        """The cross-lane instructions beyond a shuffle: on CDNA (gfx9) DPP row moves, and on
+        CDNA4's waves of 64 the register-lane swaps (Triton's ``supportsPermlaneSwap``).
 
-        >>> Target.named("hip:gfx950").lane_swap_bits, Target.named("hip:gfx942").lane_swap_bits
-        ((4, 5), ())
+        >>> Target.named("hip:gfx950").cross_lane
+        CrossLane(lane_swap_bits=(4, 5), dpp_rows=True)
+        >>> Target.named("cuda:90").cross_lane == CrossLane()
+        True
         """
-        return (4, 5) if self.arch == "hip:gfx950" and self.lanes == 64 else ()
+        cdna = self.arch.startswith("hip:gfx9") and self.lanes == 64
+        return CrossLane((4, 5) if cdna and self.arch == "hip:gfx950" else (), cdna)
 
     @property
     def lacks_clusters(self) -> bool:

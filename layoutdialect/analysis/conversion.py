@@ -17,7 +17,7 @@ from layoutdialect.analysis.warp_shuffles import WarpDecomposition, decompose_wa
 from layoutdialect.f2 import HARDWARE_DIMS, LinearLayout
 from layoutdialect.f2.arguments import checks_arguments
 from layoutdialect.f2.bitmatrix import combine_all
-from layoutdialect.target import SharedMemory
+from layoutdialect.target import SHUFFLES_ONLY, CrossLane, SharedMemory
 
 __all__ = [
     "ConversionKind",
@@ -159,11 +159,11 @@ def choose_strategy(
     memory: SharedMemory,
     max_mixed_transpositions: int = 1,
     max_scratch_bytes: int | None = None,
-    lane_swap_bits: tuple[int, ...] = (),
+    cross_lane: CrossLane = SHUFFLES_ONLY,
 ) -> ConversionStrategy:
     """How to convert a tensor of ``element_bits``-bit elements from layout ``src`` to ``dst``
-    on a GPU whose shared memory is ``memory`` and which swaps registers with the lane bits
-    ``lane_swap_bits`` in one instruction (``Target.lane_swap_bits``).
+    on a GPU whose shared memory is ``memory`` and whose cross-lane moves beyond shuffles
+    are ``cross_lane`` (``Target.cross_lane``: DPP, register-lane swaps).
 
     Intra-warp conversions use shuffles when they need at most
     ``max_mixed_transpositions`` register-lane transpositions (Triton's rule is 1),
@@ -206,7 +206,7 @@ def choose_strategy(
     if kind is ConversionKind.CROSS_WARP:
         copies = src.free_variable_masks().get("warp", 0)
         fits = copies and shuffles_fit
-        warp = decompose_warp_conversion(src, dst, element_bits, copies, lane_swap_bits) if fits else None
+        warp = decompose_warp_conversion(src, dst, element_bits, copies, cross_lane) if fits else None
         if warp is None or warp.transposition_count > max_mixed_transpositions:
             return plan(ConversionPath.SHARED_MEMORY, "data crosses warps")
         reason = (
@@ -214,7 +214,7 @@ def choose_strategy(
             f"{_transpositions(warp.transposition_count)}, by {_methods(warp)}"
         )
         return plan(ConversionPath.WARP_SHUFFLES, reason, warp=warp)
-    warp = decompose_warp_conversion(src, dst, element_bits, 0, lane_swap_bits) if shuffles_fit else None
+    warp = decompose_warp_conversion(src, dst, element_bits, 0, cross_lane) if shuffles_fit else None
     if warp is None:
         reason = "the warp's data does not move by a permutation of register and lane bits"
         return plan(ConversionPath.SHARED_MEMORY, reason)

@@ -49,6 +49,7 @@ from layoutdialect.analysis.preconditions import AnalysisError, check_distribute
 from layoutdialect.f2 import LinearLayout, inverse_permutation
 from layoutdialect.f2.arguments import checks_arguments
 from layoutdialect.f2.bitmatrix import combine_all
+from layoutdialect.target import SHUFFLES_ONLY, CrossLane
 
 __all__ = [
     "HardwarePermutation",
@@ -101,6 +102,8 @@ class WarpDecomposition:
     - ``lane_swaps`` swap word-index bits with lane bits 4 or 5 by one register-lane
       swap per pair of words (CDNA4's ``v_permlane16_swap``/``v_permlane32_swap``), in
       order, after everything else;
+    - ``dpp_rows`` says each XOR shuffle by a mask below 16 is one or two DPP moves
+      (``CrossLane.dpp_moves``, on CDNA);
     - ``destination_slots[d]`` is the working element destination register ``d``
       reads afterwards (duplicates re-created);
     - ``warp_lane_bits`` are warp bits counted as lanes (see the module's essay).
@@ -121,6 +124,7 @@ class WarpDecomposition:
     """The warp bits (of the warp id) that serve as virtual lane bits ``lane_bits -
     len(warp_lane_bits)`` and up, lowest first; the source holds copies along them."""
     lane_swaps: tuple[Transposition, ...] = ()
+    dpp_rows: bool = False
 
     @property
     def physical_lane_bits(self) -> int:
@@ -203,19 +207,34 @@ class WarpDecomposition:
         flip = 1 << element_bit
         return all(slot == self.source_slots[w ^ flip] for w, slot in enumerate(self.source_slots))
 
+    @checks_arguments(AnalysisError)
+    def xor_shuffle_instructions(self, mask: int) -> int:
+        """The instructions of one shuffle that XORs the lane id by ``mask``: one or two DPP
+        moves with ``dpp_rows`` and a mask below 16, else one shuffle."""
+        return CrossLane(dpp_rows=self.dpp_rows).dpp_moves(mask) or 1
+
+    def xor_shuffle_masks(self) -> list[int]:
+        """The lane masks of the XOR shuffles, one entry per shuffle: the swap's stage without
+        a relabelling, the ship's words, the in-word transpositions' words."""
+        masks = []
+        if not self.moves_lanes:
+            if self.variant is ShuffleVariant.SHIP:
+                masks += [1 << t.lane_bit for t in self.shuffled_transpositions for _ in range(self.words // 2)]
+            else:
+                masks += [mask for p in range(self.words) if (mask := self.lane_offset_mask(p))]
+        for t in self.in_word_transpositions:
+            if not self.broadcasts(t.lane_bit):
+                masks += [1 << t.lane_bit] * self.words
+        return masks
+
     @property
     def shuffles(self) -> int:
-        """Cross-lane instructions: a shuffle per word that crosses lanes, one per word and
-        in-word transposition along a lane bit the source does not broadcast, and the
+        """Cross-lane instructions: an ``idx`` shuffle per word when lanes are relabelled, the
+        XOR shuffles (``xor_shuffle_masks``, each one instruction or its DPP moves), and the
         register-lane swaps (``lane_swap_instructions``)."""
-        in_word = sum(not self.broadcasts(t.lane_bit) for t in self.in_word_transpositions) * self.words
-        in_word += self.lane_swap_instructions
-        shuffled = len(self.shuffled_transpositions)
-        if self.moves_lanes:
-            return self.words + in_word
-        if self.variant is ShuffleVariant.SHIP:
-            return shuffled * self.words // 2 + in_word
-        return self.words - self.words // (1 << shuffled) + in_word
+        indexed = self.words if self.moves_lanes else 0
+        xors = sum(self.xor_shuffle_instructions(mask) for mask in self.xor_shuffle_masks())
+        return indexed + xors + self.lane_swap_instructions
 
     @property
     def selects(self) -> int:
@@ -481,15 +500,17 @@ def decompose_warp_conversion(
     target: LinearLayout,
     element_bits: int,
     warp_lanes: int = 0,
-    lane_swap_bits: tuple[int, ...] = (),
+    cross_lane: CrossLane = SHUFFLES_ONLY,
 ) -> WarpDecomposition | None:
     """The intra-warp conversion from ``source`` to ``target`` layout (same warps and
     CTAs), or ``None`` when it is not a permutation of hardware bits.  With
     ``warp_lanes`` (a mask of warp bits the source broadcasts) those warp bits count as
     lanes, the other warp bits must agree, and ``None`` also says that the shuffles
-    would need another warp's data.  Transpositions of a word bit with a lane bit of
-    ``lane_swap_bits`` (``Target.lane_swap_bits``) become lane swaps; so does a 3-cycle
-    ``(r l4 l5)``, as ``(r l4)`` after ``(r l5)`` (Triton's ``ConvertLayoutOpPermlaneSwap``).
+    would need another warp's data.  With the target's ``cross_lane`` moves, transpositions
+    of a word bit with a lane bit of ``cross_lane.lane_swap_bits`` become lane swaps, and so
+    does a 3-cycle ``(r l4 l5)``, as ``(r l4)`` after ``(r l5)`` (Triton's
+    ``ConvertLayoutOpPermlaneSwap``); XOR shuffles within rows of 16 are DPP moves where
+    ``cross_lane.dpp_rows`` says so.
 
     >>> from layoutdialect.f2 import LinearLayout, inverse_permutation
     >>> src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2], [4]])], ["dim0"])
@@ -523,7 +544,7 @@ def decompose_warp_conversion(
     p_reg, p_lane, mixed = permutation.register_renaming, permutation.lane_relabelling, permutation.transpositions
 
     physical_lanes = len(p_lane) - len(virtual)
-    swappable = [j for j in lane_swap_bits if j < physical_lanes]
+    swappable = [j for j in cross_lane.lane_swap_bits if j < physical_lanes]
     factorings: list[tuple[list[int], list[tuple[int, int]], list[tuple[int, int]], list[int]]] = []
     if swappable:
         factorings.append((p_lane, mixed, [], swappable))
@@ -581,6 +602,7 @@ def decompose_warp_conversion(
             in_word_transpositions=tuple(Transposition(rho[r], j) for r, j in mixed if rho[r] < pack_bits),
             warp_lane_bits=tuple(virtual),
             lane_swaps=tuple(swaps),
+            dpp_rows=cross_lane.dpp_rows,
         )
 
     candidates: list[WarpDecomposition | None] = []

@@ -35,7 +35,7 @@ from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.upstream.nvgpu.ops import LdMatrixOp
 from layoutdialect.dialect.upstream.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
 from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp
-from layoutdialect.dialect.upstream.rocdl.lane_swaps import LaneSwapOp
+from layoutdialect.dialect.upstream.rocdl.cross_lane import LaneSwapOp
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.lowering.conversion_plan import simulated_positions, unverified_reason
 from layoutdialect.lowering.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function

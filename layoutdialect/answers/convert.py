@@ -236,13 +236,19 @@ class ConvertAnswer:
                 lines.append(
                     f"  words with word bit {t.register_bit} clear, sent across lane bit {t.lane_bit}: {pairs}"
                 )
-            return lines
-        for word in range(warp.words):
-            sources = [warp.swap_source_lane(word, lane) for lane in range(lanes)]
-            if not warp.moves_lanes and sources == list(range(lanes)):
-                lines.append(f"  word {word}: stays")
-                continue
-            lines.append(f"  word {word}: " + " ".join(f"{lane}<-{source}" for lane, source in enumerate(sources)))
+        else:
+            for word in range(warp.words):
+                sources = [warp.swap_source_lane(word, lane) for lane in range(lanes)]
+                if not warp.moves_lanes and sources == list(range(lanes)):
+                    lines.append(f"  word {word}: stays")
+                    continue
+                listed = " ".join(f"{lane}<-{source}" for lane, source in enumerate(sources))
+                lines.append(f"  word {word}: {listed}")
+        for t in warp.lane_swaps:
+            lines.append(
+                f"then each pair of words across word bit {t.register_bit} swaps lane bit {t.lane_bit}: "
+                f"v_permlane{1 << t.lane_bit}_swap"
+            )
         return lines
 
     def text(self) -> str:
@@ -264,7 +270,15 @@ class ConvertAnswer:
             f"{counted(plan.permutes, 'byte permute')}, {counted(plan.barriers, 'barrier')}, "
             f"{plan.scratch_bytes} bytes of scratch"
         )
-        if self.triton is not None:
+        warp = self.conversion.strategy.warp
+        if warp is not None and (warp.lane_swaps or warp.dpp_rows):
+            swaps = warp.lane_swap_instructions
+            dpp = sum(warp.xor_shuffle_instructions(mask) for mask in warp.xor_shuffle_masks() if 0 < mask < 16)
+            lines.append(
+                f"of the shuffles: {counted(swaps, 'register-lane swap')} (v_permlane16/32_swap), "
+                f"{counted(dpp if warp.dpp_rows else 0, 'DPP move')}, the rest ds_bpermute"
+            )
+        if self.triton is not None and not (warp is not None and warp.lane_swaps):
             lines.append(f"Triton 3.9's shuffle formula: {self.triton.text()}")
         verdict = {
             True: "yes: the lowering, run on the CTA simulator, gives every thread its destination elements",
@@ -325,9 +339,7 @@ def plan_on_target(src: LayoutArgument, dst: LayoutArgument, element: Attribute,
     an error where it crosses CTAs on a GPU without thread-block clusters."""
     bits = bit_width(element)
     assert bits is not None
-    conversion = plan_layout_conversion(
-        src.layout, dst.layout, bits, target.shared, lane_swap_bits=target.lane_swap_bits
-    )
+    conversion = plan_layout_conversion(src.layout, dst.layout, bits, target.shared, cross_lane=target.cross_lane)
     if conversion.strategy.kind is ConversionKind.CROSS_CTA and target.lacks_clusters:
         raise dst.error(
             f"the conversion moves data between the CTAs of a cluster, and {target.arch} has no thread-block "

@@ -322,7 +322,7 @@ class Pricer:
     def _plan_counts(self, source: TensorType[Attribute], result: TensorType[Attribute]) -> tuple[dict[str, int], str]:
         """``_conversion_counts`` from the planner; a conversion it keeps pays a conflict-free
         round trip of its bytes and one barrier."""
-        planned = plan_conversion_types(source, result, self.gpu.shared, lane_swap_bits=self.gpu.lane_swap_bits)
+        planned = plan_conversion_types(source, result, self.gpu.shared, cross_lane=self.gpu.cross_lane)
         if not isinstance(planned, LayoutConversion):
             bits = bit_width(source.element_type) or 32
             per_warp = prod(source.get_shape()) * bits // 8 // max(1, _type_warps(source))

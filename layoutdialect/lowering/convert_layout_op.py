@@ -17,7 +17,7 @@ from layoutdialect.encodings import EncodingError, to_linear_layout
 from layoutdialect.ir.locations import located_error
 from layoutdialect.ir.remarks import Remark
 from layoutdialect.lowering.layout_conversion import LayoutConversion, plan_layout_conversion
-from layoutdialect.target import SharedMemory, TargetError
+from layoutdialect.target import SHUFFLES_ONLY, CrossLane, SharedMemory, TargetError
 
 __all__ = ["MAX_REGISTERS", "PlannedConversion", "plan_conversion_types", "plan_convert_op"]
 
@@ -51,7 +51,7 @@ def plan_convert_op(
     except TargetError as error:
         raise located_error(op, str(error)) from None
     planned = plan_conversion_types(
-        source_type, result_type, gpu.shared, max_mixed_transpositions, max_scratch_bytes, gpu.lane_swap_bits
+        source_type, result_type, gpu.shared, max_mixed_transpositions, max_scratch_bytes, gpu.cross_lane
     )
     return PlannedConversion(op, planned) if isinstance(planned, LayoutConversion) else Remark(op, planned)
 
@@ -62,10 +62,10 @@ def plan_conversion_types(
     memory: SharedMemory,
     max_mixed_transpositions: int = 1,
     max_scratch_bytes: int | None = None,
-    lane_swap_bits: tuple[int, ...] = (),
+    cross_lane: CrossLane = SHUFFLES_ONLY,
 ) -> LayoutConversion | str:
     """The plan of converting a tensor of ``source_type`` to ``result_type`` on a GPU with
-    shared memory ``memory`` and register-lane swaps along ``lane_swap_bits``, or why it
+    shared memory ``memory`` and the cross-lane moves ``cross_lane``, or why it
     cannot be planned (ending in ``; kept``)."""
     source, result = source_type.encoding, result_type.encoding
     if not isinstance(source, EncodingAttr) or not isinstance(result, EncodingAttr):
@@ -87,7 +87,7 @@ def plan_conversion_types(
         return f"the conversion cannot be planned: type {source_type.element_type} has no fixed bit width; kept"
     try:
         return plan_layout_conversion(
-            src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes, lane_swap_bits
+            src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes, cross_lane
         )
     except ValueError as error:
         return f"the conversion cannot be planned: {error}; kept"

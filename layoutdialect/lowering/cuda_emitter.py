@@ -31,7 +31,8 @@ lowering's own last cluster barrier), so it can be called twice in a row or in a
 without a barrier from the caller.
 
 For AMD GPUs (``hip=True``) the same ops are HIP: ``gpu.shuffle`` is ``__shfl_xor`` or
-``__shfl`` (``ds_bpermute``), the byte permute ``__builtin_amdgcn_perm`` (``v_perm_b32``), the
+``__shfl`` (``ds_bpermute``), a DPP move ``__builtin_amdgcn_update_dpp``, the byte permute
+``__builtin_amdgcn_perm`` (``v_perm_b32``), the
 register-lane swaps ``__builtin_amdgcn_permlane16_swap`` and ``permlane32_swap`` (gfx950), and
 a wave's own ordering of its LDS stores before its loads a wave barrier with fences
 (``HIP_HELPERS``).  The matrix and cluster ops are NVIDIA's and have no HIP form.
@@ -55,7 +56,7 @@ from layoutdialect.dialect.upstream.nvgpu.ops import LdMatrixOp
 from layoutdialect.dialect.upstream.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
 from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp
 from layoutdialect.dialect.upstream.nvvm.permute import PermuteMode, PermuteOp
-from layoutdialect.dialect.upstream.rocdl.lane_swaps import LaneSwapOp, Permlane16SwapOp, Permlane32SwapOp
+from layoutdialect.dialect.upstream.rocdl.cross_lane import DppMoveOp, LaneSwapOp, Permlane16SwapOp, Permlane32SwapOp
 from layoutdialect.dialect.upstream.vector.ops import ShapeCastOp
 
 __all__ = [
@@ -244,11 +245,22 @@ HIP_HELPERS = """\
 // lowering's selectors pick bytes, none replicates a sign).  lane_swap<4 or 5>: the two words
 // after v_permlane16_swap / v_permlane32_swap (gfx950): lanes with bit LaneBit set trade word a
 // for word b of their partner lane.  wave_barrier: the wave's LDS stores before its loads.
+// dpp_move<Control>: each lane's word from the lane the DPP pattern names in its row of 16.
 // Off the GPU, warp_emulation.h runs them.
 #ifndef __HIP_DEVICE_COMPILE__
 void emulated_lane_swap(uint32_t a, uint32_t b, int lane_bit, uint32_t* pair);
 void emulated_wave_barrier();
+uint32_t emulated_dpp_move(uint32_t word, int control);
 #endif
+
+template <int Control>
+__device__ inline uint32_t dpp_move(uint32_t word) {
+#ifdef __HIP_DEVICE_COMPILE__
+  return (uint32_t)__builtin_amdgcn_update_dpp((int)word, (int)word, Control, 15, 15, false);
+#else
+  return emulated_dpp_move(word, Control);
+#endif
+}
 
 __device__ inline uint32_t byte_permute(uint32_t lo, uint32_t hi, uint32_t selector) {
 #ifdef __HIP_DEVICE_COMPILE__
@@ -482,7 +494,7 @@ _HEADINGS = {
 
 
 _HIP_HEADINGS = {
-    "shuffle": "wave shuffles (ds_bpermute)",
+    "shuffle": "wave shuffles (ds_bpermute, DPP moves)",
     "permute": "byte permutes (v_perm_b32)",
     "load": "loads from the LDS",
     "store": "stores to the LDS",
@@ -736,6 +748,12 @@ def _lane_swap(op: LaneSwapOp, name: _Names, out: CudaFunction, lanes: int) -> l
     pair = op.results[0]
     call = f"lane_swap<{op.LANE_BIT}>({name(op.first)}, {name(op.second)})"
     return [f"const Vec<uint32_t, 2> {name(pair)} = {call};"]
+
+
+@_hip_writes(DppMoveOp, kind="shuffle")
+def _dpp_move(op: DppMoveOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    out.shuffles += 1
+    return [_declare(op.res, f"dpp_move<{op.dpp_ctrl.value.data:#x}>({name(op.src)})", name)]
 
 
 @_hip_writes(llvm.ExtractValueOp, kind="lane swap")

@@ -22,7 +22,7 @@ from layoutdialect.f2 import LinearLayout
 from layoutdialect.lowering.scratch_ir import scratch_type
 from layoutdialect.lowering.thread_ir import emit_conversion
 from layoutdialect.sim.verify import ConversionTrace, verify_conversion
-from layoutdialect.target import SharedMemory
+from layoutdialect.target import SHUFFLES_ONLY, CrossLane, SharedMemory
 
 __all__ = [
     "SCRATCH_ALIGNMENT",
@@ -67,13 +67,13 @@ def plan_layout_conversion(
     memory: SharedMemory,
     max_mixed_transpositions: int = 1,
     max_scratch_bytes: int | None = None,
-    lane_swap_bits: tuple[int, ...] = (),
+    cross_lane: CrossLane = SHUFFLES_ONLY,
 ) -> LayoutConversion:
     """The plan for converting ``src`` to ``dst`` on a GPU with shared memory ``memory``;
     ``max_mixed_transpositions`` is the most register-lane transpositions to take by
     shuffles (Triton: 1), ``max_scratch_bytes`` the largest scratch buffer (``None``:
-    Triton 3.9's for the pair), ``lane_swap_bits`` the target's (``Target.lane_swap_bits``)."""
-    plan = choose_strategy(src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes, lane_swap_bits)
+    Triton 3.9's for the pair), ``cross_lane`` the target's moves beyond shuffles (``Target.cross_lane``)."""
+    plan = choose_strategy(src, dst, element_bits, memory, max_mixed_transpositions, max_scratch_bytes, cross_lane)
     return LayoutConversion(src, dst, element_bits, plan)
 
 

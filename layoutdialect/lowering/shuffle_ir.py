@@ -1,7 +1,8 @@
 """Thread-level IR for an intra-warp conversion: selects on lane-id bits,
-``gpu.shuffle`` over 32-bit words, byte permutes (``nvvm.prmt``) within them and, on CDNA4,
-register-lane swaps of word pairs (``rocdl.permlane32.swap``), as the warp decomposition
-says (Triton's ``transferWithinWarp`` and AMD's ``ConvertLayoutOpPermlaneSwap``)."""
+``gpu.shuffle`` over 32-bit words (on CDNA, DPP row moves for XORs within 16 lanes),
+byte permutes (``nvvm.prmt``) within them and, on CDNA4, register-lane swaps of word pairs
+(``rocdl.permlane32.swap``), as the warp decomposition says (Triton's ``transferWithinWarp``
+and AMD's ``shuffleXor`` and ``ConvertLayoutOpPermlaneSwap``)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from xdsl.ir import Attribute, SSAValue
 
 from layoutdialect.analysis.warp_shuffles import ShuffleVariant, Transposition, WarpDecomposition, bit_permutation
 from layoutdialect.dialect.upstream.gpu.ops import ShuffleMode
-from layoutdialect.dialect.upstream.rocdl.lane_swaps import LANE_SWAP_OPS
+from layoutdialect.dialect.upstream.rocdl.cross_lane import LANE_SWAP_OPS, DppMoveOp, dpp_control
 from layoutdialect.lowering.thread_builder import ThreadIR
+from layoutdialect.target import DPP_ROW_LANES, dpp_factors
 
 __all__ = ["warp_shuffles"]
 
@@ -58,6 +60,17 @@ def _conditional_swaps(ir: ThreadIR, words: list[SSAValue], register_bit: int, l
     return result
 
 
+def _xor_shuffle(ir: ThreadIR, warp: WarpDecomposition, word: SSAValue, mask: int) -> SSAValue:
+    """``word`` of lane ``lane ^ mask``: one or two DPP moves where the decomposition takes
+    them (a mask below 16 on CDNA: a row move, then a ``quad_perm``), else one shuffle."""
+    if not warp.dpp_rows or not 0 < mask < DPP_ROW_LANES:
+        return ir.shuffle(ShuffleMode.XOR, word, ir.constant(mask))
+    for part in dpp_factors(mask):
+        if part:
+            word = ir.add(DppMoveOp(word, dpp_control(part)), "moved")
+    return word
+
+
 def _lane_swap(ir: ThreadIR, words: list[SSAValue], transposition: Transposition) -> list[SSAValue]:
     """Transpose word bit ``register_bit`` with lane bit 4 or 5: one register-lane swap of
     each pair of words ``p`` and ``p ^ (1 << register_bit)``."""
@@ -101,7 +114,7 @@ def _permute_within_words(
     broadcast = warp.broadcasts(lane_bit)
     result = []
     for word in words:
-        partner = word if broadcast else ir.shuffle(ShuffleMode.XOR, word, ir.constant(1 << lane_bit))
+        partner = word if broadcast else _xor_shuffle(ir, warp, word, 1 << lane_bit)
         result.append(ir.permute(word, partner, selector))
     return result
 
@@ -132,7 +145,7 @@ def _swap(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[
                 )
             words[p] = ir.shuffle(ShuffleMode.IDX, word, offsets[mask])
         elif mask:
-            words[p] = ir.shuffle(ShuffleMode.XOR, word, ir.constant(mask))
+            words[p] = _xor_shuffle(ir, warp, word, mask)
     for t in warp.shuffled_transpositions:
         if t not in gathered:
             words = _conditional_swaps(ir, words, t.register_bit, t.lane_bit)
@@ -151,7 +164,7 @@ def _ship(ir: ThreadIR, words: list[SSAValue], warp: WarpDecomposition) -> list[
                 p1 = p0 | 1 << t.register_bit
                 v0, v1 = result[p0], result[p1]
                 sent = v0 if copies else ir.select(on, v0, v1)
-                received = ir.shuffle(ShuffleMode.XOR, sent, ir.constant(1 << t.lane_bit))
+                received = _xor_shuffle(ir, warp, sent, 1 << t.lane_bit)
                 result[p0] = ir.select(on, received, v0)
                 result[p1] = ir.select(on, v1, received)
     return result

@@ -10,7 +10,7 @@ from xdsl.ir import Operation
 
 from layoutdialect.dialect.text import parse_module
 from layoutdialect.dialect.ttg.layout_checks import MODULE_TARGET, TargetOverride, kernel_target
-from layoutdialect.target import DEFAULT_TARGET, SharedMemory, Target, TargetError
+from layoutdialect.target import DEFAULT_TARGET, CrossLane, SharedMemory, Target, TargetError, dpp_factors
 
 
 @pytest.mark.parametrize(
@@ -108,6 +108,23 @@ def test_amd_wide_loads_take_their_own_phase_lanes_and_stores_the_low_ones() -> 
     gfx950 = Target.named("hip:gfx950").shared
     assert gfx950.phase_lanes(128, 6, load=True) == [0, 1, 3, 4]
     assert gfx942.phase_lanes(128, 3, load=True) == [0, 1, 2], "a warp of 8 lanes has no lane bit 4"
+
+
+@pytest.mark.parametrize("mask", range(1, 16))
+def test_the_dpp_moves_of_a_mask_xor_the_lane_by_it_as_the_simulator_runs_them(mask: int) -> None:
+    import numpy as np
+
+    from layoutdialect.dialect.upstream.rocdl.cross_lane import dpp_control
+    from layoutdialect.sim.lane_moves import dpp_source_lanes
+
+    lanes = np.arange(64, dtype=np.uint64)
+    source = lanes
+    for part in dpp_factors(mask):
+        if part:
+            source = dpp_source_lanes(dpp_control(part), source)
+    assert (source == lanes ^ np.uint64(mask)).all()
+    assert CrossLane(dpp_rows=True).dpp_moves(mask) == sum(1 for part in dpp_factors(mask) if part) <= 2
+    assert CrossLane().dpp_moves(mask) == 0
 
 
 def test_the_lds_pairs_two_accesses_a_constant_distance_apart_and_nvidia_pairs_none() -> None:

@@ -51,7 +51,8 @@ CASES: dict[str, tuple[str, str, tuple[int, ...], str, str]] = {
         "f16",
         "hip:gfx950",
     ),
-    # The 3-cycle (r l4 l5) as two swaps, (r l4) after (r l5).
+    # The 3-cycle (r l4 l5) as two swaps, (r l4) after (r l5), as in Triton 3.9's gfx950 AMDGCN
+    # (one v_permlane32_swap and one v_permlane16_swap).
     "three_cycle_i32": (
         _linear([1], [2, 4, 8, 16, 32, 64]),
         _linear([32], [2, 4, 8, 16, 64, 1]),
@@ -69,6 +70,18 @@ CASES: dict[str, tuple[str, str, tuple[int, ...], str, str]] = {
         "bf16",
         "hip:gfx942",
     ),
+    # Register bit 0 with lane bit 2: each shipped word crosses lanes by two DPP moves
+    # (row_half_mirror, then a quad_perm), as in Triton 3.9's gfx942 AMDGCN (2 v_mov_b32_dpp,
+    # 3 v_cndmask_b32).
+    "dpp_xor_i32": (
+        _linear([1], [2, 4, 8, 16, 32, 64]),
+        _linear([8], [2, 4, 1, 16, 32, 64]),
+        (128,),
+        "i32",
+        "hip:gfx942",
+    ),
+    # An f16 element bit with lane bit 0: one DPP quad_perm and one v_perm_b32 (Triton 3.9's
+    # gfx942 AMDGCN takes 1 DPP move and 3 v_cndmask_b32).
     "byte_permutes_f16": (
         _linear([1], [2, 4, 8, 16, 32, 64]),
         _linear([2], [1, 4, 8, 16, 32, 64]),
@@ -117,7 +130,8 @@ def test_the_hip_calls_amd_s_primitives_as_often_as_the_plan_counts(case: str) -
     swaps = plan.warp.lane_swap_instructions if plan.warp is not None else 0
     body = source[source.index(f"__device__ {emitted.return_type} {case}(") :]
     assert body.count("= lane_swap<") == swaps
-    assert body.count("= __shfl") == plan.shuffles - swaps
+    assert body.count("= __shfl") + body.count("= dpp_move<") == plan.shuffles - swaps
+    assert bool(body.count("= dpp_move<")) == (case in ("dpp_xor_i32", "byte_permutes_f16"))
     assert body.count("= byte_permute(") == plan.permutes
     assert bool(swaps) == (case in ("lane_swap_f16", "three_cycle_i32"))
     assert bool(plan.permutes) == (case == "byte_permutes_f16")
@@ -130,12 +144,15 @@ def test_the_hip_calls_amd_s_primitives_as_often_as_the_plan_counts(case: str) -
 
 def test_each_case_takes_the_primitive_its_comment_names() -> None:
     """The plans behind the cases: lane swaps on gfx950, a gather without selects, paired
-    LDS accesses on gfx942."""
+    LDS accesses and DPP moves on gfx942."""
     assert [t.lane_bit for t in _generate("three_cycle_i32").strategy.warp.lane_swaps] == [5, 4]  # type: ignore[union-attr]
     gather = _generate("gather_bf16").strategy
     assert (gather.shuffles, gather.selects) == (2, 0)
     scratch = _generate("lds_pairs_f16").strategy.scratch
     assert scratch is not None and (scratch.store.paired, scratch.load.paired) == (2, 2)
+    dpp = _generate("dpp_xor_i32")
+    assert (dpp.strategy.shuffles, dpp.strategy.selects) == (2, 3)
+    assert "dpp_move<0x141>" in dpp.source and "dpp_move<0x1b>" in dpp.source
 
 
 @pytest.mark.parametrize("case", sorted(CASES))

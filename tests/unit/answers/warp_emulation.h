@@ -131,6 +131,18 @@ T __shfl_xor(T value, int mask, int width) {
 
 inline void emulated_wave_barrier() { emulated_own_warp().exchange.arrive_and_wait(); }
 
+// A DPP move within rows of 16 lanes: quad_perm (controls 0x00-0xff), row_ror:8 (0x128),
+// row_mirror (0x140) and row_half_mirror (0x141).
+inline uint32_t emulated_dpp_move(uint32_t word, int control) {
+  unsigned lane = threadIdx.x % emulated_lanes;
+  unsigned source = lane;
+  if (control <= 0xff) source = (lane & ~3u) | (unsigned(control) >> 2 * (lane & 3u) & 3u);
+  else if (control == 0x128) source = lane ^ 8u;
+  else if (control == 0x140) source = lane ^ 15u;
+  else if (control == 0x141) source = lane ^ 7u;
+  return emulated_shuffle(word, source, emulated_lanes);
+}
+
 // v_permlane16_swap / v_permlane32_swap: lanes with bit `lane_bit` set trade word a for word b
 // of their partner across that bit; the others trade word b for the partner's word a.
 inline void emulated_lane_swap(uint32_t a, uint32_t b, int lane_bit, uint32_t* pair) {

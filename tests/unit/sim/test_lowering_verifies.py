@@ -24,7 +24,7 @@ from layoutdialect.lowering.scratch_ir import scratch_type
 from layoutdialect.lowering.thread_builder import ThreadIR
 from layoutdialect.sim.cta import CTASimulator, SimulationError
 from layoutdialect.sim.verify import ConversionMismatch, element_ids, verify_conversion
-from layoutdialect.target import SharedMemory, Target
+from layoutdialect.target import SHUFFLES_ONLY, CrossLane, SharedMemory, Target
 
 CTX = make_context()
 GENERIC = SharedMemory()
@@ -68,12 +68,12 @@ def check(
     element: Attribute,
     max_mixed: int = 1,
     memory: SharedMemory = GENERIC,
-    lane_swap_bits: tuple[int, ...] = (),
+    cross_lane: CrossLane = SHUFFLES_ONLY,
 ) -> ConversionStrategy:
     shape = [size for _, size in src.out_dims]
     source_type = TensorType(element, shape, encoding_attr(LinearEncoding(src)))
     result_type = TensorType(element, shape, encoding_attr(LinearEncoding(dst)))
-    conversion = plan_layout_conversion(src, dst, _bits(element), memory, max_mixed, lane_swap_bits=lane_swap_bits)
+    conversion = plan_layout_conversion(src, dst, _bits(element), memory, max_mixed, cross_lane=cross_lane)
     if conversion.lowerable:
         block, _, code = lower_detached(conversion, source_type, result_type, verify=True)
         if conversion.strategy.scratch is None:
@@ -164,21 +164,23 @@ def test_random_warp_local_conversions_verify(case: tuple[LinearLayout, LinearLa
     assert path in (ConversionPath.NONE, ConversionPath.REGISTERS, ConversionPath.WARP_SHUFFLES)
 
 
-GFX950 = Target.named("hip:gfx950")
-
-
 @settings(deadline=None, max_examples=60)
-@given(warp_local_pairs(lanes=(6, 6)))
-def test_random_wave_conversions_with_lane_swaps_verify(case: tuple[LinearLayout, LinearLayout, Attribute]) -> None:
-    """On gfx950's waves of 64 lanes, transpositions with lane bits 4 and 5 become
-    register-lane swaps (and 3-cycles two of them); every lowering computes the destination."""
+@given(warp_local_pairs(lanes=(6, 6)), st.sampled_from(["hip:gfx942", "hip:gfx950"]))
+def test_random_wave_conversions_with_amd_moves_verify(
+    case: tuple[LinearLayout, LinearLayout, Attribute], arch: str
+) -> None:
+    """On CDNA's waves of 64 lanes, XOR shuffles within 16 lanes are DPP moves and, on
+    gfx950, transpositions with lane bits 4 and 5 register-lane swaps (3-cycles two of
+    them); every lowering computes the destination."""
     src, dst, element = case
-    plan = check(src, dst, element, max_mixed=8, memory=GFX950.shared, lane_swap_bits=GFX950.lane_swap_bits)
+    gpu = Target.named(arch)
+    plan = check(src, dst, element, max_mixed=8, memory=gpu.shared, cross_lane=gpu.cross_lane)
     if plan.warp is not None:
-        event(f"{len(plan.warp.lane_swaps)} lane swaps")
+        event(f"{arch}: {len(plan.warp.lane_swaps)} lane swaps")
         event(f"{len(plan.warp.gathered_transpositions)} gathered")
+        event(f"DPP: {any(0 < mask < 16 for mask in plan.warp.xor_shuffle_masks())}")
         assert plan.warp.shuffles >= plan.warp.lane_swap_instructions
-        assert all(t.lane_bit in (4, 5) for t in plan.warp.lane_swaps)
+        assert all(t.lane_bit in gpu.cross_lane.lane_swap_bits for t in plan.warp.lane_swaps)
 
 
 @settings(deadline=None)

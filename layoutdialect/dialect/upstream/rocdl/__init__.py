@@ -1,13 +1,14 @@
 """``rocdl`` as TTGIR uses it: the scheduling ops and barriers of Triton's AMD pipelines and
-the thread and workgroup ids (xDSL has no ``rocdl``); and CDNA4's register-lane swaps, which
-lowered conversions use."""
+the thread and workgroup ids (xDSL has no ``rocdl``); and the DPP moves and CDNA4's
+register-lane swaps that lowered conversions use."""
 
 from __future__ import annotations
 
 from xdsl.ir import Dialect
 
-from layoutdialect.dialect.upstream.rocdl.lane_swaps import (
+from layoutdialect.dialect.upstream.rocdl.cross_lane import (
     LANE_SWAP_OPS,
+    DppMoveOp,
     LaneSwapOp,
     Permlane16SwapOp,
     Permlane32SwapOp,
@@ -29,6 +30,7 @@ __all__ = [
     "ROCDL",
     "SCHED_GROUP_MASKS",
     "BarrierOp",
+    "DppMoveOp",
     "LaneSwapOp",
     "Permlane16SwapOp",
     "Permlane32SwapOp",
@@ -41,6 +43,6 @@ __all__ = [
 
 ROCDL = Dialect(
     "rocdl",
-    [SetPrioOp, SchedBarrierOp, SBarrierOp, BarrierOp, *ID_OPS, Permlane16SwapOp, Permlane32SwapOp],
+    [SetPrioOp, SchedBarrierOp, SBarrierOp, BarrierOp, *ID_OPS, DppMoveOp, Permlane16SwapOp, Permlane32SwapOp],
     [SchedGroupMaskAttr],
 )

@@ -1,5 +1,7 @@
-"""CDNA4's register-lane swaps (``rocdl.permlane16.swap``, ``rocdl.permlane32.swap``) and
-``llvm.extractvalue`` of the pair they return, for ``CTASimulator``.
+"""AMD's cross-lane moves for ``CTASimulator``: DPP row moves (``rocdl.update.dpp``, the
+patterns of ``DPP_PATTERNS`` and every ``quad_perm``, all rows and banks enabled), CDNA4's
+register-lane swaps (``rocdl.permlane16.swap``, ``rocdl.permlane32.swap``) and
+``llvm.extractvalue`` of the pair a swap returns.
 
 A swap across lane bit ``j`` returns, per lane ``l`` with bit ``j`` clear, the pair
 ``(a[l], a[l ^ 2^j])`` and, with it set, ``(b[l ^ 2^j], b[l])``: the lanes with the bit set
@@ -18,10 +20,17 @@ import numpy as np
 from xdsl.dialects import llvm
 from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_impls
 
-from layoutdialect.dialect.upstream.rocdl.lane_swaps import LaneSwapOp, Permlane16SwapOp, Permlane32SwapOp
+from layoutdialect.dialect.upstream.rocdl.cross_lane import (
+    ALL_ROWS,
+    DPP_PATTERNS,
+    DppMoveOp,
+    LaneSwapOp,
+    Permlane16SwapOp,
+    Permlane32SwapOp,
+)
 from layoutdialect.sim.cta import CTASimulator, SimulationError, register_thread_functions
 
-__all__ = ["LaneSwapFunctions", "lane_swap"]
+__all__ = ["LaneMoveFunctions", "dpp_source_lanes", "lane_swap"]
 
 Array = np.ndarray
 
@@ -36,9 +45,35 @@ def lane_swap(a: Array, b: Array, lane_bit: int, lanes: Array, axis: int) -> Arr
     return np.stack([np.where(upper, b_partner, a), np.where(upper, b, a_partner)], axis=-1)
 
 
+def dpp_source_lanes(control: int, lanes: Array) -> Array:
+    """The lane each of ``lanes`` reads under the DPP pattern ``control``.
+
+    >>> import numpy as np
+    >>> dpp_source_lanes(0x1B, np.arange(8, dtype=np.uint64)).tolist()
+    [3, 2, 1, 0, 7, 6, 5, 4]
+    """
+    if 0 <= control <= 0xFF:
+        within = lanes & np.uint64(3)
+        return lanes & ~np.uint64(3) | np.uint64(control) >> (np.uint64(2) * within) & np.uint64(3)
+    xors = {pattern: mask for mask, pattern in DPP_PATTERNS.items()}
+    if control not in xors:
+        raise SimulationError(f"the simulator models no DPP pattern {control:#x}")
+    return lanes ^ np.uint64(xors[control])
+
+
 @register_impls
-class LaneSwapFunctions(InterpreterFunctions):
-    """The swaps and the extraction of their words, for every thread ``sim.current`` selects."""
+class LaneMoveFunctions(InterpreterFunctions):
+    """The DPP moves, the swaps and the extraction of their words, for every thread
+    ``sim.current`` selects."""
+
+    @impl(DppMoveOp)
+    def run_dpp_move(self, sim: CTASimulator, op: DppMoveOp, args: PythonValues) -> PythonValues:
+        if op.row_mask.value.data != ALL_ROWS or op.bank_mask.value.data != ALL_ROWS:
+            raise SimulationError("the simulator models DPP moves with every row and bank enabled")
+        lanes = sim.lane_ids[sim.current]
+        source = np.broadcast_to(args[1], lanes.shape)
+        sources = dpp_source_lanes(op.dpp_ctrl.value.data, lanes).astype(np.intp)
+        return (np.take_along_axis(source, sources, axis=2),)
 
     def _swap(self, sim: CTASimulator, op: LaneSwapOp, args: PythonValues) -> PythonValues:
         if sim.lanes != 64:
@@ -61,4 +96,4 @@ class LaneSwapFunctions(InterpreterFunctions):
         return (args[0][..., position],)
 
 
-register_thread_functions(LaneSwapFunctions())
+register_thread_functions(LaneMoveFunctions())
