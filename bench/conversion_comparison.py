@@ -14,16 +14,20 @@ both sides are counted per thread, statically (the code one thread runs):
   (``compiled.metadata.shared``);
 - barriers: ours ``gpu.barrier``; Triton's ``bar.sync`` and ``barrier.sync`` (its
   ``bar.warp.sync`` and ``barrier.cluster`` are reported apart);
-- wavefronts per warp: ours the scratch plan's exact count; Triton's an *estimate*, each
-  access's count times its phases (``st.shared.v4.b32``: 4, ``ldmatrix.x4``: 4), as if it had
-  no bank conflicts.
+- wavefronts per warp: ours the scratch plan's exact count; Triton's the exact count of its
+  own plan as ``triton_scratch_plan`` rebuilds it, where that plan's instructions are the ones
+  Triton's code runs, else an *estimate*: each access's count times its phases
+  (``st.shared.v4.b32``: 4, ``ldmatrix.x4``: 4), as if it had no bank conflicts.
 
 On AMD the same measures count Triton's AMDGCN: moves are its cross-lane instructions
 (``ds_bpermute``/``ds_permute``, ``ds_swizzle``, ``v_permlane*``, DPP moves) beside
 ``v_cndmask`` (selects) and ``v_perm_b32`` (byte permutes); shared-memory instructions its
 LDS ``ds_read*``/``ds_write*`` (``ds_read_b64_tr_b16`` too); barriers its ``s_barrier``;
 its wavefronts are estimated from each access's width with the target's phases.  Our
-lowering is still NVIDIA's: its ``gpu.shuffle`` stands for a ``ds_bpermute``.
+lowering's ``gpu.shuffle`` stands for a ``ds_bpermute`` and its ``rocdl.permlane*.swap`` are
+CDNA4's register-lane swaps, both cross-lane moves; two of our
+``vector.load``s (or stores) that the plan pairs (``ScratchAccess.paired``: one base
+address, a constant apart) count as one ``ds_read2``/``ds_write2``.
 
 Triton's ``prmt`` also packs 16- and 8-bit elements into the 32-bit words it stores to and
 loads from shared memory and shuffles; our IR does that with ``vector.shuffle``,
@@ -43,7 +47,7 @@ import subprocess
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import prod
 from pathlib import Path
 
@@ -52,7 +56,9 @@ from xdsl.dialects.builtin import FixedBitwidthType, IntegerAttr, TensorType, Ve
 from xdsl.ir import Attribute, Operation
 from xdsl.parser import Parser
 
-from layoutdialect import make_context, to_linear_layout
+from layoutdialect import LinearLayout, make_context, to_linear_layout
+from layoutdialect.analysis.preconditions import AnalysisError
+from layoutdialect.analysis.scratch_layout import ScratchPlan, triton_scratch_plan
 from layoutdialect.lowering.layout_conversion import (
     LayoutConversion,
     lower_detached,
@@ -75,7 +81,7 @@ MEASURES = {
     "shared": "shared-memory instructions",
     "bytes": "scratch bytes",
     "barriers": "barriers (CTA)",
-    "wavefronts": "wavefronts (Triton's: estimate)",
+    "wavefronts": "wavefronts (exact or estimated)",
 }
 """The measures compared, by key, with their labels; lower is better for each."""
 
@@ -132,12 +138,46 @@ class Theirs:
     error: str | None
 
 
+def _layouts(src_text: str, dst_text: str, shape: Sequence[int]) -> tuple[LinearLayout, LinearLayout]:
+    """The pair's two layouts at its shape."""
+    src = to_linear_layout(Parser(CTX, src_text).parse_attribute().data, list(shape))  # type: ignore[attr-defined]
+    dst = to_linear_layout(Parser(CTX, dst_text).parse_attribute().data, list(shape))  # type: ignore[attr-defined]
+    return src, dst
+
+
 def plan(src_text: str, dst_text: str, shape: Sequence[int], bits: int, target: Target) -> LayoutConversion:
     """Our plan for the pair on ``target``: the one call to change when the planner takes a
     target or options."""
-    src = to_linear_layout(Parser(CTX, src_text).parse_attribute().data, list(shape))  # type: ignore[attr-defined]
-    dst = to_linear_layout(Parser(CTX, dst_text).parse_attribute().data, list(shape))  # type: ignore[attr-defined]
-    return plan_layout_conversion(src, dst, bits, target.shared)
+    src, dst = _layouts(src_text, dst_text, shape)
+    return plan_layout_conversion(src, dst, bits, target.shared, cross_lane=target.cross_lane)
+
+
+def plan_accesses(scratch: ScratchPlan) -> Counter[str]:
+    """The shared-memory instructions of a scratch plan as ``access_names`` counts them."""
+    accesses: Counter[str] = Counter()
+    for side, kind in ((scratch.store, "st"), (scratch.load, "ld")):
+        bits = side.cost.vector_bits
+        if side.matrix is not None:
+            name = f"{kind}matrix.x{side.matrix.matrices}" + (".trans" if side.matrix.transpose else "")
+            accesses[name] += side.cost.instructions
+            continue
+        accesses[f"{kind}.{bits}"] += side.issued - side.paired
+        accesses[f"{kind}2.{bits}"] += side.paired
+    return +accesses
+
+
+def with_exact_wavefronts(pair: ConversionPair, target: Target, other: Theirs) -> Theirs:
+    """``other`` with its wavefronts counted exactly where Triton's code runs the instructions
+    of its own plan as ``triton_scratch_plan`` rebuilds it; else as estimated."""
+    if other.measures is None or not other.measures.shared:
+        return other
+    try:
+        triton = triton_scratch_plan(*_layouts(pair.src, pair.dst, pair.shape), pair.element_bits, target.shared)
+    except AnalysisError:
+        return other
+    if access_names(plan_accesses(triton)) != other.accesses:
+        return other
+    return replace(other, measures=replace(other.measures, wavefronts=triton.total_wavefronts))
 
 
 def ours(pair: ConversionPair, target: Target) -> Ours:
@@ -158,16 +198,24 @@ def ours(pair: ConversionPair, target: Target) -> Ours:
     walked = [inner for op in lowered.ops for inner in op.walk()]
     ops = Counter(op.name for op in walked)
     scratch = conversion.strategy.scratch
+    paired = scratch.store.paired + scratch.load.paired if scratch is not None else 0
     measures = Measures(
-        shuffles=ops["gpu.shuffle"],
+        shuffles=ops["gpu.shuffle"] + ops["rocdl.permlane16.swap"] + ops["rocdl.permlane32.swap"],
         selects=ops["arith.select"],
         permutes=ops["nvvm.prmt"],
-        shared=ops["vector.store"] + ops["vector.load"] + ops["nvgpu.ldmatrix"] + ops["nvvm.stmatrix"],
+        shared=ops["vector.store"] + ops["vector.load"] + ops["nvgpu.ldmatrix"] + ops["nvvm.stmatrix"] - paired,
         scratch_bytes=scratch.scratch_bytes if scratch is not None else 0,
         barriers=ops["gpu.barrier"],
         wavefronts=scratch.total_wavefronts if scratch is not None else 0,
     )
-    return Ours(path, measures, access_names(Counter(filter(None, map(_our_access, walked)))), None)
+    accesses = Counter(filter(None, map(_our_access, walked)))
+    if scratch is not None:
+        for side, kind in ((scratch.store, "st"), (scratch.load, "ld")):
+            if side.paired:
+                single = f"{kind}.{side.cost.vector_bits}"
+                accesses[single] -= 2 * side.paired
+                accesses[f"{kind}2.{side.cost.vector_bits}"] += side.paired
+    return Ours(path, measures, access_names(+accesses), None)
 
 
 SHARED_ACCESS = ("st.shared", "ld.shared", "ldmatrix", "stmatrix")
@@ -423,7 +471,11 @@ def report(
                     else:
                         print(_row("", _triton_path(other.measures), other.measures, f"Triton {other.accesses}"))
         if python is not None:
-            _summary(pairs, mine, {pair.name: theirs(answers[(pair.name, name)], target) for pair in pairs})
+            others = {
+                pair.name: with_exact_wavefronts(pair, target, theirs(answers[(pair.name, name)], target))
+                for pair in pairs
+            }
+            _summary(pairs, mine, others, amd=target.shared.lds)
 
 
 def _versus(ours_accesses: str, their_accesses: str) -> str:
@@ -438,8 +490,9 @@ def _better_only_by_permutes(ours: Measures, theirs: Measures) -> bool:
     return theirs.shuffles + theirs.selects <= moves < theirs.value("moves")
 
 
-def _summary(pairs: Sequence[ConversionPair], mine: dict[str, Ours], others: dict[str, Theirs]) -> None:
-    """The better / equal / worse table of one target, then the pairs where we are worse."""
+def _summary(pairs: Sequence[ConversionPair], mine: dict[str, Ours], others: dict[str, Theirs], amd: bool) -> None:
+    """The better / equal / worse table of one target (an AMD one with ``amd``), then the
+    pairs where we are worse."""
     compared: list[tuple[str, Measures, Measures]] = []
     for pair in pairs:
         ours_measures, other = mine[pair.name].measures, others[pair.name]
@@ -458,15 +511,17 @@ def _summary(pairs: Sequence[ConversionPair], mine: dict[str, Ours], others: dic
             if ours_value > their_value:
                 worse.append((name, measure, ours_measures, their_measures))
         print(f"{label:<34}{tally['better']:>7}{tally['equal']:>7}{tally['worse']:>7}")
-    warp_syncs = [others[name].warp_barriers for name, *_ in compared if others[name].warp_barriers]
-    clusters = sum(others[name].cluster_barriers for name, *_ in compared)
-    print(
-        f"Triton also: bar.warp.sync in {len(warp_syncs)} pairs ({sum(warp_syncs)} in all), "
-        f"barrier.cluster {clusters} times"
-    )
+    if not amd:
+        warp_syncs = [others[name].warp_barriers for name, *_ in compared if others[name].warp_barriers]
+        clusters = sum(others[name].cluster_barriers for name, *_ in compared)
+        print(
+            f"Triton also: bar.warp.sync in {len(warp_syncs)} pairs ({sum(warp_syncs)} in all), "
+            f"barrier.cluster {clusters} times"
+        )
+    permute = "v_perm_b32" if amd else "prmt"
     by_permutes = sum(_better_only_by_permutes(ours_measures, theirs) for _, ours_measures, theirs in compared)
     print(
-        f"better on {MEASURES['moves']} only by Triton's prmt: {by_permutes} pairs (prmt also packs 8- and"
+        f"better on {MEASURES['moves']} only by Triton's {permute}: {by_permutes} pairs ({permute} also packs 8- and"
         " 16-bit elements, which our vector ops do uncounted)"
     )
     if not worse:

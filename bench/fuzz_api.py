@@ -296,6 +296,7 @@ def sample_objects() -> list[object]:
         target,
         target.shared,
         Target.named("hip:gfx942"),
+        Target.named("hip:gfx950").cross_lane,
         Layout((4, 8), (8, 1)),
         Swizzle(3, 3, 3),
         ComposedLayout(Swizzle(3, 3, 3), 0, Layout((8, 64), (64, 1))),
