@@ -89,6 +89,8 @@ class SharedMemory:
     16-byte rows with ``ldmatrix`` (NVIDIA from sm_75) and ``stmatrix`` (from sm_90),
     Triton's ``supportLdMatrix`` and ``supportStMatrix``.  ``lds`` says it is AMD's local
     data share, reached with ``ds_read``/``ds_write``, which pair accesses (``pairs``).
+    ``capacity_bytes`` is the most a CTA can allocate (Triton's ``getSharedMemorySize`` on
+    AMD; the opt-in maximum per block on NVIDIA), ``None`` for a generic GPU.
     """
 
     banks: int = 32
@@ -96,6 +98,7 @@ class SharedMemory:
     matrix_loads: bool = False
     matrix_stores: bool = False
     lds: bool = False
+    capacity_bytes: int | None = None
 
     def __post_init__(self) -> None:
         if type(self.banks) is not int or self.banks not in (8, 16, 32, 64):
@@ -107,6 +110,9 @@ class SharedMemory:
             raise TargetError(f"SharedMemory: wide_load_phase_lanes must be a tuple of lane bits, got {shown(lanes)}")
         for name in ("matrix_loads", "matrix_stores", "lds"):
             checked_instance(getattr(self, name), bool, f"SharedMemory: {name}", TargetError)
+        capacity = self.capacity_bytes
+        if capacity is not None and (type(capacity) is not int or capacity < 1):
+            raise TargetError(f"SharedMemory: capacity_bytes must be a positive int or None, got {shown(capacity)}")
 
     @property
     def wavefront_bytes(self) -> int:
@@ -295,7 +301,7 @@ class Target:
         """
         default_lanes, shared = _known(arch)
         if banks is not None and banks != shared.banks:
-            shared = SharedMemory(banks, lds=shared.lds)
+            shared = SharedMemory(banks, lds=shared.lds, capacity_bytes=shared.capacity_bytes)
         return Target(arch or "generic", default_lanes if lanes is None else lanes, shared)
 
 
@@ -320,21 +326,34 @@ def _known(arch: str | None) -> tuple[int, SharedMemory]:
         if arch is None or arch == "generic":
             return 32, SharedMemory(32)
         capability = _cuda_capability(arch)
-        return 32, SharedMemory(32, matrix_loads=capability >= 75, matrix_stores=capability >= 90)
+        generation = max((known for known in _CUDA_SHARED_BYTES if known <= capability), default=50)
+        capacity = _CUDA_SHARED_BYTES[generation]
+        return 32, SharedMemory(
+            32, matrix_loads=capability >= 75, matrix_stores=capability >= 90, capacity_bytes=capacity
+        )
     if arch.startswith("hip:") and (match := _AMD_FAMILY.match(arch[4:])):
         major = int(match.group(1))
         if arch[4:] in ("gfx950", "gfx1250"):
-            return (64 if major == 9 else 32), SharedMemory(64, (0, 1, 3, 4), lds=True)
+            capacity = (160 if arch[4:] == "gfx950" else 320) * 1024
+            return (64 if major == 9 else 32), SharedMemory(64, (0, 1, 3, 4), lds=True, capacity_bytes=capacity)
         if major == 9:
             cdna3 = arch[4:] in ("gfx940", "gfx941", "gfx942")
-            return 64, SharedMemory(32, (0, 1, 4) if cdna3 else None, lds=True)
+            return 64, SharedMemory(32, (0, 1, 4) if cdna3 else None, lds=True, capacity_bytes=AMD_LDS_BYTES)
         if major in (10, 11):
-            return 32, SharedMemory(32, (0, 1, 4), lds=True)
-        return 32, SharedMemory(32, lds=True)
+            return 32, SharedMemory(32, (0, 1, 4), lds=True, capacity_bytes=AMD_LDS_BYTES)
+        return 32, SharedMemory(32, lds=True, capacity_bytes=AMD_LDS_BYTES)
     raise TargetError(
         f"unknown target '{arch}': expected 'cuda:<capability>' (cuda:90) or 'hip:<gfx arch>' (hip:gfx942)"
     )
 
+
+AMD_LDS_BYTES = 64 * 1024
+"""The LDS of a workgroup on AMD GPUs before CDNA4 (gfx950: 160 KB, gfx1250: 320 KB)."""
+
+_CUDA_SHARED_BYTES = {50: 48 * 1024, 70: 96 * 1024, 75: 64 * 1024, 80: 163 * 1024, 86: 99 * 1024, 87: 163 * 1024}
+_CUDA_SHARED_BYTES |= {89: 99 * 1024, 90: 227 * 1024, 120: 99 * 1024}
+"""The most shared memory one block can opt in to, by the lowest compute capability it holds from
+(sm_100 has sm_90's 227 KB)."""
 
 DEFAULT_TARGET = Target.named(None)
 """An NVIDIA GPU: 32 lanes, 32 banks."""

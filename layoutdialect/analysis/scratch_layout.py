@@ -274,7 +274,8 @@ def plan_scratch(
 
     ``warp_synchronous`` says every warp reads only what it wrote (no CTA barrier).
     The buffer holds at most ``max_scratch_bytes``, by default as many as Triton 3.9's
-    for the same pair (``triton_scratch_plan``); within that, the fewest wavefronts win,
+    for the same pair (``triton_scratch_plan``) and no more than the target's shared memory
+    (``capacity_bytes``, where Triton's buffer would not fit); within that, the fewest wavefronts win,
     then the fewest instructions, then the fewest barriers, then the smallest buffer, and
     on a full tie Triton's own plan.  Candidates are Triton's, the tensor's own order,
     and for each choice of vector bases a swizzle against the lanes of whole-vector
@@ -300,16 +301,22 @@ def plan_scratch(
     plans.append(_build(source, destination, bits, unswizzled, blocks, [], memory, warp_synchronous))
     tiled = _tile_plans(source, destination, bits, dim, memory, warp_synchronous)
     plans += [plan for _, plan in tiled]
-    if max_scratch_bytes is not None:
+    triton = _triton_plan(tiled, source, destination, bits, dim, memory, warp_synchronous)
+    candidates = [plan for plan in [triton, *plans] if plan is not None]
+    budget = max_scratch_bytes
+    if budget is None:
+        budget = triton.scratch_bytes if triton is not None else max((p.scratch_bytes for p in candidates), default=0)
+        if memory.capacity_bytes is not None:
+            budget = min(budget, memory.capacity_bytes)
+    default_fits = (
+        all(plan.scratch_bytes <= budget for plan in candidates) if triton is None else triton.scratch_bytes <= budget
+    )
+    if max_scratch_bytes is not None or not default_fits:
         plans += [plan for _, plan in _tile_plans(source, destination, bits, dim, memory, warp_synchronous, True)]
         plans.append(_plan(source, destination, bits, [], dim, memory, warp_synchronous))
-    triton = _triton_plan(tiled, source, destination, bits, dim, memory, warp_synchronous)
     valid = [plan for plan in [triton, *plans] if plan is not None]
     if not valid:
         raise AnalysisError("no scratch layout keeps each CTA's data in its own shared memory")
-    budget = max_scratch_bytes
-    if budget is None:
-        budget = triton.scratch_bytes if triton is not None else max(plan.scratch_bytes for plan in valid)
     fitting = [plan for plan in valid if plan.scratch_bytes <= budget]
     if not fitting:
         smallest = min(plan.scratch_bytes for plan in valid)

@@ -14,6 +14,7 @@ from xdsl.parser import Parser
 from layoutdialect import LinearLayout, make_context, to_linear_layout
 from layoutdialect.analysis.bank_conflicts import access_cost, largest_vectorisation
 from layoutdialect.analysis.conversion import ConversionPath, choose_strategy
+from layoutdialect.analysis.preconditions import AnalysisError
 from layoutdialect.analysis.scratch_layout import (
     ScratchAccess,
     ScratchPlan,
@@ -401,3 +402,16 @@ def test_triton_swizzle_cases_are_conflict_free(src: LinearLayout, dst: LinearLa
     for side in (scratch.store, scratch.load):
         assert side.cost.conflict_free
         assert side.cost.total_wavefronts == recount(side, memory_bits(bits))
+
+
+def test_the_default_budget_is_also_the_target_s_shared_memory() -> None:
+    """Triton's buffer for a 128x128 8-bit transpose takes more than a target of 4 KB holds:
+    the plan takes reps to fit, and names the capacity when nothing fits."""
+    src, dst = F8_128, transposed(F8_128)
+    triton = triton_scratch_plan(src, dst, 8, SharedMemory())
+    small = plan_scratch(src, dst, 8, SharedMemory(capacity_bytes=4096))
+    assert small.scratch_bytes <= 4096 < triton.scratch_bytes and small.reps > triton.reps
+    with pytest.raises(AnalysisError, match="takes 1024 bytes, more than the 512 allowed"):
+        plan_scratch(src, dst, 8, SharedMemory(capacity_bytes=512))
+    assert Target.named("hip:gfx942").shared.capacity_bytes == 64 * 1024
+    assert Target.named("hip:gfx950").shared.capacity_bytes == 160 * 1024
