@@ -2,7 +2,8 @@
 the cost model (``layout-tool cost``), function by function, in one run:
 
 - the modules Triton's own compile feeds its pass over ``triton_kernels.py``
-  (``--triton-pipeline``), its ``KERNELS`` and ``WORKLOADS`` apart and together, and
+  (``--triton-pipeline``), its ``KERNELS`` and ``WORKLOADS`` apart and together, its
+  ``AMD_WORKLOADS`` apart, and
   whether another arrangement of the MMA's warps than ``accelerate-matmul``'s would
   pay (each module with a register MMA solved once per arrangement);
 - the functions of Triton's lit tests (``--triton-tests DIR``, a checkout's ``test``
@@ -159,17 +160,19 @@ def _print_summary(title: str, rows: list[Compared], reference: str) -> None:
 
 def pipeline() -> None:
     from bench_remove_conversions import pipeline_inputs
-    from triton_kernels import WORKLOADS
+    from triton_kernels import AMD_WORKLOADS, WORKLOADS
 
     kernels: list[Compared] = []
     workloads: list[Compared] = []
+    amd: list[Compared] = []
     inputs = pipeline_inputs()
     for name, index, text in inputs:
         compared, _ = _against_triton(text, f"{name}_{index}", check_reread=False)
-        (workloads if name in WORKLOADS else kernels).extend(compared)
+        (amd if name in AMD_WORKLOADS else workloads if name in WORKLOADS else kernels).extend(compared)
     _print_summary("Triton's pipeline inputs: KERNELS (triton_kernels.py)", kernels, "Triton's pass")
     _print_summary("Triton's pipeline inputs: WORKLOADS (triton_kernels.py)", workloads, "Triton's pass")
-    _print_summary("Triton's pipeline inputs: both", kernels + workloads, "Triton's pass")
+    _print_summary("Triton's pipeline inputs: KERNELS and WORKLOADS", kernels + workloads, "Triton's pass")
+    _print_summary("Triton's pipeline inputs: AMD_WORKLOADS (gfx942, gfx950, gfx1100)", amd, "Triton's pass")
     mma_arrangements(text for _, _, text in inputs)
 
 

@@ -404,11 +404,11 @@ def pipeline_inputs() -> list[tuple[str, int, str]]:
     import threading
 
     import triton
-    from triton_kernels import KERNELS, WORKLOADS
+    from triton_kernels import AMD_WORKLOADS, KERNELS, WORKLOADS
 
     triton.knobs.compilation.always_compile = True
     inputs = []
-    for name, kernel in {**KERNELS, **WORKLOADS}.items():
+    for name, kernel in {**KERNELS, **WORKLOADS, **AMD_WORKLOADS}.items():
         read, write = os.pipe()
         saved = os.dup(2)
         printed: list[str] = []

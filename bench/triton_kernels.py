@@ -196,7 +196,7 @@ class Kernel:
 
 
 H100, A100, B200 = GPUTarget("cuda", 90, 32), GPUTarget("cuda", 80, 32), GPUTarget("cuda", 100, 32)
-MI300, RDNA3 = GPUTarget("hip", "gfx942", 64), GPUTarget("hip", "gfx1100", 32)
+MI300, MI350, RDNA3 = GPUTarget("hip", "gfx942", 64), GPUTarget("hip", "gfx950", 64), GPUTarget("hip", "gfx1100", 32)
 MATMUL = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "K": "i32"}
 TILE = {"x": "*fp32", "out": "*fp32"}
 
@@ -252,5 +252,28 @@ WORKLOADS = {
         A100,
     ),
     "interleave": Kernel(interleave, {"x": "*fp32", "y": "*fp32", "out": "*fp32"}, {"BLOCK": 1024}, H100),
+}
+"""Kernels as users write them, by name; the passes are measured on them beside ``KERNELS``."""
+
+AMD_WORKLOADS = {
+    "attention_mfma": Kernel(
+        attention,
+        {"q": "*fp16", "k": "*fp16", "v": "*fp16", "out": "*fp16", "N": "i32"},
+        {"D": 64, "BM": 64, "BN": 64},
+        MI300,
+    ),
+    "chained_dots_gfx950": Kernel(
+        chained_dots,
+        {"a": "*fp16", "b": "*fp16", "d": "*fp16", "bias": "*fp32", "c": "*fp16"},
+        {"BM": 64, "BN": 64, "BK": 32},
+        MI350,
+    ),
+    "softmax_mfma": Kernel(softmax, {"x": "*fp32", "out": "*fp32", "n": "i32"}, {"BLOCK": 1024}, MI300),
+    "layer_norm_wmma": Kernel(
+        layer_norm,
+        {"x": "*fp32", "weight": "*fp32", "bias": "*fp32", "out": "*fp32", "eps": "fp32"},
+        {"N": 1024, "ROWS": 4},
+        RDNA3,
+    ),
 }
 """Kernels as users write them, by name; the passes are measured on them beside ``KERNELS``."""
