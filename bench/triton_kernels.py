@@ -198,6 +198,9 @@ class Kernel:
 H100, A100, B200 = GPUTarget("cuda", 90, 32), GPUTarget("cuda", 80, 32), GPUTarget("cuda", 100, 32)
 MI300, MI350, RDNA3 = GPUTarget("hip", "gfx942", 64), GPUTarget("hip", "gfx950", 64), GPUTarget("hip", "gfx1100", 32)
 MATMUL = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "K": "i32"}
+ATTENTION = {"q": "*fp16", "k": "*fp16", "v": "*fp16", "out": "*fp16", "N": "i32"}
+LAYER_NORM = {"x": "*fp32", "weight": "*fp32", "bias": "*fp32", "out": "*fp32", "eps": "fp32"}
+CHAINED = {"a": "*fp16", "b": "*fp16", "d": "*fp16", "bias": "*fp32", "c": "*fp16"}
 TILE = {"x": "*fp32", "out": "*fp32"}
 
 KERNELS = {
@@ -212,7 +215,7 @@ KERNELS = {
     "matmul_mma_v5": Kernel(matmul, MATMUL, {"BM": 128, "BN": 64, "BK": 32}, B200, {"num_stages": 2}),
     "attention": Kernel(
         attention,
-        {"q": "*fp16", "k": "*fp16", "v": "*fp16", "out": "*fp16", "N": "i32"},
+        ATTENTION,
         {"D": 64, "BM": 64, "BN": 64},
         A100,
     ),
@@ -226,7 +229,7 @@ F16_EPILOGUE = {"a": "*fp16", "b": "*fp16", "bias": "*fp16", "c": "*fp16", "K": 
 WORKLOADS = {
     "layer_norm": Kernel(
         layer_norm,
-        {"x": "*fp32", "weight": "*fp32", "bias": "*fp32", "out": "*fp32", "eps": "fp32"},
+        LAYER_NORM,
         {"N": 1024, "ROWS": 4},
         H100,
     ),
@@ -247,7 +250,7 @@ WORKLOADS = {
     "matmul_transposed_b": Kernel(matmul_transposed_b, MATMUL, {"BM": 64, "BN": 64, "BK": 32}, H100, {"num_stages": 2}),
     "chained_dots": Kernel(
         chained_dots,
-        {"a": "*fp16", "b": "*fp16", "d": "*fp16", "bias": "*fp32", "c": "*fp16"},
+        CHAINED,
         {"BM": 64, "BN": 64, "BK": 32},
         A100,
     ),
@@ -258,20 +261,20 @@ WORKLOADS = {
 AMD_WORKLOADS = {
     "attention_mfma": Kernel(
         attention,
-        {"q": "*fp16", "k": "*fp16", "v": "*fp16", "out": "*fp16", "N": "i32"},
+        ATTENTION,
         {"D": 64, "BM": 64, "BN": 64},
         MI300,
     ),
     "chained_dots_gfx950": Kernel(
         chained_dots,
-        {"a": "*fp16", "b": "*fp16", "d": "*fp16", "bias": "*fp32", "c": "*fp16"},
+        CHAINED,
         {"BM": 64, "BN": 64, "BK": 32},
         MI350,
     ),
     "softmax_mfma": Kernel(softmax, {"x": "*fp32", "out": "*fp32", "n": "i32"}, {"BLOCK": 1024}, MI300),
     "layer_norm_wmma": Kernel(
         layer_norm,
-        {"x": "*fp32", "weight": "*fp32", "bias": "*fp32", "out": "*fp32", "eps": "fp32"},
+        LAYER_NORM,
         {"N": 1024, "ROWS": 4},
         RDNA3,
     ),

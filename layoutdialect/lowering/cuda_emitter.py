@@ -521,15 +521,22 @@ CUDA_OPS: dict[type[Operation], CudaOp] = {}
 lowering emits, the same ops ``sim.cta.THREAD_OPS`` simulates."""
 
 
-def _writes(*op_types: type[Operation], kind: str = "other") -> Callable[[_Emit], _Emit]:
-    """Enter the decorated function in ``CUDA_OPS`` for each of ``op_types``."""
+def _entered_in(table: dict[type[Operation], CudaOp]) -> Callable[..., Callable[[_Emit], _Emit]]:
+    """A decorator ``(*op_types, kind=...)`` that enters the decorated function in ``table``
+    for each of ``op_types``."""
 
-    def enter(emit: _Emit) -> _Emit:
-        for op_type in op_types:
-            CUDA_OPS[op_type] = CudaOp(kind, emit)
-        return emit
+    def writes(*op_types: type[Operation], kind: str = "other") -> Callable[[_Emit], _Emit]:
+        def enter(emit: _Emit) -> _Emit:
+            for op_type in op_types:
+                table[op_type] = CudaOp(kind, emit)
+            return emit
 
-    return enter
+        return enter
+
+    return writes
+
+
+_writes = _entered_in(CUDA_OPS)
 
 
 HIP_OPS: dict[type[Operation], CudaOp] = {}
@@ -722,16 +729,7 @@ _HIP_SHUFFLE_CALLS = {
     ShuffleMode.DOWN: "__shfl_down",
 }
 
-
-def _hip_writes(*op_types: type[Operation], kind: str = "other") -> Callable[[_Emit], _Emit]:
-    """Enter the decorated function in ``HIP_OPS`` for each of ``op_types``."""
-
-    def enter(emit: _Emit) -> _Emit:
-        for op_type in op_types:
-            HIP_OPS[op_type] = CudaOp(kind, emit)
-        return emit
-
-    return enter
+_hip_writes = _entered_in(HIP_OPS)
 
 
 @_hip_writes(ShuffleOp, kind="shuffle")
