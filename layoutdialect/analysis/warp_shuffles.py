@@ -37,7 +37,17 @@ register ``x`` of the partner lane, which equals the lane's own; so one select
 per pair of words, keyed on lane bit ``j``, does it.  Example: the source holds
 elements ``{0, 2}`` in every lane pair ``(l, l ^ 2)`` and the destination puts
 element 2 in the lanes with bit 1 set: Triton shuffles and selects, here each
-lane selects its own register.
+lane selects its own register.  And where a lane relabelling shuffles every word anyway
+(``idx`` shuffles) and the source holds a transposition's two words as copies, each
+shuffle reads the lane whose bit holds the word's register bit (a *gather*), and no
+select follows.
+
+On AMD (``CrossLane``): an XOR shuffle by a mask below 16 is one or two DPP row moves
+on CDNA, as Triton's ``shuffleXor`` takes it; on gfx950 a transposition of a word bit
+with lane bit 4 or 5 is one ``v_permlane16_swap``/``v_permlane32_swap`` per pair of words
+and no select, and a 3-cycle ``(r l4 l5)`` is two (Triton's
+``ConvertLayoutOpPermlaneSwap``).  The decomposition keeps whichever factoring and
+packing costs the fewest moves.
 """
 
 from __future__ import annotations
@@ -581,7 +591,7 @@ def decompose_warp_conversion(
         if any(rho[r] < pack_bits for r, _ in cycle):
             return None
         word_shift = words_per_element.bit_length() - 1 - pack_bits
-        between = [(Transposition(rho[r] + word_shift, j)) for r, j in mixed if rho[r] >= pack_bits]
+        between = [Transposition(rho[r] + word_shift, j) for r, j in mixed if rho[r] >= pack_bits]
         swaps = [t for t in between if t.lane_bit in swappable]
         swaps += [Transposition(rho[r] + word_shift, j) for r, j in cycle]
         broadcast = 0
