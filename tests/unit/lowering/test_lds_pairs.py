@@ -108,7 +108,7 @@ def _tensor(layout: LinearLayout, element: Attribute) -> TensorType[Attribute]:
     return TensorType(element, [size for _, size in layout.out_dims], encoding_attr(LinearEncoding(layout)))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(cross_warp_pairs(), st.sampled_from(["hip:gfx942", "hip:gfx950"]))
 def test_every_pair_the_plan_counts_shares_a_base_in_the_lowered_code(
     pair: tuple[LinearLayout, LinearLayout, Attribute], target: str

@@ -164,7 +164,7 @@ def test_random_warp_local_conversions_verify(case: tuple[LinearLayout, LinearLa
     assert path in (ConversionPath.NONE, ConversionPath.REGISTERS, ConversionPath.WARP_SHUFFLES)
 
 
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None)
 @given(warp_local_pairs(lanes=(6, 6)), st.sampled_from(["hip:gfx942", "hip:gfx950"]))
 def test_random_wave_conversions_with_amd_moves_verify(
     case: tuple[LinearLayout, LinearLayout, Attribute], arch: str
