@@ -72,9 +72,10 @@ def _assigned(module: ModuleOp, where: str, reference: dict[str, float]) -> Iter
             yield Compared(f"{where} @{name}", reference[name], assignment, time.perf_counter() - started)
 
 
-def _triton_output(text: str) -> str | None:
-    """Triton's remove-layout-conversions + CSE of ``text``, printed; ``None`` where it refuses."""
-    from bench_remove_conversions import triton_remove_conversions
+def _triton_output(text: str, amd: bool = False) -> str | None:
+    """Triton's remove-layout-conversions + CSE of ``text`` (with ``amd``, its AMD layout
+    passes), printed; ``None`` where it refuses."""
+    from bench_remove_conversions import triton_amd_layout_passes, triton_remove_conversions
     from triton._C.libtriton import ir
     from triton_oracle import triton_context
 
@@ -85,7 +86,7 @@ def _triton_output(text: str) -> str | None:
         try:
             module = ir.parse_mlir_module(file.name, context)
             module.context = context
-            triton_remove_conversions(context).run(module, "bench")
+            (triton_amd_layout_passes if amd else triton_remove_conversions)(context).run(module, "bench")
         except RuntimeError:
             return None
         return str(module)
@@ -105,8 +106,9 @@ def _triton_reads(text: str) -> bool:
     return True
 
 
-def _against_triton(text: str, where: str, check_reread: bool) -> tuple[list[Compared], bool]:
-    """Each function of ``text`` against Triton's output, and whether Triton reads ours."""
+def _against_triton(text: str, where: str, check_reread: bool, amd: bool = False) -> tuple[list[Compared], bool]:
+    """Each function of ``text`` against Triton's output (with ``amd``, of its AMD layout
+    passes), and whether Triton reads ours."""
     try:
         with contextlib.redirect_stderr(io.StringIO()):
             ours = parse_module(text, where, CONTEXT)
@@ -114,7 +116,7 @@ def _against_triton(text: str, where: str, check_reread: bool) -> tuple[list[Com
         return [], True
     if not _single_block(ours):
         return [], True
-    theirs_text = _triton_output(text)
+    theirs_text = _triton_output(text, amd)
     if theirs_text is None:
         return [], True
     try:
@@ -173,6 +175,13 @@ def pipeline() -> None:
     _print_summary("Triton's pipeline inputs: WORKLOADS (triton_kernels.py)", workloads, "Triton's pass")
     _print_summary("Triton's pipeline inputs: KERNELS and WORKLOADS", kernels + workloads, "Triton's pass")
     _print_summary("Triton's pipeline inputs: AMD_WORKLOADS (gfx942, gfx950, gfx1100)", amd, "Triton's pass")
+    amd_pipeline = [
+        row
+        for name, index, text in inputs
+        if name in AMD_WORKLOADS
+        for row in _against_triton(text, f"{name}_{index}", check_reread=False, amd=True)[0]
+    ]
+    _print_summary("the same, against Triton's AMD layout passes", amd_pipeline, "Triton's AMD passes")
     mma_arrangements(text for _, _, text in inputs)
 
 

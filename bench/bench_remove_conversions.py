@@ -244,6 +244,21 @@ def triton_remove_conversions(context: Any) -> Any:
     return manager
 
 
+def triton_amd_layout_passes(context: Any) -> Any:
+    """Triton 3.9's AMD layout passes as its AMD pipeline runs them after accelerating the
+    matmuls: ``remove-layout-conversions``, ``optimize-epilogue``, ``hoist-layout-conversions``
+    and ``sink-layout-conversions``, with CSE after them."""
+    from triton._C.libtriton import amd, ir, passes
+
+    manager = ir.pass_manager(context)
+    passes.ttgpuir.add_remove_layout_conversions(manager)
+    amd.passes.ttgpuir.add_optimize_epilogue(manager)
+    amd.passes.ttgpuir.add_hoist_layout_conversions(manager)
+    amd.passes.ttgpuir.add_sink_layout_conversions(manager)
+    passes.common.add_cse(manager)
+    return manager
+
+
 def slope(points: list[tuple[int, float]]) -> float:
     """The least-squares slope of log(seconds) over log(ops)."""
     xs = [math.log(ops) for ops, _ in points]
