@@ -135,6 +135,11 @@ def conversion_page(answer: ConvertAnswer, memory: SharedMemory) -> str:
         note = "each lane reads each word from the lane shown, in one shuffle stage between the selects"
         if warp.variant.value == "ship":
             note = "ship: per transposition, each lane sends its partner across the lane bit the word it lacks"
+        if warp.dpp_rows:
+            note += "; XORs within 16 lanes are DPP moves"
+        swaps = [f"v_permlane{1 << t.lane_bit}_swap across word bit {t.register_bit}" for t in warp.lane_swaps]
+        if swaps:
+            note += "; then " + ", then ".join(swaps)
         tables.append(Table("shuffle stage: the lane each lane reads", rows, note))
     if plan.scratch is not None:
         scratch = plan.scratch

@@ -62,6 +62,19 @@ def test_a_page_is_self_contained(tmp_path: Path) -> None:
     assert "ld" in text and "st.shared" in text and "wavefronts each" in text
 
 
+def test_an_amd_page_names_amd_s_instructions(tmp_path: Path) -> None:
+    """On gfx950 the page names the lane swaps after the shuffle stage; on gfx942 a round
+    trip's paired LDS accesses, with their instruction and access counts."""
+    wave = "#ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32], [64]], warp = [], block = []}>"
+    swapped = "#ttg.linear<{register = [[32]], lane = [[2], [4], [8], [16], [64], [1]], warp = [], block = []}>"
+    text = unescape(_page(tmp_path, "convert", wave, swapped, "--dtype", "i32", "--target", "gfx950").read_text())
+    assert "then v_permlane32_swap across word bit 0, then v_permlane16_swap across word bit 0" in text
+    rows = ROWS.replace("[4, 8]", "[8, 8]")
+    columns = COLUMNS.replace("[8, 4]", "[16, 4]")
+    text = _page(tmp_path, "convert", rows, columns, "--shape", "64x64", "--dtype", "f32", "--target", "gfx942")
+    assert "ds_write2_b64" in text.read_text() and "ds_read2_b64" in text.read_text()
+
+
 @needs_browser
 def test_hovering_a_cell_of_a_conversion_shows_its_holders(tmp_path: Path) -> None:
     page = _page(tmp_path, "convert", SEED_SOURCE, SEED_DESTINATION, "--dtype", "i32")
