@@ -1,0 +1,65 @@
+// On CDNA the lowering takes AMD's cross-lane moves where Triton 3.9's AMD backend does, and pairs LDS
+// accesses from one base: gfx950's register-lane swaps (a 3-cycle (r l4 l5) is two of them), DPP row moves
+// for XORs within 16 lanes on gfx942, and stores and loads a constant distance apart (ds_write2/ds_read2).
+// verify=true runs every lowering on the CTA simulator with waves of 64 lanes.
+// RUN: layout-opt %s --split-input-file -p 'lower-convert-layout{verify=true}' | filecheck %s
+
+// The 3-cycle: one v_permlane32_swap, then one v_permlane16_swap, no select (Triton 3.9: the same).
+#wave = #ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32], [64]], warp = [], block = []}>
+#cycled = #ttg.linear<{register = [[32]], lane = [[2], [4], [8], [16], [64], [1]], warp = [], block = []}>
+module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 64 : i32, ttg.target = "hip:gfx950"} {
+  func.func @three_cycle(%x: tensor<128xi32, #wave>) -> tensor<128xi32, #cycled> {
+    %y = ttg.convert_layout %x : tensor<128xi32, #wave> -> tensor<128xi32, #cycled>
+    func.return %y : tensor<128xi32, #cycled>
+  }
+}
+// CHECK-LABEL: func.func @three_cycle
+// CHECK-NOT:     arith.select
+// CHECK:         %[[PAIR:.*]] = rocdl.permlane32.swap %[[A:.*]], %[[B:.*]], false, false : (i32, i32) -> !llvm.struct<(i32, i32)>
+// CHECK-NEXT:    %[[LOW:.*]] = llvm.extractvalue %[[PAIR]][0] : !llvm.struct<(i32, i32)>
+// CHECK-NEXT:    %[[HIGH:.*]] = llvm.extractvalue %[[PAIR]][1] : !llvm.struct<(i32, i32)>
+// CHECK-NEXT:    rocdl.permlane16.swap %[[LOW]], %[[HIGH]], false, false
+// CHECK-NOT:     gpu.shuffle
+// CHECK-NOT:     arith.select
+// CHECK:         func.return
+
+// -----
+
+// Register bit 0 with lane bit 2: each shipped word crosses lanes by row_half_mirror (0x141 = 321),
+// then quad_perm [3, 2, 1, 0] (0x1b = 27); Triton 3.9: 2 v_mov_b32_dpp, 3 v_cndmask.
+#wave = #ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32], [64]], warp = [], block = []}>
+#swapped = #ttg.linear<{register = [[8]], lane = [[2], [4], [1], [16], [32], [64]], warp = [], block = []}>
+module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 64 : i32, ttg.target = "hip:gfx942"} {
+  func.func @dpp(%x: tensor<128xi32, #wave>) -> tensor<128xi32, #swapped> {
+    %y = ttg.convert_layout %x : tensor<128xi32, #wave> -> tensor<128xi32, #swapped>
+    func.return %y : tensor<128xi32, #swapped>
+  }
+}
+// CHECK-LABEL: func.func @dpp
+// CHECK:         %[[MIRRORED:.*]] = rocdl.update.dpp %[[SENT:.*]], %[[SENT]] with 321, 15, 15, false : i32
+// CHECK-NEXT:    rocdl.update.dpp %[[MIRRORED]], %[[MIRRORED]] with 27, 15, 15, false : i32
+// CHECK-NOT:     gpu.shuffle
+// CHECK-COUNT-2: arith.select
+// CHECK:         func.return
+
+// -----
+
+// A 64x64 f32 transpose through the LDS: 8 stores and 8 loads of 64 bits a lane, each pair from one base
+// at constant offsets, so 4 ds_write2_b64 and 4 ds_read2_b64.
+#rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#columns = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32, ttg.target = "hip:gfx942"} {
+  func.func @paired(%x: tensor<64x64xf32, #rows>) -> tensor<64x64xf32, #columns> {
+    %y = ttg.convert_layout %x : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #columns>
+    func.return %y : tensor<64x64xf32, #columns>
+  }
+}
+// CHECK-LABEL: func.func @paired
+// CHECK:         %[[BASE:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK-NEXT:    vector.store %{{.*}}, %{{.*}}[%[[BASE]]] : memref<4096xf32, 3 : i64>, vector<2xf32>
+// CHECK:         %[[NEXT:.*]] = arith.addi %[[BASE]], %{{.*}} : index
+// CHECK-NEXT:    vector.store %{{.*}}, %{{.*}}[%[[NEXT]]] : memref<4096xf32, 3 : i64>, vector<2xf32>
+// CHECK:         gpu.barrier
+// CHECK:         %[[LOAD_BASE:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK-NEXT:    vector.load %{{.*}}[%[[LOAD_BASE]]] : memref<4096xf32, 3 : i64>, vector<2xf32>
+// CHECK:         arith.addi %[[LOAD_BASE]], %{{.*}} : index
