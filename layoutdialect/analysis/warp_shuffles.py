@@ -218,10 +218,16 @@ class WarpDecomposition:
         return all(slot == self.source_slots[w ^ flip] for w, slot in enumerate(self.source_slots))
 
     @checks_arguments(AnalysisError)
+    def dpp_moves(self, mask: int) -> int:
+        """The DPP moves that XOR the lane id by ``mask`` (``CrossLane.dpp_moves``): one or
+        two with ``dpp_rows`` and a mask below 16, else none (a shuffle does it)."""
+        return CrossLane(dpp_rows=self.dpp_rows).dpp_moves(mask)
+
+    @checks_arguments(AnalysisError)
     def xor_shuffle_instructions(self, mask: int) -> int:
-        """The instructions of one shuffle that XORs the lane id by ``mask``: one or two DPP
-        moves with ``dpp_rows`` and a mask below 16, else one shuffle."""
-        return CrossLane(dpp_rows=self.dpp_rows).dpp_moves(mask) or 1
+        """The instructions of one shuffle that XORs the lane id by ``mask``: its DPP moves,
+        else one shuffle."""
+        return self.dpp_moves(mask) or 1
 
     def xor_shuffle_masks(self) -> list[int]:
         """The lane masks of the XOR shuffles, one entry per shuffle: the swap's stage without

@@ -201,7 +201,7 @@ def _thread_block_contract(layout: LinearLayout, lanes: int, emitted: CudaFuncti
             (emitted.barriers, "__syncthreads"),
             (
                 emitted.scratch_bytes and not emitted.barriers and not emitted.cluster_barriers,
-                emitted.wave_barrier.rstrip("();"),
+                emitted.wave_barrier,
             ),
             (emitted.shuffles, f"shuffles of all {lanes} lanes"),
             (emitted.matrix_instructions, "warp-wide ldmatrix/stmatrix"),

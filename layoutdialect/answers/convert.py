@@ -273,10 +273,10 @@ class ConvertAnswer:
         warp = self.conversion.strategy.warp
         if warp is not None and (warp.lane_swaps or warp.dpp_rows):
             swaps = warp.lane_swap_instructions
-            dpp = sum(warp.xor_shuffle_instructions(mask) for mask in warp.xor_shuffle_masks() if 0 < mask < 16)
+            dpp = sum(warp.dpp_moves(mask) for mask in warp.xor_shuffle_masks())
             lines.append(
                 f"of the shuffles: {counted(swaps, 'register-lane swap')} (v_permlane16/32_swap), "
-                f"{counted(dpp if warp.dpp_rows else 0, 'DPP move')}, the rest ds_bpermute"
+                f"{counted(dpp, 'DPP move')}, the rest ds_bpermute"
             )
         if self.triton is not None and not (warp is not None and warp.lane_swaps):
             lines.append(f"Triton 3.9's shuffle formula: {self.triton.text()}")

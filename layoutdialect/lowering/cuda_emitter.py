@@ -373,8 +373,8 @@ class CudaFunction:
 
     @property
     def wave_barrier(self) -> str:
-        """The statement that orders a warp's (wave's) shared-memory stores before its loads."""
-        return "wave_barrier();" if self.hip else "__syncwarp();"
+        """The function that orders a warp's (wave's) shared-memory stores before its loads."""
+        return "wave_barrier" if self.hip else "__syncwarp"
 
     @property
     def scratch_constant(self) -> str:
@@ -457,7 +457,7 @@ def emit_cuda_function(
             flush()
             if warp_local and kind == "load" and stores_pending:
                 emitted.lines += ["", "// each warp reads only what it wrote: its stores before its loads"]
-                emitted.lines.append(emitted.wave_barrier)
+                emitted.lines.append(f"{emitted.wave_barrier}();")
                 stores_pending = False
             stores_pending |= kind == "store"
             group_kind = kind
@@ -470,7 +470,7 @@ def emit_cuda_function(
     flush()
     if emitted.scratch_bytes and not cluster:
         emitted.lines += ["", "// the scratch buffer is free again for the next conversion"]
-        emitted.lines.append(emitted.wave_barrier if warp_local else "__syncthreads();")
+        emitted.lines.append(f"{emitted.wave_barrier}();" if warp_local else "__syncthreads();")
     if result not in names.names:
         raise ValueError("the lowered conversion does not produce its result")
     cast = result.owner
@@ -716,28 +716,17 @@ _SHUFFLE_CALLS = {
 
 @_writes(ShuffleOp, kind="shuffle")
 def _warp_shuffle(op: ShuffleOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    """CUDA's ``__shfl_xor_sync(0xffffffffu, ...)`` and the others, or HIP's ``__shfl_xor(...)``,
+    which takes no mask of lanes."""
     out.shuffles += 1
     value, offset, width = (name(o) for o in op.operands)
     call = _SHUFFLE_CALLS[op.mode.data]
+    if out.hip:
+        return [_declare(op.results[0], f"{call.removesuffix('_sync')}({value}, {offset}, {width})", name)]
     return [_declare(op.results[0], f"{call}(0xffffffffu, {value}, {offset}, {width})", name)]
 
 
-_HIP_SHUFFLE_CALLS = {
-    ShuffleMode.XOR: "__shfl_xor",
-    ShuffleMode.IDX: "__shfl",
-    ShuffleMode.UP: "__shfl_up",
-    ShuffleMode.DOWN: "__shfl_down",
-}
-
 _hip_writes = _entered_in(HIP_OPS)
-
-
-@_hip_writes(ShuffleOp, kind="shuffle")
-def _wave_shuffle(op: ShuffleOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
-    out.shuffles += 1
-    value, offset, width = (name(o) for o in op.operands)
-    call = _HIP_SHUFFLE_CALLS[op.mode.data]
-    return [_declare(op.results[0], f"{call}({value}, {offset}, {width})", name)]
 
 
 @_hip_writes(Permlane16SwapOp, Permlane32SwapOp, kind="lane swap")

@@ -14,7 +14,7 @@ from layoutdialect.analysis.warp_shuffles import ShuffleVariant, Transposition, 
 from layoutdialect.dialect.upstream.gpu.ops import ShuffleMode
 from layoutdialect.dialect.upstream.rocdl.cross_lane import LANE_SWAP_OPS, DppMoveOp, dpp_control
 from layoutdialect.lowering.thread_builder import ThreadIR
-from layoutdialect.target import DPP_ROW_LANES, dpp_factors
+from layoutdialect.target import dpp_factors
 
 __all__ = ["warp_shuffles"]
 
@@ -63,7 +63,7 @@ def _conditional_swaps(ir: ThreadIR, words: list[SSAValue], register_bit: int, l
 def _xor_shuffle(ir: ThreadIR, warp: WarpDecomposition, word: SSAValue, mask: int) -> SSAValue:
     """``word`` of lane ``lane ^ mask``: one or two DPP moves where the decomposition takes
     them (a mask below 16 on CDNA: a row move, then a ``quad_perm``), else one shuffle."""
-    if not warp.dpp_rows or not 0 < mask < DPP_ROW_LANES:
+    if not warp.dpp_moves(mask):
         return ir.shuffle(ShuffleMode.XOR, word, ir.constant(mask))
     for part in dpp_factors(mask):
         if part:
