@@ -5,7 +5,8 @@ For each pair of ``random_conversion_pairs`` and each target (sm_80 as ``cuda:80
 ``cuda:90``; for pairs of 64-lane waves CDNA3 as ``hip:gfx942`` and CDNA4 as ``hip:gfx950``)
 both sides are counted per thread, statically (the code one thread runs):
 
-- shuffles + selects + permutes: ours ``gpu.shuffle``, ``arith.select`` and ``nvvm.prmt``;
+- shuffles + selects + permutes: ours ``gpu.shuffle`` (and AMD's moves, below), ``arith.select``
+  and ``nvvm.prmt``;
   Triton's ``shfl.sync``, ``selp`` and ``prmt``;
 - shared-memory instructions: ours ``vector.store``, ``vector.load``, ``nvgpu.ldmatrix`` and
   ``nvvm.stmatrix``; Triton's ``st.shared``, ``ld.shared`` (``::cta`` and ``::cluster`` too),
@@ -24,10 +25,11 @@ On AMD the same measures count Triton's AMDGCN: moves are its cross-lane instruc
 ``v_cndmask`` (selects) and ``v_perm_b32`` (byte permutes); shared-memory instructions its
 LDS ``ds_read*``/``ds_write*`` (``ds_read_b64_tr_b16`` too); barriers its ``s_barrier``;
 its wavefronts are estimated from each access's width with the target's phases.  Our
-lowering's ``gpu.shuffle`` stands for a ``ds_bpermute`` and its ``rocdl.permlane*.swap`` are
-CDNA4's register-lane swaps, both cross-lane moves; two of our
-``vector.load``s (or stores) that the plan pairs (``ScratchAccess.paired``: one base
-address, a constant apart) count as one ``ds_read2``/``ds_write2``.
+lowering's cross-lane moves (``OUR_CROSS_LANE``) are its ``gpu.shuffle`` (a ``ds_bpermute``),
+DPP moves (``rocdl.update.dpp``) and CDNA4's register-lane swaps (``rocdl.permlane*.swap``);
+two of our ``vector.load``s (or stores) that the plan pairs (``ScratchAccess.paired``: one
+base address, a constant apart) count as one ``ds_read2``/``ds_write2``, and our
+instructions are named from the plan (``plan_accesses``).
 
 Triton's ``prmt`` also packs 16- and 8-bit elements into the 32-bit words it stores to and
 loads from shared memory and shuffles; our IR does that with ``vector.shuffle``,
@@ -48,12 +50,11 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from math import prod
 from pathlib import Path
 
 from random_conversion_pairs import ConversionPair
-from xdsl.dialects.builtin import FixedBitwidthType, IntegerAttr, TensorType, VectorType
-from xdsl.ir import Attribute, Operation
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute
 from xdsl.parser import Parser
 
 from layoutdialect import LinearLayout, make_context, to_linear_layout
@@ -200,7 +201,7 @@ def ours(pair: ConversionPair, target: Target) -> Ours:
     scratch = conversion.strategy.scratch
     paired = scratch.store.paired + scratch.load.paired if scratch is not None else 0
     measures = Measures(
-        shuffles=ops["gpu.shuffle"] + ops["rocdl.permlane16.swap"] + ops["rocdl.permlane32.swap"],
+        shuffles=sum(ops[name] for name in OUR_CROSS_LANE),
         selects=ops["arith.select"],
         permutes=ops["nvvm.prmt"],
         shared=ops["vector.store"] + ops["vector.load"] + ops["nvgpu.ldmatrix"] + ops["nvvm.stmatrix"] - paired,
@@ -208,15 +209,12 @@ def ours(pair: ConversionPair, target: Target) -> Ours:
         barriers=ops["gpu.barrier"],
         wavefronts=scratch.total_wavefronts if scratch is not None else 0,
     )
-    accesses = Counter(filter(None, map(_our_access, walked)))
-    if scratch is not None:
-        for side, kind in ((scratch.store, "st"), (scratch.load, "ld")):
-            if side.paired:
-                single = f"{kind}.{side.cost.vector_bits}"
-                accesses[single] -= 2 * side.paired
-                accesses[f"{kind}2.{side.cost.vector_bits}"] += side.paired
-    return Ours(path, measures, access_names(+accesses), None)
+    accesses = plan_accesses(scratch) if scratch is not None else Counter[str]()
+    return Ours(path, measures, access_names(accesses), None)
 
+
+OUR_CROSS_LANE = ("gpu.shuffle", "rocdl.update.dpp", "rocdl.permlane16.swap", "rocdl.permlane32.swap")
+"""Our ops that move data between lanes: shuffles, DPP moves and register-lane swaps."""
 
 SHARED_ACCESS = ("st.shared", "ld.shared", "ldmatrix", "stmatrix")
 CONVERSION_ONLY = ("shfl.sync", *SHARED_ACCESS, "bar.sync", "barrier.sync", "bar.warp.sync", "barrier.cluster")
@@ -353,24 +351,6 @@ def _triton_access(opcode: str) -> str:
     widths = re.findall(r"\.[bsuf](\d+)\b", opcode)
     bits = (int(vector.group(1)) if vector else 1) * (int(widths[-1]) if widths else 32)
     return f"{parts[0]}.{bits}" + (".cluster" if "::cluster" in opcode else "")
-
-
-def _our_access(op: Operation) -> str | None:
-    """The name of our shared-memory instruction ``op`` as ``access_names`` writes it (``None``
-    for any other op)."""
-    if op.name in ("vector.store", "vector.load"):
-        vector = (op.operands[0] if op.name == "vector.store" else op.results[0]).type
-        assert isinstance(vector, VectorType)
-        element = vector.get_element_type()
-        bits = prod(vector.get_shape()) * (element.bitwidth if isinstance(element, FixedBitwidthType) else 32)
-        return f"{'st' if op.name == 'vector.store' else 'ld'}.{bits}"
-    if op.name == "nvgpu.ldmatrix":
-        tiles, transpose = op.properties["numTiles"], op.properties["transpose"]
-        assert isinstance(tiles, IntegerAttr) and isinstance(transpose, IntegerAttr)
-        return f"ldmatrix.x{tiles.value.data}" + (".trans" if transpose.value.data else "")
-    if op.name == "nvvm.stmatrix":
-        return f"stmatrix.x{len(op.operands) - 1}" + (".trans" if "col" in str(op.properties["layout"]) else "")
-    return None
 
 
 def find_triton_python(option: str | None) -> tuple[Path | None, str]:
