@@ -12,16 +12,19 @@ lane is served in phases: the lanes of one phase together move at most one word 
 bank (64-bit accesses on 32 banks: 2 phases of 16 lanes).  Within a phase, lanes reading
 one word share it, and each bank serves one word per *wavefront*, so a phase takes as
 many wavefronts as the most distinct words any bank holds (``SharedMemory.wavefronts``,
-the definition every faster count in ``layoutdialect.analysis`` must agree with).  Which
-lanes form a phase is the low lane bits, except for AMD's 128-bit ``ds_read``, whose
-phase takes lane bits ``0, 1, 4`` (``0, 1, 3, 4`` with 64 banks).  AMD's shared memory (the
+the definition every faster count in ``layoutdialect.analysis`` must agree with).  The
+lanes of a phase form a subspace of lane ids (XOR-closed) and the other phases are its
+cosets (``SharedMemory.phase_basis``).  Usually the subspace is the low lanes; AMD's
+128-bit ``ds_read`` groups others: lanes 0-3 with 20-23 on CDNA3 (the span of lanes
+``1, 2, 20``), and lanes 0-3, 12-15, 20-23 and 24-27 on CDNA4 (``1, 2, 12, 20``).  AMD's
+shared memory (the
 LDS) also serves two 32- or 64-bit accesses of one lane in one instruction
 (``ds_read2_b64``, ``ds_write2_b32``) when their addresses are a constant distance apart
 (``SharedMemory.pairs``).
 
 >>> gfx950 = Target.named("hip:gfx950")
->>> gfx950.lanes, gfx950.shared.banks, gfx950.shared.wide_load_phase_lanes
-(64, 64, (0, 1, 3, 4))
+>>> gfx950.lanes, gfx950.shared.banks, gfx950.shared.wide_load_phase
+(64, 64, (1, 2, 12, 20))
 >>> Target.named("cuda:80").shared.matrix_loads, Target.named("cuda:80").shared.matrix_stores
 (True, False)
 >>> Target.named("cuda:90").shared.phase_lane_bits(vector_bits=128, lanes=32)
@@ -36,6 +39,7 @@ from dataclasses import dataclass
 
 from layoutdialect.f2 import is_power_of_two, log2_exact
 from layoutdialect.f2.arguments import checked_instance, checks_arguments, shown
+from layoutdialect.f2.bitmatrix import rank, rref
 from layoutdialect.f2.powers import MAX_SIZE_LOG2
 
 __all__ = [
@@ -83,8 +87,9 @@ class TargetError(ValueError):
 class SharedMemory:
     """Shared memory as ``banks`` banks of ``BANK_BITS``-bit words.
 
-    ``wide_load_phase_lanes`` names the lane bits that form one phase of a 128-bit load
-    when the hardware does not take the lowest ones (Triton's AMD ``getSharedLdStTiles``).
+    ``wide_load_phase`` lists lane ids whose span is the phase of lane 0 in a 128-bit load
+    when the hardware does not group the lowest lanes (Triton's AMD ``getSharedLdStTiles``,
+    whose tiles give lane masks); each other phase is a coset of it.
     ``matrix_loads`` and ``matrix_stores`` say whether a warp can move 8x8 matrices of
     16-byte rows with ``ldmatrix`` (NVIDIA from sm_75) and ``stmatrix`` (from sm_90),
     Triton's ``supportLdMatrix`` and ``supportStMatrix``.  ``lds`` says it is AMD's local
@@ -94,7 +99,7 @@ class SharedMemory:
     """
 
     banks: int = 32
-    wide_load_phase_lanes: tuple[int, ...] | None = None
+    wide_load_phase: tuple[int, ...] | None = None
     matrix_loads: bool = False
     matrix_stores: bool = False
     lds: bool = False
@@ -103,11 +108,15 @@ class SharedMemory:
     def __post_init__(self) -> None:
         if type(self.banks) is not int or self.banks not in (8, 16, 32, 64):
             raise TargetError(f"shared memory has 8, 16, 32 or 64 banks, not {shown(self.banks)}")
-        lanes = self.wide_load_phase_lanes
+        lanes = self.wide_load_phase
         if lanes is not None and not (
-            isinstance(lanes, tuple) and all(type(bit) is int and 0 <= bit < MAX_SIZE_LOG2 for bit in lanes)
+            isinstance(lanes, tuple)
+            and all(type(lane) is int and 0 < lane < 1 << MAX_SIZE_LOG2 for lane in lanes)
+            and rank(lanes) == len(lanes)
         ):
-            raise TargetError(f"SharedMemory: wide_load_phase_lanes must be a tuple of lane bits, got {shown(lanes)}")
+            raise TargetError(
+                f"SharedMemory: wide_load_phase must be a tuple of independent nonzero lane ids, got {shown(lanes)}"
+            )
         for name in ("matrix_loads", "matrix_stores", "lds"):
             checked_instance(getattr(self, name), bool, f"SharedMemory: {name}", TargetError)
         capacity = self.capacity_bytes
@@ -134,16 +143,51 @@ class SharedMemory:
         return max(0, log2_exact(lanes) - log2_exact(self.banks) + log2_exact(words))
 
     @checks_arguments(TargetError)
-    def phase_lanes(self, vector_bits: int, lane_bits: int, load: bool) -> list[int]:
-        """The lane bits that vary within one phase of an access (the others pick the phase)."""
+    def phase_basis(self, vector_bits: int, lane_bits: int, load: bool) -> list[int]:
+        """Lane ids whose XOR-combinations are the lanes served in the phase of lane 0; the
+        lanes of another phase are these XOR one lane outside their span.
+
+        >>> gfx942 = Target.named("hip:gfx942").shared
+        >>> gfx942.phase_basis(64, 6, load=True), gfx942.phase_basis(128, 6, load=True)
+        ([1, 2, 4, 8], [1, 2, 20])
+        """
         if not 0 <= lane_bits <= MAX_SIZE_LOG2:
-            raise TargetError(f"phase_lanes: lane_bits must be from 0 to {MAX_SIZE_LOG2}, got {lane_bits}")
+            raise TargetError(f"phase_basis: lane_bits must be from 0 to {MAX_SIZE_LOG2}, got {lane_bits}")
         count = lane_bits - self.phase_lane_bits(vector_bits, 1 << lane_bits)
-        wide = self.wide_load_phase_lanes
+        wide = self.wide_load_phase
         wide_load = load and vector_bits == WIDE_ACCESS_BITS
-        if wide_load and wide is not None and len(wide) == count and max(wide) < lane_bits:
+        if wide_load and wide is not None and len(wide) == count and max(wide) < 1 << lane_bits:
             return list(wide)
-        return list(range(count))
+        return [1 << bit for bit in range(count)]
+
+    @checks_arguments(TargetError)
+    def lane_phases(self, vector_bits: int, lane_bits: int, load: bool) -> list[int]:
+        """The phase of each lane of a warp of ``2**lane_bits`` (``phase_basis``'s cosets,
+        numbered by the lane bits the basis leaves free).
+
+        >>> Target.named("hip:gfx942").shared.lane_phases(128, 6, load=True)[:24:4]
+        [0, 2, 1, 3, 2, 0]
+        """
+        reduced = [row for row in rref(self.phase_basis(vector_bits, lane_bits, load), lane_bits) if row]
+        pivots = sum(row & -row for row in reduced)
+        free = [bit for bit in range(lane_bits) if not pivots >> bit & 1]
+        phases = []
+        for lane in range(1 << lane_bits):
+            for row in reduced:
+                if lane & row & -row:
+                    lane ^= row
+            phases.append(sum((lane >> bit & 1) << place for place, bit in enumerate(free)))
+        return phases
+
+    @property
+    def widens_by_bank_order(self) -> bool:
+        """Whether a buffer whose vector is narrower than 128 bits may put one side's
+        registers first among its bank bases, to widen that side's accesses (Triton's
+        low-vector reorder in ``optimalSwizzlingLdSt``).  Only with 32 banks or fewer: on
+        64 banks the contiguous ``ds_read_b64`` it creates races with MFMA scheduling on
+        gfx950, so Triton keeps the bank bases in order there, and so do we.
+        """
+        return self.banks <= 32
 
     @checks_arguments(TargetError)
     def chunk_split(self, element_bits: int, vector_elements: int) -> tuple[int, int]:
@@ -294,8 +338,8 @@ class Target:
         and bank counts unless ``lanes`` or ``banks`` say otherwise (a module's
         ``ttg.threads-per-warp``, a command-line override).
 
-        >>> Target.named("hip:gfx942").shared.wide_load_phase_lanes
-        (0, 1, 4)
+        >>> Target.named("hip:gfx942").shared.wide_load_phase
+        (1, 2, 20)
         >>> Target.named(None, lanes=64, banks=64).lanes
         64
         """
@@ -335,12 +379,14 @@ def _known(arch: str | None) -> tuple[int, SharedMemory]:
         major = int(match.group(1))
         if arch[4:] in ("gfx950", "gfx1250"):
             capacity = (160 if arch[4:] == "gfx950" else 320) * 1024
-            return (64 if major == 9 else 32), SharedMemory(64, (0, 1, 3, 4), lds=True, capacity_bytes=capacity)
+            shared = SharedMemory(64, CDNA4_WIDE_LOAD_PHASE, lds=True, capacity_bytes=capacity)
+            return (64 if major == 9 else 32), shared
         if major == 9:
             cdna3 = arch[4:] in ("gfx940", "gfx941", "gfx942")
-            return 64, SharedMemory(32, (0, 1, 4) if cdna3 else None, lds=True, capacity_bytes=AMD_LDS_BYTES)
+            phase = CDNA3_WIDE_LOAD_PHASE if cdna3 else None
+            return 64, SharedMemory(32, phase, lds=True, capacity_bytes=AMD_LDS_BYTES)
         if major in (10, 11):
-            return 32, SharedMemory(32, (0, 1, 4), lds=True, capacity_bytes=AMD_LDS_BYTES)
+            return 32, SharedMemory(32, RDNA_WIDE_LOAD_PHASE, lds=True, capacity_bytes=AMD_LDS_BYTES)
         return 32, SharedMemory(32, lds=True, capacity_bytes=AMD_LDS_BYTES)
     raise TargetError(
         f"unknown target '{arch}': expected 'cuda:<capability>' (cuda:90) or 'hip:<gfx arch>' (hip:gfx942)"
@@ -349,6 +395,17 @@ def _known(arch: str | None) -> tuple[int, SharedMemory]:
 
 AMD_LDS_BYTES = 64 * 1024
 """The LDS of a workgroup on AMD GPUs before CDNA4 (gfx950: 160 KB, gfx1250: 320 KB)."""
+
+CDNA3_WIDE_LOAD_PHASE = (1, 2, 20)
+"""The first phase of CDNA3's ``ds_read_b128`` (32 banks): lanes 0-3 and 20-23 (Triton's
+``getSharedLdStTiles`` for gfx942; 8 phases, each this set XOR lane 4, 8 or 32)."""
+
+CDNA4_WIDE_LOAD_PHASE = (1, 2, 12, 20)
+"""The first phase of CDNA4's ``ds_read_b128`` (64 banks): lanes 0-3, 12-15, 20-23 and
+24-27 (Triton's ``getSharedLdStTiles`` for gfx950 and gfx1250; 4 phases)."""
+
+RDNA_WIDE_LOAD_PHASE = (1, 2, 16)
+"""The first phase of RDNA's ``ds_read_b128`` on waves of 32: lanes 0-3 and 16-19."""
 
 _CUDA_SHARED_BYTES = {50: 48 * 1024, 70: 96 * 1024, 75: 64 * 1024, 80: 163 * 1024, 86: 99 * 1024, 87: 163 * 1024}
 _CUDA_SHARED_BYTES |= {89: 99 * 1024, 90: 227 * 1024, 120: 99 * 1024}

@@ -47,8 +47,9 @@ class BankConflict:
 
 @dataclass(frozen=True)
 class LaneChunk:
-    """Lane bit ``lane`` (a power of two) moves the access by ``chunk`` chunks: ``bank`` in the
-    bank bits and ``row`` above them."""
+    """Lane ``lane`` of a phase's basis (a lane bit, or on AMD's 128-bit loads an XOR of
+    lane bits) moves the access by ``chunk`` chunks: ``bank`` in the bank bits and ``row``
+    above them."""
 
     lane: int
     chunk: int
@@ -100,11 +101,11 @@ def explain_access(
     word_bytes = BANK_BITS // 8
     lane_bytes = [combine(lane_offsets, lane) * bitwidth // 8 for lane in range(1 << len(lane_offsets))]
     lane_banks = [(address // word_bytes) % memory.banks for address in lane_bytes]
-    phase_lanes = memory.phase_lanes(cost.vector_bits, len(lane_offsets), load)
+    phase = memory.phase_basis(cost.vector_bits, len(lane_offsets), load)
     words_per_access = max(1, cost.vector_bits // BANK_BITS)
     by_bank: dict[int, dict[int, list[int]]] = {}
-    for choice in range(1 << len(phase_lanes)):
-        lane = combine([1 << bit for bit in phase_lanes], choice)
+    for choice in range(1 << len(phase)):
+        lane = combine(phase, choice)
         first_word = lane_bytes[lane] // word_bytes
         for word in range(first_word, first_word + words_per_access):
             by_bank.setdefault(word % memory.banks, {}).setdefault(word, []).append(lane)
@@ -114,15 +115,13 @@ def explain_access(
         if len(words) > 1
     ]
     chunk_shift, bank_groups = memory.chunk_split(bitwidth, vector_elements)
-    chunks = [lane_offsets[bit] >> chunk_shift for bit in phase_lanes]
+    chunks = [combine(lane_offsets, lane) >> chunk_shift for lane in phase]
     lane_chunks = [
-        LaneChunk(1 << bit, chunk, chunk & (bank_groups - 1), chunk >> log2_exact(bank_groups))
-        for bit, chunk in zip(phase_lanes, chunks)
+        LaneChunk(lane, chunk, chunk & (bank_groups - 1), chunk >> log2_exact(bank_groups))
+        for lane, chunk in zip(phase, chunks)
     ]
     bank_parts = [c.bank for c in lane_chunks]
-    clashing = [
-        combine([1 << bit for bit in phase_lanes], mask) for mask in null_space(bank_parts) if combine(chunks, mask)
-    ]
+    clashing = [combine(phase, mask) for mask in null_space(bank_parts) if combine(chunks, mask)]
     ways = 1 << (rank(chunks) - rank(bank_parts))
     widest = access.widest_elements * bitwidth
     return AccessExplanation(cost, widest, lane_banks, conflicts, lane_chunks, clashing, ways)

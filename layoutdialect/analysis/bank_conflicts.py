@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from layoutdialect.analysis.preconditions import AnalysisError, check_element_bits, check_shared_access
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.f2.arguments import checks_arguments
-from layoutdialect.f2.bitmatrix import rank
+from layoutdialect.f2.bitmatrix import combine, rank, span_intersection
 from layoutdialect.target import SharedMemory
 
 __all__ = [
@@ -124,12 +124,14 @@ def _access_cost(
 ) -> SharedAccessCost:
     """``access_cost`` of arguments known to fit."""
     vector_bits = vector_elements * element_bits
-    phase_lanes = memory.phase_lanes(vector_bits, len(lane_offsets), load)
-    phase_bits = len(lane_offsets) - len(phase_lanes)
+    phase = memory.phase_basis(vector_bits, len(lane_offsets), load)
+    phase_bits = len(lane_offsets) - len(phase)
     if idle_copies:
-        phase_bits = sum(1 for bit, offset in enumerate(lane_offsets) if bit not in phase_lanes and offset)
+        active = [1 << bit for bit, offset in enumerate(lane_offsets) if offset]
+        phase_bits = rank(phase + active) - len(phase)
+        phase = span_intersection(phase, active)
     chunk_shift, bank_groups = memory.chunk_split(element_bits, vector_elements)
-    chunks = [lane_offsets[bit] >> chunk_shift for bit in phase_lanes]
+    chunks = [combine(lane_offsets, lane) >> chunk_shift for lane in phase]
     in_bank = [chunk & (bank_groups - 1) for chunk in chunks]
     per_phase = 1 << (rank(chunks) - rank(in_bank))
     stored = [offset for offset in register_offsets if offset]

@@ -614,14 +614,17 @@ def _lane_tile(
     with ``scalar``, of single elements (where the side's lanes or warps start inside a
     vector, so that its accesses cannot take it whole)."""
     vector_bits = bits if scalar else bits << _prefix_in(vector, side.registers)
-    phase = memory.phase_lanes(vector_bits, len(side.lanes), load)
-    return [side.lanes[bit] for bit in phase if side.lanes[bit]]
+    phase = memory.phase_basis(vector_bits, len(side.lanes), load)
+    return [offset for offset in (combine(side.lanes, lane) for lane in phase) if offset]
 
 
 def _segment(tile_src: list[int], tile_dst: list[int], fixed: list[int], dim: int, count: int) -> list[int]:
-    """Segment bases that miss both lane tiles where possible (Triton's computeSegment)."""
-    reached_src = {b for b in tile_src + fixed if b}
-    reached_dst = {b for b in tile_dst + fixed if b}
+    """Segment bases that miss both lane tiles where possible (Triton's ``computeSegment``,
+    over spans: a tile of AMD's 128-bit loads holds XORs of offset bits).
+
+    First the offset bits outside the span of both tiles; then, pairing the bases only one
+    side reaches (in increasing order), their XOR, which neither side reaches alone; what
+    is still missing costs conflicts."""
     echelon = ColumnEchelon(fixed)
     segment: list[int] = []
 
@@ -629,10 +632,11 @@ def _segment(tile_src: list[int], tile_dst: list[int], fixed: list[int], dim: in
         if len(segment) < count and echelon.add(vector):
             segment.append(vector)
 
-    for bit in range(dim):
-        if 1 << bit not in reached_src and 1 << bit not in reached_dst:
-            take(1 << bit)
-    only_src, only_dst = sorted(reached_src - reached_dst), sorted(reached_dst - reached_src)
+    for vector in complement_basis([*tile_src, *tile_dst, *fixed], dim):
+        take(vector)
+    reached_src, reached_dst = ColumnEchelon([*tile_src, *fixed]), ColumnEchelon([*tile_dst, *fixed])
+    only_src = sorted({b for b in tile_src if b and not reached_dst.contains(b)})
+    only_dst = sorted({b for b in tile_dst if b and not reached_src.contains(b)})
     if len(only_src) > len(only_dst):
         only_src, only_dst = only_dst, only_src
     given_up = min(max(0, count - len(only_src) - len(segment)), len(only_src))
@@ -659,7 +663,8 @@ def _swizzle(
     bases (vector, bank, segment, fastest first), the segment bases that are not reps,
     and the reps (segment bases both sides hold in registers, but for the first
     ``leave_reps``).  The registers of the side of ``bank_first`` that holds the most bank
-    bases (the first on a tie) lead them, to widen its accesses (Triton's ``srcFillsBank``)."""
+    bases (the first on a tie) lead them, to widen its accesses (Triton's ``srcFillsBank``),
+    where the memory allows it (``SharedMemory.widens_by_bank_order``)."""
     blocks = [b for b in source.blocks if b]
     line = log2_exact(memory.banks * BANK_BITS // (bits << len(vector)))
     bank_count = max(0, min(line, dim - len(vector) - len(blocks)))
@@ -667,7 +672,7 @@ def _swizzle(
         vector + tile_src, vector + tile_dst, vector + blocks, dim, dim - bank_count - len(vector) - len(blocks)
     )
     bank = complement_basis(vector + segment + blocks, dim)
-    if bank_first:
+    if bank_first and memory.widens_by_bank_order:
         leader = max(bank_first, key=lambda side: sum(b in side.registers for b in bank))
         bank.sort(key=lambda b: b not in leader.registers)
     reps = [b for b in segment if b in source.registers and b in destination.registers][leave_reps:]

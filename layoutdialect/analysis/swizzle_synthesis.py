@@ -246,15 +246,10 @@ def warp_reads(height: int, width: int, element_bits: int, lanes: int) -> WarpRe
 
 def _phases(memory: SharedMemory, vector_bits: int, lanes: int) -> tuple[int, np.ndarray]:
     """How many phases a ``vector_bits``-wide load of a warp has, and the phase of each lane
-    (``SharedMemory.phase_lanes``: the lane bits that vary within a phase; the others pick it)."""
+    (``SharedMemory.lane_phases``)."""
     lane_bits = log2_exact(lanes)
-    within = memory.phase_lanes(vector_bits, lane_bits, True)
-    across = [bit for bit in range(lane_bits) if bit not in within]
-    lane = np.arange(lanes)
-    phase = np.zeros(lanes, dtype=np.int64)
-    for place, bit in enumerate(across):
-        phase |= ((lane >> bit) & 1) << place
-    return 1 << len(across), phase
+    phase = np.array(memory.lane_phases(vector_bits, lane_bits, True), dtype=np.int64)
+    return 1 << (lane_bits - len(memory.phase_basis(vector_bits, lane_bits, True))), phase
 
 
 def _widest_vector(offsets: np.ndarray, vector: int, place_offsets: np.ndarray | None) -> int:

@@ -77,7 +77,7 @@ class ConflictsAnswer:
             for conflict in e.conflicts:
                 lanes = ",".join(map(str, conflict.lanes))
                 lines.append(f"  bank {conflict.bank}: lanes {lanes} read {len(conflict.words)} different words")
-        lines.append("why (per phase lane bit: offset in chunks = bank bits | bits above the banks):")
+        lines.append("why (per lane spanning the phase: offset in chunks = bank bits | bits above the banks):")
         for chunk in e.lane_chunks:
             lines.append(f"  lane {chunk.lane:>2}: chunk {chunk.chunk:>5} = bank {chunk.bank:>3} | row {chunk.row}")
         if e.clashing_lanes:

@@ -20,18 +20,18 @@ from layoutdialect.target import DEFAULT_TARGET, CrossLane, SharedMemory, Target
         ("cuda:90", 32, 32, None),
         ("cuda:100", 32, 32, None),
         ("hip:gfx90a", 64, 32, None),
-        ("hip:gfx942", 64, 32, (0, 1, 4)),
-        ("hip:gfx950", 64, 64, (0, 1, 3, 4)),
-        ("hip:gfx1100", 32, 32, (0, 1, 4)),
+        ("hip:gfx942", 64, 32, (1, 2, 20)),
+        ("hip:gfx950", 64, 64, (1, 2, 12, 20)),
+        ("hip:gfx1100", 32, 32, (1, 2, 16)),
         ("hip:gfx1200", 32, 32, None),
-        ("hip:gfx1250", 32, 64, (0, 1, 3, 4)),
+        ("hip:gfx1250", 32, 64, (1, 2, 12, 20)),
     ],
 )
 def test_named_targets_have_their_warp_size_and_banks(
     arch: str, lanes: int, banks: int, wide: tuple[int, ...] | None
 ) -> None:
     target = Target.named(arch)
-    assert (target.arch, target.lanes, target.shared.banks, target.shared.wide_load_phase_lanes) == (
+    assert (target.arch, target.lanes, target.shared.banks, target.shared.wide_load_phase) == (
         arch,
         lanes,
         banks,
@@ -47,8 +47,8 @@ def test_the_default_target_is_a_32_lane_32_bank_gpu() -> None:
 def test_overrides_replace_the_named_lanes_and_banks() -> None:
     target = Target.named("hip:gfx942", lanes=32, banks=64)
     assert (target.lanes, target.shared.banks) == (32, 64)
-    assert target.shared.wide_load_phase_lanes is None, "another bank count drops the named phase rule"
-    assert Target.named("hip:gfx950", banks=64).shared.wide_load_phase_lanes == (0, 1, 3, 4)
+    assert target.shared.wide_load_phase is None, "another bank count drops the named phase rule"
+    assert Target.named("hip:gfx950", banks=64).shared.wide_load_phase == (1, 2, 12, 20)
 
 
 @pytest.mark.parametrize(
@@ -100,14 +100,32 @@ def test_a_phase_fills_the_banks_once(banks: int, lanes: int, vector_bits: int, 
     assert 1 << SharedMemory(banks).phase_lane_bits(vector_bits, lanes) == phases
 
 
-def test_amd_wide_loads_take_their_own_phase_lanes_and_stores_the_low_ones() -> None:
+def test_amd_wide_loads_take_their_own_phase_lanes_and_stores_the_low_lanes() -> None:
     gfx942 = Target.named("hip:gfx942").shared
-    assert gfx942.phase_lanes(128, 6, load=True) == [0, 1, 4]
-    assert gfx942.phase_lanes(128, 6, load=False) == [0, 1, 2]
-    assert gfx942.phase_lanes(64, 6, load=True) == [0, 1, 2, 3]
+    assert gfx942.phase_basis(128, 6, load=True) == [1, 2, 20]
+    assert gfx942.phase_basis(128, 6, load=False) == [1, 2, 4]
+    assert gfx942.phase_basis(64, 6, load=True) == [1, 2, 4, 8]
     gfx950 = Target.named("hip:gfx950").shared
-    assert gfx950.phase_lanes(128, 6, load=True) == [0, 1, 3, 4]
-    assert gfx942.phase_lanes(128, 3, load=True) == [0, 1, 2], "a warp of 8 lanes has no lane bit 4"
+    assert gfx950.phase_basis(128, 6, load=True) == [1, 2, 12, 20]
+    assert gfx942.phase_basis(128, 3, load=True) == [1, 2, 4], "a warp of 8 lanes has no lane 20"
+
+
+# The lanes of each phase of a 128-bit ds_read, as AMD lists them for MI300 (CDNA3) and
+# MI350 (CDNA4): 8 phases of 8 lanes and 4 phases of 16.
+CDNA3_PHASES = [[0, 20], [32, 52], [4, 16], [36, 48], [8, 28], [40, 60], [12, 24], [44, 56]]
+CDNA4_PHASES = [[0, 12, 20, 24], [32, 44, 52, 56], [4, 8, 16, 28], [36, 40, 48, 60]]
+
+
+@pytest.mark.parametrize(("arch", "phases"), [("hip:gfx942", CDNA3_PHASES), ("hip:gfx950", CDNA4_PHASES)])
+def test_wide_load_phases_are_the_lane_groups_the_hardware_serves_together(arch: str, phases: list[list[int]]) -> None:
+    """Each listed phase is runs of four lanes from the given starts; ``lane_phases`` puts
+    exactly those lanes together."""
+    of_lane = Target.named(arch).shared.lane_phases(128, 6, load=True)
+    expected = sorted(sorted(start + k for start in starts for k in range(4)) for starts in phases)
+    grouped: dict[int, list[int]] = {}
+    for lane, phase in enumerate(of_lane):
+        grouped.setdefault(phase, []).append(lane)
+    assert sorted(grouped.values()) == expected
 
 
 @pytest.mark.parametrize("mask", range(1, 16))

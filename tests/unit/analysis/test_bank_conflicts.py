@@ -68,44 +68,40 @@ def brute_force_wavefronts(
     vector_elements: int,
     num_banks: int = 32,
     phase_of: Callable[[int], int] | None = None,
-    address_lane: Callable[[int], int] | None = None,
 ) -> tuple[int, int]:
     """(wavefronts per instruction, phases) by visiting every lane of every instruction;
-    every instruction must take the same number.  ``phase_of`` and ``address_lane``
-    model AMD's ``ds_read_b128`` lane grouping, as Triton's own harness does."""
+    every instruction must take the same number.  ``phase_of`` names the phase of a lane
+    where it is not the lane's index divided by the lanes of a phase (AMD's ``ds_read_b128``)."""
     registers = [r for r in registers if r]
     per_phase = lanes_per_phase(1 << len(lanes), vector_elements * element_bits, num_banks)
     phases = (1 << len(lanes)) // per_phase
     phase_of = phase_of or (lambda lane: lane // per_phase)
-    address_lane = address_lane or (lambda lane: lane)
     vector = [registers.index(1 << k) for k in range(vector_elements.bit_length() - 1)]
     other = [r for i, r in enumerate(registers) if i not in vector]
     counts = set()
     for instruction in range(1 << len(other)):
         for warp in range(1 << len(warps)):
             base = combine(other, instruction) ^ combine(warps, warp)
-            accesses = ((phase_of(lane), base ^ combine(lanes, address_lane(lane))) for lane in range(1 << len(lanes)))
+            accesses = ((phase_of(lane), base ^ combine(lanes, lane)) for lane in range(1 << len(lanes)))
             counts.add(wavefronts(accesses, vector_elements, element_bits, num_banks))
     assert len(counts) == 1, f"instructions differ in wavefronts: {counts}"
     return counts.pop(), phases
 
 
 def check_against_brute_force(
-    reg: LinearLayout, shared: LinearLayout, bits: int, num_banks: int = 32, phase_lanes: list[int] | None = None
+    reg: LinearLayout, shared: LinearLayout, bits: int, num_banks: int = 32, phase_basis: list[int] | None = None
 ) -> int:
     cost = bank_conflicts(
-        reg, shared, bits, SharedMemory(num_banks, None if phase_lanes is None else tuple(phase_lanes))
+        reg, shared, bits, SharedMemory(num_banks, None if phase_basis is None else tuple(phase_basis))
     )
     to_shared = reg.invert_and_compose(shared)
     registers, lanes, warps = (images(to_shared, dim) for dim in ("register", "lane", "warp"))
-    phase_of = address_lane = None
-    if phase_lanes is not None:
-        mask = sum(1 << bit for bit in phase_lanes)
-        others = [bit for bit in range(len(lanes)) if bit not in phase_lanes]
-        address_lane = lambda lane: lane & mask  # noqa: E731
-        phase_of = lambda lane: sum((lane >> bit & 1) << k for k, bit in enumerate(others))  # noqa: E731
+    phase_of = None
+    if phase_basis is not None:
+        span = [combine(phase_basis, mask) for mask in range(1 << len(phase_basis))]
+        phase_of = lambda lane: min(lane ^ other for other in span)  # noqa: E731
     expected, phases = brute_force_wavefronts(
-        registers, lanes, warps, bits, cost.vector_bits // bits, num_banks, phase_of, address_lane
+        registers, lanes, warps, bits, cost.vector_bits // bits, num_banks, phase_of
     )
     assert (cost.wavefronts_per_instruction, cost.phases) == (expected, phases)
     return cost.excess_per_wavefront
@@ -134,23 +130,24 @@ def test_triton_bank_conflict_cases_match_brute_force(reg: str, shared: str, sha
 
 ROTATING = "#ttg.amd_rotating_shared<{{vec = 4, perPhase = {}, maxPhase = {}, order = [0, 1]}}>"
 
-# Triton's BankConflictTest.bankConflictsWavefront64: wave64, 32 or 64 banks, and the lane
-# bits that share a ds_read_b128 phase.
+# Triton's BankConflictTest.bankConflictsWavefront64: wave64, 32 or 64 banks, and the lanes
+# whose span is the first phase of a ds_read_b128 (lanes 0-3 and 20-23 on CDNA3; 0-3, 12-15,
+# 20-23 and 24-27 on CDNA4).
 TRITON_WAVE64_CASES = [
-    (blocked("[1, 8]", "[4, 16]", "[4, 1]", "[1, 0]"), swizzled(8, 1, 16), [128, 128], 32, [0, 1, 4]),
-    (blocked("[1, 8]", "[4, 16]", "[4, 1]", "[1, 0]"), swizzled(8, 1, 16), [128, 128], 64, [0, 1, 3, 4]),
+    (blocked("[1, 8]", "[4, 16]", "[4, 1]", "[1, 0]"), swizzled(8, 1, 16), [128, 128], 32, [1, 2, 20]),
+    (blocked("[1, 8]", "[4, 16]", "[4, 1]", "[1, 0]"), swizzled(8, 1, 16), [128, 128], 64, [1, 2, 12, 20]),
     (dot(0, MFMA_V3, 4), swizzled(4, 1, 16), [128, 128], 32, None),
-    (dot(0, MFMA_V4, 8), swizzled(8, 1, 16), [128, 128], 64, [0, 1, 3, 4]),
+    (dot(0, MFMA_V4, 8), swizzled(8, 1, 16), [128, 128], 64, [1, 2, 12, 20]),
     (dot(1, MFMA_V3, 4), ROTATING.format(1, 16), [64, 128], 32, None),
     (dot(1, MFMA_V4, 4), ROTATING.format(2, 8), [64, 128], 64, None),
 ]
 
 
-@pytest.mark.parametrize(("reg", "shared", "shape", "banks", "phase_lanes"), TRITON_WAVE64_CASES)
+@pytest.mark.parametrize(("reg", "shared", "shape", "banks", "phase_basis"), TRITON_WAVE64_CASES)
 def test_triton_wave64_cases_match_brute_force(
-    reg: str, shared: str, shape: list[int], banks: int, phase_lanes: list[int] | None
+    reg: str, shared: str, shape: list[int], banks: int, phase_basis: list[int] | None
 ) -> None:
-    check_against_brute_force(layout(reg, shape), layout(shared, shape), 16, banks, phase_lanes)
+    check_against_brute_force(layout(reg, shape), layout(shared, shape), 16, banks, phase_basis)
 
 
 ROW_PER_LANE = blocked("[1, 1]", "[32, 1]", "[4, 1]", "[0, 1]")

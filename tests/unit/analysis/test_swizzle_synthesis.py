@@ -20,6 +20,7 @@ from layoutdialect.analysis.swizzle_synthesis import (
     synthesise_swizzle,
 )
 from layoutdialect.answers.swizzle import ask
+from layoutdialect.f2.bitmatrix import combine
 from layoutdialect.ir.diagnostics import IRError
 from layoutdialect.target import SharedMemory
 
@@ -60,10 +61,11 @@ def _warp_cost(
     lane_bits = lanes.bit_length() - 1
 
     def phases(vector_bits: int) -> list[list[int]]:
-        within = sum(1 << bit for bit in memory.phase_lanes(vector_bits, lane_bits, True))
+        basis = memory.phase_basis(vector_bits, lane_bits, True)
+        span = [combine(basis, mask) for mask in range(1 << len(basis))]
         by_phase: dict[int, list[int]] = {}
         for lane in range(lanes):
-            by_phase.setdefault(lane & ~within, []).append(lane)
+            by_phase.setdefault(min(lane ^ other for other in span), []).append(lane)
         return list(by_phase.values())
 
     element_bytes = max(1, bits // 8)
