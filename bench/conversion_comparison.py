@@ -162,6 +162,9 @@ def plan_accesses(scratch: ScratchPlan) -> Counter[str]:
             name = f"{kind}matrix.x{side.matrix.matrices}" + (".trans" if side.matrix.transpose else "")
             accesses[name] += side.cost.instructions
             continue
+        if side.transposed is not None:
+            accesses[f"{kind}.{bits}.tr"] += side.cost.instructions
+            continue
         accesses[f"{kind}.{bits}"] += side.issued - side.paired
         accesses[f"{kind}2.{bits}"] += side.paired
     return +accesses
@@ -204,7 +207,7 @@ def ours(pair: ConversionPair, target: Target) -> Ours:
         shuffles=sum(ops[name] for name in OUR_CROSS_LANE),
         selects=ops["arith.select"],
         permutes=ops["nvvm.prmt"],
-        shared=ops["vector.store"] + ops["vector.load"] + ops["nvgpu.ldmatrix"] + ops["nvvm.stmatrix"] - paired,
+        shared=sum(ops[name] for name in OUR_SHARED_ACCESS) - paired,
         scratch_bytes=scratch.scratch_bytes if scratch is not None else 0,
         barriers=ops["gpu.barrier"],
         wavefronts=scratch.total_wavefronts if scratch is not None else 0,
@@ -212,6 +215,16 @@ def ours(pair: ConversionPair, target: Target) -> Ours:
     accesses = plan_accesses(scratch) if scratch is not None else Counter[str]()
     return Ours(path, measures, access_names(accesses), None)
 
+
+OUR_SHARED_ACCESS = (
+    "vector.store",
+    "vector.load",
+    "nvgpu.ldmatrix",
+    "nvvm.stmatrix",
+    "rocdl.ds.read.tr16.b64",
+    "rocdl.ds.read.tr8.b64",
+)
+"""Our ops that each issue one shared-memory instruction (less the LDS pairs)."""
 
 OUR_CROSS_LANE = ("gpu.shuffle", "rocdl.update.dpp", "rocdl.permlane16.swap", "rocdl.permlane32.swap")
 """Our ops that move data between lanes: shuffles, DPP moves and register-lane swaps."""

@@ -49,6 +49,7 @@ __all__ = [
     "dpp_factors",
     "DEFAULT_TARGET",
     "SHUFFLES_ONLY",
+    "TRANSPOSED_LOAD_BITS",
     "MATRIX_ROWS",
     "MATRIX_ROW_BYTES",
     "SharedMemory",
@@ -61,6 +62,9 @@ BANK_BITS = 32
 
 WIDE_ACCESS_BITS = 128
 """The widest shared-memory access of one lane."""
+
+TRANSPOSED_LOAD_BITS = (8, 16)
+"""The element widths of CDNA4's transposing LDS loads (``ds_read_b64_tr_b8``, ``_b16``)."""
 
 MATRIX_ROWS = 8
 """The rows of one ``ldmatrix``/``stmatrix`` matrix, each addressed by its own lane."""
@@ -94,6 +98,9 @@ class SharedMemory:
     16-byte rows with ``ldmatrix`` (NVIDIA from sm_75) and ``stmatrix`` (from sm_90),
     Triton's ``supportLdMatrix`` and ``supportStMatrix``.  ``lds`` says it is AMD's local
     data share, reached with ``ds_read``/``ds_write``, which pair accesses (``pairs``).
+    ``transposed_loads`` says a wave can load with CDNA4's ``ds_read_b64_tr_b16`` and
+    ``ds_read_b64_tr_b8``, which exchange 64-bit chunks within groups of 16 lanes as they
+    read them (``TRANSPOSED_LOAD_BITS``; Triton's ``queryLDSTransLoadParams``).
     ``capacity_bytes`` is the most a CTA can allocate (Triton's ``getSharedMemorySize`` on
     AMD; the opt-in maximum per block on NVIDIA), ``None`` for a generic GPU.
     """
@@ -104,6 +111,7 @@ class SharedMemory:
     matrix_stores: bool = False
     lds: bool = False
     capacity_bytes: int | None = None
+    transposed_loads: bool = False
 
     def __post_init__(self) -> None:
         if type(self.banks) is not int or self.banks not in (8, 16, 32, 64):
@@ -117,7 +125,7 @@ class SharedMemory:
             raise TargetError(
                 f"SharedMemory: wide_load_phase must be a tuple of independent nonzero lane ids, got {shown(lanes)}"
             )
-        for name in ("matrix_loads", "matrix_stores", "lds"):
+        for name in ("matrix_loads", "matrix_stores", "lds", "transposed_loads"):
             checked_instance(getattr(self, name), bool, f"SharedMemory: {name}", TargetError)
         capacity = self.capacity_bytes
         if capacity is not None and (type(capacity) is not int or capacity < 1):
@@ -345,7 +353,9 @@ class Target:
         """
         default_lanes, shared = _known(arch)
         if banks is not None and banks != shared.banks:
-            shared = SharedMemory(banks, lds=shared.lds, capacity_bytes=shared.capacity_bytes)
+            shared = SharedMemory(
+                banks, lds=shared.lds, capacity_bytes=shared.capacity_bytes, transposed_loads=shared.transposed_loads
+            )
         return Target(arch or "generic", default_lanes if lanes is None else lanes, shared)
 
 
@@ -379,7 +389,9 @@ def _known(arch: str | None) -> tuple[int, SharedMemory]:
         major = int(match.group(1))
         if arch[4:] in ("gfx950", "gfx1250"):
             capacity = (160 if arch[4:] == "gfx950" else 320) * 1024
-            shared = SharedMemory(64, CDNA4_WIDE_LOAD_PHASE, lds=True, capacity_bytes=capacity)
+            shared = SharedMemory(
+                64, CDNA4_WIDE_LOAD_PHASE, lds=True, capacity_bytes=capacity, transposed_loads=arch[4:] == "gfx950"
+            )
             return (64 if major == 9 else 32), shared
         if major == 9:
             cdna3 = arch[4:] in ("gfx940", "gfx941", "gfx942")

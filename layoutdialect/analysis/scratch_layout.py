@@ -35,10 +35,17 @@ from dataclasses import dataclass, replace
 
 from layoutdialect.analysis.bank_conflicts import MAX_VECTOR_BITS, SharedAccessCost, access_cost, largest_vectorisation
 from layoutdialect.analysis.preconditions import AnalysisError, check_conversion, check_element_bits
+from layoutdialect.analysis.transposed_reads import (
+    TRANSPOSED_CHUNK_BITS,
+    TRANSPOSED_GROUP_LANES,
+    TransposedReads,
+    transposed_read_cost,
+    transposed_reads,
+)
 from layoutdialect.f2 import LinearLayout, log2_exact
 from layoutdialect.f2.arguments import checks_arguments
-from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, complement_basis, span_intersection
-from layoutdialect.target import BANK_BITS, MATRIX_ROW_BYTES, SharedMemory
+from layoutdialect.f2.bitmatrix import ColumnEchelon, combine, complement_basis, rank, span_intersection
+from layoutdialect.target import BANK_BITS, MATRIX_ROW_BYTES, TRANSPOSED_LOAD_BITS, SharedMemory
 
 __all__ = [
     "MatrixTiling",
@@ -119,7 +126,8 @@ class ScratchAccess:
     stored or loaded, and its element offset; lane and warp bit ``k`` add (by XOR)
     ``lane_offsets[k]`` and ``warp_offsets[k]``.  Accesses move
     ``vector_elements`` registers at once, with ``ld.shared``/``st.shared`` or, when
-    ``matrix`` says how, with ``ldmatrix``/``stmatrix``.  A side that reads other CTAs'
+    ``matrix`` says how, with ``ldmatrix``/``stmatrix``, or when ``transposed`` says how,
+    with CDNA4's transposing ``ds_read_b64_tr_b16``.  A side that reads other CTAs'
     parts (``remote``) gives cluster offsets instead (``RemoteReads``).  On AMD's LDS
     (``lds``), ``paired`` instructions each serve two accesses (``ds_read2_b64``): the
     side issues ``issued`` instructions for its ``cost.instructions`` accesses.
@@ -134,6 +142,7 @@ class ScratchAccess:
     remote: RemoteReads | None = None
     lds: bool = False
     paired: int = 0
+    transposed: TransposedReads | None = None
 
     @property
     def issued(self) -> int:
@@ -144,11 +153,31 @@ class ScratchAccess:
     def thread_bits(self) -> int:
         """The offset bits that a thread's own part of an address (its lane's and warp's
         offsets, XORed) can set."""
-        lanes = self.matrix.address_lane_offsets if self.matrix is not None else self.lane_offsets
+        lanes = self.address_lane_offsets
         bits = 0
         for offset in (*lanes, *self.warp_offsets):
             bits |= offset
         return bits
+
+    @property
+    def address_lane_offsets(self) -> tuple[int, ...]:
+        """What each lane bit adds to the address a lane gives: its own data's offset, or for
+        matrix and transposed loads the row or chunk it addresses for others."""
+        if self.matrix is not None:
+            return self.matrix.address_lane_offsets
+        if self.transposed is not None:
+            return self.transposed.address_lane_offsets
+        return self.lane_offsets
+
+    @property
+    def instructions(self) -> list[tuple[int, int, tuple[int, ...]]]:
+        """The side's accesses as ``(rep, offset, registers)``: vectors, or the matrix or
+        transposed instructions."""
+        if self.matrix is not None:
+            return list(self.matrix.instructions)
+        if self.transposed is not None:
+            return list(self.transposed.instructions)
+        return self.vectors()
 
     @checks_arguments(AnalysisError)
     def address_parts(self, start: int) -> tuple[int, int]:
@@ -166,11 +195,13 @@ class ScratchAccess:
     @checks_arguments(AnalysisError)
     def instruction(self, load: bool) -> str:
         """The instruction of each access: PTX's ``ldmatrix.x4.trans`` or ``st.shared.b128``;
-        on the LDS ``ds_read_b128``, ``ds_write2_b64`` (all paired), or both names when some
-        accesses pair (``ds_read2_b32 + ds_read_b32``)."""
+        on the LDS ``ds_read_b128``, ``ds_write2_b64`` (all paired), both names when some
+        accesses pair (``ds_read2_b32 + ds_read_b32``), or ``ds_read_b64_tr_b16``."""
         if self.matrix is not None:
             name = ("ldmatrix" if load else "stmatrix") + f".x{self.matrix.matrices}"
             return name + (".trans" if self.matrix.transpose else "")
+        if self.transposed is not None:
+            return f"ds_read_b64_tr_b{self.transposed.element_bits}"
         bits = self.cost.vector_bits
         if not self.lds:
             return ("ld" if load else "st") + f".shared.b{bits}"
@@ -296,6 +327,12 @@ def plan_scratch(
         for bank_first in (source, destination)
         for scalar in _access_widths(source, destination, vector)
     ]
+    if memory.transposed_loads and bits in TRANSPOSED_LOAD_BITS and len(destination.lanes) == 6:
+        plans += [
+            _plan(source, destination, bits, vector, dim, memory, warp_synchronous, transposed=True, leave_reps=leave)
+            for vector in _transposed_vectors(source, destination, bits)
+            for leave in (0, dim)
+        ]
     blocks = [b for b in source.blocks if b]
     unswizzled = complement_basis(blocks, dim)
     plans.append(_build(source, destination, bits, unswizzled, blocks, [], memory, warp_synchronous))
@@ -618,6 +655,34 @@ def _lane_tile(
     return [offset for offset in (combine(side.lanes, lane) for lane in phase) if offset]
 
 
+def _transposed_vectors(source: _Side, destination: _Side, bits: int) -> Iterator[list[int]]:
+    """Vector bases for a destination that loads with transposing reads: the tensor bits of
+    its low lane bits, which a chunk must hold in order; alone, and followed by the
+    registers both sides hold, up to 128 bits."""
+    within = log2_exact(TRANSPOSED_CHUNK_BITS // bits)
+    chunk = destination.lanes[:within]
+    if 0 in chunk or rank(chunk) < within:
+        return
+    yield chunk
+    common = [b for b in source.registers if b and b in destination.registers and b not in chunk]
+    wider = chunk + common[: log2_exact(MAX_VECTOR_BITS // bits) - within]
+    if len(wider) > within:
+        yield wider
+
+
+def _transposed_tile(destination: _Side, vector: Sequence[int], bits: int, memory: SharedMemory) -> list[int]:
+    """The offsets the lanes of one phase of a transposing read address (``TransposedReads``),
+    taking the registers that pick a lane's chunk to be the destination's first ones past
+    the chunk (the reads take the first in-rep ones)."""
+    within = log2_exact(TRANSPOSED_CHUNK_BITS // bits)
+    group_bits = log2_exact(TRANSPOSED_GROUP_LANES)
+    chunk = vector[:within]
+    selectors = [b for b in destination.registers if b and b not in chunk][:within]
+    address_lanes = [*destination.lanes[within:group_bits], *selectors, *destination.lanes[group_bits:]]
+    phase = memory.phase_basis(TRANSPOSED_CHUNK_BITS, len(address_lanes), True)
+    return [offset for offset in (combine(address_lanes, lane) for lane in phase) if offset]
+
+
 def _segment(tile_src: list[int], tile_dst: list[int], fixed: list[int], dim: int, count: int) -> list[int]:
     """Segment bases that miss both lane tiles where possible (Triton's ``computeSegment``,
     over spans: a tile of AMD's 128-bit loads holds XORs of offset bits).
@@ -689,15 +754,21 @@ def _plan(
     warp_synchronous: bool,
     bank_first: Sequence[_Side] = (),
     scalar: tuple[bool, bool] = (False, False),
+    transposed: bool = False,
+    leave_reps: int = 0,
 ) -> ScratchPlan | None:
     """The plan for one choice of vector bases with the lane tiles of plain vector
-    accesses (of single elements on the sides ``scalar`` names, source first), or ``None``
-    if a CTA would reach another's part."""
+    accesses (of single elements on the sides ``scalar`` names, source first; of the
+    chunks a transposing read addresses with ``transposed``), looping over all reps but
+    the first ``leave_reps``, or ``None`` if a CTA would reach another's part."""
     blocks = [b for b in source.blocks if b]
     tile_src = _lane_tile(source, vector, bits, memory, load=False, scalar=scalar[0])
-    tile_dst = _lane_tile(destination, vector, bits, memory, load=True, scalar=scalar[1])
+    if transposed:
+        tile_dst = _transposed_tile(destination, vector, bits, memory)
+    else:
+        tile_dst = _lane_tile(destination, vector, bits, memory, load=True, scalar=scalar[1])
     offsets, _, reps = _swizzle(
-        source, destination, bits, vector, tile_src, tile_dst, dim, memory, bank_first=bank_first
+        source, destination, bits, vector, tile_src, tile_dst, dim, memory, leave_reps, bank_first
     )
     return _build(source, destination, bits, offsets, blocks, reps, memory, warp_synchronous)
 
@@ -796,6 +867,13 @@ def _access(
             matrix = replace(best, vector_elements=0, matrix=tiling, cost=_matrix_cost(tiling, bits, memory, load))
             if _access_key(matrix) < _access_key(best):
                 best = matrix
+    if load and memory.transposed_loads and bits in TRANSPOSED_LOAD_BITS and len(lanes) == 6 and reads is None:
+        reading = transposed_reads(registers, lanes, warps, offset_mask, rep_shift, bits)
+        if reading is not None:
+            cost = transposed_read_cost(reading, memory)
+            transposed = replace(best, vector_elements=0, paired=0, transposed=reading, cost=cost)
+            if _access_key(transposed) < _access_key(best):
+                best = transposed
     return best
 
 

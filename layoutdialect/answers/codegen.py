@@ -36,6 +36,7 @@ from layoutdialect.dialect.upstream.nvgpu.ops import LdMatrixOp
 from layoutdialect.dialect.upstream.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
 from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp
 from layoutdialect.dialect.upstream.rocdl.cross_lane import LaneSwapOp
+from layoutdialect.dialect.upstream.rocdl.lds import TransposedReadOp
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.lowering.conversion_plan import simulated_positions, unverified_reason
 from layoutdialect.lowering.cuda_emitter import HELPERS, CudaFunction, cuda_type, emit_cuda_function
@@ -256,14 +257,21 @@ def _architecture_guard(name: str, ops: Sequence[Operation]) -> list[str]:
 
 
 def _hip_guard(name: str, ops: Sequence[Operation], target: Target) -> list[str]:
-    """The lines that stop a HIP compilation for an AMD GPU without the register-lane swaps
-    the code uses (gfx950 has them); a note that any AMD GPU runs the rest."""
-    if not any(isinstance(op, LaneSwapOp) for op in ops):
+    """The lines that stop a HIP compilation for an AMD GPU without the gfx950 instructions
+    the code uses (register-lane swaps, transposing LDS reads); a note that any AMD GPU
+    runs the rest."""
+    needed = []
+    if any(isinstance(op, LaneSwapOp) for op in ops):
+        needed.append("v_permlane16_swap / v_permlane32_swap")
+    if any(isinstance(op, TransposedReadOp) for op in ops):
+        needed.append("ds_read_b64_tr_b16 / ds_read_b64_tr_b8")
+    if not needed:
         return [f"// HIP for {target.arch[4:]}: runs on every AMD GPU with waves of 64 lanes"]
+    uses = " and ".join(needed)
     return [
-        "// needs gfx950: v_permlane16_swap / v_permlane32_swap",
+        f"// needs gfx950: {uses}",
         "#if defined(__HIP_DEVICE_COMPILE__) && !defined(__gfx950__)",
-        f'#error "{name} uses v_permlane16_swap / v_permlane32_swap: compile it for gfx950 (--offload-arch=gfx950)"',
+        f'#error "{name} uses {uses}: compile it for gfx950 (--offload-arch=gfx950)"',
         "#endif",
     ]
 

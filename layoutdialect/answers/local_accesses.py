@@ -3,7 +3,9 @@
 For each op that moves a distributed tensor to or from a ``!ttg.memdesc``,
 ``report_local_accesses(module)`` gives the widest vector both layouts allow and
 the wavefronts each warp's access takes (``bank_conflicts``), so a shared
-encoding with bank conflicts is visible before any code is generated.
+encoding with bank conflicts is visible before any code is generated.  On gfx950 a
+``local_load`` whose layouts allow it runs CDNA4's transposing reads
+(``ds_read_b64_tr_b16``), as Triton 3.9 lowers it, and the report names them.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Attribute, Operation
 
 from layoutdialect.analysis.bank_conflicts import SharedAccessCost, bank_conflicts
+from layoutdialect.analysis.transposed_reads import local_transposed_reads
 from layoutdialect.answers.text_table import table_lines
 from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.ttg.attributes import EncodingAttr
@@ -30,7 +33,8 @@ __all__ = ["LocalAccessReport", "format_local_accesses", "report_local_accesses"
 @dataclass(frozen=True)
 class LocalAccessReport:
     """One warp's shared-memory access of a ``local_*`` op; ``cost`` is ``None`` when it
-    cannot be analysed (``reason`` says why)."""
+    cannot be analysed (``reason`` says why).  ``instruction`` names a special load
+    (``ds_read_b64_tr_b16``); plain vector accesses leave it empty."""
 
     loc: str
     op: str
@@ -40,6 +44,7 @@ class LocalAccessReport:
     dtype: str
     cost: SharedAccessCost | None
     reason: str = ""
+    instruction: str = ""
 
     def to_json(self) -> dict[str, Any]:
         cost = self.cost
@@ -51,6 +56,7 @@ class LocalAccessReport:
             "shape": list(self.shape),
             "dtype": self.dtype,
             "cost": cost.to_json() if cost else None,
+            "instruction": self.instruction or None,
             "reason": self.reason or None,
         }
 
@@ -91,8 +97,12 @@ def _report(op: Operation, tensor: Attribute, memdesc: Attribute, target: Target
         reg_layout = to_linear_layout(registers.data, list(shape))
         shared_layout = to_linear_layout(shared.data, list(memdesc.shape))
         cost = bank_conflicts(reg_layout, shared_layout, element_bits, memory, load=isinstance(op, LocalLoadOp))
+        transposed = local_transposed_reads(reg_layout, shared_layout, element_bits, memory)
     except ValueError as error:
         return LocalAccessReport(**common, cost=None, reason=str(error))
+    if isinstance(op, LocalLoadOp) and transposed is not None:
+        reading, reading_cost = transposed
+        return LocalAccessReport(**common, cost=reading_cost, instruction=f"ds_read_b64_tr_b{reading.element_bits}")
     return LocalAccessReport(**common, cost=cost)
 
 
@@ -107,7 +117,7 @@ def format_local_accesses(reports: list[LocalAccessReport]) -> str:
             rows.append((report.loc, report.op, tensor, "-", "-", "-", report.reason))
             continue
         excess = f"{cost.excess_per_wavefront + 1}-way" if cost.excess_per_wavefront else "none"
-        access = f"{cost.instructions} x {cost.vector_bits}b"
+        access = f"{cost.instructions} x {report.instruction or f'{cost.vector_bits}b'}"
         ideal = str(cost.instructions * cost.phases)
         rows.append((report.loc, report.op, tensor, access, str(cost.total_wavefronts), ideal, excess))
     return "\n".join(table_lines(rows)) + "\n"

@@ -33,8 +33,9 @@ without a barrier from the caller.
 For AMD GPUs (``hip=True``) the same ops are HIP: ``gpu.shuffle`` is ``__shfl_xor`` or
 ``__shfl`` (``ds_bpermute``), a DPP move ``__builtin_amdgcn_update_dpp``, the byte permute
 ``__builtin_amdgcn_perm`` (``v_perm_b32``), the
-register-lane swaps ``__builtin_amdgcn_permlane16_swap`` and ``permlane32_swap`` (gfx950), and
-a wave's own ordering of its LDS stores before its loads a wave barrier with fences
+register-lane swaps ``__builtin_amdgcn_permlane16_swap`` and ``permlane32_swap`` (gfx950), the
+transposing reads ``__builtin_amdgcn_ds_read_tr16_b64`` and ``tr8_b64`` (gfx950), and a
+wave's own ordering of its LDS stores before its loads a wave barrier with fences
 (``HIP_HELPERS``).  The matrix and cluster ops are NVIDIA's and have no HIP form.
 """
 
@@ -57,6 +58,7 @@ from layoutdialect.dialect.upstream.nvvm.cluster import ClusterArriveOp, Cluster
 from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp
 from layoutdialect.dialect.upstream.nvvm.permute import PermuteMode, PermuteOp
 from layoutdialect.dialect.upstream.rocdl.cross_lane import DppMoveOp, LaneSwapOp, Permlane16SwapOp, Permlane32SwapOp
+from layoutdialect.dialect.upstream.rocdl.lds import DsReadTr8B64Op, DsReadTr16B64Op, TransposedReadOp
 from layoutdialect.dialect.upstream.vector.ops import ShapeCastOp
 
 __all__ = [
@@ -246,9 +248,13 @@ HIP_HELPERS = """\
 // after v_permlane16_swap / v_permlane32_swap (gfx950): lanes with bit LaneBit set trade word a
 // for word b of their partner lane.  wave_barrier: the wave's LDS stores before its loads.
 // dpp_move<Control>: each lane's word from the lane the DPP pattern names in its row of 16.
+// read_transposed<Chunk, 16 or 8>: ds_read_b64_tr_b16 / _b8 (gfx950): in each group of 16
+// lanes, lane l's element r is element l % E of the 64-bit chunk that lane
+// 16 (l / 16) + (l % 16) / E + r (16 / E) addresses (E elements a chunk).
 // Off the GPU, warp_emulation.h runs them.
 #ifndef __HIP_DEVICE_COMPILE__
 void emulated_lane_swap(uint32_t a, uint32_t b, int lane_bit, uint32_t* pair);
+void emulated_read_transposed(const void* address, int element_bits, void* chunk);
 void emulated_wave_barrier();
 uint32_t emulated_dpp_move(uint32_t word, int control);
 #endif
@@ -293,6 +299,26 @@ __device__ inline Vec<uint32_t, 2> lane_swap(uint32_t a, uint32_t b) {
   emulated_lane_swap(a, b, LaneBit, pair.v);
 #endif
   return pair;
+}
+
+template <typename Chunk, int ElementBits>
+__device__ inline Chunk read_transposed(const void* address) {
+  static_assert(sizeof(Chunk) == 8 && (ElementBits == 8 || ElementBits == 16), "a 64-bit chunk of bytes or halves");
+  Chunk chunk;
+#ifdef __HIP_DEVICE_COMPILE__
+  typedef short halves __attribute__((ext_vector_type(4)));
+  typedef int words __attribute__((ext_vector_type(2)));
+  if constexpr (ElementBits == 16) {
+    const halves read = __builtin_amdgcn_ds_read_tr16_b64_v4i16((__attribute__((address_space(3))) halves*)address);
+    __builtin_memcpy(&chunk, &read, 8);
+  } else {
+    const words read = __builtin_amdgcn_ds_read_tr8_b64_v2i32((__attribute__((address_space(3))) words*)address);
+    __builtin_memcpy(&chunk, &read, 8);
+  }
+#else
+  emulated_read_transposed(address, ElementBits, &chunk);
+#endif
+  return chunk;
 }
 
 __device__ inline void wave_barrier() {
@@ -741,6 +767,13 @@ def _lane_swap(op: LaneSwapOp, name: _Names, out: CudaFunction, lanes: int) -> l
 def _dpp_move(op: DppMoveOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
     out.shuffles += 1
     return [_declare(op.res, f"dpp_move<{op.dpp_ctrl.value.data:#x}>({name(op.src)})", name)]
+
+
+@_hip_writes(DsReadTr16B64Op, DsReadTr8B64Op, kind="load")
+def _read_transposed(op: TransposedReadOp, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    out.shared_loads += 1
+    call = f"read_transposed<{cuda_type(op.res.type)}, {op.ELEMENT_BITS}>({name(op.ptr)})"
+    return [_declare(op.res, call, name)]
 
 
 @_hip_writes(llvm.ExtractValueOp, kind="lane swap")

@@ -9,7 +9,9 @@ and warp ids, computed once with ``arith`` ops; the register part is a constant,
 bits the thread part never sets are added rather than XORed (``_Addresses``).
 Where the plan says so, a side moves whole 8x8 matrices instead: stores with
 ``nvvm.stmatrix`` (its 32-bit words, at an ``!llvm.ptr<3>``) and loads with
-``nvgpu.ldmatrix``, each lane giving the address of the row it supplies.
+``nvgpu.ldmatrix``, each lane giving the address of the row it supplies; on CDNA4 a side
+may load with the transposing ``rocdl.ds.read.tr16.b64`` (``tr8`` for bytes), each lane
+giving the address of the 64-bit chunk it reads for its group of 16.
 
 Across the CTAs of a cluster (distributed shared memory) each CTA stores its own part,
 the barriers are cluster barriers (``nvvm.cluster.arrive`` and ``wait``), one more
@@ -42,6 +44,7 @@ from layoutdialect.dialect.upstream.gpu.ops import BarrierOp
 from layoutdialect.dialect.upstream.nvgpu.ops import LdMatrixOp
 from layoutdialect.dialect.upstream.nvvm.cluster import ClusterCtaRankOp, MapaOp, cluster_barrier
 from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp, shared_pointer
+from layoutdialect.dialect.upstream.rocdl.lds import TRANSPOSED_READ_OPS
 from layoutdialect.dialect.upstream.vector.ops import ShapeCastOp
 from layoutdialect.lowering.thread_builder import ThreadIR
 
@@ -57,9 +60,8 @@ def scratch_type(scratch_bytes: int) -> MemRefType[Attribute]:
 
 def _thread_offset(ir: ThreadIR, access: ScratchAccess, warp_id: SSAValue | None) -> SSAValue:
     """``XOR`` over the set lane and warp bits of their element offsets, as ``i32``: for a
-    matrix access, the lane bits are those of the row address each lane supplies."""
-    lane_offsets = access.matrix.address_lane_offsets if access.matrix is not None else access.lane_offsets
-    parts = ir.linear_terms(ir.lane(), list(lane_offsets), "bits", "offset")
+    matrix or transposed access, the lane bits are those of the address each lane supplies."""
+    parts = ir.linear_terms(ir.lane(), list(access.address_lane_offsets), "bits", "offset")
     if warp_id is not None:
         parts += ir.linear_terms(warp_id, list(access.warp_offsets), "bits", "offset")
     return _xor_all(ir, parts, "offset")
@@ -136,8 +138,8 @@ def shared_memory_round_trip(
     if plan.load.remote is not None:
         loads_from = _RemoteLoads(ir, plan.load, address, pointers, warp_id)
     else:
-        loads_from = _LocalLoads(ir, plan.load, view, address, warp_id)
-    stores, loads = _accesses(plan.store), _accesses(plan.load)
+        loads_from = _LocalLoads(ir, plan.load, view, address, pointers, warp_id)
+    stores, loads = plan.store.instructions, plan.load.instructions
     loaded: dict[tuple[int, int], int] = {}
     parts: list[SSAValue] = []
     position = 0
@@ -176,19 +178,32 @@ def _barrier(ir: ThreadIR, plan: ScratchPlan) -> None:
 
 
 class _LocalLoads:
-    """Loads of a side that reads its own CTA's buffer: vectors (``vector.load``) or whole
-    matrices (``nvgpu.ldmatrix``) at this thread's offset XOR each access's."""
+    """Loads of a side that reads its own CTA's buffer: vectors (``vector.load``), whole
+    matrices (``nvgpu.ldmatrix``) or transposed chunks (``rocdl.ds.read.tr16.b64``) at this
+    thread's offset XOR each access's."""
 
     def __init__(
-        self, ir: ThreadIR, access: ScratchAccess, view: SSAValue, addresses: _Addresses, warp_id: SSAValue | None
+        self,
+        ir: ThreadIR,
+        access: ScratchAccess,
+        view: SSAValue,
+        addresses: _Addresses,
+        pointers: _Pointers,
+        warp_id: SSAValue | None,
     ) -> None:
         self.ir, self.matrix, self.view, self.addresses = ir, access.matrix, view, addresses
+        self.transposed, self.pointers = access.transposed, pointers
         self.base = _thread_offset(ir, access, warp_id)
         self.thread_bits = access.thread_bits
 
     def load(self, start: int, result_type: VectorType[Attribute]) -> SSAValue:
         """The registers at element offset ``start`` from this thread's."""
         index = [self.addresses(self.base, start, self.thread_bits)]
+        if self.transposed is not None:
+            read = TRANSPOSED_READ_OPS[self.transposed.element_bits]
+            chunk_type = read.chunk_type(result_type.element_type)
+            chunk = self.ir.add(read(self.pointers(index[0]), chunk_type), "chunk")
+            return chunk if chunk_type == result_type else self.ir.add(vector.BitcastOp(chunk, result_type))
         if self.matrix is None:
             return self.ir.add(vector.LoadOp(self.view, index, result_type))
         per_matrix = result_type.get_shape()[0] // self.matrix.matrices
@@ -247,14 +262,10 @@ def _xor_all(ir: ThreadIR, parts: list[SSAValue], name: str) -> SSAValue:
     return result
 
 
-def _accesses(access: ScratchAccess) -> list[tuple[int, int, tuple[int, ...]]]:
-    """The accesses of one side as ``(rep, offset, registers)``: vectors, or matrix instructions."""
-    return list(access.matrix.instructions) if access.matrix is not None else access.vectors()
-
-
 class _Pointers:
-    """``!llvm.ptr<3>`` pointers to elements of the scratch view, for ``nvvm.stmatrix``: the
-    view's address extracted once, then ``address + element offset * element bytes``."""
+    """``!llvm.ptr<3>`` pointers to elements of the scratch view, for ``nvvm.stmatrix`` and the
+    transposing reads: the view's address extracted once, then ``address + element offset *
+    element bytes``."""
 
     def __init__(self, ir: ThreadIR, view: SSAValue, element: Attribute) -> None:
         self.ir = ir

@@ -79,3 +79,11 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // ROOMY:     transpose_f16.mlir:8:5  shared_memory  128x64xf16  - {{ +}}8 x 128b  8 x ldmatrix.x4.trans  32+32 {{ +}}1 {{ +}}16384 B {{ +}}yes
 // TIGHT:     transpose_f16.mlir:8:5 %y: shared_memory (data crosses warps, but the smallest scratch buffer takes 8192 bytes, more than the 4096 allowed)
 // ZERO:      --max-scratch-bytes:1:1: error: --max-scratch-bytes must be positive
+
+// On gfx950 the rows-to-columns f16 tile loads 4 registers a lane with each transposing read; on
+// gfx942, which has none, it loads single halves.
+// RUN: layout-tool plan %S/../../../examples/transpose_gfx950.mlir | filecheck %s --check-prefix=GFX950
+// RUN: layout-tool plan %S/../../../examples/transpose_gfx950.mlir --target hip:gfx942 | filecheck %s --check-prefix=GFX942
+// GFX950:    transpose_gfx950.mlir:8:5  shared_memory  64x64xf16  - {{ +}}2 x ds_write2_b64  4 x ds_read_b64_tr_b16  8+8 {{ +}}1 {{ +}}8192 B {{ +}}yes
+// GFX950:      loads: 4 x ds_read_b64_tr_b16 (64 bits a lane), 2 wavefronts each (2 phases, conflict-free), 8 in all
+// GFX942:    transpose_gfx950.mlir:8:5  shared_memory  64x64xf16  - {{ +}}{{.*}}16 x ds_read_u16

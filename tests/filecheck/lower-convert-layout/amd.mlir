@@ -63,3 +63,22 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32,
 // CHECK:         %[[LOAD_BASE:.*]] = arith.index_cast %{{.*}} : i32 to index
 // CHECK-NEXT:    vector.load %{{.*}}[%[[LOAD_BASE]]] : memref<4096xf32, 3 : i64>, vector<2xf32>
 // CHECK:         arith.addi %[[LOAD_BASE]], %{{.*}} : index
+
+// -----
+
+// Rows of 8 halves a thread to columns on gfx950: a thread's 4 registers are the chunk elements its lane
+// bits 0 and 1 pick, so each wave reads them with one transposing ds_read_b64_tr_b16 per 4 registers; each
+// lane addresses the 64-bit chunk that its group of 16 deals out.  Triton 3.9 reads 16 ds_read_u16.
+#rows = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#columns = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32, ttg.target = "hip:gfx950"} {
+  func.func @transposed_reads(%x: tensor<64x64xf16, #rows>) -> tensor<64x64xf16, #columns> {
+    %y = ttg.convert_layout %x : tensor<64x64xf16, #rows> -> tensor<64x64xf16, #columns>
+    func.return %y : tensor<64x64xf16, #columns>
+  }
+}
+// CHECK-LABEL: func.func @transposed_reads
+// CHECK:         gpu.barrier
+// CHECK-COUNT-4: rocdl.ds.read.tr16.b64 %{{.*}} : !llvm.ptr<3> -> vector<4xf16>
+// CHECK-NOT:     vector.load
+// CHECK:         func.return

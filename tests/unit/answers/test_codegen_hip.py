@@ -99,6 +99,23 @@ CASES: dict[str, tuple[str, str, tuple[int, ...], str, str]] = {
         "f16",
         "hip:gfx942",
     ),
+    # Rows of 8 halves a thread to columns: on gfx950 each wave reads its 4 registers a chunk
+    # with one ds_read_b64_tr_b16 (Triton 3.9's AMDGCN reads 16 ds_read_u16).
+    "transposed_read_f16": (
+        "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>",
+        "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>",
+        (64, 64),
+        "f16",
+        "hip:gfx950",
+    ),
+    # The same for bytes, 8 a chunk, with ds_read_b64_tr_b8 (Triton 3.9: 64 ds_read_u8).
+    "transposed_read_i8": (
+        "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>",
+        "#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>",
+        (64, 64),
+        "i8",
+        "hip:gfx950",
+    ),
     # Two transpositions within one wave: through the LDS, each wave reading what it wrote.
     "wave_local_f32": (
         _linear([1, 2], [4, 8, 16, 32, 64, 128]),
@@ -138,13 +155,16 @@ def test_the_hip_calls_amd_s_primitives_as_often_as_the_plan_counts(case: str) -
     if plan.scratch is not None:
         assert emitted.shared_stores == plan.scratch.store.cost.instructions
         assert emitted.shared_loads == plan.scratch.load.cost.instructions
+        transposed = plan.scratch.load.transposed
+        assert body.count("= read_transposed<") == (transposed is not None) * plan.scratch.load.cost.instructions
+        assert (transposed is not None) == case.startswith("transposed_read")
         assert body.count("__syncthreads();") == (plan.scratch.barriers + 1 if plan.scratch.barriers else 0)
         assert body.count("wave_barrier();") == (0 if plan.scratch.barriers else 2)
 
 
 def test_each_case_takes_the_primitive_its_comment_names() -> None:
-    """The plans behind the cases: lane swaps on gfx950, a gather without selects, paired
-    LDS accesses and DPP moves on gfx942."""
+    """The plans behind the cases: lane swaps and transposing reads on gfx950, a gather
+    without selects, paired LDS accesses and DPP moves on gfx942."""
     assert [t.lane_bit for t in _generate("three_cycle_i32").strategy.warp.lane_swaps] == [5, 4]  # type: ignore[union-attr]
     gather = _generate("gather_bf16").strategy
     assert (gather.shuffles, gather.selects) == (2, 0)
@@ -153,13 +173,19 @@ def test_each_case_takes_the_primitive_its_comment_names() -> None:
     dpp = _generate("dpp_xor_i32")
     assert (dpp.strategy.shuffles, dpp.strategy.selects) == (2, 3)
     assert "dpp_move<0x141>" in dpp.source and "dpp_move<0x1b>" in dpp.source
+    for case, instruction, reads in (
+        ("transposed_read_f16", "ds_read_b64_tr_b16", 4),
+        ("transposed_read_i8", "ds_read_b64_tr_b8", 8),
+    ):
+        loads = _generate(case).strategy.scratch
+        assert loads is not None and (loads.load.instruction(True), loads.load.issued) == (instruction, reads)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_the_header_guards_gfx950_s_lane_swaps(case: str) -> None:
     source = _generate(case).source
     guarded = "#if defined(__HIP_DEVICE_COMPILE__) && !defined(__gfx950__)\n#error" in source
-    assert guarded == ("= lane_swap<" in source)
+    assert guarded == ("= lane_swap<" in source or "= read_transposed<" in source)
     assert guarded or "// HIP for gfx942: runs on every AMD GPU with waves of 64 lanes" in source
 
 

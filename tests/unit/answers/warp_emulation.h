@@ -8,7 +8,8 @@
 // ldmatrix / stmatrix (.m8n8 .b16) as an exchange of the lanes' row addresses after
 // which each lane reads or writes its own bytes of the rows.  For HIP: __shfl and
 // __shfl_xor (ds_bpermute) as the same exchange, the register-lane swaps of gfx950 as an
-// exchange of both words, and the wave barrier as the warp's barrier.
+// exchange of both words, its transposing LDS reads as an exchange of the chunk addresses,
+// and the wave barrier as the warp's barrier.
 #pragma once
 #include <barrier>
 #include <cstdint>
@@ -153,6 +154,20 @@ inline void emulated_lane_swap(uint32_t a, uint32_t b, int lane_bit, uint32_t* p
   bool upper = lane >> lane_bit & 1u;
   pair[0] = upper ? partner_b : a;
   pair[1] = upper ? b : partner_a;
+}
+
+// ds_read_b64_tr_b16 / _b8: in each group of 16 lanes, lane l's element r is element l % E of
+// the 64-bit chunk that lane 16 (l / 16) + (l % 16) / E + r (16 / E) addresses.
+inline void emulated_read_transposed(const void* address, int element_bits, void* chunk) {
+  unsigned lane = threadIdx.x % emulated_lanes;
+  unsigned elements = 64u / unsigned(element_bits), bytes = unsigned(element_bits) / 8u;
+  uintptr_t own = reinterpret_cast<uintptr_t>(address);
+  for (unsigned r = 0; r < elements; ++r) {
+    unsigned source = 16u * (lane / 16u) + (lane % 16u) / elements + r * (16u / elements);
+    uintptr_t read = emulated_shuffle(own, source, emulated_lanes);
+    std::memcpy(static_cast<unsigned char*>(chunk) + r * bytes,
+                reinterpret_cast<const unsigned char*>(read) + (lane % elements) * bytes, bytes);
+  }
 }
 
 // The byte `byte` of word `matrix` of `lane` in ldmatrix / stmatrix .m8n8 .b16, once the

@@ -29,6 +29,8 @@ def test_the_emitter_and_the_simulator_cover_the_same_ops() -> None:
     assert (only_simulated, only_emitted) == ([], [])
     assert sorted(op.name for op in set(HIP_OPS) - set(CUDA_OPS)) == [
         "llvm.extractvalue",
+        "rocdl.ds.read.tr16.b64",
+        "rocdl.ds.read.tr8.b64",
         "rocdl.permlane16.swap",
         "rocdl.permlane32.swap",
         "rocdl.update.dpp",

@@ -16,10 +16,11 @@ import pytest
 triton = pytest.importorskip("triton")
 os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")  # Triton 3.9's default, chosen so that it does not warn
 
-from triton_kernels import AMD_WORKLOADS  # noqa: E402
+from triton_kernels import AMD_WORKLOADS, MATMUL, MI350, Kernel, matmul, matmul_transposed_b  # noqa: E402
 
 import layoutdialect as ld  # noqa: E402
 import layoutdialect.triton as lt  # noqa: E402
+from layoutdialect.answers.local_accesses import report_local_accesses  # noqa: E402
 
 PIPELINES = [
     "remove-redundant-conversions,lower-convert-layout{verify=true}",
@@ -86,3 +87,27 @@ def test_the_mfma_to_operand_conversion_on_gfx950_takes_triton_s_register_lane_s
     assert plan.path == "warp_shuffle" and plan.decomposition is not None and "permlane" in plan.decomposition
     assert (plan.shuffles, plan.selects) == (len(re.findall(r"\bv_permlane\w*swap", amdgcn)), 0) == (4, 0)
     assert "ds_bpermute" not in amdgcn
+
+
+GFX950_MATMULS = {
+    "matmul": Kernel(matmul, MATMUL, {"BM": 64, "BN": 64, "BK": 32}, MI350),
+    "matmul_transposed_b": Kernel(matmul_transposed_b, MATMUL, {"BM": 64, "BN": 64, "BK": 32}, MI350),
+    "chained_dots": AMD_WORKLOADS["chained_dots_gfx950"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(GFX950_MATMULS))
+def test_local_loads_take_transposing_reads_where_triton_s_gfx950_code_does(name: str) -> None:
+    """Triton 3.9 loads a dot operand whose rows run along the lanes with ds_read_b64_tr_b16 on
+    gfx950 (the matmul's B, all three operands of the chained dots' loads after the first, none
+    of the transposed-B matmul's): the access report names exactly as many, and as many
+    128-bit reads for the other loads."""
+    kernel = GFX950_MATMULS[name].compile()
+    amdgcn = kernel.asm["amdgcn"]
+    loads = [r for r in report_local_accesses(ld.parse_module(kernel.asm["ttgir"])) if r.op == "ttg.local_load"]
+    assert all(r.cost is not None for r in loads)
+    transposed = sum(r.cost.instructions for r in loads if r.instruction == "ds_read_b64_tr_b16")  # type: ignore[union-attr]
+    wide = sum(r.cost.instructions for r in loads if not r.instruction and r.cost.vector_bits == 128)  # type: ignore[union-attr]
+    assert transposed == len(re.findall(r"\bds_read_b64_tr_b16\b", amdgcn))
+    assert wide == len(re.findall(r"\bds_read_b128\b", amdgcn))
+    assert bool(transposed) == (name != "matmul_transposed_b")

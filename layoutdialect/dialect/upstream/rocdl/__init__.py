@@ -1,6 +1,6 @@
 """``rocdl`` as TTGIR uses it: the scheduling ops and barriers of Triton's AMD pipelines and
-the thread and workgroup ids (xDSL has no ``rocdl``); and the DPP moves and CDNA4's
-register-lane swaps that lowered conversions use."""
+the thread and workgroup ids (xDSL has no ``rocdl``); and the DPP moves, CDNA4's
+register-lane swaps and its transposing LDS reads that lowered conversions use."""
 
 from __future__ import annotations
 
@@ -12,6 +12,12 @@ from layoutdialect.dialect.upstream.rocdl.cross_lane import (
     LaneSwapOp,
     Permlane16SwapOp,
     Permlane32SwapOp,
+)
+from layoutdialect.dialect.upstream.rocdl.lds import (
+    TRANSPOSED_READ_OPS,
+    DsReadTr8B64Op,
+    DsReadTr16B64Op,
+    TransposedReadOp,
 )
 from layoutdialect.dialect.upstream.rocdl.ops import (
     ID_OPS,
@@ -27,10 +33,13 @@ from layoutdialect.dialect.upstream.rocdl.ops import (
 __all__ = [
     "ID_OPS",
     "LANE_SWAP_OPS",
+    "TRANSPOSED_READ_OPS",
     "ROCDL",
     "SCHED_GROUP_MASKS",
     "BarrierOp",
     "DppMoveOp",
+    "DsReadTr8B64Op",
+    "DsReadTr16B64Op",
     "LaneSwapOp",
     "Permlane16SwapOp",
     "Permlane32SwapOp",
@@ -38,11 +47,23 @@ __all__ = [
     "SchedBarrierOp",
     "SchedGroupMaskAttr",
     "SetPrioOp",
+    "TransposedReadOp",
     "sched_group_mask_text",
 ]
 
 ROCDL = Dialect(
     "rocdl",
-    [SetPrioOp, SchedBarrierOp, SBarrierOp, BarrierOp, *ID_OPS, DppMoveOp, Permlane16SwapOp, Permlane32SwapOp],
+    [
+        SetPrioOp,
+        SchedBarrierOp,
+        SBarrierOp,
+        BarrierOp,
+        *ID_OPS,
+        DppMoveOp,
+        Permlane16SwapOp,
+        Permlane32SwapOp,
+        DsReadTr16B64Op,
+        DsReadTr8B64Op,
+    ],
     [SchedGroupMaskAttr],
 )
