@@ -40,6 +40,7 @@ of the closed form among them) is tried on all of them before the best trade-off
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import product as cartesian
@@ -244,11 +245,13 @@ def warp_reads(height: int, width: int, element_bits: int, lanes: int) -> WarpRe
     return WarpReads(vector, index // per_row, index % per_row * vector, lanes)
 
 
+@functools.cache
 def _phases(memory: SharedMemory, vector_bits: int, lanes: int) -> tuple[int, np.ndarray]:
     """How many phases a ``vector_bits``-wide load of a warp has, and the phase of each lane
-    (``SharedMemory.lane_phases``)."""
+    (``SharedMemory.lane_phases``; read-only, as each answer is kept for the next search)."""
     lane_bits = log2_exact(lanes)
     phase = np.array(memory.lane_phases(vector_bits, lane_bits, True), dtype=np.int64)
+    phase.flags.writeable = False
     return 1 << (lane_bits - len(memory.phase_basis(vector_bits, lane_bits, True))), phase
 
 
