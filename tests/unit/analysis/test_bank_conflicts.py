@@ -12,7 +12,7 @@ from xdsl.parser import Parser
 
 from layoutdialect import LinearLayout, make_context, to_linear_layout
 from layoutdialect.analysis.bank_conflicts import access_cost, bank_conflicts, largest_vectorisation
-from layoutdialect.target import SharedMemory
+from layoutdialect.target import SharedMemory, Target
 
 CTX = make_context()
 
@@ -198,8 +198,9 @@ def test_refuses_a_layout_without_offsets() -> None:
 
 
 @st.composite
-def warp_accesses(draw: st.DrawFn) -> tuple[list[int], list[int], int, int, int]:
-    """Random register and lane offset bases in a 2**10-element space (zeros allowed)."""
+def warp_accesses(draw: st.DrawFn) -> tuple[list[int], list[int], int, int, SharedMemory]:
+    """Random register and lane offset bases in a 2**10-element space (zeros allowed), and
+    the shared memory: 32 or 64 banks, with or without AMD's 128-bit load phases."""
     element_bits = draw(st.sampled_from([8, 16, 32, 64]))
     banks = draw(st.sampled_from([32, 64]))
     lanes = [draw(st.integers(0, 1023)) for _ in range(draw(st.sampled_from([5, 6])))]
@@ -210,13 +211,21 @@ def warp_accesses(draw: st.DrawFn) -> tuple[list[int], list[int], int, int, int]
     registers = [registers[i] for i in order]
     elements = largest_vectorisation(registers, element_bits, lanes)
     elements = draw(st.sampled_from([1 << k for k in range(elements.bit_length())]))
-    return registers, lanes, element_bits, elements, banks
+    wide = draw(
+        st.sampled_from([None, Target.named("hip:gfx942" if banks == 32 else "hip:gfx950").shared.wide_load_phase])
+    )
+    return registers, lanes, element_bits, elements, SharedMemory(banks, wide)
 
 
 @settings(deadline=None)
 @given(warp_accesses())
-def test_f2_count_equals_brute_force(access: tuple[list[int], list[int], int, int, int]) -> None:
-    registers, lanes, element_bits, elements, banks = access
-    cost = access_cost(registers, lanes, element_bits, elements, SharedMemory(banks))
-    expected, phases = brute_force_wavefronts(registers, lanes, [], element_bits, elements, banks)
-    assert (cost.wavefronts_per_instruction, cost.phases) == (expected, phases)
+def test_f2_count_equals_brute_force(access: tuple[list[int], list[int], int, int, SharedMemory]) -> None:
+    """Loads and stores, on NVIDIA's phases (low lanes) or AMD's (cosets of a span of lanes)."""
+    registers, lanes, element_bits, elements, memory = access
+    for load in (True, False):
+        cost = access_cost(registers, lanes, element_bits, elements, memory, load)
+        basis = memory.phase_basis(element_bits * elements, len(lanes), load)
+        span = [combine(basis, mask) for mask in range(1 << len(basis))]
+        phase_of = (lambda lane, span=span: min(lane ^ o for o in span)) if memory.wide_load_phase else None
+        expected, phases = brute_force_wavefronts(registers, lanes, [], element_bits, elements, memory.banks, phase_of)
+        assert (cost.wavefronts_per_instruction, cost.phases) == (expected, phases)
