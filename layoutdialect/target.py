@@ -249,32 +249,59 @@ class CrossLane:
     a pair of 32-bit words (CDNA4's ``v_permlane16_swap`` and ``v_permlane32_swap``: 4 and 5).
     ``dpp_rows`` says an XOR of the lane id by a mask below 16 is one or two DPP moves within
     rows of 16 lanes (``quad_perm``, ``row_half_mirror``, ``row_ror:8``, ``row_mirror``), as
-    Triton's ``shuffleXor`` takes them on CDNA (``dpp_moves``).
+    Triton's ``shuffleXor`` takes them on CDNA (``dpp_moves``).  ``row_xmask`` says, as on
+    RDNA and gfx1250, that such an XOR is one DPP ``row_xmask`` move, and an XOR by 16 to 31
+    one ``v_permlanex16`` (``permlane_x16``).
     """
 
     lane_swap_bits: tuple[int, ...] = ()
     dpp_rows: bool = False
+    row_xmask: bool = False
 
     def __post_init__(self) -> None:
         bits = self.lane_swap_bits
         if not (isinstance(bits, tuple) and all(type(bit) is int and 0 <= bit < MAX_SIZE_LOG2 for bit in bits)):
             raise TargetError(f"CrossLane: lane_swap_bits must be a tuple of lane bits, got {shown(bits)}")
         checked_instance(self.dpp_rows, bool, "CrossLane: dpp_rows", TargetError)
+        checked_instance(self.row_xmask, bool, "CrossLane: row_xmask", TargetError)
 
     @checks_arguments(TargetError)
     def dpp_moves(self, mask: int) -> int:
-        """The DPP moves that XOR the lane id by ``mask`` within rows of 16 lanes, as Triton
-        decomposes them: lane bit 2 by ``row_half_mirror`` (XOR 7), bit 3 by ``row_ror:8``
-        (XOR 8), both by ``row_mirror`` (XOR 15), then one ``quad_perm`` for what is left of
-        bits 0 and 1; ``0`` where DPP does not apply (no ``dpp_rows``, or a mask of 16 or more).
+        """The DPP moves that XOR the lane id by ``mask`` within rows of 16 lanes: one
+        ``row_xmask`` with ``row_xmask``; with ``dpp_rows`` as Triton decomposes them on
+        CDNA, lane bit 2 by ``row_half_mirror`` (XOR 7), bit 3 by ``row_ror:8`` (XOR 8), both
+        by ``row_mirror`` (XOR 15), then one ``quad_perm`` for what is left of bits 0 and 1;
+        ``0`` where DPP does not apply (neither, or a mask of 16 or more).
 
         >>> [CrossLane(dpp_rows=True).dpp_moves(mask) for mask in (1, 3, 4, 7, 8, 12, 15, 16)]
         [1, 1, 2, 1, 1, 2, 1, 0]
+        >>> [CrossLane(row_xmask=True).dpp_moves(mask) for mask in (1, 12, 16)]
+        [1, 1, 0]
         """
-        if not self.dpp_rows or not 0 < mask < DPP_ROW_LANES:
+        if not 0 < mask < DPP_ROW_LANES:
+            return 0
+        if self.row_xmask:
+            return 1
+        if not self.dpp_rows:
             return 0
         high, quad = dpp_factors(mask)
         return bool(high) + bool(quad)
+
+    @checks_arguments(TargetError)
+    def permlane_x16(self, mask: int) -> bool:
+        """Whether one ``v_permlanex16`` XORs the lane id by ``mask``: with ``row_xmask``, for
+        a mask from 16 to 31 (each lane reads the other row of its 32).
+
+        >>> [CrossLane(row_xmask=True).permlane_x16(mask) for mask in (15, 16, 20, 31, 32)]
+        [False, True, True, True, False]
+        """
+        return self.row_xmask and DPP_ROW_LANES <= mask < 2 * DPP_ROW_LANES
+
+    @checks_arguments(TargetError)
+    def xor_moves(self, mask: int) -> int:
+        """The instructions other than a shuffle that XOR the lane id by ``mask``: its DPP
+        moves or its ``v_permlanex16``; ``0`` where it takes a shuffle (``ds_bpermute``)."""
+        return self.dpp_moves(mask) or int(self.permlane_x16(mask))
 
 
 SHUFFLES_ONLY = CrossLane()
@@ -324,15 +351,19 @@ class Target:
     @property
     def cross_lane(self) -> CrossLane:
         """The cross-lane instructions beyond a shuffle: on CDNA (gfx9) DPP row moves, and on
-        CDNA4's waves of 64 the register-lane swaps (Triton's ``supportsPermlaneSwap``).
+        CDNA4's waves of 64 the register-lane swaps (Triton's ``supportsPermlaneSwap``); on
+        RDNA and gfx1250 (gfx10 to gfx12) ``row_xmask`` and ``v_permlanex16``.
 
         >>> Target.named("hip:gfx950").cross_lane
-        CrossLane(lane_swap_bits=(4, 5), dpp_rows=True)
+        CrossLane(lane_swap_bits=(4, 5), dpp_rows=True, row_xmask=False)
+        >>> Target.named("hip:gfx1100").cross_lane.row_xmask
+        True
         >>> Target.named("cuda:90").cross_lane == CrossLane()
         True
         """
         cdna = self.arch.startswith("hip:gfx9") and self.lanes == 64
-        return CrossLane((4, 5) if cdna and self.arch == "hip:gfx950" else (), cdna)
+        rdna = self.arch.startswith(("hip:gfx10", "hip:gfx11", "hip:gfx12"))
+        return CrossLane((4, 5) if cdna and self.arch == "hip:gfx950" else (), cdna, rdna)
 
     @property
     def lacks_clusters(self) -> bool:

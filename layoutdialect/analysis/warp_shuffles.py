@@ -112,8 +112,9 @@ class WarpDecomposition:
     - ``lane_swaps`` swap word-index bits with lane bits 4 or 5 by one register-lane
       swap per pair of words (CDNA4's ``v_permlane16_swap``/``v_permlane32_swap``), in
       order, after everything else;
-    - ``dpp_rows`` says each XOR shuffle by a mask below 16 is one or two DPP moves
-      (``CrossLane.dpp_moves``, on CDNA);
+    - ``cross_lane`` says which XOR shuffles are DPP moves or ``v_permlanex16`` instead
+      (``CrossLane.xor_moves``: on CDNA one or two DPP moves for a mask below 16; on RDNA
+      one ``row_xmask`` below 16 and one ``v_permlanex16`` from 16 to 31);
     - ``destination_slots[d]`` is the working element destination register ``d``
       reads afterwards (duplicates re-created);
     - ``warp_lane_bits`` are warp bits counted as lanes (see the module's essay).
@@ -134,7 +135,7 @@ class WarpDecomposition:
     """The warp bits (of the warp id) that serve as virtual lane bits ``lane_bits -
     len(warp_lane_bits)`` and up, lowest first; the source holds copies along them."""
     lane_swaps: tuple[Transposition, ...] = ()
-    dpp_rows: bool = False
+    cross_lane: CrossLane = SHUFFLES_ONLY
 
     @property
     def physical_lane_bits(self) -> int:
@@ -219,15 +220,14 @@ class WarpDecomposition:
 
     @checks_arguments(AnalysisError)
     def dpp_moves(self, mask: int) -> int:
-        """The DPP moves that XOR the lane id by ``mask`` (``CrossLane.dpp_moves``): one or
-        two with ``dpp_rows`` and a mask below 16, else none (a shuffle does it)."""
-        return CrossLane(dpp_rows=self.dpp_rows).dpp_moves(mask)
+        """The DPP moves that XOR the lane id by ``mask`` (``CrossLane.dpp_moves``), else none."""
+        return self.cross_lane.dpp_moves(mask)
 
     @checks_arguments(AnalysisError)
     def xor_shuffle_instructions(self, mask: int) -> int:
-        """The instructions of one shuffle that XORs the lane id by ``mask``: its DPP moves,
-        else one shuffle."""
-        return self.dpp_moves(mask) or 1
+        """The instructions of one shuffle that XORs the lane id by ``mask``: its DPP moves or
+        ``v_permlanex16`` (``CrossLane.xor_moves``), else one shuffle."""
+        return self.cross_lane.xor_moves(mask) or 1
 
     def xor_shuffle_masks(self) -> list[int]:
         """The lane masks of the XOR shuffles, one entry per shuffle: the swap's stage without
@@ -525,8 +525,8 @@ def decompose_warp_conversion(
     would need another warp's data.  With the target's ``cross_lane`` moves, transpositions
     of a word bit with a lane bit of ``cross_lane.lane_swap_bits`` become lane swaps, and so
     does a 3-cycle ``(r l4 l5)``, as ``(r l4)`` after ``(r l5)`` (Triton's
-    ``ConvertLayoutOpPermlaneSwap``); XOR shuffles within rows of 16 are DPP moves where
-    ``cross_lane.dpp_rows`` says so.
+    ``ConvertLayoutOpPermlaneSwap``); XOR shuffles are DPP moves or ``v_permlanex16`` where
+    ``cross_lane`` says so (``CrossLane.xor_moves``).
 
     >>> from layoutdialect.f2 import LinearLayout, inverse_permutation
     >>> src = LinearLayout.from_bases([("register", [[1]]), ("lane", [[2], [4]])], ["dim0"])
@@ -618,7 +618,7 @@ def decompose_warp_conversion(
             in_word_transpositions=tuple(Transposition(rho[r], j) for r, j in mixed if rho[r] < pack_bits),
             warp_lane_bits=tuple(virtual),
             lane_swaps=tuple(swaps),
-            dpp_rows=cross_lane.dpp_rows,
+            cross_lane=cross_lane,
         )
 
     candidates: list[WarpDecomposition | None] = []

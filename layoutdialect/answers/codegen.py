@@ -35,7 +35,7 @@ from layoutdialect.dialect.tt.types import bit_width
 from layoutdialect.dialect.upstream.nvgpu.ops import LdMatrixOp
 from layoutdialect.dialect.upstream.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
 from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp
-from layoutdialect.dialect.upstream.rocdl.cross_lane import LaneSwapOp
+from layoutdialect.dialect.upstream.rocdl.cross_lane import ROW_XMASK, DppMoveOp, LaneSwapOp, PermlaneX16Op
 from layoutdialect.dialect.upstream.rocdl.lds import TransposedReadOp
 from layoutdialect.f2 import LinearLayout
 from layoutdialect.lowering.conversion_plan import simulated_positions, unverified_reason
@@ -257,23 +257,36 @@ def _architecture_guard(name: str, ops: Sequence[Operation]) -> list[str]:
 
 
 def _hip_guard(name: str, ops: Sequence[Operation], target: Target) -> list[str]:
-    """The lines that stop a HIP compilation for an AMD GPU without the gfx950 instructions
-    the code uses (register-lane swaps, transposing LDS reads); a note that any AMD GPU
+    """The lines that stop a HIP compilation for an AMD GPU without the instructions the
+    code uses (gfx950's register-lane swaps and transposing LDS reads; RDNA's
+    ``v_permlanex16`` and DPP ``row_xmask``); a note that any AMD GPU with the same waves
     runs the rest."""
-    needed = []
+    gfx950, rdna = [], []
     if any(isinstance(op, LaneSwapOp) for op in ops):
-        needed.append("v_permlane16_swap / v_permlane32_swap")
+        gfx950.append("v_permlane16_swap / v_permlane32_swap")
     if any(isinstance(op, TransposedReadOp) for op in ops):
-        needed.append("ds_read_b64_tr_b16 / ds_read_b64_tr_b8")
-    if not needed:
-        return [f"// HIP for {target.arch[4:]}: runs on every AMD GPU with waves of 64 lanes"]
-    uses = " and ".join(needed)
-    return [
-        f"// needs gfx950: {uses}",
-        "#if defined(__HIP_DEVICE_COMPILE__) && !defined(__gfx950__)",
-        f'#error "{name} uses {uses}: compile it for gfx950 (--offload-arch=gfx950)"',
-        "#endif",
-    ]
+        gfx950.append("ds_read_b64_tr_b16 / ds_read_b64_tr_b8")
+    if any(isinstance(op, PermlaneX16Op) for op in ops):
+        rdna.append("v_permlanex16")
+    if any(isinstance(op, DppMoveOp) and op.dpp_ctrl.value.data >= ROW_XMASK for op in ops):
+        rdna.append("DPP row_xmask")
+    if gfx950:
+        uses = " and ".join(gfx950)
+        return [
+            f"// needs gfx950: {uses}",
+            "#if defined(__HIP_DEVICE_COMPILE__) && !defined(__gfx950__)",
+            f'#error "{name} uses {uses}: compile it for gfx950 (--offload-arch=gfx950)"',
+            "#endif",
+        ]
+    if rdna:
+        uses = " and ".join(rdna)
+        return [
+            f"// needs RDNA (gfx10 and later) in waves of 32: {uses}",
+            "#if defined(__HIP_DEVICE_COMPILE__) && (defined(__GFX9__) || __AMDGCN_WAVEFRONT_SIZE != 32)",
+            f'#error "{name} uses {uses}: compile it for RDNA with waves of 32 (--offload-arch=gfx1100)"',
+            "#endif",
+        ]
+    return [f"// HIP for {target.arch[4:]}: runs on every AMD GPU with waves of {target.lanes} lanes"]
 
 
 def _barriers(emitted: CudaFunction) -> str:
@@ -307,8 +320,11 @@ def ask(
     _check_function_name(name)
     gpu = parse_target(target, num_banks)
     if gpu.arch.startswith("hip:"):
-        if gpu.lanes != 64:
-            message = f"codegen writes HIP for waves of 64 lanes (CDNA: gfx942, gfx950), not {gpu.arch}'s {gpu.lanes}"
+        if gpu.lanes != (32 if gpu.cross_lane.row_xmask else 64):
+            message = (
+                "codegen writes HIP for waves of 64 lanes on CDNA (gfx942, gfx950) and of 32 on RDNA "
+                f"(gfx1100), not {gpu.arch}'s {gpu.lanes}"
+            )
             raise LayoutArgumentError("--target", target or "", 1, message)
         for argument in (src, dst):
             lanes = argument.layout.get_in_dim_size("lane")

@@ -56,7 +56,7 @@ from layoutdialect.lowering.conversion_plan import (
     unverified_reason,
 )
 from layoutdialect.lowering.layout_conversion import LayoutConversion, plan_layout_conversion
-from layoutdialect.target import Target
+from layoutdialect.target import SHUFFLES_ONLY, Target
 
 __all__ = [
     "ConvertAnswer",
@@ -271,13 +271,16 @@ class ConvertAnswer:
             f"{plan.scratch_bytes} bytes of scratch"
         )
         warp = self.conversion.strategy.warp
-        if warp is not None and (warp.lane_swaps or warp.dpp_rows):
+        if warp is not None and warp.cross_lane != SHUFFLES_ONLY:
             swaps = warp.lane_swap_instructions
             dpp = sum(warp.dpp_moves(mask) for mask in warp.xor_shuffle_masks())
-            lines.append(
-                f"of the shuffles: {counted(swaps, 'register-lane swap')} (v_permlane16/32_swap), "
-                f"{counted(dpp, 'DPP move')}, the rest ds_bpermute"
-            )
+            x16 = sum(warp.cross_lane.permlane_x16(mask) for mask in warp.xor_shuffle_masks())
+            named = [counted(dpp, "DPP move")]
+            if warp.cross_lane.lane_swap_bits:
+                named.insert(0, f"{counted(swaps, 'register-lane swap')} (v_permlane16/32_swap)")
+            if warp.cross_lane.row_xmask:
+                named.append(counted(x16, "v_permlanex16"))
+            lines.append(f"of the shuffles: {', '.join(named)}, the rest ds_bpermute")
         if self.triton is not None and not (warp is not None and warp.lane_swaps):
             lines.append(f"Triton 3.9's shuffle formula: {self.triton.text()}")
         verdict = {

@@ -135,8 +135,10 @@ def conversion_page(answer: ConvertAnswer, memory: SharedMemory) -> str:
         note = "each lane reads each word from the lane shown, in one shuffle stage between the selects"
         if warp.variant.value == "ship":
             note = "ship: per transposition, each lane sends its partner across the lane bit the word it lacks"
-        if warp.dpp_rows:
+        if warp.cross_lane.dpp_rows or warp.cross_lane.row_xmask:
             note += "; XORs within 16 lanes are DPP moves"
+        if warp.cross_lane.row_xmask:
+            note += ", across the two rows of 32 v_permlanex16"
         swaps = [f"v_permlane{1 << t.lane_bit}_swap across word bit {t.register_bit}" for t in warp.lane_swaps]
         if swaps:
             note += "; then " + ", then ".join(swaps)

@@ -32,7 +32,7 @@ without a barrier from the caller.
 
 For AMD GPUs (``hip=True``) the same ops are HIP: ``gpu.shuffle`` is ``__shfl_xor`` or
 ``__shfl`` (``ds_bpermute``), a DPP move ``__builtin_amdgcn_update_dpp``, the byte permute
-``__builtin_amdgcn_perm`` (``v_perm_b32``), the
+``__builtin_amdgcn_perm`` (``v_perm_b32``), RDNA's ``__builtin_amdgcn_permlanex16``, the
 register-lane swaps ``__builtin_amdgcn_permlane16_swap`` and ``permlane32_swap`` (gfx950), the
 transposing reads ``__builtin_amdgcn_ds_read_tr16_b64`` and ``tr8_b64`` (gfx950), and a
 wave's own ordering of its LDS stores before its loads a wave barrier with fences
@@ -57,7 +57,13 @@ from layoutdialect.dialect.upstream.nvgpu.ops import LdMatrixOp
 from layoutdialect.dialect.upstream.nvvm.cluster import ClusterArriveOp, ClusterCtaRankOp, ClusterWaitOp, MapaOp
 from layoutdialect.dialect.upstream.nvvm.ops import StMatrixOp
 from layoutdialect.dialect.upstream.nvvm.permute import PermuteMode, PermuteOp
-from layoutdialect.dialect.upstream.rocdl.cross_lane import DppMoveOp, LaneSwapOp, Permlane16SwapOp, Permlane32SwapOp
+from layoutdialect.dialect.upstream.rocdl.cross_lane import (
+    DppMoveOp,
+    LaneSwapOp,
+    Permlane16SwapOp,
+    Permlane32SwapOp,
+    PermlaneX16Op,
+)
 from layoutdialect.dialect.upstream.rocdl.lds import DsReadTr8B64Op, DsReadTr16B64Op, TransposedReadOp
 from layoutdialect.dialect.upstream.vector.ops import ShapeCastOp
 
@@ -248,6 +254,8 @@ HIP_HELPERS = """\
 // after v_permlane16_swap / v_permlane32_swap (gfx950): lanes with bit LaneBit set trade word a
 // for word b of their partner lane.  wave_barrier: the wave's LDS stores before its loads.
 // dpp_move<Control>: each lane's word from the lane the DPP pattern names in its row of 16.
+// permlane_x16: v_permlanex16 (RDNA): each lane's word from the lane of the other row of its 32
+// that nibble lane % 8 of low (lanes 0-7 of a row) or high (8-15) names.
 // read_transposed<Chunk, 16 or 8>: ds_read_b64_tr_b16 / _b8 (gfx950): in each group of 16
 // lanes, lane l's element r is element l % E of the 64-bit chunk that lane
 // 16 (l / 16) + (l % 16) / E + r (16 / E) addresses (E elements a chunk).
@@ -255,6 +263,7 @@ HIP_HELPERS = """\
 #ifndef __HIP_DEVICE_COMPILE__
 void emulated_lane_swap(uint32_t a, uint32_t b, int lane_bit, uint32_t* pair);
 void emulated_read_transposed(const void* address, int element_bits, void* chunk);
+uint32_t emulated_permlane_x16(uint32_t word, uint32_t low, uint32_t high);
 void emulated_wave_barrier();
 uint32_t emulated_dpp_move(uint32_t word, int control);
 #endif
@@ -299,6 +308,14 @@ __device__ inline Vec<uint32_t, 2> lane_swap(uint32_t a, uint32_t b) {
   emulated_lane_swap(a, b, LaneBit, pair.v);
 #endif
   return pair;
+}
+
+__device__ inline uint32_t permlane_x16(uint32_t word, uint32_t low, uint32_t high) {
+#ifdef __HIP_DEVICE_COMPILE__
+  return (uint32_t)__builtin_amdgcn_permlanex16((int)word, (int)word, (int)low, (int)high, true, false);
+#else
+  return emulated_permlane_x16(word, low, high);
+#endif
 }
 
 template <typename Chunk, int ElementBits>
@@ -774,6 +791,13 @@ def _read_transposed(op: TransposedReadOp, name: _Names, out: CudaFunction, lane
     out.shared_loads += 1
     call = f"read_transposed<{cuda_type(op.res.type)}, {op.ELEMENT_BITS}>({name(op.ptr)})"
     return [_declare(op.res, call, name)]
+
+
+@_hip_writes(PermlaneX16Op, kind="shuffle")
+def _permlane_x16(op: PermlaneX16Op, name: _Names, out: CudaFunction, lanes: int) -> list[str]:
+    out.shuffles += 1
+    selectors = f"{name(op.selector_low)}, {name(op.selector_high)}"
+    return [_declare(op.res, f"permlane_x16({name(op.src)}, {selectors})", name)]
 
 
 @_hip_writes(llvm.ExtractValueOp, kind="lane swap")

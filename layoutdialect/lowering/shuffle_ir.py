@@ -12,7 +12,14 @@ from xdsl.ir import Attribute, SSAValue
 
 from layoutdialect.analysis.warp_shuffles import ShuffleVariant, Transposition, WarpDecomposition, bit_permutation
 from layoutdialect.dialect.upstream.gpu.ops import ShuffleMode
-from layoutdialect.dialect.upstream.rocdl.cross_lane import LANE_SWAP_OPS, DppMoveOp, dpp_control
+from layoutdialect.dialect.upstream.rocdl.cross_lane import (
+    LANE_SWAP_OPS,
+    DppMoveOp,
+    PermlaneX16Op,
+    dpp_control,
+    permlane_x16_selectors,
+    row_xmask_control,
+)
 from layoutdialect.lowering.thread_builder import ThreadIR
 from layoutdialect.target import dpp_factors
 
@@ -61,10 +68,17 @@ def _conditional_swaps(ir: ThreadIR, words: list[SSAValue], register_bit: int, l
 
 
 def _xor_shuffle(ir: ThreadIR, warp: WarpDecomposition, word: SSAValue, mask: int) -> SSAValue:
-    """``word`` of lane ``lane ^ mask``: one or two DPP moves where the decomposition takes
-    them (a mask below 16 on CDNA: a row move, then a ``quad_perm``), else one shuffle."""
+    """``word`` of lane ``lane ^ mask``: where the decomposition's ``cross_lane`` takes them,
+    one ``row_xmask`` DPP move (a mask below 16 on RDNA) or one ``v_permlanex16`` (16 to 31),
+    or one or two DPP moves (a mask below 16 on CDNA: a row move, then a ``quad_perm``);
+    else one shuffle."""
+    if warp.cross_lane.permlane_x16(mask):
+        low, high = (ir.constant(word_ - (word_ >> 31 << 32)) for word_ in permlane_x16_selectors(mask & 15))
+        return ir.add(PermlaneX16Op(word, low, high), "moved")
     if not warp.dpp_moves(mask):
         return ir.shuffle(ShuffleMode.XOR, word, ir.constant(mask))
+    if warp.cross_lane.row_xmask:
+        return ir.add(DppMoveOp(word, row_xmask_control(mask)), "moved")
     for part in dpp_factors(mask):
         if part:
             word = ir.add(DppMoveOp(word, dpp_control(part)), "moved")

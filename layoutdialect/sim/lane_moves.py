@@ -1,7 +1,8 @@
 """AMD's cross-lane moves for ``CTASimulator``: DPP row moves (``rocdl.update.dpp``, the
-patterns of ``DPP_PATTERNS`` and every ``quad_perm``, all rows and banks enabled), CDNA4's
-register-lane swaps (``rocdl.permlane16.swap``, ``rocdl.permlane32.swap``) and
-``llvm.extractvalue`` of the pair a swap returns.
+patterns of ``DPP_PATTERNS``, every ``quad_perm`` and RDNA's ``row_xmask``, all rows and
+banks enabled), RDNA's ``rocdl.permlanex16``, CDNA4's register-lane swaps
+(``rocdl.permlane16.swap``, ``rocdl.permlane32.swap``) and ``llvm.extractvalue`` of the
+pair a swap returns.
 
 A swap across lane bit ``j`` returns, per lane ``l`` with bit ``j`` clear, the pair
 ``(a[l], a[l ^ 2^j])`` and, with it set, ``(b[l ^ 2^j], b[l])``: the lanes with the bit set
@@ -23,14 +24,16 @@ from xdsl.interpreter import InterpreterFunctions, PythonValues, impl, register_
 from layoutdialect.dialect.upstream.rocdl.cross_lane import (
     ALL_ROWS,
     DPP_PATTERNS,
+    ROW_XMASK,
     DppMoveOp,
     LaneSwapOp,
     Permlane16SwapOp,
     Permlane32SwapOp,
+    PermlaneX16Op,
 )
 from layoutdialect.sim.cta import CTASimulator, SimulationError, register_thread_functions
 
-__all__ = ["LaneMoveFunctions", "dpp_source_lanes", "lane_swap"]
+__all__ = ["LaneMoveFunctions", "dpp_source_lanes", "lane_swap", "permlane_x16_source_lanes"]
 
 Array = np.ndarray
 
@@ -51,14 +54,34 @@ def dpp_source_lanes(control: int, lanes: Array) -> Array:
     >>> import numpy as np
     >>> dpp_source_lanes(0x1B, np.arange(8, dtype=np.uint64)).tolist()
     [3, 2, 1, 0, 7, 6, 5, 4]
+    >>> dpp_source_lanes(0x165, np.arange(8, dtype=np.uint64)).tolist()
+    [5, 4, 7, 6, 1, 0, 3, 2]
     """
     if 0 <= control <= 0xFF:
         within = lanes & np.uint64(3)
         return lanes & ~np.uint64(3) | np.uint64(control) >> (np.uint64(2) * within) & np.uint64(3)
+    if ROW_XMASK <= control < ROW_XMASK + 16:
+        return lanes ^ np.uint64(control - ROW_XMASK)
     xors = {pattern: mask for mask, pattern in DPP_PATTERNS.items()}
     if control not in xors:
         raise SimulationError(f"the simulator models no DPP pattern {control:#x}")
     return lanes ^ np.uint64(xors[control])
+
+
+def permlane_x16_source_lanes(low: Array, high: Array, lanes: Array) -> Array:
+    """The lane each of ``lanes`` reads in ``v_permlanex16``: in the other row of its 32
+    lanes, the one nibble ``lane % 8`` of selector ``low`` (lanes 0-7 of a row) or ``high``
+    (8-15) names.
+
+    >>> import numpy as np
+    >>> lanes = np.arange(0, 32, 9, dtype=np.uint64)
+    >>> permlane_x16_source_lanes(np.uint64(0x76543210), np.uint64(0xFEDCBA98), lanes).tolist()
+    [16, 25, 2, 11]
+    """
+    within = lanes & np.uint64(15)
+    selector = np.where(within < np.uint64(8), low, high).astype(np.uint64)
+    nibble = selector >> (np.uint64(4) * (within & np.uint64(7))) & np.uint64(15)
+    return lanes & ~np.uint64(31) | (lanes & np.uint64(16)) ^ np.uint64(16) | nibble
 
 
 @register_impls
@@ -89,6 +112,13 @@ class LaneMoveFunctions(InterpreterFunctions):
     @impl(Permlane32SwapOp)
     def run_permlane32_swap(self, sim: CTASimulator, op: Permlane32SwapOp, args: PythonValues) -> PythonValues:
         return self._swap(sim, op, args)
+
+    @impl(PermlaneX16Op)
+    def run_permlane_x16(self, sim: CTASimulator, op: PermlaneX16Op, args: PythonValues) -> PythonValues:
+        lanes = sim.lane_ids[sim.current]
+        source = np.broadcast_to(args[1], lanes.shape)
+        sources = permlane_x16_source_lanes(args[2], args[3], lanes).astype(np.intp)
+        return (np.take_along_axis(source, sources, axis=2),)
 
     @impl(llvm.ExtractValueOp)
     def run_extract_value(self, sim: CTASimulator, op: llvm.ExtractValueOp, args: PythonValues) -> PythonValues:

@@ -145,6 +145,25 @@ def test_the_dpp_moves_of_a_mask_xor_the_lane_by_it_as_the_simulator_runs_them(m
     assert CrossLane().dpp_moves(mask) == 0
 
 
+@pytest.mark.parametrize("mask", range(1, 32))
+def test_rdna_xors_the_lane_by_one_row_xmask_or_one_permlanex16_as_the_simulator_runs_them(mask: int) -> None:
+    import numpy as np
+
+    from layoutdialect.dialect.upstream.rocdl.cross_lane import permlane_x16_selectors, row_xmask_control
+    from layoutdialect.sim.lane_moves import dpp_source_lanes, permlane_x16_source_lanes
+
+    rdna = Target.named("hip:gfx1100").cross_lane
+    lanes = np.arange(64, dtype=np.uint64)
+    if mask < 16:
+        source = dpp_source_lanes(row_xmask_control(mask), lanes)
+    else:
+        low, high = (np.uint64(word) for word in permlane_x16_selectors(mask & 15))
+        source = permlane_x16_source_lanes(low, high, lanes)
+    assert (source == lanes ^ np.uint64(mask)).all()
+    assert rdna.xor_moves(mask) == 1 and rdna.permlane_x16(mask) == (mask >= 16)
+    assert not Target.named("hip:gfx942").cross_lane.permlane_x16(mask), "CDNA has no v_permlanex16"
+
+
 def test_the_lds_pairs_two_accesses_a_constant_distance_apart_and_nvidia_pairs_none() -> None:
     lds = Target.named("hip:gfx942").shared
     assert lds.lds and not Target.named("cuda:90").shared.lds

@@ -1,7 +1,8 @@
-// On CDNA the lowering takes AMD's cross-lane moves where Triton 3.9's AMD backend does, and pairs LDS
-// accesses from one base: gfx950's register-lane swaps (a 3-cycle (r l4 l5) is two of them), DPP row moves
-// for XORs within 16 lanes on gfx942, and stores and loads a constant distance apart (ds_write2/ds_read2).
-// verify=true runs every lowering on the CTA simulator with waves of 64 lanes.
+// On AMD GPUs the lowering takes AMD's cross-lane moves where Triton 3.9's AMD backend does: gfx950's
+// register-lane swaps (a 3-cycle (r l4 l5) is two of them), DPP row moves for XORs within 16 lanes on
+// gfx942, row_xmask and v_permlanex16 on RDNA; and through the LDS paired accesses from one base
+// (ds_write2/ds_read2) and gfx950's transposing reads.
+// verify=true runs every lowering on the CTA simulator, with the module's waves (64 lanes, 32 on RDNA).
 // RUN: layout-opt %s --split-input-file -p 'lower-convert-layout{verify=true}' | filecheck %s
 
 // The 3-cycle: one v_permlane32_swap, then one v_permlane16_swap, no select (Triton 3.9: the same).
@@ -81,4 +82,33 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32,
 // CHECK:         gpu.barrier
 // CHECK-COUNT-4: rocdl.ds.read.tr16.b64 %{{.*}} : !llvm.ptr<3> -> vector<4xf16>
 // CHECK-NOT:     vector.load
+// CHECK:         func.return
+
+// -----
+
+// RDNA (gfx1100, waves of 32): an XOR of the lane id below 16 is one DPP row_xmask move (0x164 = 356 for 4),
+// one from 16 to 31 one v_permlanex16 whose selectors name each lane of the other row; Triton 3.9's
+// gfx1100 AMDGCN takes the same v_mov_b32_dpp row_xmask:4 and v_permlanex16_b32.
+#wave = #ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32]], warp = [], block = []}>
+#across = #ttg.linear<{register = [[32]], lane = [[2], [4], [8], [16], [1]], warp = [], block = []}>
+#within = #ttg.linear<{register = [[8]], lane = [[2], [4], [1], [16], [32]], warp = [], block = []}>
+module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "hip:gfx1100"} {
+  func.func @row_xmask(%x: tensor<64xi32, #wave>) -> tensor<64xi32, #within> {
+    %y = ttg.convert_layout %x : tensor<64xi32, #wave> -> tensor<64xi32, #within>
+    func.return %y : tensor<64xi32, #within>
+  }
+  func.func @permlane_x16(%x: tensor<64xi32, #wave>) -> tensor<64xi32, #across> {
+    %y = ttg.convert_layout %x : tensor<64xi32, #wave> -> tensor<64xi32, #across>
+    func.return %y : tensor<64xi32, #across>
+  }
+}
+// CHECK-LABEL: func.func @row_xmask
+// CHECK:         rocdl.update.dpp %[[SENT:.*]], %[[SENT]] with 356, 15, 15, false : i32
+// CHECK-NOT:     gpu.shuffle
+// CHECK:         func.return
+// CHECK-LABEL: func.func @permlane_x16
+// CHECK-DAG:     %[[LOW:.*]] = arith.constant 1985229328 : i32
+// CHECK-DAG:     %[[HIGH:.*]] = arith.constant -19088744 : i32
+// CHECK:         rocdl.permlanex16 %[[SENT:.*]], %[[SENT]], %[[LOW]], %[[HIGH]], true, false : i32, i32
+// CHECK-NOT:     gpu.shuffle
 // CHECK:         func.return

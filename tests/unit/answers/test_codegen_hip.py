@@ -116,6 +116,23 @@ CASES: dict[str, tuple[str, str, tuple[int, ...], str, str]] = {
         "i8",
         "hip:gfx950",
     ),
+    # RDNA's waves of 32: register bit 0 with lane bit 2 is one DPP row_xmask:4 move (Triton 3.9's
+    # gfx1100 AMDGCN: one v_mov_b32_dpp row_xmask:4) ...
+    "row_xmask_i32": (
+        _linear([1], [2, 4, 8, 16, 32]),
+        _linear([8], [2, 4, 1, 16, 32]),
+        (64,),
+        "i32",
+        "hip:gfx1100",
+    ),
+    # ... and with lane bit 4, one v_permlanex16 (Triton 3.9: one v_permlanex16_b32).
+    "permlane_x16_i32": (
+        _linear([1], [2, 4, 8, 16, 32]),
+        _linear([32], [2, 4, 8, 16, 1]),
+        (64,),
+        "i32",
+        "hip:gfx1100",
+    ),
     # Two transpositions within one wave: through the LDS, each wave reading what it wrote.
     "wave_local_f32": (
         _linear([1, 2], [4, 8, 16, 32, 64, 128]),
@@ -147,8 +164,10 @@ def test_the_hip_calls_amd_s_primitives_as_often_as_the_plan_counts(case: str) -
     swaps = plan.warp.lane_swap_instructions if plan.warp is not None else 0
     body = source[source.index(f"__device__ {emitted.return_type} {case}(") :]
     assert body.count("= lane_swap<") == swaps
-    assert body.count("= __shfl") + body.count("= dpp_move<") == plan.shuffles - swaps
-    assert bool(body.count("= dpp_move<")) == (case in ("dpp_xor_i32", "byte_permutes_f16"))
+    moves = body.count("= __shfl") + body.count("= dpp_move<") + body.count("= permlane_x16(")
+    assert moves == plan.shuffles - swaps
+    assert bool(body.count("= dpp_move<")) == (case in ("dpp_xor_i32", "byte_permutes_f16", "row_xmask_i32"))
+    assert bool(body.count("= permlane_x16(")) == (case == "permlane_x16_i32")
     assert body.count("= byte_permute(") == plan.permutes
     assert bool(swaps) == (case in ("lane_swap_f16", "three_cycle_i32"))
     assert bool(plan.permutes) == (case == "byte_permutes_f16")
@@ -186,7 +205,9 @@ def test_the_header_guards_gfx950_s_lane_swaps(case: str) -> None:
     source = _generate(case).source
     guarded = "#if defined(__HIP_DEVICE_COMPILE__) && !defined(__gfx950__)\n#error" in source
     assert guarded == ("= lane_swap<" in source or "= read_transposed<" in source)
-    assert guarded or "// HIP for gfx942: runs on every AMD GPU with waves of 64 lanes" in source
+    rdna = "#if defined(__HIP_DEVICE_COMPILE__) && (defined(__GFX9__) || __AMDGCN_WAVEFRONT_SIZE != 32)" in source
+    assert rdna == (case in ("row_xmask_i32", "permlane_x16_i32"))
+    assert guarded or rdna or "// HIP for gfx942: runs on every AMD GPU with waves of 64 lanes" in source
 
 
 @pytest.mark.skipif(COMPILER is None, reason="no C++ compiler for the host-side warp emulation")
@@ -202,8 +223,8 @@ def test_the_hip_moves_every_element_to_its_destination_register(tmp_path: Path)
 def test_codegen_refuses_waves_the_layouts_do_not_have() -> None:
     with pytest.raises(LayoutArgumentError, match="the layout has 32 lanes a warp, and hip:gfx942's waves have 64"):
         ask(_linear([1], [2, 4, 8, 16, 32]), _linear([32], [2, 4, 8, 16, 1]), "i32", "64", target="gfx942")
-    with pytest.raises(LayoutArgumentError, match="waves of 64 lanes"):
-        ask(_linear([1], [2, 4, 8, 16, 32]), _linear([32], [2, 4, 8, 16, 1]), "i32", "64", target="gfx1100")
+    with pytest.raises(LayoutArgumentError, match="of 32 on RDNA"):
+        ask(_linear([1], [2, 4, 8, 16, 32]), _linear([32], [2, 4, 8, 16, 1]), "i32", "64", target="gfx803")
 
 
 @pytest.mark.skipif(HIPCC is None, reason="hipcc is not installed")

@@ -78,7 +78,7 @@ REFUSED: dict[tuple[str, str], list[str]] = {
     ("codegen", "--shape"): ["64"],
     ("codegen", "--dtype"): [*BAD_DTYPES, "b16"],
     ("codegen", "--name"): ["1st", "int", "__convert", "_Convert", "Vec", "convert layout"],
-    ("codegen", "--target"): [*BAD_TARGETS, "gfx1100"],
+    ("codegen", "--target"): [*BAD_TARGETS, "gfx803"],
     ("codegen", "--num-banks"): ["3"],
     ("convert", "source"): [SHARED],
     ("convert", "destination"): ["#ttg.blocked<{sizePerThread = [1]}>"],

@@ -133,7 +133,7 @@ T __shfl_xor(T value, int mask, int width) {
 inline void emulated_wave_barrier() { emulated_own_warp().exchange.arrive_and_wait(); }
 
 // A DPP move within rows of 16 lanes: quad_perm (controls 0x00-0xff), row_ror:8 (0x128),
-// row_mirror (0x140) and row_half_mirror (0x141).
+// row_mirror (0x140), row_half_mirror (0x141) and RDNA's row_xmask (0x160-0x16f).
 inline uint32_t emulated_dpp_move(uint32_t word, int control) {
   unsigned lane = threadIdx.x % emulated_lanes;
   unsigned source = lane;
@@ -141,7 +141,17 @@ inline uint32_t emulated_dpp_move(uint32_t word, int control) {
   else if (control == 0x128) source = lane ^ 8u;
   else if (control == 0x140) source = lane ^ 15u;
   else if (control == 0x141) source = lane ^ 7u;
+  else if (control >= 0x160 && control < 0x170) source = lane ^ unsigned(control - 0x160);
   return emulated_shuffle(word, source, emulated_lanes);
+}
+
+// v_permlanex16 (RDNA): the word of the lane of the other row of 16 in each 32 that nibble
+// lane % 8 of `low` (lanes 0-7 of a row) or `high` (lanes 8-15) names.
+inline uint32_t emulated_permlane_x16(uint32_t word, uint32_t low, uint32_t high) {
+  unsigned lane = threadIdx.x % emulated_lanes;
+  unsigned within = lane & 15u;
+  unsigned nibble = ((within < 8 ? low : high) >> 4 * (within & 7u)) & 15u;
+  return emulated_shuffle(word, (lane & ~31u) | ((lane & 16u) ^ 16u) | nibble, emulated_lanes);
 }
 
 // v_permlane16_swap / v_permlane32_swap: lanes with bit `lane_bit` set trade word a for word b

@@ -33,6 +33,7 @@ def test_the_emitter_and_the_simulator_cover_the_same_ops() -> None:
         "rocdl.ds.read.tr8.b64",
         "rocdl.permlane16.swap",
         "rocdl.permlane32.swap",
+        "rocdl.permlanex16",
         "rocdl.update.dpp",
     ]
 

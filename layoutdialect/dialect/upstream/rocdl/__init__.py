@@ -12,6 +12,7 @@ from layoutdialect.dialect.upstream.rocdl.cross_lane import (
     LaneSwapOp,
     Permlane16SwapOp,
     Permlane32SwapOp,
+    PermlaneX16Op,
 )
 from layoutdialect.dialect.upstream.rocdl.lds import (
     TRANSPOSED_READ_OPS,
@@ -43,6 +44,7 @@ __all__ = [
     "LaneSwapOp",
     "Permlane16SwapOp",
     "Permlane32SwapOp",
+    "PermlaneX16Op",
     "SBarrierOp",
     "SchedBarrierOp",
     "SchedGroupMaskAttr",
@@ -62,6 +64,7 @@ ROCDL = Dialect(
         DppMoveOp,
         Permlane16SwapOp,
         Permlane32SwapOp,
+        PermlaneX16Op,
         DsReadTr16B64Op,
         DsReadTr8B64Op,
     ],

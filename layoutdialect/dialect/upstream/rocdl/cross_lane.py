@@ -7,8 +7,18 @@ DPP (data-parallel primitives) moves a word between the lanes of each row of 16:
 ``dppCtrl`` names the pattern: ``quad_perm`` (0x00-0xff: lane ``4q + i`` reads lane
 ``4q + (ctrl >> 2i & 3)``), ``row_ror:8`` (0x128: the row rotated by 8, lane ``i`` reads
 ``i ^ 8``), ``row_mirror`` (0x140: lane ``i`` reads ``i ^ 15``) and ``row_half_mirror``
-(0x141: ``i ^ 7``); ``DPP_PATTERNS`` holds the ones the lowering writes.  With all rows and
+(0x141: ``i ^ 7``); ``DPP_PATTERNS`` holds the ones the lowering writes on CDNA.  RDNA adds
+``row_xmask:m`` (0x160 + m: lane ``i`` reads ``i ^ m`` within its row).  With all rows and
 banks enabled (masks 15) every lane gets its word, so ``%old`` is never read.
+
+RDNA's exchange across the two rows of 32 lanes:
+
+    %moved = rocdl.permlanex16 %old, %src, %lo, %hi, false, true : i32, i32
+
+``v_permlanex16_b32``: lane ``i`` of a row reads, from the other row of its 32 lanes, the
+lane that nibble ``i`` of the selectors names (``%lo`` for lanes 0-7 of a row, ``%hi`` for
+8-15); ``permlane_x16_selectors(m)`` makes it an XOR of the lane id by ``16 ^ m``.  The
+flags are ``fi`` and ``bound_ctrl``, as Triton sets them.
 
 CDNA4's register-lane swaps:
 
@@ -40,7 +50,11 @@ __all__ = [
     "LaneSwapOp",
     "Permlane16SwapOp",
     "Permlane32SwapOp",
+    "PermlaneX16Op",
+    "ROW_XMASK",
     "dpp_control",
+    "permlane_x16_selectors",
+    "row_xmask_control",
 ]
 
 DPP_PATTERNS: dict[int, int] = {7: 0x141, 8: 0x128, 15: 0x140}
@@ -48,6 +62,33 @@ DPP_PATTERNS: dict[int, int] = {7: 0x141, 8: 0x128, 15: 0x140}
 
 ALL_ROWS = 15
 """A row or bank mask that enables all four."""
+
+ROW_XMASK = 0x160
+"""The ``dppCtrl`` of ``row_xmask:0``; ``row_xmask:m`` is ``ROW_XMASK + m`` (RDNA)."""
+
+
+def row_xmask_control(mask: int) -> int:
+    """The ``dppCtrl`` of RDNA's one DPP move that XORs the lane id by ``mask`` (below 16).
+
+    >>> hex(row_xmask_control(4))
+    '0x164'
+    """
+    if not 0 < mask < 16:
+        raise ValueError(f"row_xmask XORs the lane id by 1 to 15, not {mask}")
+    return ROW_XMASK + mask
+
+
+def permlane_x16_selectors(mask: int) -> tuple[int, int]:
+    """The selector words of the ``v_permlanex16`` that XORs the lane id by ``16 ^ mask``
+    (``mask`` below 16): nibble ``i`` names lane ``i ^ mask`` of the other row, for lanes
+    0-7 and 8-15 of a row (Triton's ``emitPermlaneX16Xor``).
+
+    >>> [hex(word) for word in permlane_x16_selectors(0)]
+    ['0x76543210', '0xfedcba98']
+    """
+    if not 0 <= mask < 16:
+        raise ValueError(f"v_permlanex16 XORs the lane id by 16 to 31, not {16 ^ mask}")
+    return tuple(sum(((start + lane) ^ mask) << 4 * lane for lane in range(8)) for start in (0, 8))  # type: ignore[return-value]
 
 
 def dpp_control(mask: int) -> int:
@@ -90,6 +131,35 @@ class DppMoveOp(IRDLOperation):
                 "bankMask": IntegerAttr(ALL_ROWS, i32),
                 "boundCtrl": BoolAttr.from_bool(False),
             },
+            result_types=[i32],
+        )
+
+
+@irdl_op_definition
+class PermlaneX16Op(IRDLOperation):
+    """``v_permlanex16_b32``: each lane's word from the lane of the other row of its 32 that
+    the selectors name (see the module)."""
+
+    name = "rocdl.permlanex16"
+
+    old = operand_def(I32)
+    src = operand_def(I32)
+    selector_low = operand_def(I32)
+    selector_high = operand_def(I32)
+    fi = prop_def(BoolAttr)
+    bound_control = prop_def(BoolAttr, prop_name="boundControl")
+    res = result_def(I32)
+
+    assembly_format = (
+        "$old `,` $src `,` $selector_low `,` $selector_high `,` $fi `,` $boundControl attr-dict `:` "
+        "type($src) `,` type($selector_low)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(self, src: SSAValue, selector_low: SSAValue, selector_high: SSAValue) -> None:
+        super().__init__(
+            operands=[src, src, selector_low, selector_high],
+            properties={"fi": BoolAttr.from_bool(True), "boundControl": BoolAttr.from_bool(False)},
             result_types=[i32],
         )
 
