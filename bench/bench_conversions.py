@@ -24,8 +24,9 @@ conflict-free on these cases.
 
 Last, ``--pairs N`` random conversions (150, 10 with ``--quick``; ``--seed S``, 0 by
 default; ``random_conversion_pairs``) are lowered, verified and counted for sm_80 and sm_90
-and compared with Triton 3.9's PTX for the same kernels, and as many pairs of 64-lane
-waves for AMD's gfx942 and gfx950 with its AMDGCN (``--amd-pairs N``; 0 skips them)
+and compared with Triton 3.9's PTX for the same kernels, as many pairs of 64-lane
+waves for AMD's gfx942 and gfx950 with its AMDGCN (``--amd-pairs N``; 0 skips them), and
+as many of RDNA's 32-lane waves for gfx1100 (``--rdna-pairs N``)
 (``conversion_comparison`` says what is counted on each side): per target, how many pairs
 we do better, equally and worse on each measure, then every pair and measure where we are
 worse, with both paths and Triton's shared-memory instructions.  Triton runs under ``--triton-python PATH`` (default
@@ -43,9 +44,9 @@ from collections import Counter
 from collections.abc import Callable
 from functools import partial
 
-from conversion_comparison import AMD_TARGETS, CTX, find_triton_python, report, tensor_type
+from conversion_comparison import AMD_TARGETS, CTX, RDNA_TARGETS, find_triton_python, report, tensor_type
 from conversion_corpus import CORPUS, TRITON_COUNTS, TRITON_SM80_SHARED, Case, SharedAccess
-from random_conversion_pairs import random_pairs
+from random_conversion_pairs import RDNA_FAMILIES, random_pairs
 from xdsl.parser import Parser
 
 from layoutdialect import LinearLayout, to_linear_layout
@@ -157,6 +158,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="the seed of the random pairs")
     parser.add_argument("--amd-pairs", type=int, help="random pairs of 64-lane waves for AMD (default: as --pairs)")
     parser.add_argument(
+        "--rdna-pairs", type=int, help="random pairs of 32-lane waves for AMD's RDNA, gfx1100 (default: as --pairs)"
+    )
+    parser.add_argument(
         "--triton-python",
         help="a Python that imports triton 3.9 (default: $TRITON_PYTHON, else ~/.cache/triton-venv/bin/python)",
     )
@@ -193,6 +197,10 @@ def main() -> None:
     amd_count = count if args.amd_pairs is None else args.amd_pairs
     if amd_count:
         report(random_pairs(amd_count, args.seed, lanes=64), args.seed, triton, args.details, AMD_TARGETS)
+    rdna_count = count if args.rdna_pairs is None else args.rdna_pairs
+    if rdna_count:
+        rdna_pairs = random_pairs(rdna_count, args.seed, lanes=32, families=RDNA_FAMILIES)
+        report(rdna_pairs, args.seed, triton, args.details, RDNA_TARGETS)
 
 
 if __name__ == "__main__":

@@ -77,6 +77,9 @@ TARGETS = {name: Target.named(name) for name in ("cuda:80", "cuda:90")}
 AMD_TARGETS = {name: Target.named(name) for name in ("hip:gfx942", "hip:gfx950")}
 """The AMD CDNA targets compared (pairs of 64-lane waves), by ``ttg.target`` name."""
 
+RDNA_TARGETS = {"hip:gfx1100": Target.named("hip:gfx1100")}
+"""The AMD RDNA target compared (pairs of 32-lane waves of ``RDNA_FAMILIES``)."""
+
 MEASURES = {
     "moves": "shuffles + selects + permutes",
     "shared": "shared-memory instructions",
@@ -226,7 +229,13 @@ OUR_SHARED_ACCESS = (
 )
 """Our ops that each issue one shared-memory instruction (less the LDS pairs)."""
 
-OUR_CROSS_LANE = ("gpu.shuffle", "rocdl.update.dpp", "rocdl.permlane16.swap", "rocdl.permlane32.swap")
+OUR_CROSS_LANE = (
+    "gpu.shuffle",
+    "rocdl.update.dpp",
+    "rocdl.permlane16.swap",
+    "rocdl.permlane32.swap",
+    "rocdl.permlanex16",
+)
 """Our ops that move data between lanes: shuffles, DPP moves and register-lane swaps."""
 
 SHARED_ACCESS = ("st.shared", "ld.shared", "ldmatrix", "stmatrix")

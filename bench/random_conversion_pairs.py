@@ -59,6 +59,10 @@ FAMILIES = {
 """Short names of the encoding families drawn, by lanes per warp (``mma3``/``dot3``: Hopper
 MMA and its A operand; ``mfma``/``dotmfma``: CDNA's MFMA and its operands)."""
 
+RDNA_FAMILIES = ("blocked", "slice", "linear")
+"""The families drawn for RDNA's waves of 32 (``random_pairs(..., families=RDNA_FAMILIES)``):
+no NVIDIA MMA, which Triton's AMD backend does not take."""
+
 SLICE_PARENTS = ("blocked", "mma2", "mma3", "dot2", "mfma")
 """The families a ``#ttg.slice`` is drawn from."""
 
@@ -156,7 +160,14 @@ def _mfma(rng: random.Random, warps: int) -> AmdMfmaEncoding:
 
 
 def _encoding(
-    rng: random.Random, family: str, rank: int, warps: int, bits: int, shape: list[int], lanes: int = 32
+    rng: random.Random,
+    family: str,
+    rank: int,
+    warps: int,
+    bits: int,
+    shape: list[int],
+    lanes: int = 32,
+    drawn: tuple[str, ...] | None = None,
 ) -> DistributedEncoding:
     """An encoding of ``family`` for a tensor of ``shape`` (``linear``: a random permutation
     of another family's layout at ``shape``)."""
@@ -175,24 +186,25 @@ def _encoding(
     if family == "slice":
         dim = rng.randrange(rank + 1)
         parent_shape = shape[:dim] + [rng.choice([2, 4, 16, 64])] + shape[dim:]
-        parents = [family for family in _families(rank + 1, lanes) if family in SLICE_PARENTS]
-        parent = _encoding(rng, rng.choice(parents), rank + 1, warps, bits, parent_shape, lanes)
+        parents = [family for family in _families(rank + 1, lanes, drawn) if family in SLICE_PARENTS]
+        parent = _encoding(rng, rng.choice(parents), rank + 1, warps, bits, parent_shape, lanes, drawn)
         return SliceEncoding(dim, parent)
-    family = rng.choice([other for other in _families(rank, lanes) if other != "linear"])
-    source = _encoding(rng, family, rank, warps, bits, shape, lanes).to_linear_layout(shape)
+    family = rng.choice([other for other in _families(rank, lanes, drawn) if other != "linear"])
+    source = _encoding(rng, family, rank, warps, bits, shape, lanes, drawn).to_linear_layout(shape)
     bases = dict(source.bases)
     pooled = bases["register"] + bases["lane"]
     rng.shuffle(pooled)
     return _linear(source, pooled[: len(bases["register"])], pooled[len(bases["register"]) :])
 
 
-def _families(rank: int, lanes: int = 32) -> tuple[str, ...]:
-    """The families with encodings of ``rank``: MMA and dot operands are 2-D or (Ampere's)
-    3-D, and only blocked parents of slices have rank 4."""
+def _families(rank: int, lanes: int = 32, drawn: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """The families of ``drawn`` (by default ``FAMILIES[lanes]``) with encodings of ``rank``:
+    MMA and dot operands are 2-D or (Ampere's) 3-D, and only blocked parents of slices have
+    rank 4."""
     if rank == 4:
         return ("blocked",)
     excluded = {1: MMA_FAMILIES, 2: (), 3: ("mma3", "dot3", "mfma", "dotmfma")}[rank]
-    return tuple(family for family in FAMILIES[lanes] if family not in excluded)
+    return tuple(family for family in drawn or FAMILIES[lanes] if family not in excluded)
 
 
 def _linear(layout: LinearLayout, registers: list[list[int]], lanes: list[list[int]]) -> LinearEncoding:
@@ -229,7 +241,9 @@ def _family(encoding: DistributedEncoding) -> str:
     return "slice" if isinstance(encoding, SliceEncoding) else "linear"
 
 
-def _draw(rng: random.Random, lanes: int) -> tuple[DistributedEncoding, DistributedEncoding, list[int], str, int]:
+def _draw(
+    rng: random.Random, lanes: int, drawn: tuple[str, ...] | None = None
+) -> tuple[DistributedEncoding, DistributedEncoding, list[int], str, int]:
     """One candidate pair: (source, destination, shape, element, warps)."""
     rank = rng.choice([1, 2, 2, 2, 3, 3])
     warps = rng.choice([4, 8])
@@ -240,23 +254,26 @@ def _draw(rng: random.Random, lanes: int) -> tuple[DistributedEncoding, Distribu
         shape[-2:] = [max(size, 16) for size in shape[-2:]]
         while prod(shape) > 1 << MAX_ELEMENTS_LOG2:
             shape[shape.index(max(shape))] //= 2
-    families = _families(rank, lanes)
-    src = _encoding(rng, rng.choice(families), rank, warps, bits, shape, lanes)
+    families = _families(rank, lanes, drawn)
+    src = _encoding(rng, rng.choice(families), rank, warps, bits, shape, lanes, drawn)
     if rng.random() < 1 / 3:
         dst: DistributedEncoding = _intra_warp(rng, src.to_linear_layout(shape))
     else:
-        dst = _encoding(rng, rng.choice(families), rank, warps, bits, shape, lanes)
+        dst = _encoding(rng, rng.choice(families), rank, warps, bits, shape, lanes, drawn)
     return src, dst, shape, element, warps
 
 
-def random_pairs(count: int = 150, seed: int = 0, lanes: int = 32) -> list[ConversionPair]:
-    """``count`` random pairs that move data between threads, the same for the same ``seed``
-    and ``lanes`` (32: NVIDIA's warps; 64: AMD CDNA's waves)."""
+def random_pairs(
+    count: int = 150, seed: int = 0, lanes: int = 32, families: tuple[str, ...] | None = None
+) -> list[ConversionPair]:
+    """``count`` random pairs that move data between threads, the same for the same ``seed``,
+    ``lanes`` (32: NVIDIA's warps; 64: AMD CDNA's waves) and ``families`` (by default
+    ``FAMILIES[lanes]``; ``RDNA_FAMILIES`` with 32 lanes for RDNA's waves)."""
     rng = random.Random(seed)
     pairs: list[ConversionPair] = []
     while len(pairs) < count:
         try:
-            src, dst, shape, element, warps = _draw(rng, lanes)
+            src, dst, shape, element, warps = _draw(rng, lanes, families)
             moves = not reorders_registers(src.to_linear_layout(shape), dst.to_linear_layout(shape))
         except (EncodingError, LinearLayoutError):
             continue

@@ -8,7 +8,8 @@ writes them and writes one JSON answer a line::
     python bench/random_conversion_pairs.py --pairs 150 > pairs.jsonl
     ~/.cache/triton-venv/bin/python bench/triton_conversion_oracle.py --targets cuda:80,cuda:90 < pairs.jsonl
 
-For each pair and target (``cuda:80``, or ``hip:gfx942`` for pairs of 64-lane waves) it
+For each pair and target (``cuda:80``; ``hip:gfx942`` for pairs of 64-lane waves, ``hip:gfx1100``
+of 32) it
 compiles two TTGIR modules with ``triton.compile(path, target=GPUTarget(...))``: the *conversion*
 kernel, which loads the tensor from global memory in the source encoding
 (``make_range``/``expand_dims``/``broadcast``/``addptr`` per dim, ``tt.load``),
@@ -28,9 +29,9 @@ and stores need none).  The caller turns the opcodes into its measures.
 
 Answers are cached in ``~/.cache/layoutdialect/triton_conversions.json``, keyed by the sha1
 of the module text, Triton's version and ``COUNTING``; a module Triton refuses (or dies
-on) is cached with its error, so delete the file to try it again.  Triton's C++ assertions
-abort the process, so modules compile in child processes (``triton_oracle.run_batch``),
-as many at a time as there are cores.
+on, or compiles for more than ``MODULE_SECONDS``) is cached with its error, so delete the
+file to try it again.  Triton's C++ assertions abort the process, so modules compile in
+child processes (``triton_oracle.run_batch``), as many at a time as there are cores.
 """
 
 from __future__ import annotations
@@ -58,7 +59,10 @@ COUNTING = 1
 CACHE = Path.home() / ".cache" / "layoutdialect" / "triton_conversions.json"
 
 BATCH = 12
-"""Modules one child process compiles (a child that dies is retried in halves)."""
+"""Modules one child process compiles (a child that dies is retried from the module after)."""
+
+MODULE_SECONDS = 300
+"""The most one module's compile may take; a slower one is answered with an error."""
 
 
 def tensor(shape: list[int], element: str, layout: str) -> str:
@@ -225,13 +229,12 @@ def stderr_to(log: Path) -> Iterator[None]:
             os.close(saved)
 
 
-def compile_rows(rows: list[Row]) -> list[Row]:
+def compile_rows(rows: list[Row]) -> Iterator[Row]:
     """Compile each row's ``module`` for its ``target``, in this process, with its stderr
-    in ``$TRITON_CONVERSION_ORACLE_LOGS/<key>.log``."""
+    in ``$TRITON_CONVERSION_ORACLE_LOGS/<key>.log``, answering each as it is done."""
     import triton
     from triton.backends.compiler import GPUTarget
 
-    answers = []
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "kernel.ttgir"
         for row in rows:
@@ -243,7 +246,7 @@ def compile_rows(rows: list[Row]) -> list[Row]:
                 try:
                     backend, arch = row["target"].split(":")
                     hip = backend == "hip"
-                    gpu = GPUTarget("hip", arch, 64) if hip else GPUTarget("cuda", int(arch), 32)
+                    gpu = GPUTarget("hip", arch, row["lanes"]) if hip else GPUTarget("cuda", int(arch), 32)
                     compiled = triton.compile(str(path), target=gpu)
                     code = compiled.asm["amdgcn" if hip else "ptx"]
                     counts = opcode_counts(code, convert_line(row["module"]), amdgcn=hip)
@@ -256,8 +259,7 @@ def compile_rows(rows: list[Row]) -> list[Row]:
                     ]
                     message = diagnostics[:1] or str(error).strip().splitlines()[-1:] or [type(error).__name__]
                     answer = {"error": message[0]}
-            answers.append(answer | {"seconds": round(time.perf_counter() - start, 3)})
-    return answers
+            yield answer | {"seconds": round(time.perf_counter() - start, 3)}
 
 
 def cache_key(module: str, version: str) -> str:
@@ -266,7 +268,7 @@ def cache_key(module: str, version: str) -> str:
 
 
 def answer_modules(modules: list[Row], workers: int) -> tuple[list[Row], int]:
-    """The answer for each ``{"module", "target"}`` row, from the cache or compiled in
+    """The answer for each ``{"module", "target", "lanes"}`` row, from the cache or compiled in
     ``workers`` child processes at a time; and how many were compiled."""
     import triton
 
@@ -281,7 +283,8 @@ def answer_modules(modules: list[Row], workers: int) -> tuple[list[Row], int]:
         os.environ[LOGS] = work
         with ThreadPoolExecutor(workers) as pool:
             done = 0
-            for batch, answers in zip(batches, pool.map(partial(run_batch, __file__), batches)):
+            run = partial(run_batch, __file__, seconds_per_row=MODULE_SECONDS)
+            for batch, answers in zip(batches, pool.map(run, batches)):
                 for row, answer in zip(batch, answers):
                     if "error" in answer and answer["error"].startswith("Triton aborted"):
                         last = (Path(work) / f"{row['key']}.log").read_text().strip().splitlines()[-1:]
@@ -308,12 +311,13 @@ def main() -> int:
     if args.child:
         for answer in compile_rows(json.loads(sys.stdin.read())):
             sys.stdout.write(json.dumps(answer) + "\n")
+            sys.stdout.flush()
         return 0
     pairs = [json.loads(line) for line in sys.stdin if line.strip()]
     targets = args.targets.split(",")
     jobs = [(pair, target) for target in targets for pair in pairs]
     modules = [
-        {"module": module_text(pair, target, convert), "target": target}
+        {"module": module_text(pair, target, convert), "target": target, "lanes": pair.get("lanes", 32)}
         for pair, target in jobs
         for convert in (True, False)
     ]

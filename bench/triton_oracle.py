@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
-from typing import Any
+from typing import IO, Any
 
 BATCH = 200
 
@@ -57,8 +59,14 @@ def parse_row_module(row: Row, function: str, context: Any) -> Any:
     return module
 
 
-def run_batch(script: str, rows: list[Row]) -> list[Row]:
-    """``script --child`` answering ``rows``; a crashed child's rows are retried in halves."""
+def run_batch(script: str, rows: list[Row], seconds_per_row: float | None = None) -> list[Row]:
+    """``script --child`` answering ``rows``; a crashed child's rows are retried in halves.
+
+    With ``seconds_per_row`` the child must print each answer as it finishes it: a row it
+    takes longer on is answered with an error, the child stopped, and the rows after it
+    answered by a new child."""
+    if seconds_per_row is not None:
+        return _run_with_deadlines(script, rows, seconds_per_row)
     child = subprocess.run(
         [sys.executable, script, "--child"], input=json.dumps(rows), capture_output=True, text=True, check=False
     )
@@ -68,6 +76,47 @@ def run_batch(script: str, rows: list[Row]) -> list[Row]:
         return [{"error": f"Triton aborted: {child.stderr.strip().splitlines()[-1] if child.stderr.strip() else ''}"}]
     half = len(rows) // 2
     return run_batch(script, rows[:half]) + run_batch(script, rows[half:])
+
+
+def _run_with_deadlines(script: str, rows: list[Row], seconds_per_row: float) -> list[Row]:
+    """``run_batch`` of a child that prints each answer as it finishes it, ``seconds_per_row``
+    allowed for each."""
+    with tempfile.TemporaryFile("w+") as stderr:
+        child = subprocess.Popen(
+            [sys.executable, script, "--child"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, text=True
+        )
+        assert child.stdin is not None and child.stdout is not None
+        child.stdin.write(json.dumps(rows))
+        child.stdin.close()
+        lines: queue.Queue[str | None] = queue.Queue()
+
+        def read(stdout: IO[str]) -> None:
+            for line in stdout:
+                lines.put(line)
+            lines.put(None)
+
+        threading.Thread(target=read, args=(child.stdout,), daemon=True).start()
+        answers: list[Row] = []
+        while len(answers) < len(rows):
+            try:
+                line = lines.get(timeout=seconds_per_row)
+            except queue.Empty:
+                child.kill()
+                child.wait()
+                slow = {"error": f"Triton took more than {seconds_per_row:.0f} s; stopped"}
+                rest = rows[len(answers) + 1 :]
+                return answers + [slow] + (_run_with_deadlines(script, rest, seconds_per_row) if rest else [])
+            if line is None:
+                break
+            answers.append(json.loads(line))
+        child.wait()
+        if len(answers) == len(rows):
+            return answers
+        stderr.seek(0)
+        message = stderr.read().strip().splitlines()
+        crashed = {"error": f"Triton aborted: {message[-1] if message else ''}"}
+        rest = rows[len(answers) + 1 :]
+        return answers + [crashed] + (_run_with_deadlines(script, rest, seconds_per_row) if rest else [])
 
 
 def oracle_main(
