@@ -23,7 +23,8 @@ both sides are counted per thread, statically (the code one thread runs):
 On AMD the same measures count Triton's AMDGCN: moves are its cross-lane instructions
 (``ds_bpermute``/``ds_permute``, ``ds_swizzle``, ``v_permlane*``, DPP moves) beside
 ``v_cndmask`` (selects) and ``v_perm_b32`` (byte permutes); shared-memory instructions its
-LDS ``ds_read*``/``ds_write*`` (``ds_read_b64_tr_b16`` too); barriers its ``s_barrier``;
+LDS ``ds_read*``/``ds_write*`` (``ds_read_b64_tr_b16`` too; RDNA's ``ds_load*``/``ds_store*``);
+barriers its ``s_barrier``;
 its wavefronts are estimated from each access's width with the target's phases.  Our
 lowering's cross-lane moves (``OUR_CROSS_LANE``) are its ``gpu.shuffle`` (a ``ds_bpermute``),
 DPP moves (``rocdl.update.dpp``) and CDNA4's register-lane swaps (``rocdl.permlane*.swap``);
@@ -245,7 +246,7 @@ CONVERSION_ONLY = ("shfl.sync", *SHARED_ACCESS, "bar.sync", "barrier.sync", "bar
 AMD_CROSS_LANE = ("ds_bpermute", "ds_permute", "ds_swizzle", "v_permlane")
 """AMDGCN opcodes that move data between lanes (DPP moves are told by their ``_dpp`` suffix)."""
 
-AMD_SHARED_ACCESS = ("ds_read", "ds_write")
+AMD_SHARED_ACCESS = ("ds_read", "ds_write", "ds_load", "ds_store")
 """AMDGCN's LDS accesses."""
 
 
@@ -335,12 +336,16 @@ def _theirs_amd(answer: dict[str, object], target: Target) -> Theirs:
     return Theirs(measures, 0, 0, access_names(accesses), None)
 
 
+_AMD_PAIRED = re.compile(r"ds_(read|write)2|ds_(load|store)_2addr")
+"""The LDS opcodes that serve two accesses: ``ds_read2*`` (CDNA), ``ds_load_2addr*`` (RDNA)."""
+
+
 def _amd_bits(opcode: str) -> int:
     """Bits per lane of an LDS access: ``ds_write_b128`` 128, ``ds_read2_b64`` 128,
-    ``ds_read_u16`` 16, ``ds_read_b64_tr_b16`` 64."""
+    ``ds_read_u16`` 16, ``ds_read_b64_tr_b16`` 64 (RDNA's ``ds_load_2addr_b64`` 128)."""
     widths = re.findall(r"_[bui](\d+)", opcode)
     bits = int(widths[0]) if widths else 32
-    return bits * (2 if re.match(r"ds_(read|write)2", opcode) else 1)
+    return bits * (2 if _AMD_PAIRED.match(opcode) else 1)
 
 
 def _amd_phases(opcode: str, target: Target) -> int:
@@ -349,10 +354,10 @@ def _amd_phases(opcode: str, target: Target) -> int:
 
 
 def _amd_access(opcode: str) -> str:
-    """``ds_write_b128`` as ``st.128``, ``ds_read2_b64`` as ``ld2.64``, ``ds_read_b64_tr_b16``
-    as ``ld.64.tr``."""
-    kind = "st" if opcode.startswith("ds_write") else "ld"
-    pair = "2" if re.match(r"ds_(read|write)2", opcode) else ""
+    """``ds_write_b128`` (RDNA: ``ds_store_b128``) as ``st.128``, ``ds_read2_b64`` (RDNA:
+    ``ds_load_2addr_b64``) as ``ld2.64``, ``ds_read_b64_tr_b16`` as ``ld.64.tr``."""
+    kind = "st" if opcode.startswith(("ds_write", "ds_store")) else "ld"
+    pair = "2" if _AMD_PAIRED.match(opcode) else ""
     widths = re.findall(r"_[bui](\d+)", opcode)
     return f"{kind}{pair}.{widths[0] if widths else 32}" + (".tr" if "_tr_" in opcode else "")
 

@@ -183,7 +183,9 @@ AMDGCN_OPCODE = re.compile(r"^([a-z][a-z0-9_]*)\b")
 
 def located_amdgcn_opcodes(amdgcn: str) -> list[tuple[int, str]]:
     """``amdgcn``'s instructions in order as (line of the module they come from, opcode such
-    as ``ds_write_b128``): comments (``;``), labels and directives dropped."""
+    as ``ds_write_b128``): comments (``;``), labels and directives dropped, and each half of
+    RDNA3's dual-issue pair (``v_dual_cndmask_b32 ... :: v_dual_mov_b32 ...``) counted as
+    its own instruction (``v_cndmask_b32``, ``v_mov_b32``)."""
     found = []
     line = 0
     for text in amdgcn.splitlines():
@@ -193,8 +195,9 @@ def located_amdgcn_opcodes(amdgcn: str) -> list[tuple[int, str]]:
             continue
         if text.endswith(":") or text.startswith("."):
             continue
-        if match := AMDGCN_OPCODE.match(text):
-            found.append((line, match.group(1)))
+        for part in text.split("::"):
+            if match := AMDGCN_OPCODE.match(part.strip()):
+                found.append((line, re.sub(r"^v_dual_", "v_", match.group(1))))
     return found
 
 
