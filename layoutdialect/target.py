@@ -17,10 +17,9 @@ lanes of a phase form a subspace of lane ids (XOR-closed) and the other phases a
 cosets (``SharedMemory.phase_basis``).  Usually the subspace is the low lanes; AMD's
 128-bit ``ds_read`` groups others: lanes 0-3 with 20-23 on CDNA3 (the span of lanes
 ``1, 2, 20``), and lanes 0-3, 12-15, 20-23 and 24-27 on CDNA4 (``1, 2, 12, 20``).  AMD's
-shared memory (the
-LDS) also serves two 32- or 64-bit accesses of one lane in one instruction
-(``ds_read2_b64``, ``ds_write2_b32``) when their addresses are a constant distance apart
-(``SharedMemory.pairs``).
+shared memory (the LDS) also serves two 32- or 64-bit accesses of one lane in one
+instruction (``ds_read2_b64``, ``ds_write2_b32``) when their addresses are a constant
+distance apart (``SharedMemory.pairs``).
 
 >>> gfx950 = Target.named("hip:gfx950")
 >>> gfx950.lanes, gfx950.shared.banks, gfx950.shared.wide_load_phase

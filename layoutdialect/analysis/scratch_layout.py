@@ -37,8 +37,8 @@ from layoutdialect.analysis.bank_conflicts import MAX_VECTOR_BITS, SharedAccessC
 from layoutdialect.analysis.preconditions import AnalysisError, check_conversion, check_element_bits
 from layoutdialect.analysis.transposed_reads import (
     TRANSPOSED_CHUNK_BITS,
-    TRANSPOSED_GROUP_LANES,
     TransposedReads,
+    chunk_address_lanes,
     transposed_read_cost,
     transposed_reads,
 )
@@ -675,10 +675,9 @@ def _transposed_tile(destination: _Side, vector: Sequence[int], bits: int, memor
     taking the registers that pick a lane's chunk to be the destination's first ones past
     the chunk (the reads take the first in-rep ones)."""
     within = log2_exact(TRANSPOSED_CHUNK_BITS // bits)
-    group_bits = log2_exact(TRANSPOSED_GROUP_LANES)
     chunk = vector[:within]
     selectors = [b for b in destination.registers if b and b not in chunk][:within]
-    address_lanes = [*destination.lanes[within:group_bits], *selectors, *destination.lanes[group_bits:]]
+    address_lanes = chunk_address_lanes(destination.lanes, selectors, bits)
     phase = memory.phase_basis(TRANSPOSED_CHUNK_BITS, len(address_lanes), True)
     return [offset for offset in (combine(address_lanes, lane) for lane in phase) if offset]
 
@@ -887,10 +886,10 @@ def _lds_pairs(access: ScratchAccess, bits: int, memory: SharedMemory) -> int:
     rep, vectors with one base address (``address_parts``) in offset order, each with the
     next when ``memory.pairs`` allows and neither is paired yet."""
     vector_bits = access.vector_elements * bits
-    thread_bits = access.thread_bits
     offsets: dict[tuple[int, int], list[int]] = {}
     for rep, start, _ in access.vectors():
-        offsets.setdefault((rep, start & thread_bits), []).append(start & ~thread_bits)
+        shared, added = access.address_parts(start)
+        offsets.setdefault((rep, shared), []).append(added)
     pairs = 0
     for added in offsets.values():
         added.sort()

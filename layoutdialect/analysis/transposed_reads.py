@@ -12,6 +12,7 @@ a ``local_load`` on gfx950.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from layoutdialect.analysis.bank_conflicts import SharedAccessCost, access_cost, warp_access
@@ -25,6 +26,7 @@ __all__ = [
     "TRANSPOSED_CHUNK_BITS",
     "TRANSPOSED_GROUP_LANES",
     "TransposedReads",
+    "chunk_address_lanes",
     "local_transposed_reads",
     "transposed_read_cost",
     "transposed_reads",
@@ -67,6 +69,19 @@ TRANSPOSED_GROUP_LANES = 16
 """The lanes among which a transposing LDS read deals out its chunks."""
 
 
+def chunk_address_lanes(lanes: Sequence[int], selectors: Sequence[int], element_bits: int) -> list[int]:
+    """What each lane bit of a transposing read adds to the chunk a lane addresses, given
+    where the destination's lane bits and the registers that pick chunks (``selectors``)
+    lie: its lane bits from ``log2 E`` up to 3, then the selectors, then lane bits 4 and 5.
+
+    >>> chunk_address_lanes([1, 2, 4, 32, 64, 128], [8, 16], 16)
+    [4, 32, 8, 16, 64, 128]
+    """
+    within = log2_exact(TRANSPOSED_CHUNK_BITS // element_bits)
+    group_bits = log2_exact(TRANSPOSED_GROUP_LANES)
+    return [*lanes[within:group_bits], *selectors, *lanes[group_bits:]]
+
+
 def transposed_reads(
     registers: list[int], lanes: list[int], warps: list[int], offset_mask: int, rep_shift: int, bits: int
 ) -> TransposedReads | None:
@@ -93,8 +108,7 @@ def transposed_reads(
     if len(selectors) < within:
         return None
     repeated = [k for k in held if k not in selectors]
-    group_bits = log2_exact(TRANSPOSED_GROUP_LANES)
-    address_lanes = [*lanes[within:group_bits], *(registers[k] & offset_mask for k in selectors), *lanes[group_bits:]]
+    address_lanes = chunk_address_lanes(lanes, [registers[k] & offset_mask for k in selectors], bits)
     instructions = []
     for index in range(1 << len(repeated)):
         base = combine([1 << k for k in repeated], index)

@@ -68,25 +68,23 @@ def _thread_offset(ir: ThreadIR, access: ScratchAccess, warp_id: SSAValue | None
 
 
 class _Addresses:
-    """``index`` addresses ``base ^ start``: the thread's base cast to ``index`` once; the
-    bits of ``start`` that the base can also set (``thread_bits``) XORed into it once per
-    distinct part, and the others added (``arith.addi`` of a constant), which is the same
-    sum, so that accesses from one base differ by constants an instruction carries (and
-    AMD's LDS pairs, ``ScratchAccess.paired``)."""
+    """``index`` addresses ``base ^ xor + added``: the thread's base cast to ``index`` once,
+    each distinct ``xor`` part XORed into it once, and the ``added`` part added
+    (``arith.addi`` of a constant).  With a start split by ``ScratchAccess.address_parts``
+    this is ``base ^ start``, and accesses from one base differ by constants an instruction
+    carries (and AMD's LDS pairs, ``ScratchAccess.paired``)."""
 
     def __init__(self, ir: ThreadIR) -> None:
         self.ir = ir
         self._bases: dict[tuple[SSAValue, int], SSAValue] = {}
 
-    def __call__(self, base: SSAValue, start: int, thread_bits: int = -1) -> SSAValue:
-        shared = start & thread_bits
+    def __call__(self, base: SSAValue, shared: int, added: int = 0) -> SSAValue:
         if (base, shared) not in self._bases:
             if (base, 0) not in self._bases:
                 self._bases[(base, 0)] = self.ir.add(arith.IndexCastOp(base, IndexType()), "addr")
             index = self._bases[(base, 0)]
             self._bases[(base, shared)] = self.ir.binary(arith.XOrIOp, index, shared, "addr") if shared else index
         index = self._bases[(base, shared)]
-        added = start ^ shared
         return self.ir.binary(arith.AddiOp, index, added, "addr") if added else index
 
 
@@ -149,11 +147,11 @@ def shared_memory_round_trip(
         for _, start, slots in (access for access in stores if access[0] == rep):
             values = ir.shuffle_registers(registers, list(slots), element)
             if plan.store.matrix is None:
-                ir.append(vector.StoreOp(values, view, [address(store_base, start, plan.store.thread_bits)]))
+                ir.append(vector.StoreOp(values, view, [address(store_base, *plan.store.address_parts(start))]))
                 continue
             words = ir.add(vector.BitcastOp(values, VectorType(i32, [plan.store.matrix.matrices])), "words")
             sources = [ir.add(vector.ExtractOp(words, [k], i32), "word") for k in range(plan.store.matrix.matrices)]
-            pointer = pointers(address(store_base, start, plan.store.thread_bits))
+            pointer = pointers(address(store_base, *plan.store.address_parts(start)))
             ir.append(StMatrixOp(pointer, sources, plan.store.matrix.transpose))
         if plan.barriers:
             _barrier(ir, plan)
@@ -194,11 +192,11 @@ class _LocalLoads:
         self.ir, self.matrix, self.view, self.addresses = ir, access.matrix, view, addresses
         self.transposed, self.pointers = access.transposed, pointers
         self.base = _thread_offset(ir, access, warp_id)
-        self.thread_bits = access.thread_bits
+        self.access = access
 
     def load(self, start: int, result_type: VectorType[Attribute]) -> SSAValue:
         """The registers at element offset ``start`` from this thread's."""
-        index = [self.addresses(self.base, start, self.thread_bits)]
+        index = [self.addresses(self.base, *self.access.address_parts(start))]
         if self.transposed is not None:
             read = TRANSPOSED_READ_OPS[self.transposed.element_bits]
             chunk_type = read.chunk_type(result_type.element_type)
